@@ -1,0 +1,76 @@
+import { errorResponseSchema } from './schemas.ts';
+
+/** Every mutating request carries this header; the server refuses mutating calls without it (403). */
+export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export interface ApiClientOptions {
+  /** Prefix for every path, '' for the same origin. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+async function readError(res: Response, fallback: string): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  try {
+    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
+    if (parsed.success) return new ApiError(res.status, parsed.data.error, parsed.data.fieldErrors);
+  } catch {
+    // not JSON: fall through to the fallback message
+  }
+  return new ApiError(res.status, fallback);
+}
+
+export function createHttp(options: ApiClientOptions = {}) {
+  const base = options.baseUrl ?? '';
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+
+  /**
+   * The spec's default data read: 401 gives null, other failures raise '{status}: {body text}',
+   * a success that is not JSON raises 'Response was not JSON'.
+   */
+  async function read<T>(path: string): Promise<T | null> {
+    const res = await doFetch(base + path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+    if (res.status === 401) return null;
+    if (!res.ok) {
+      const body = await res.text().catch(() => '');
+      throw new ApiError(res.status, `${res.status}: ${body}`);
+    }
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.includes('application/json')) throw new ApiError(res.status, 'Response was not JSON');
+    return (await res.json()) as T;
+  }
+
+  /** A call whose failure carries the server's `error`, else `fallback`. */
+  async function send<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {
+    const init: RequestInit = { method, credentials: 'include', headers: { ...REQUESTED_WITH } };
+    if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+    }
+    let res: Response;
+    try {
+      res = await doFetch(base + path, init);
+    } catch {
+      throw new ApiError(0, fallback);
+    }
+    if (!res.ok) throw await readError(res, fallback);
+    if (res.status === 204) return undefined as T;
+    const type = res.headers.get('content-type') ?? '';
+    if (!type.includes('application/json')) return undefined as T;
+    return (await res.json()) as T;
+  }
+
+  return { read, send, baseUrl: base, fetch: doFetch };
+}
+export type Http = ReturnType<typeof createHttp>;

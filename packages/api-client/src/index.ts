@@ -1,0 +1,4 @@
+export * from './validation.ts';
+export * from './schemas.ts';
+export * from './http.ts';
+export * from './client.ts';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { emailPattern, limits, validationMessages as m } from './validation.ts';
+
+export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
+export type Language = z.infer<typeof languageSchema>;
+
+/** Every error answer of the API: `error` is for people; `fieldErrors` maps a field to its message. */
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+const captchaToken = z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000);
+
+export const registerRequestSchema = z.object({
+  name: z
+    .string({ error: m.nameMin })
+    .trim()
+    .min(limits.nameMin, m.nameMin)
+    .max(limits.nameMax),
+  username: z
+    .string({ error: m.usernameMin })
+    .trim()
+    .min(limits.usernameMin, m.usernameMin)
+    .max(limits.usernameMax),
+  email: z
+    .string({ error: m.emailInvalid })
+    .trim()
+    .max(limits.emailMax, m.emailInvalid)
+    .regex(emailPattern, m.emailInvalid),
+  password: z
+    .string({ error: m.passwordMin })
+    .min(limits.passwordMin, m.passwordMin)
+    .max(limits.passwordMax),
+  captchaToken,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const loginRequestSchema = z.object({
+  username: z
+    .string({ error: m.loginUsernameRequired })
+    .trim()
+    .min(1, m.loginUsernameRequired)
+    .max(limits.emailMax),
+  password: z
+    .string({ error: m.loginPasswordRequired })
+    .min(1, m.loginPasswordRequired)
+    .max(limits.passwordMax),
+  captchaToken,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const preferencesSchema = z.object({ language: languageSchema });
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** Public settings the browser needs before anyone signs in. */
+export const publicConfigSchema = z.object({
+  captcha: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('altcha'), challengeUrl: z.string() }),
+    z.object({ provider: z.literal('recaptcha'), siteKey: z.string().nullable() }),
+  ]),
+  supportEmail: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
+
+export const healthResponseSchema = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});

@@ -1,0 +1,57 @@
+// The spec's validation texts (§5), word for word. The server answers with them and the app
+// translates them through Lingui, keyed by these English strings.
+export const validationMessages = {
+  nameMin: 'Name must be at least 2 characters long',
+  usernameMin: 'Username must be at least 3 characters long',
+  emailInvalid: 'Please enter a valid email address',
+  passwordMin: 'Password must be at least 6 characters long',
+  passwordsMismatch: 'Passwords do not match',
+  termsRequired: 'Please accept the terms of service and the privacy policy',
+  captchaRequired: 'Please complete the reCAPTCHA verification',
+  loginUsernameRequired: 'Please enter your username or email',
+  loginPasswordRequired: 'Please enter your password',
+  languageInvalid: 'Language must be en or de',
+} as const;
+
+export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];
+
+export const limits = {
+  nameMin: 2,
+  usernameMin: 3,
+  passwordMin: 6,
+  passwordStrengthToSubmit: 60,
+  // Upper bounds the spec leaves open; they keep rows and hashes bounded.
+  nameMax: 100,
+  usernameMax: 50,
+  emailMax: 254,
+  passwordMax: 256,
+} as const;
+
+// A simple {email} pattern, as the spec asks: something@something.tld with no spaces.
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type StrengthLabel = 'Very Weak' | 'Weak' | 'Medium' | 'Strong' | 'Very Strong';
+
+export interface PasswordStrength {
+  score: number;
+  label: StrengthLabel;
+}
+
+/** 20 points for each of: length >= 8, uppercase, lowercase, digit, special character (decisions.md). */
+export function passwordStrength(password: string): PasswordStrength {
+  let score = 0;
+  if (password.length >= 8) score += 20;
+  if (/[A-Z]/.test(password)) score += 20;
+  if (/[a-z]/.test(password)) score += 20;
+  if (/[0-9]/.test(password)) score += 20;
+  if (/[^A-Za-z0-9]/.test(password)) score += 20;
+  return { score, label: strengthLabel(score) };
+}
+
+export function strengthLabel(score: number): StrengthLabel {
+  if (score <= 20) return 'Very Weak';
+  if (score <= 40) return 'Weak';
+  if (score <= 60) return 'Medium';
+  if (score <= 80) return 'Strong';
+  return 'Very Strong';
+}

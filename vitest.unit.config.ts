@@ -1,0 +1,12 @@
+import { defineProject } from 'vitest/config';
+import { sharedPlugins } from './vite.shared.ts';
+
+// Pure logic of every package except the server (which has its own project).
+export default defineProject({
+  plugins: sharedPlugins(),
+  test: {
+    name: 'unit',
+    environment: 'node',
+    include: ['packages/{ui,transcript-kit,app,api-client}/src/**/*.test.{ts,tsx}'],
+  },
+});
