@@ -1,5 +1,15 @@
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
+  CreateFolderRequest,
+  Folder,
+  FinalizeUploadRequest,
+  Transcript,
+  TreeNode,
+  UpdateFolderRequest,
+  UploadResponse,
+  UploadStatus,
+} from './library.ts';
+import type {
   LoginRequest,
   OkResponse,
   Preferences,
@@ -18,6 +28,16 @@ export const paths = {
   logout: '/api/auth/logout',
   me: '/api/auth/me',
   preferences: '/api/user/preferences',
+  folderTree: '/api/folders/tree',
+  folders: '/api/folders',
+  folder: (id: number) => `/api/folders/${id}`,
+  transcript: (id: number) => `/api/transcripts/${id}`,
+  moveTranscript: (id: number) => `/api/transcripts/${id}/move`,
+  transcriptAudio: (id: number) => `/api/transcripts/${id}/audio`,
+  upload: '/api/transcripts/upload',
+  uploadChunk: '/api/transcripts/upload-chunk',
+  finalizeUpload: '/api/transcripts/finalize-upload',
+  uploadStatus: (uploadId: string) => `/api/transcripts/uploads/${encodeURIComponent(uploadId)}`,
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -32,6 +52,24 @@ export function createApiClient(options: ApiClientOptions = {}) {
       register: (body: RegisterRequest) =>
         http.send<User>('POST', paths.register, body, 'Registration failed'),
       logout: () => http.send<OkResponse>('POST', paths.logout, undefined, 'Logout failed'),
+    },
+    folders: {
+      tree: () => http.read<TreeNode[]>(paths.folderTree),
+      create: (body: CreateFolderRequest) =>
+        http.send<Folder>('POST', paths.folders, body, 'Failed to create folder'),
+      update: (id: number, body: UpdateFolderRequest) =>
+        http.send<Folder>('PUT', paths.folder(id), body, 'Failed to update folder'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'Failed to delete folder'),
+    },
+    transcripts: {
+      get: (id: number) => http.read<Transcript>(paths.transcript(id)),
+      remove: (id: number) =>
+        http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
+      move: (id: number, folderId: number | null) =>
+        http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'Failed to move transcript'),
+      finalizeUpload: (body: FinalizeUploadRequest) =>
+        http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
+      uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

@@ -1,4 +1,4 @@
-import { errorResponseSchema } from './schemas.ts';
+import type { ErrorResponse } from './schemas.ts';
 
 /** Every mutating request carries this header; the server refuses mutating calls without it (403). */
 export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
@@ -20,11 +20,27 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/**
+ * The shape of errorResponseSchema, checked by hand: the browser bundle then needs no zod at run time
+ * (with "sideEffects": false, the schemas drop out of builds that only use types and texts).
+ */
+function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (typeof value !== 'object' || value === null) return false;
+  const { error, fieldErrors } = value as Record<string, unknown>;
+  if (typeof error !== 'string') return false;
+  if (fieldErrors === undefined) return true;
+  return (
+    typeof fieldErrors === 'object' &&
+    fieldErrors !== null &&
+    Object.values(fieldErrors).every((message) => typeof message === 'string')
+  );
+}
+
 async function readError(res: Response, fallback: string): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   try {
-    const parsed = errorResponseSchema.safeParse(JSON.parse(text));
-    if (parsed.success) return new ApiError(res.status, parsed.data.error, parsed.data.fieldErrors);
+    const parsed: unknown = JSON.parse(text);
+    if (isErrorResponse(parsed)) return new ApiError(res.status, parsed.error, parsed.fieldErrors);
   } catch {
     // not JSON: fall through to the fallback message
   }

@@ -2,3 +2,4 @@ export * from './validation.ts';
 export * from './schemas.ts';
 export * from './http.ts';
 export * from './client.ts';
+export * from './library.ts';

@@ -1,0 +1,83 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { useEffect } from 'react';
+import { themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
+
+i18n.load(uiMessages);
+i18n.activate('en');
+
+/** Lingui with ui's catalogs; the `locale` toolbar global switches English/German. */
+const withI18n: Decorator = (Story, context) => {
+  const locale = context.globals.locale === 'de' ? 'de' : 'en';
+  if (i18n.locale !== locale) i18n.activate(locale);
+  return (
+    <I18nProvider i18n={i18n}>
+      <Story />
+    </I18nProvider>
+  );
+};
+
+/**
+ * Forces the colour scheme on <html> (so portaled popovers, dialogs and toasts follow too).
+ * `globals.scheme` comes from the toolbar or from a story's `globals: { scheme: 'dark' }`.
+ */
+function SchemeRoot({ scheme, children }: { scheme: 'light' | 'dark' | 'system'; children: React.ReactNode }) {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.classList.remove(themeClassNames.light, themeClassNames.dark);
+    if (scheme !== 'system') root.classList.add(themeClassNames[scheme]);
+    return () => root.classList.remove(themeClassNames.light, themeClassNames.dark);
+  }, [scheme]);
+  return <>{children}</>;
+}
+
+const withScheme: Decorator = (Story, context) => {
+  const scheme = (context.globals.scheme as 'light' | 'dark' | 'system' | undefined) ?? 'light';
+  return (
+    <SchemeRoot scheme={scheme}>
+      <Story />
+    </SchemeRoot>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withScheme, withI18n],
+  initialGlobals: { locale: 'en', scheme: 'light' },
+  globalTypes: {
+    locale: {
+      description: 'Language',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: [
+          { value: 'en', title: 'English' },
+          { value: 'de', title: 'Deutsch' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+    scheme: {
+      description: 'Colour scheme',
+      toolbar: {
+        title: 'Scheme',
+        icon: 'contrast',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+          { value: 'system', title: 'Follow system' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  parameters: {
+    layout: 'padded',
+    controls: { expanded: true },
+    // Axe violations fail the story test.
+    a11y: { test: 'error' },
+  },
+  tags: ['autodocs'],
+};
+
+export default preview;

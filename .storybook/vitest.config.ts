@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+/** Fixed viewport so every visual baseline has the same frame (vitest.setup.ts pins the same size per story). */
+export const storyViewport = { width: 1024, height: 640 };
+
+// Every story runs in Chromium: render, play function, axe (a11y.test = 'error'), then a screenshot
+// compared with its committed baseline (see vitest.setup.ts). The vite plugins (React + Lingui macro,
+// .po loader, vanilla-extract) come from main.ts's viteFinal, which storybookTest applies.
+export default defineProject({
+  root: path.join(dirname, '..'),
+  plugins: [storybookTest({ configDir: path.join(dirname, '.') })],
+  test: {
+    name: 'storybook',
+    setupFiles: ['.storybook/vitest.setup.ts'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+      instances: [{ browser: 'chromium', viewport: storyViewport }],
+      viewport: storyViewport,
+      // Lets a story check the system-preference paths (dark scheme, reduced motion) for real.
+      commands: {
+        emulateMedia: async (ctx, media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) => {
+          await ctx.page.emulateMedia(media);
+        },
+      },
+      // Screenshot baselines (and diffs on failure) are written through the browser API.
+      api: { allowWrite: true, allowExec: false },
+      expect: {
+        toMatchScreenshot: {
+          comparatorName: 'pixelmatch',
+          // A pixel COUNT, not a ratio: a 1% ratio let a 12 px layout shift through. The per-pixel colour
+          // threshold is low (default 0.1) so a subtle token change such as accent -> accentHover fails too;
+          // rendering is deterministic here (same Chromium, bundled font, animations off).
+          comparatorOptions: { allowedMismatchedPixels: 20, threshold: 0.03 },
+        },
+      },
+    },
+  },
+});

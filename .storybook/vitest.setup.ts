@@ -1,0 +1,47 @@
+import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
+import { setProjectAnnotations } from '@storybook/react-vite';
+import { expect } from 'vitest';
+import { page } from 'vitest/browser';
+import * as previewAnnotations from './preview.tsx';
+
+const storyViewportStyles = { width: '1024px', height: '640px' };
+
+// Screenshots must not depend on timing: no animations or transitions, no blinking caret,
+// and a body that fills the fixed viewport so fixed overlays (dialogs, drawers, toasts) are inside it.
+const freeze = document.createElement('style');
+freeze.textContent = `
+  *, *::before, *::after {
+    animation-duration: 0s !important;
+    animation-delay: 0s !important;
+    transition-duration: 0s !important;
+    transition-delay: 0s !important;
+    caret-color: transparent !important;
+  }
+  html, body { height: 100%; }
+  body { padding: 24px; }
+`;
+document.head.appendChild(freeze);
+
+const annotations = setProjectAnnotations([
+  a11yAddonAnnotations,
+  previewAnnotations,
+  {
+    // addon-vitest sizes the page per story from the viewport parameter (1200x900 by default, which
+    // the runner then scales down to fit its window and blurs the screenshots). A frame that fits
+    // unscaled keeps every baseline pixel-exact. Stories may still pick another viewport global.
+    parameters: {
+      viewport: {
+        options: { testFrame: { name: 'Test frame', styles: storyViewportStyles, type: 'desktop' } },
+        defaultViewport: 'testFrame',
+      },
+    },
+    // After render, play and axe: compare the whole frame with the story's committed baseline.
+    async afterEach(context) {
+      if (context.parameters.screenshot === false) return;
+      await document.fonts.ready;
+      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(context.name.replace(/\W+/g, '-'));
+    },
+  },
+]);
+
+export default annotations;

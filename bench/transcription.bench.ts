@@ -1,0 +1,170 @@
+// Built-in transcription engine: word error rate, speed and peak memory on the five LibriVox clips of
+// Debian's pocketsphinx-testdata and on a >= 5 minute concatenation of them, next to baselines measured
+// in the same run (decode + resample only; fixed 30 s windows without timestamps or VAD).
+// Targets (issue 4, 2 cores): WER <= 5 %, >= 15x faster than real time, peak memory <= 1 GB.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createWhisperEngine,
+  decodeToPcm,
+  encodeWav,
+  SAMPLE_RATE,
+  wordErrorRate,
+  type WhisperEngine,
+} from '../packages/server/src/features/transcription/engines/whisper/index.ts';
+import { resample } from '../packages/server/src/features/transcription/engines/whisper/resample.ts';
+
+const LIBRIVOX = process.env.LIBRIVOX_DIR ?? '/usr/share/pocketsphinx/test/data/librivox';
+const LONG_SECONDS = 300;
+const GAP_SECONDS = 0.8;
+
+if (!existsSync(join(LIBRIVOX, 'transcription'))) {
+  console.log(`transcription bench skipped: ${LIBRIVOX} not found (Debian package pocketsphinx-testdata).`);
+  process.exit(0);
+}
+
+const references = new Map<string, string>();
+for (const line of readFileSync(join(LIBRIVOX, 'transcription'), 'utf8').split('\n')) {
+  const m = /^<s>\s*(.*?)\s*<\/s>\s*\((.+)\)\s*$/.exec(line.trim());
+  if (m) references.set(m[2], m[1]);
+}
+const clips = readdirSync(LIBRIVOX)
+  .filter((f) => f.endsWith('.wav') && references.has(f.replace(/\.wav$/, '')))
+  .sort()
+  .map((f) => ({ name: f.replace(/\.wav$/, ''), path: join(LIBRIVOX, f), reference: references.get(f.replace(/\.wav$/, ''))! }));
+
+// Other processes on the machine slow the wall-clock figures down: say how busy it was.
+console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (before the run)`);
+const work = await mkdtemp(join(tmpdir(), 'scribe-bench-'));
+// The rewritten model is cached across runs, like DATA_DIR/models on a server.
+const cacheDir = join(tmpdir(), 'scribe-bench-models');
+await mkdir(cacheDir, { recursive: true });
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const peakMb = () => process.resourceUsage().maxRSS / 1024;
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number, number]> {
+  const t = performance.now();
+  const cpu = process.cpuUsage();
+  const value = await fn();
+  const used = process.cpuUsage(cpu);
+  return [value, (performance.now() - t) / 1000, (used.user + used.system) / 1e6];
+}
+
+try {
+  // A >= 5 minute file: the clips in turn with short pauses, its reference the references in the same order.
+  const decoded = [];
+  for (const clip of clips) {
+    const pcm = await decodeToPcm(clip.path);
+    decoded.push(await pcm.read(0, pcm.length));
+    await pcm.dispose();
+  }
+  const gap = new Float32Array(Math.round(GAP_SECONDS * SAMPLE_RATE));
+  const parts: Float32Array[] = [];
+  const longReference: string[] = [];
+  let longSamples = 0;
+  while (longSamples < LONG_SECONDS * SAMPLE_RATE) {
+    for (let i = 0; i < clips.length; i++) {
+      parts.push(decoded[i], gap);
+      longSamples += decoded[i].length + gap.length;
+      longReference.push(clips[i].reference);
+    }
+  }
+  const long = new Float32Array(longSamples);
+  let offset = 0;
+  for (const p of parts) {
+    long.set(p, offset);
+    offset += p.length;
+  }
+  const longPath = join(work, 'librivox-concatenated.wav');
+  await writeFile(longPath, encodeWav(long, SAMPLE_RATE));
+  parts.length = 0;
+
+  const engine = createWhisperEngine({ cacheDir });
+  const [, readySeconds] = await timed(() => engine.ready());
+  console.log(`engine ready in ${readySeconds.toFixed(2)} s (model cache: ${cacheDir})\n`);
+
+  console.log('clip                                         audio s   wall s   x real time   WER');
+  let clipErrors = 0;
+  let clipWords = 0;
+  let clipAudio = 0;
+  let clipWall = 0;
+  for (const clip of clips) {
+    const [result, wall] = await timed(() => engine.transcribe({ filePath: clip.path }));
+    const wer = wordErrorRate(clip.reference, result.segments.map((s) => s.text).join(' '));
+    clipErrors += wer.errors;
+    clipWords += wer.referenceWords;
+    clipAudio += result.durationSeconds;
+    clipWall += wall;
+    console.log(
+      `${clip.name.padEnd(44)} ${result.durationSeconds.toFixed(2).padStart(7)} ${wall.toFixed(2).padStart(8)} ${(result.durationSeconds / wall).toFixed(1).padStart(13)}   ${pct(wer.rate)}`,
+    );
+  }
+  const clipsWer = clipErrors / clipWords;
+  console.log(`${'all five clips'.padEnd(44)} ${clipAudio.toFixed(2).padStart(7)} ${clipWall.toFixed(2).padStart(8)} ${(clipAudio / clipWall).toFixed(1).padStart(13)}   ${pct(clipsWer)}`);
+
+  const longRun = async (e: WhisperEngine) => {
+    const [result, wall, cpu] = await timed(() => e.transcribe({ filePath: longPath }));
+    const wer = wordErrorRate(longReference.join(' '), result.segments.map((s) => s.text).join(' '));
+    let monotonic = true;
+    let previous = 0;
+    for (const s of result.segments) {
+      if (s.start < previous || s.end < s.start || s.end > result.durationSeconds) monotonic = false;
+      previous = s.end;
+    }
+    return { result, wall, cpu, wer, monotonic, speed: result.durationSeconds / wall };
+  };
+  const main = await longRun(engine);
+  const peakAfterMain = peakMb();
+  console.log(
+    `\nconcatenation ${main.result.durationSeconds.toFixed(1)} s: ${main.wall.toFixed(2)} s wall (${main.cpu.toFixed(1)} CPU s), ${main.speed.toFixed(1)}x real time, ` +
+      `WER ${pct(main.wer.rate)} (${main.wer.substitutions} sub, ${main.wer.deletions} del, ${main.wer.insertions} ins of ${main.wer.referenceWords}), ` +
+      `${main.result.segments.length} segments, times ${main.monotonic ? 'monotonic and within the audio' : 'NOT monotonic'}`,
+  );
+  await engine.close();
+
+  // Baselines, same machine, same run.
+  const [decodedLong, decodeWall] = await timed(() => decodeToPcm(longPath));
+  await decodedLong.dispose();
+  const rate48 = join(work, 'concatenated-48k.wav');
+  // Same audio at 48 kHz, to time the resampler on a realistic recording rate.
+  await writeFile(rate48, encodeWav(resample(long, SAMPLE_RATE, 48000), 48000));
+  const [decoded48, decode48Wall] = await timed(() => decodeToPcm(rate48));
+  await decoded48.dispose();
+  const noVad = createWhisperEngine({ cacheDir, vad: false });
+  await noVad.ready();
+  const noVadRun = await longRun(noVad);
+  await noVad.close();
+  const plain = createWhisperEngine({ cacheDir, vad: false, timestamps: false });
+  await plain.ready();
+  const plainRun = await longRun(plain);
+  await plain.close();
+
+  const audioSeconds = main.result.durationSeconds;
+  console.log('\nbaselines on the same concatenation:');
+  console.log(`  decode + resample only (16 kHz wav):         ${decodeWall.toFixed(2)} s (${(audioSeconds / decodeWall).toFixed(0)}x real time)`);
+  console.log(`  decode + resample only (48 kHz wav):         ${decode48Wall.toFixed(2)} s (${(audioSeconds / decode48Wall).toFixed(0)}x real time)`);
+  console.log(
+    `  timestamps, no VAD:                          ${noVadRun.wall.toFixed(2)} s (${noVadRun.cpu.toFixed(1)} CPU s, ${noVadRun.speed.toFixed(1)}x), WER ${pct(noVadRun.wer.rate)}, ${noVadRun.result.segments.length} segments`,
+  );
+  console.log(
+    `  fixed 30 s windows, no timestamps, no VAD:   ${plainRun.wall.toFixed(2)} s (${plainRun.cpu.toFixed(1)} CPU s, ${plainRun.speed.toFixed(1)}x), WER ${pct(plainRun.wer.rate)} (words cut at window edges)`,
+  );
+  console.log(`  engine (timestamps + VAD), for comparison:   ${main.wall.toFixed(2)} s (${main.cpu.toFixed(1)} CPU s, ${main.speed.toFixed(1)}x), WER ${pct(main.wer.rate)}`);
+
+  console.log(`\nload average after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  const worstWer = Math.max(clipsWer, main.wer.rate);
+  console.log('\ntargets:');
+  console.log(`  ${mark(worstWer <= 0.05)} WER <= 5 %: clips ${pct(clipsWer)}, concatenation ${pct(main.wer.rate)}`);
+  console.log(
+    `  ${mark(main.speed >= 15)} >= 15x real time: ${main.speed.toFixed(1)}x on ${audioSeconds.toFixed(0)} s (short clips alone: ${(clipAudio / clipWall).toFixed(1)}x; ` +
+      `${(main.cpu / audioSeconds).toFixed(3)} CPU s per audio s: wall time suffers when the load average above exceeds 2)`,
+  );
+  console.log(`  ${mark(peakAfterMain <= 1024)} peak memory <= 1 GB: ${peakAfterMain.toFixed(0)} MB peak RSS (engine runs; whole bench ${peakMb().toFixed(0)} MB)`);
+  console.log(`  ${mark(main.monotonic)} segment times monotonic and within the audio`);
+} finally {
+  await rm(work, { recursive: true, force: true });
+}

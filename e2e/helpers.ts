@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+/** A user no other test (or earlier run on the same data folder) has registered. */
+export function newUser() {
+  const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
+  return {
+    name: 'Ada Lovelace',
+    username: `ada_${id}`,
+    email: `ada_${id}@example.com`,
+    password: 'Analytical-Engine-1843',
+  };
+}
+export type TestUser = ReturnType<typeof newUser>;
+
+export function field(page: Page, name: string) {
+  return page.getByRole('textbox', { name, exact: true });
+}
+
+/** Solves the real ALTCHA widget: a proof of work done by the browser, checked by the server. */
+export async function solveCaptcha(page: Page) {
+  await page.getByRole('checkbox', { name: /not a robot|kein Roboter/i }).click();
+  await expect(page.getByText(/^(Verified|Verifiziert)$/).first()).toBeVisible({ timeout: 20_000 });
+}
+
+/** Ticks a checkbox the way a keyboard user does (its label moves while the page settles). */
+export async function tick(page: Page, name: string | RegExp) {
+  const box = page.getByRole('checkbox', { name });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+}
+
+export async function fillRegistration(page: Page, user: TestUser, password = user.password) {
+  await field(page, 'Full name').fill(user.name);
+  await field(page, 'Username').fill(user.username);
+  await field(page, 'Email').fill(user.email);
+  await field(page, 'Password').fill(password);
+  await field(page, 'Confirm password').fill(password);
+  await tick(page, 'I agree to the Terms of Service');
+  await tick(page, 'I agree to the Privacy Policy');
+}
+
+export async function register(page: Page, user: TestUser) {
+  await page.goto('/register');
+  await fillRegistration(page, user);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export async function signIn(page: Page, login: string, password: string) {
+  await page.goto('/login');
+  await field(page, 'Username or email').fill(login);
+  await field(page, 'Password').fill(password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+export function accountMenuButton(page: Page, user: TestUser) {
+  return page.getByRole('button', { name: new RegExp(`^${user.name}, (account menu|Kontomenü)$`) });
+}

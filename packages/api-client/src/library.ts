@@ -1,0 +1,121 @@
+import { z } from 'zod';
+
+// Folders, transcripts and uploads (spec §3, §5, §7; issue 3).
+export const libraryMessages = {
+  folderNameRequired: 'Please enter a folder name',
+  invalidMove: 'Cannot move a folder into itself or its subfolders',
+  folderNotFound: 'Folder not found',
+  transcriptNotFound: 'Transcript not found',
+  invalidFileType: 'Please upload a wav, mp3, webm, m4a file.',
+  fileTooLarge: 'Please upload a file smaller than 100MB.',
+  invalidContent: 'The file content is not a supported audio format.',
+} as const;
+
+export const uploadLimits = {
+  extensions: ['wav', 'mp3', 'webm', 'm4a'] as const,
+  // Browser recordings arrive as these too (spec §7: recording.webm, .mp4 or .ogg).
+  recordingExtensions: ['mp4', 'ogg'] as const,
+  maxBytes: 100 * 1024 * 1024,
+  chunkBytes: 26_214_400,
+} as const;
+
+export const transcriptStatusSchema = z.enum(['processing', 'completed', 'error']);
+export type TranscriptStatus = z.infer<typeof transcriptStatusSchema>;
+
+export const folderNodeSchema: z.ZodType<FolderNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    type: z.literal('folder'),
+    name: z.string(),
+    children: z.array(treeNodeSchema),
+  }),
+);
+export const transcriptNodeSchema = z.object({
+  id: z.number().int(),
+  type: z.literal('transcript'),
+  name: z.string(),
+  createdAt: z.string(),
+  status: transcriptStatusSchema,
+});
+export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+  z.union([folderNodeSchema, transcriptNodeSchema]),
+);
+export interface FolderNode {
+  id: number;
+  type: 'folder';
+  name: string;
+  children: TreeNode[];
+}
+export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
+export type TreeNode = FolderNode | TranscriptNode;
+
+export const folderNameSchema = z
+  .string({ error: libraryMessages.folderNameRequired })
+  .trim()
+  .min(1, libraryMessages.folderNameRequired)
+  .max(200);
+export const createFolderRequestSchema = z.object({
+  name: folderNameSchema,
+  parentId: z.number().int().positive().nullable().optional(),
+});
+export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
+export const updateFolderRequestSchema = z.object({
+  name: folderNameSchema.optional(),
+  // Moving a folder: null is the top level.
+  parentId: z.number().int().positive().nullable().optional(),
+});
+export type UpdateFolderRequest = z.infer<typeof updateFolderRequestSchema>;
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const moveTranscriptRequestSchema = z.object({
+  folderId: z.number().int().positive().nullable(),
+});
+
+export const segmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().default('Unknown Speaker'),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const transcriptSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  audioUrl: z.string().nullable(),
+  folderId: z.number().int().nullable(),
+  createdAt: z.string(),
+  metadata: z.object({
+    duration: z.number().nullable(),
+    status: transcriptStatusSchema,
+    progress: z.number().min(0).max(100),
+    error: z.string().nullable(),
+    language: z.string().nullable(),
+    timestamps: z.array(segmentSchema),
+  }),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+export const uploadResponseSchema = z.object({ id: z.number().int() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+export const finalizeUploadRequestSchema = z.object({
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  originalName: z.string().min(1).max(255),
+  totalChunks: z.number().int().min(1).max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
+});
+export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
+
+/** Beyond the spec: what the server holds of an interrupted chunked upload, so the browser resumes. */
+export const uploadStatusSchema = z.object({
+  uploadId: z.string(),
+  totalChunks: z.number().int().nullable(),
+  receivedChunks: z.array(z.number().int()),
+});
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;

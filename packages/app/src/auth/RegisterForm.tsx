@@ -1,0 +1,178 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError, validationMessages } from '@scribe/api-client';
+import { Alert, Button, Checkbox, Form, Link, Stack, Text, TextField, toast } from '@scribe/ui';
+import { useState, type ReactNode } from 'react';
+import { api } from '../api.ts';
+import { Captcha } from '../captcha/Captcha.tsx';
+import { translateApiMessage } from '../i18n/messages.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import * as styles from './forms.css.ts';
+import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
+import { useCaptchaToken } from './useCaptchaToken.ts';
+import {
+  emptyRegistration,
+  isRegistrationSubmittable,
+  registrationFieldErrors,
+  validateRegistration,
+  validateRegistrationField,
+  type RegistrationField,
+  type RegistrationValues,
+} from './validation.ts';
+
+type Errors = Partial<Record<RegistrationField, string>>;
+
+/** Spec §5: checked on blur and on submit; submit disabled while sending or while strength < 60. */
+export function RegisterForm({ footer }: { footer?: ReactNode }) {
+  const { t, i18n } = useLingui();
+  const { signedIn } = useSession();
+  const captcha = useCaptchaToken();
+  const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
+  // English texts of the api-client or the server; translated when shown.
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+
+  function revalidate(next: RegistrationValues, fields: RegistrationField[]) {
+    setErrors((current) => {
+      const updated = { ...current };
+      for (const field of fields) updated[field] = validateRegistrationField(field, next);
+      return updated;
+    });
+  }
+
+  function update<F extends RegistrationField>(field: F, value: RegistrationValues[F]) {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // A shown message follows the input, so it goes away as soon as the field is right.
+    const shown = (Object.keys(errors) as RegistrationField[]).filter((key) => errors[key]);
+    const affected: RegistrationField[] = [field];
+    if (field === 'password') affected.push('confirmPassword');
+    if (field === 'acceptTerms') affected.push('acceptPrivacy');
+    if (field === 'acceptPrivacy') affected.push('acceptTerms');
+    revalidate(next, affected.filter((key) => shown.includes(key)));
+  }
+
+  function blur(field: RegistrationField) {
+    // An untouched empty confirmation is not yet a mismatch worth shouting about.
+    if (field === 'confirmPassword' && !values.confirmPassword && !values.password) return;
+    revalidate(values, [field]);
+  }
+
+  async function submit() {
+    const found = validateRegistration(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!captcha.token) {
+      setFormError(validationMessages.captchaRequired);
+      return;
+    }
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const user = await api.auth.register({
+        name: values.name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        password: values.password,
+        captchaToken: captcha.token,
+      });
+      toast({ title: t`Account created successfully`, variant: 'success' });
+      signedIn(user, 'register');
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Registration failed';
+      if (error instanceof ApiError) setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fieldErrors) }));
+      setFormError(message);
+      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+      captcha.reset();
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const error = (field: RegistrationField) => {
+    const message = errors[field];
+    return message ? translateApiMessage(i18n, message) : undefined;
+  };
+  const field = (name: 'name' | 'username' | 'email' | 'password' | 'confirmPassword') => ({
+    name,
+    value: values[name],
+    onChange: (value: string) => update(name, value),
+    onBlur: () => blur(name),
+    isInvalid: !!errors[name],
+    errorMessage: error(name),
+    isRequired: true,
+  });
+  const agreementError = error('acceptTerms') ?? error('acceptPrivacy');
+  const canSubmit = isRegistrationSubmittable({ password: values.password, isSubmitting, hasCaptcha: !!captcha.token });
+
+  return (
+    <Form onSubmit={() => void submit()} aria-label={t`Create account`}>
+      <div className={styles.fields}>
+        {formError ? (
+          <Alert tone="danger" title={t`Registration failed`}>
+            {translateApiMessage(i18n, formError)}
+          </Alert>
+        ) : null}
+        <TextField label={t`Full name`} autoComplete="name" autoFocus {...field('name')} />
+        <TextField label={t`Username`} autoComplete="username" {...field('username')} />
+        <TextField label={t`Email`} type="email" autoComplete="email" {...field('email')} />
+        <div className={styles.passwordGroup}>
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="new-password"
+            description={t`Use 8 or more characters with upper and lower case letters, a digit and a symbol.`}
+            {...field('password')}
+          />
+          {values.password ? <PasswordStrengthMeter password={values.password} /> : null}
+        </div>
+        <TextField label={t`Confirm password`} type="password" autoComplete="new-password" {...field('confirmPassword')} />
+        <fieldset className={styles.agreements}>
+          <legend className={styles.legend}>
+            <Trans>Agreements</Trans>
+          </legend>
+          <Stack gap="sm">
+            <Checkbox
+              isSelected={values.acceptTerms}
+              onChange={(selected) => update('acceptTerms', selected)}
+              isInvalid={!!errors.acceptTerms && !values.acceptTerms}
+              isRequired
+            >
+              <Trans>
+                I agree to the{' '}
+                <Link href="/terms" target="_blank">
+                  Terms of Service
+                </Link>
+              </Trans>
+            </Checkbox>
+            <Checkbox
+              isSelected={values.acceptPrivacy}
+              onChange={(selected) => update('acceptPrivacy', selected)}
+              isInvalid={!!errors.acceptPrivacy && !values.acceptPrivacy}
+              isRequired
+            >
+              <Trans>
+                I agree to the{' '}
+                <Link href="/privacy-policy" target="_blank">
+                  Privacy Policy
+                </Link>
+              </Trans>
+            </Checkbox>
+            <div role="alert">
+              {agreementError ? (
+                <Text tone="danger" size="sm">
+                  {agreementError}
+                </Text>
+              ) : null}
+            </div>
+          </Stack>
+        </fieldset>
+        <Captcha onChange={captcha.setToken} resetSignal={captcha.resetSignal} />
+        <Button type="submit" variant="primary" fullWidth isDisabled={!canSubmit} isPending={isSubmitting}>
+          <Trans>Create account</Trans>
+        </Button>
+      </div>
+      {footer}
+    </Form>
+  );
+}

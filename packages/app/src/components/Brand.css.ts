@@ -1,0 +1,34 @@
+import { style } from '@vanilla-extract/css';
+import { media, vars } from '@scribe/ui/theme';
+
+export const brand = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  color: vars.color.text,
+  textDecoration: 'none',
+  minWidth: 0,
+});
+
+export const mark = style({ width: 28, height: 28, flexShrink: 0 });
+export const markBackground = style({ fill: vars.color.accent });
+export const markWave = style({
+  stroke: vars.color.accentText,
+  strokeWidth: 2.5,
+  strokeLinecap: 'round',
+  fill: 'none',
+});
+
+export const name = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  letterSpacing: '-0.01em',
+  whiteSpace: 'nowrap',
+});
+
+export const nameCompact = style([
+  name,
+  {
+    '@media': { [media.mobile]: { fontSize: vars.fontSize.md, overflow: 'hidden', textOverflow: 'ellipsis' } },
+  },
+]);

@@ -1,0 +1,60 @@
+import { paths, type User } from '@scribe/api-client';
+import { createContext, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '../api.ts';
+
+/** What last changed the session: decides where the route guards send the user. */
+export type SessionChange = 'login' | 'register' | 'logout' | null;
+
+export interface Session {
+  /** undefined while loading, null when signed out, the user when signed in (spec §4). */
+  user: User | null | undefined;
+  lastChange: SessionChange;
+  /** Login and registration answer with the user: put it in the session without asking again. */
+  signedIn: (user: User, via: 'login' | 'register') => void;
+  /** Ends the session on the server; throws the ApiError when that fails. */
+  signOut: () => Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+/** GET /api/auth/me: 401 means signed out; any other failure also counts as signed out. */
+async function fetchCurrentUser(): Promise<User | null> {
+  try {
+    return await api.auth.me();
+  } catch (error) {
+    console.error('Failed to check authentication status', error);
+    return null;
+  }
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const { data: user, mutate } = useSWR(paths.me, fetchCurrentUser);
+  const { mutate: mutateAll } = useSWRConfig();
+  const [lastChange, setLastChange] = useState<SessionChange>(null);
+
+  const signedIn = useCallback(
+    (next: User, via: 'login' | 'register') => {
+      setLastChange(via);
+      void mutate(next, { revalidate: false });
+    },
+    [mutate],
+  );
+
+  const signOut = useCallback(async () => {
+    await api.auth.logout();
+    setLastChange('logout');
+    // Forget every cached answer of the previous user (balance, preferences, later: folders...).
+    await mutateAll((key) => key !== paths.me, undefined, { revalidate: false });
+    await mutate(null, { revalidate: false });
+  }, [mutate, mutateAll]);
+
+  const value = useMemo(() => ({ user, lastChange, signedIn, signOut }), [user, lastChange, signedIn, signOut]);
+  return <SessionContext value={value}>{children}</SessionContext>;
+}
+
+export function useSession(): Session {
+  const session = use(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

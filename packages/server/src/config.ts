@@ -1,0 +1,161 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration table
+ * is generated from this list, so keep descriptions short and user-facing.
+ */
+export const configTable = [
+  { name: 'PORT', default: '3000', description: 'HTTP port for the app, the API and /ws.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
+  { name: 'DATA_DIR', default: './data', description: 'Folder for all local data (embedded database, keys), relative to the working directory.' },
+  { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string. Unset: embedded PGlite database in DATA_DIR/db (one process only).' },
+  { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
+  { name: 'SESSION_TTL_DAYS', default: '30', description: 'Lifetime of a sign-in session (days).' },
+  { name: 'COOKIE_SECURE', default: 'auto', description: 'auto: Secure cookie when the request is HTTPS (see TRUST_PROXY); true or false to force.' },
+  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers: true, false, a hop count, or a comma-separated list of proxy addresses.' },
+  { name: 'CAPTCHA_PROVIDER', default: 'altcha', description: 'altcha (self-hosted proof of work) or recaptcha (Google reCAPTCHA).' },
+  { name: 'ALTCHA_HMAC_KEY', default: '(generated)', description: 'Secret that signs ALTCHA challenges. Unset: generated once and kept in DATA_DIR/altcha-hmac.key. Set the same value on every web node.' },
+  { name: 'ALTCHA_COST', default: '1000', description: 'PBKDF2 iterations per ALTCHA attempt.' },
+  { name: 'ALTCHA_MAX_NUMBER', default: '2000', description: 'Upper bound of the ALTCHA search space (work is about half to all of it; defaults solve in about a second).' },
+  { name: 'RECAPTCHA_SITE_KEY', default: '(unset)', description: 'reCAPTCHA site key (public). Missing with CAPTCHA_PROVIDER=recaptcha: the login page shows a configuration error.' },
+  { name: 'RECAPTCHA_SECRET_KEY', default: '(unset)', description: 'reCAPTCHA secret key used to verify tokens on the server.' },
+  { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'reCAPTCHA verification endpoint.' },
+  { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Support address shown on the contact and legal pages.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per username or e-mail per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
+  { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
+  { name: 'SERVER_ROLE', default: 'all', description: 'all, web or worker. Only all is implemented so far.' },
+] as const;
+
+export type ConfigVariable = (typeof configTable)[number]['name'];
+
+const defaultAppDist = fileURLToPath(new URL('../../app/dist', import.meta.url));
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+const envSchema = z.object({
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_TTL_DAYS: int(1, 3650).default(30),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
+  ALTCHA_HMAC_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  ALTCHA_COST: int(1, 1_000_000).default(1000),
+  ALTCHA_MAX_NUMBER: int(2, 10_000_000).default(2000),
+  RECAPTCHA_SITE_KEY: z.string().optional(),
+  RECAPTCHA_SECRET_KEY: z.string().optional(),
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  SUPPORT_EMAIL: z.email().default('support@example.com'),
+  LOGIN_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
+  LOGIN_RATE_LIMIT_PER_ACCOUNT: int(1, 1_000_000).default(5),
+  LOGIN_RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  APP_DIST_DIR: z.string().min(1).optional(),
+  SERVER_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+});
+
+/** The names of the variables the schema reads (kept equal to configTable by a test). */
+export const configVariableNames = Object.keys(envSchema.shape);
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Absolute path. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionTtlDays: number;
+  cookieSecure: 'auto' | boolean;
+  trustProxy: boolean | number | string[];
+  captcha: {
+    provider: 'altcha' | 'recaptcha';
+    altchaHmacKey: string | undefined;
+    altchaCost: number;
+    altchaMaxNumber: number;
+    recaptchaSiteKey: string | undefined;
+    recaptchaSecretKey: string | undefined;
+    recaptchaVerifyUrl: string;
+  };
+  supportEmail: string;
+  loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  /** Absolute path. */
+  appDistDir: string;
+  serverRole: 'all' | 'web' | 'worker';
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the configuration once; throws ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  // An empty variable (FOO= in a .env file) means "use the default".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0] ?? 'environment');
+        return `${name}=${JSON.stringify(present[name] ?? '')}: ${i.message}`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: abs(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
+    trustProxy: e.TRUST_PROXY,
+    captcha: {
+      provider: e.CAPTCHA_PROVIDER,
+      altchaHmacKey: e.ALTCHA_HMAC_KEY,
+      altchaCost: e.ALTCHA_COST,
+      altchaMaxNumber: e.ALTCHA_MAX_NUMBER,
+      recaptchaSiteKey: e.RECAPTCHA_SITE_KEY,
+      recaptchaSecretKey: e.RECAPTCHA_SECRET_KEY,
+      recaptchaVerifyUrl: e.RECAPTCHA_VERIFY_URL,
+    },
+    supportEmail: e.SUPPORT_EMAIL,
+    loginRateLimit: {
+      perIp: e.LOGIN_RATE_LIMIT_PER_IP,
+      perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
+      windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    appDistDir: e.APP_DIST_DIR ? abs(e.APP_DIST_DIR) : defaultAppDist,
+    serverRole: e.SERVER_ROLE,
+  };
+}
+
+/** The configuration table as markdown, for the README. */
+export function configTableMarkdown(): string {
+  const rows = configTable.map((r) => `| \`${r.name}\` | \`${r.default}\` | ${r.description} |`);
+  return ['| Variable | Default | Description |', '|---|---|---|', ...rows].join('\n');
+}

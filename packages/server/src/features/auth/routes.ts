@@ -1,0 +1,87 @@
+import { errorResponseSchema, loginRequestSchema, okResponseSchema, paths, registerRequestSchema, userSchema } from '@scribe/api-client';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Altcha } from './captcha/altcha.ts';
+import { authMessages, type AuthService } from './service.ts';
+import { SESSION_COOKIE, sessionCookieOptions } from './session.ts';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  /** Present when ALTCHA is the captcha provider. */
+  altcha: Altcha | null;
+  cookieSecure: 'auto' | boolean;
+  sessionTtlSeconds: number;
+}
+
+const tags = ['auth'];
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, opts) => {
+  const { auth, altcha } = opts;
+  const cookie = (request: Parameters<typeof sessionCookieOptions>[0]) =>
+    sessionCookieOptions(request, opts.cookieSecure, opts.sessionTtlSeconds);
+
+  app.post(
+    paths.register,
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        body: registerRequestSchema,
+        response: { 201: userSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.register(request.body, request.ip, request.cookies[SESSION_COOKIE]);
+      reply.setCookie(SESSION_COOKIE, token, cookie(request));
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.post(
+    paths.login,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username or e-mail',
+        body: loginRequestSchema,
+        response: { 200: userSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = await auth.login(request.body, request.ip, request.cookies[SESSION_COOKIE]);
+      reply.setCookie(SESSION_COOKIE, token, cookie(request));
+      return user;
+    },
+  );
+
+  app.post(
+    paths.logout,
+    { schema: { tags, summary: 'Sign out (ends the session on the server)', response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      await auth.logout(request.cookies[SESSION_COOKIE]);
+      const { maxAge: _maxAge, ...clear } = cookie(request);
+      reply.clearCookie(SESSION_COOKIE, clear);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    paths.me,
+    { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorResponseSchema } } },
+    async (request, reply) => {
+      const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+      if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
+      return user;
+    },
+  );
+
+  if (altcha) {
+    app.get(
+      paths.captchaChallenge,
+      { schema: { tags, summary: 'A fresh ALTCHA proof-of-work challenge' } },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return altcha.challenge();
+      },
+    );
+  }
+};

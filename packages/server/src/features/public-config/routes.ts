@@ -1,0 +1,21 @@
+import { paths, publicConfigSchema, type PublicConfig } from '@scribe/api-client';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+
+export function publicConfig(config: Config): PublicConfig {
+  const captcha: PublicConfig['captcha'] =
+    config.captcha.provider === 'altcha'
+      ? { provider: 'altcha', challengeUrl: paths.captchaChallenge }
+      : { provider: 'recaptcha', siteKey: config.captcha.recaptchaSiteKey ?? null };
+  return { captcha, supportEmail: config.supportEmail };
+}
+
+/** Settings the browser needs before anyone signs in. */
+export const publicConfigRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const body = publicConfig(config);
+  app.get(
+    paths.config,
+    { schema: { tags: ['config'], summary: 'Public settings for the web app', response: { 200: publicConfigSchema } } },
+    async () => body,
+  );
+};

@@ -1,0 +1,44 @@
+/**
+ * The transcription port. The built-in Whisper engine and an OpenAI-compatible HTTP engine implement
+ * the same small interface, so jobs never know which one runs.
+ */
+
+/** Speaker name used when an engine does not tell speakers apart (decisions.md). */
+export const UNKNOWN_SPEAKER = 'Unknown Speaker';
+
+export interface TranscriptSegment {
+  /** Seconds from the start of the audio. */
+  start: number;
+  /** Seconds from the start of the audio; end >= start. */
+  end: number;
+  text: string;
+  speaker: string;
+}
+
+export interface TranscriptionInput {
+  /** Path of the uploaded audio file on local disk. */
+  filePath: string;
+  /** The upload's MIME type, if known; engines may use it as a hint only. */
+  mimeType?: string;
+  /** Aborting rejects the promise with the signal's reason as soon as the engine can stop. */
+  signal?: AbortSignal;
+  /** Called with the fraction of the audio processed so far (0..1), non-decreasing. */
+  onProgress?(fraction: number): void;
+}
+
+export interface TranscriptionResult {
+  /** Length of the audio in seconds, measured from the decoded samples. */
+  durationSeconds: number;
+  /** Language code of the transcript, e.g. 'en'. */
+  language: string;
+  /** Segments in time order. */
+  segments: TranscriptSegment[];
+}
+
+export interface TranscriptionEngine {
+  /** Short identifier stored with each transcript, e.g. 'whisper-tiny.en'. */
+  readonly name: string;
+  /** Spoken languages the engine can transcribe, or 'any'. */
+  readonly languages: string[] | 'any';
+  transcribe(input: TranscriptionInput): Promise<TranscriptionResult>;
+}

@@ -1,0 +1,239 @@
+/**
+ * Audio file -> 16 kHz mono Float32 samples, decoded in chunks so a long upload never sits in memory as
+ * 48 kHz stereo. Samples beyond `memoryLimitSamples` go to a temporary file (100 MB of opus can be
+ * several hours of audio). The duration comes from the decoded samples: container metadata is wrong
+ * for Chromium's MediaRecorder files.
+ */
+import { createReadStream } from 'node:fs';
+import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import decode from 'audio-decode';
+import { mixToMono, Resampler } from './resample.ts';
+
+export const SAMPLE_RATE = 16000;
+
+/** Format names understood by audio-decode's chunked decoder. */
+export type SniffedFormat = 'wav' | 'mp3' | 'flac' | 'oga' | 'opus' | 'webm' | 'm4a' | 'aac' | 'aiff' | 'caf';
+
+/** Recognises the container from the first bytes; null when unknown (the caller then lets audio-decode guess). */
+export function sniffFormat(head: Uint8Array): SniffedFormat | null {
+  const ascii = (offset: number, text: string) =>
+    head.length >= offset + text.length && [...text].every((c, i) => head[offset + i] === c.charCodeAt(0));
+  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return 'wav';
+  if (ascii(0, 'RF64') || ascii(0, 'BW64')) return 'wav';
+  if (ascii(0, 'fLaC')) return 'flac';
+  if (ascii(0, 'OggS')) {
+    // The first page carries the codec header: Opus and Vorbis need different decoders.
+    const first = Buffer.from(head.subarray(0, Math.min(head.length, 128))).toString('latin1');
+    if (first.includes('OpusHead')) return 'opus';
+    if (first.includes('vorbis')) return 'oga';
+    if (first.includes('FLAC')) return 'flac';
+    return null;
+  }
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'webm';
+  if (ascii(4, 'ftyp')) return 'm4a';
+  if (ascii(0, 'FORM') && (ascii(8, 'AIFF') || ascii(8, 'AIFC'))) return 'aiff';
+  if (ascii(0, 'caff')) return 'caf';
+  if (ascii(0, 'ID3')) return 'mp3';
+  if (head.length >= 2 && head[0] === 0xff && (head[1] & 0xe0) === 0xe0) {
+    // MPEG audio frame sync; layer bits 00 mean ADTS (AAC).
+    return (head[1] & 0x06) === 0 ? 'aac' : 'mp3';
+  }
+  return null;
+}
+
+/** Read-only view of decoded 16 kHz mono audio. */
+export interface Pcm {
+  readonly sampleRate: number;
+  readonly length: number;
+  /** Samples [start, end) as a fresh array (clamped to the audio). */
+  read(start: number, end: number): Promise<Float32Array>;
+  /** Frees the temporary file, if any. */
+  dispose(): Promise<void>;
+}
+
+class InMemoryPcm implements Pcm {
+  readonly sampleRate = SAMPLE_RATE;
+  constructor(private readonly samples: Float32Array) {}
+  get length() {
+    return this.samples.length;
+  }
+  async read(start: number, end: number) {
+    return this.samples.slice(Math.max(0, start), Math.min(this.samples.length, end));
+  }
+  async dispose() {}
+}
+
+class FilePcm implements Pcm {
+  readonly sampleRate = SAMPLE_RATE;
+  constructor(
+    private readonly handle: FileHandle,
+    private readonly dir: string,
+    readonly length: number,
+  ) {}
+  async read(start: number, end: number) {
+    const from = Math.max(0, start);
+    const to = Math.min(this.length, end);
+    const out = new Float32Array(Math.max(0, to - from));
+    if (out.length) await this.handle.read(new Uint8Array(out.buffer), 0, out.byteLength, from * 4);
+    return out;
+  }
+  async dispose() {
+    await this.handle.close().catch(() => {});
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** Collects output chunks; past the memory limit it moves everything into a temporary file. */
+class PcmSink {
+  private chunks: Float32Array[] = [];
+  private inMemory = 0;
+  private file: { handle: FileHandle; dir: string } | null = null;
+  private total = 0;
+
+  constructor(
+    private readonly memoryLimitSamples: number,
+    private readonly tmpDir: string,
+  ) {}
+
+  async write(samples: Float32Array) {
+    if (samples.length === 0) return;
+    if (!this.file && this.inMemory + samples.length > this.memoryLimitSamples) {
+      const dir = await mkdtemp(join(this.tmpDir, 'scribe-pcm-'));
+      const handle = await open(join(dir, 'audio.f32'), 'w+');
+      this.file = { handle, dir };
+      for (const chunk of this.chunks) await this.append(chunk);
+      this.chunks = [];
+      this.inMemory = 0;
+    }
+    if (this.file) await this.append(samples);
+    else {
+      this.chunks.push(samples);
+      this.inMemory += samples.length;
+    }
+  }
+
+  private written = 0;
+  private async append(samples: Float32Array) {
+    const bytes = new Uint8Array(samples.buffer, samples.byteOffset, samples.byteLength);
+    await this.file!.handle.write(bytes, 0, bytes.byteLength, this.written);
+    this.written += bytes.byteLength;
+    this.total += samples.length;
+  }
+
+  finish(): Pcm {
+    if (this.file) return new FilePcm(this.file.handle, this.file.dir, this.total);
+    const all = new Float32Array(this.inMemory);
+    let offset = 0;
+    for (const chunk of this.chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    this.chunks = [];
+    return new InMemoryPcm(all);
+  }
+
+  async abort() {
+    if (this.file) {
+      await this.file.handle.close().catch(() => {});
+      await rm(this.file.dir, { recursive: true, force: true });
+    }
+  }
+}
+
+export interface DecodeOptions {
+  signal?: AbortSignal;
+  /** Above this many 16 kHz samples the audio is kept in a temporary file. Default: 30 minutes. */
+  memoryLimitSamples?: number;
+  /** Where that temporary file goes. Default: the OS temp dir. */
+  tmpDir?: string;
+}
+
+export class AudioDecodeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AudioDecodeError';
+  }
+}
+
+interface DecodedChunk {
+  channelData: Float32Array[];
+  sampleRate: number;
+}
+
+/** Decodes a file into 16 kHz mono (channels averaged, band-limited resampling). */
+export async function decodeToPcm(filePath: string, options: DecodeOptions = {}): Promise<Pcm> {
+  const { signal } = options;
+  const sink = new PcmSink(options.memoryLimitSamples ?? 30 * 60 * SAMPLE_RATE, options.tmpDir ?? tmpdir());
+  let resampler: Resampler | null = null;
+  const consume = async (chunk: DecodedChunk) => {
+    signal?.throwIfAborted();
+    if (!chunk.channelData.length || !chunk.channelData[0].length) return;
+    if (!resampler) resampler = new Resampler(chunk.sampleRate, SAMPLE_RATE);
+    else if (resampler.inRate !== chunk.sampleRate) throw new AudioDecodeError('The sample rate changes inside the file.');
+    await sink.write(resampler.push(mixToMono(chunk.channelData)));
+  };
+
+  try {
+    signal?.throwIfAborted();
+    const head = new Uint8Array(64 * 1024);
+    const handle = await open(filePath, 'r');
+    let headLength: number;
+    try {
+      headLength = (await handle.read(head, 0, head.length, 0)).bytesRead;
+    } finally {
+      await handle.close();
+    }
+    if (headLength === 0) throw new AudioDecodeError('The audio file is empty.');
+    const format = sniffFormat(head.subarray(0, headLength));
+    try {
+      if (format) {
+        const stream = createReadStream(filePath, { highWaterMark: 256 * 1024, signal });
+        for await (const chunk of decode(stream as AsyncIterable<Uint8Array>, format)) await consume(chunk);
+      } else {
+        // Unknown header: let audio-decode detect the format on the whole file.
+        await consume(await decode(await readFile(filePath, { signal })));
+      }
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      if (error instanceof AudioDecodeError) throw error;
+      throw new AudioDecodeError(
+        `The audio could not be decoded${format ? ` as ${format}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+        { cause: error },
+      );
+    }
+    if (resampler) await sink.write((resampler as Resampler).flush());
+    const pcm = sink.finish();
+    if (pcm.length === 0) throw new AudioDecodeError('The file contains no audio.');
+    return pcm;
+  } catch (error) {
+    await sink.abort();
+    throw error;
+  }
+}
+
+/** 16-bit PCM WAV bytes for mono samples in [-1, 1] (test fixtures, benchmarks). */
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+  const out = new Uint8Array(44 + samples.length * 2);
+  const view = new DataView(out.buffer);
+  const text = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
+  text(0, 'RIFF');
+  view.setUint32(4, 36 + samples.length * 2, true);
+  text(8, 'WAVE');
+  text(12, 'fmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true); // PCM
+  view.setUint16(22, 1, true); // mono
+  view.setUint32(24, sampleRate, true);
+  view.setUint32(28, sampleRate * 2, true);
+  view.setUint16(32, 2, true);
+  view.setUint16(34, 16, true);
+  text(36, 'data');
+  view.setUint32(40, samples.length * 2, true);
+  for (let i = 0; i < samples.length; i++) {
+    const s = Math.max(-1, Math.min(1, samples[i]));
+    view.setInt16(44 + i * 2, Math.round(s * 32767), true);
+  }
+  return out;
+}

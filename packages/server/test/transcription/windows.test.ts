@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import {
+  nextWindowStart,
+  parseWindowTokens,
+  speechRegionsFromProbabilities,
+  windowEnd,
+  type TokenKinds,
+} from '../../src/features/transcription/engines/whisper/windows.ts';
+
+// tiny.en ids: text < 50256, timestamps from 50363 in 0.02 s steps.
+const TS = 50363;
+const kinds: TokenKinds = {
+  isTimestamp: (id) => id >= TS && id <= TS + 1500,
+  timestampSeconds: (id) => Math.round((id - TS) * 2) / 100,
+  isText: (id) => id >= 0 && id < 50256,
+};
+const t = (seconds: number) => TS + Math.round(seconds / 0.02);
+
+describe('parseWindowTokens', () => {
+  it('splits on timestamp pairs and takes the whole window when the output ends on a closing timestamp', () => {
+    const tokens = [t(0), 10, 11, t(5.36), t(5.36), 12, t(6.8)];
+    expect(parseWindowTokens(tokens, 30, kinds)).toEqual({
+      segments: [
+        { start: 0, end: 5.36, tokens: [10, 11] },
+        { start: 5.36, end: 6.8, tokens: [12] },
+      ],
+      advance: 30,
+    });
+  });
+
+  it('drops a segment cut off at the window end and resumes at the last complete timestamp', () => {
+    const tokens = [t(0.5), 10, t(12), t(12.4), 11, t(24.2), t(24.2), 12, 13];
+    const parsed = parseWindowTokens(tokens, 30, kinds);
+    expect(parsed.segments).toEqual([
+      { start: 0.5, end: 12, tokens: [10] },
+      { start: 12.4, end: 24.2, tokens: [11] },
+    ]);
+    expect(parsed.advance).toBe(24.2);
+  });
+
+  it('resumes at an opening timestamp when the output stops right after a pair', () => {
+    const parsed = parseWindowTokens([t(0), 10, t(8), t(8)], 30, kinds);
+    expect(parsed.segments).toEqual([{ start: 0, end: 8, tokens: [10] }]);
+    expect(parsed.advance).toBe(8);
+  });
+
+  it('keeps text without any complete segment as one segment instead of looping on the same audio', () => {
+    expect(parseWindowTokens([t(1), 10, 11], 30, kinds)).toEqual({ segments: [{ start: 1, end: 30, tokens: [10, 11] }], advance: 30 });
+    expect(parseWindowTokens([10, 11], 12.5, kinds)).toEqual({ segments: [{ start: 0, end: 12.5, tokens: [10, 11] }], advance: 12.5 });
+  });
+
+  it('skips a window in which nothing is said', () => {
+    expect(parseWindowTokens([], 30, kinds)).toEqual({ segments: [], advance: 30 });
+    expect(parseWindowTokens([t(0)], 30, kinds)).toEqual({ segments: [], advance: 30 });
+  });
+
+  it('clamps timestamps to the audio in a short last window and ignores other special tokens', () => {
+    const parsed = parseWindowTokens([50257, t(0), 10, 50362, t(9)], 4.2, kinds);
+    expect(parsed).toEqual({ segments: [{ start: 0, end: 4.2, tokens: [10] }], advance: 4.2 });
+  });
+});
+
+describe('speech regions and window placement', () => {
+  const frame = 512;
+  it('joins speech frames, bridges short pauses and drops clicks', () => {
+    const p = [0, 0, 0.9, 0.8, 0.2, 0.9, 0, 0, 0, 0, 0.95, 0, 0, 0, 0, 0.7, 0.7, 0.7];
+    // gaps < 2 frames bridged, regions < 2 frames dropped
+    expect(speechRegionsFromProbabilities(p, frame, 0.5, 2, 2)).toEqual([
+      { start: 2 * frame, end: 6 * frame },
+      { start: 15 * frame, end: 18 * frame },
+    ]);
+  });
+
+  const sr = 16000;
+  const regions = [
+    { start: 1 * sr, end: 7 * sr },
+    { start: 27 * sr, end: 33 * sr },
+    { start: 34 * sr, end: 40 * sr },
+  ];
+  const pad = 0.3 * sr;
+  const minSkip = 2 * sr;
+
+  it('jumps over long silences to just before the next speech', () => {
+    expect(nextWindowStart(0, regions, 60 * sr, pad, minSkip)).toBe(0); // 1 s of silence: not worth skipping
+    expect(nextWindowStart(7.5 * sr, regions, 60 * sr, pad, minSkip)).toBe(27 * sr - pad);
+    expect(nextWindowStart(30 * sr, regions, 60 * sr, pad, minSkip)).toBe(30 * sr); // inside speech
+    expect(nextWindowStart(40 * sr, regions, 60 * sr, pad, minSkip)).toBe(60 * sr); // only silence left
+    expect(nextWindowStart(59 * sr, regions, 60 * sr, pad, minSkip)).toBe(59 * sr); // too little left to matter
+  });
+
+  it('ends a window after the last speech when a long silence follows, else after 30 s', () => {
+    const max = 30 * sr;
+    expect(windowEnd(0, regions, 60 * sr, max, pad, minSkip)).toBe(7 * sr + pad);
+    // 33 -> 34 s is a short pause: one window through both regions, up to the end of speech.
+    expect(windowEnd(27 * sr - pad, regions, 60 * sr, max, pad, minSkip)).toBe(40 * sr + pad);
+    // Speech running past 30 s: a full window.
+    expect(windowEnd(0, [{ start: 0, end: 50 * sr }], 60 * sr, max, pad, minSkip)).toBe(max);
+    // No VAD information: the full window (or the end of the audio).
+    expect(windowEnd(0, [], 20 * sr, max, pad, minSkip)).toBe(20 * sr);
+  });
+});

@@ -1,0 +1,182 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from '@scribe/ui/theme';
+
+/** One row height for every item: the virtualizer's ListLayout relies on it. */
+export const ROW_HEIGHT = 32;
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: 0,
+  height: '100%',
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.xs,
+  paddingInline: vars.space.sm,
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
+
+export const tree = style({
+  flex: '1 1 auto',
+  minHeight: 0,
+  overflow: 'auto',
+  outline: 'none',
+  paddingBlock: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: -2 },
+    // The whole tree is the "top level" drop target (move out of every folder).
+    '&[data-drop-target]': { outline: `2px solid ${vars.color.accent}`, outlineOffset: -2, background: vars.color.accentSoft },
+  },
+});
+
+export const empty = style({
+  display: 'block',
+  paddingBlock: vars.space.lg,
+  paddingInline: vars.space.md,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+  textAlign: 'center',
+});
+
+export const row = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xxs,
+  height: ROW_HEIGHT,
+  boxSizing: 'border-box',
+  paddingInlineEnd: vars.space.xxs,
+  // RAC sets --tree-item-level (1 at the top) on every row.
+  paddingInlineStart: `calc((var(--tree-item-level, 1) - 1) * 16px)`,
+  marginInline: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+  cursor: 'default',
+  outline: 'none',
+  userSelect: 'none',
+  position: 'relative',
+  selectors: {
+    '&[data-hovered]': { background: vars.color.surfaceSunken },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: -2 },
+    '&[data-selected]': { background: vars.color.accentSoft, fontWeight: vars.fontWeight.medium },
+    '&[data-dragging]': { opacity: 0.5 },
+    '&[data-drop-target]': { background: vars.color.accentSoft, outline: `2px solid ${vars.color.accent}`, outlineOffset: -2 },
+  },
+});
+
+/** The grip (RAC's slot="drag" button): the keyboard's way into drag and drop. */
+export const dragHandle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: 16,
+  height: 24,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  outline: 'none',
+  opacity: 0,
+  selectors: {
+    '&[data-focus-visible]': { opacity: 1, outline: `2px solid ${vars.color.focusRing}` },
+    [`${row}[data-hovered] &, ${row}[data-focus-visible] &, ${row}[data-dragging] &`]: { opacity: 1 },
+  },
+});
+
+/** Rows that cannot be dragged keep the column (so names line up) but no control. */
+export const dragPlaceholder = style({ flexShrink: 0, width: 16 });
+export const hiddenDragButton = style({ display: 'none' });
+
+export const chevron = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: 20,
+  height: 20,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  cursor: 'pointer',
+  outline: 'none',
+  transition: `transform ${vars.motion.fast} ease`,
+  selectors: {
+    '&[data-hovered]': { color: vars.color.text },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+    [`${row}[data-expanded] &`]: { transform: 'rotate(90deg)' },
+  },
+});
+
+export const chevronSpacer = style({ flexShrink: 0, width: 20 });
+
+export const nodeIcon = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  color: vars.color.textMuted,
+  selectors: { [`${row}[data-selected] &`]: { color: vars.color.accent } },
+});
+
+export const name = style({
+  flex: '1 1 auto',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  paddingInlineStart: vars.space.xxs,
+});
+
+export const status = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  flexShrink: 0,
+});
+
+export const errorIcon = style({ display: 'inline-flex', color: vars.color.danger });
+
+/** The "Actions for …" menu button: shown on hover and on keyboard focus (always on touch screens). */
+export const actions = style({
+  display: 'inline-flex',
+  flexShrink: 0,
+  opacity: 0,
+  selectors: {
+    [`${row}[data-hovered] &, ${row}[data-focus-visible] &, ${row}:focus-within &`]: { opacity: 1 },
+    '&:has([aria-expanded="true"])': { opacity: 1 },
+  },
+  '@media': { '(hover: none)': { opacity: 1 } },
+});
+
+globalStyle(`${actions} button`, { width: 24, height: 24 });
+
+export const skeleton = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  paddingBlock: vars.space.sm,
+  paddingInline: vars.space.md,
+});
+
+export const skeletonRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});

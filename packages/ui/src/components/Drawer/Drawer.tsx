@@ -1,0 +1,47 @@
+import { useLingui } from '@lingui/react/macro';
+import type { ReactNode } from 'react';
+import { Dialog as RACDialog, Heading, Modal, ModalOverlay, Text } from 'react-aria-components';
+import { CloseIcon } from '../icons/icons.tsx';
+import { IconButton } from '../IconButton/IconButton.tsx';
+import * as styles from './Drawer.css.ts';
+
+export interface DrawerProps {
+  title: ReactNode;
+  side: 'left' | 'right';
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** Content, or a render function receiving `close` (e.g. to close after navigating). */
+  children: ReactNode | ((opts: { close: () => void }) => ReactNode);
+  description?: ReactNode;
+}
+
+/** A modal panel sliding in from one side (the small-screen navigation and panels). */
+export function Drawer({ title, side, isOpen, onOpenChange, children, description }: DrawerProps) {
+  const { t } = useLingui();
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={styles.overlay}>
+      <Modal className={styles.panel[side]}>
+        <RACDialog className={styles.dialog}>
+          {({ close }) => (
+            <>
+              <div className={styles.header}>
+                <div className={styles.titles}>
+                  <Heading slot="title" className={styles.title}>
+                    {title}
+                  </Heading>
+                  {description ? (
+                    <Text slot="description" elementType="p" className={styles.description}>
+                      {description}
+                    </Text>
+                  ) : null}
+                </div>
+                <IconButton aria-label={t`Close`} icon={<CloseIcon />} size="sm" onPress={close} />
+              </div>
+              <div className={styles.body}>{typeof children === 'function' ? children({ close }) : children}</div>
+            </>
+          )}
+        </RACDialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

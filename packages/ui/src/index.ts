@@ -1,0 +1,56 @@
+// Global side effects first: font, theme values on :root, base styles.
+import './theme/fonts.ts';
+import './theme/themes.css.ts';
+import './theme/global.css.ts';
+
+export { vars, breakpoints, media } from './theme/index.ts';
+export type { SpaceToken, FontSizeToken } from './theme/index.ts';
+export { ThemeScope, themeClassNames, type ThemeScopeProps } from './components/ThemeScope/ThemeScope.tsx';
+export { uiMessages, uiMessagesEn, uiMessagesDe, loadUiMessages } from './i18n.ts';
+
+export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button/Button.tsx';
+export { IconButton, type IconButtonProps } from './components/IconButton/IconButton.tsx';
+export { Link, type LinkProps } from './components/Link/Link.tsx';
+export { TextField, type TextFieldProps } from './components/TextField/TextField.tsx';
+export { TextArea, type TextAreaProps } from './components/TextArea/TextArea.tsx';
+export { Checkbox, type CheckboxProps } from './components/Checkbox/Checkbox.tsx';
+export { Form, type FormProps } from './components/Form/Form.tsx';
+export {
+  Menu,
+  MenuTrigger,
+  MenuItem,
+  MenuSection,
+  MenuSeparator,
+  MenuHeader,
+  SubmenuTrigger,
+  type MenuProps,
+  type MenuItemProps,
+  type MenuSectionProps,
+} from './components/Menu/Menu.tsx';
+export { Dialog, DialogTrigger, type DialogProps } from './components/Dialog/Dialog.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './components/ConfirmDialog/ConfirmDialog.tsx';
+export { Drawer, type DrawerProps } from './components/Drawer/Drawer.tsx';
+export {
+  Tabs,
+  TabList,
+  Tab,
+  TabPanel,
+  type TabsProps,
+  type TabListProps,
+  type TabProps,
+  type TabPanelProps,
+} from './components/Tabs/Tabs.tsx';
+export { Spinner, type SpinnerProps } from './components/Spinner/Spinner.tsx';
+export { Skeleton, SkeletonGroup, type SkeletonProps, type SkeletonGroupProps } from './components/Skeleton/Skeleton.tsx';
+export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
+export { Meter, type MeterProps, type MeterTone } from './components/Meter/Meter.tsx';
+export { Alert, type AlertProps, type AlertTone } from './components/Alert/Alert.tsx';
+export { Badge, type BadgeProps, type BadgeTone } from './components/Badge/Badge.tsx';
+export { Card, type CardProps } from './components/Card/Card.tsx';
+export { Heading, type HeadingProps } from './components/Heading/Heading.tsx';
+export { Text, type TextProps } from './components/Text/Text.tsx';
+export { Stack, type StackProps } from './components/Stack/Stack.tsx';
+export { VisuallyHidden } from './components/VisuallyHidden/VisuallyHidden.tsx';
+export { Kbd } from './components/Kbd/Kbd.tsx';
+export { ToastProvider, type ToastProviderProps } from './components/Toast/Toast.tsx';
+export { toast, type ToastOptions, type ToastVariant } from './components/Toast/toastQueue.ts';

@@ -1,0 +1,12 @@
+/** Spec §9: the small-screen layout starts below 768 px. */
+export const breakpoints = {
+  mobileMax: 767,
+  desktopMin: 768,
+} as const;
+
+/** Media queries for vanilla-extract `@media` blocks and `matchMedia`. */
+export const media = {
+  mobile: `screen and (max-width: ${breakpoints.mobileMax}px)`,
+  desktop: `screen and (min-width: ${breakpoints.desktopMin}px)`,
+  reducedMotion: '(prefers-reduced-motion: reduce)',
+} as const;

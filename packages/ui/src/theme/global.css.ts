@@ -1,0 +1,32 @@
+import { globalStyle } from '@vanilla-extract/css';
+import { vars } from './contract.css.ts';
+
+globalStyle('*, *::before, *::after', { boxSizing: 'border-box' });
+
+globalStyle('html', {
+  WebkitTextSizeAdjust: '100%',
+  textRendering: 'optimizeLegibility',
+  WebkitFontSmoothing: 'antialiased',
+  MozOsxFontSmoothing: 'grayscale',
+});
+
+globalStyle('body', {
+  margin: 0,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  lineHeight: vars.lineHeight.normal,
+  color: vars.color.text,
+  background: vars.color.background,
+  fontFeatureSettings: "'cv11', 'ss01'",
+});
+
+globalStyle('button, input, textarea, select', { font: 'inherit', color: 'inherit' });
+
+// One visible focus ring for keyboard users everywhere; RAC components mirror it with data-focus-visible.
+globalStyle(':focus-visible', {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+});
+globalStyle(':focus:not(:focus-visible)', { outline: 'none' });
+
+globalStyle('::selection', { background: vars.color.accentSoft });

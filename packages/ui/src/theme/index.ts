@@ -1,0 +1,4 @@
+// Only the tokens: .css.ts files in other packages import this path, and it must not pull in components.
+export { vars } from './contract.css.ts';
+export type { SpaceToken, FontSizeToken } from './contract.css.ts';
+export { breakpoints, media } from './breakpoints.ts';

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Every test layer, in the order a failure is cheapest to find: static checks, unit, server over HTTP,
+# component stories in Chromium, then whole journeys with Playwright against the production build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$1"; }
+
+step "Chromium"
+bash scripts/ensure-chromium.sh
+
+step "Lint"
+pnpm lint
+
+step "Type check"
+pnpm typecheck
+
+step "Lingui catalogs complete"
+node --import tsx scripts/check-catalogs.ts
+
+step "Unit, server and story tests (Vitest)"
+pnpm exec vitest run
+
+step "Production build"
+pnpm build
+
+step "End-to-end (Playwright, Chromium)"
+pnpm exec playwright test
