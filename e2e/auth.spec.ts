@@ -49,7 +49,8 @@ test('register, stay signed in after a reload, sign out, sign in with the e-mail
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/login/);
 
-  await signIn(page, user.email, user.password);
+  // Signing in with the e-mail address returns to the page the user was headed for.
+  await signIn(page, user.email, user.password, /\/settings$/);
   await expect(accountMenuButton(page, user)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Notification' })).toContainText('Logged in successfully');
 });
@@ -65,7 +66,9 @@ test('a wrong password is refused with the server message and the captcha must b
   await field(page, 'Password').fill('not-the-password');
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Invalid username or password' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await expect(form.getByRole('alert')).toContainText('Invalid username or password');
+  await expect(page.getByRole('region', { name: 'Notification' })).toContainText('Invalid username or password');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
   await expect(page).toHaveURL(/\/login$/);
 });

@@ -49,13 +49,14 @@ export async function register(page: Page, user: TestUser) {
   await expect(page).toHaveURL(/\/$/);
 }
 
-export async function signIn(page: Page, login: string, password: string) {
+/** Signs in on /login; the app then goes where the user was headed (default /). */
+export async function signIn(page: Page, login: string, password: string, expectedPath: RegExp = /\/$/) {
   await page.goto('/login');
   await field(page, 'Username or email').fill(login);
   await field(page, 'Password').fill(password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(expectedPath);
 }
 
 export function accountMenuButton(page: Page, user: TestUser) {

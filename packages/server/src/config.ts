@@ -28,6 +28,15 @@ export const configTable = [
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
   { name: 'SERVER_ROLE', default: 'all', description: 'all, web or worker. Only all is implemented so far.' },
+  { name: 'STORAGE_DRIVER', default: 'local', description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).' },
+  { name: 'S3_ENDPOINT', default: '(unset)', description: 'S3 endpoint URL, e.g. http://minio:9000. Unset: AWS S3.' },
+  { name: 'S3_REGION', default: 'us-east-1', description: 'S3 region.' },
+  { name: 'S3_BUCKET', default: '(unset)', description: 'S3 bucket for audio files. Required with STORAGE_DRIVER=s3.' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'S3 access key. Unset: the AWS SDK default credential chain (environment, profile, instance role).' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'S3 secret key (set together with S3_ACCESS_KEY_ID).' },
+  { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
+  { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). Files over 25 MB arrive in 25 MB chunks.' },
+  { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
 ] as const;
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
@@ -72,6 +81,16 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
   APP_DIST_DIR: z.string().min(1).optional(),
   SERVER_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // 5 GB is the largest object a single S3 copy or put handles.
+  UPLOAD_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(104_857_600),
+  UPLOAD_ABANDON_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
 });
 
 /** The names of the variables the schema reads (kept equal to configTable by a test). */
@@ -101,7 +120,21 @@ export interface Config {
   /** Absolute path. */
   appDistDir: string;
   serverRole: 'all' | 'web' | 'worker';
+  storage: StorageConfig;
+  uploads: { maxBytes: number; abandonMs: number };
 }
+
+export type StorageConfig =
+  | { driver: 'local' }
+  | {
+      driver: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -124,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     );
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET="": required when STORAGE_DRIVER=s3');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    problems.push('S3_SECRET_ACCESS_KEY: set together with S3_ACCESS_KEY_ID (or neither)');
+  }
+  if (problems.length) throw new ConfigError(problems);
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   return {
     port: e.PORT,
@@ -151,6 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     appDistDir: e.APP_DIST_DIR ? abs(e.APP_DIST_DIR) : defaultAppDist,
     serverRole: e.SERVER_ROLE,
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET!,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : { driver: 'local' },
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, abandonMs: e.UPLOAD_ABANDON_HOURS * 3_600_000 },
   };
 }
 

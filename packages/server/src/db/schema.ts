@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  doublePrecision,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -51,6 +66,113 @@ export const loginFailures = pgTable('login_failures', {
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
 });
 
-export const schema = { users, sessions, usedCaptchas, loginFailures };
+/**
+ * Nested folders. The composite keys (id, user_id) make the database itself refuse a parent or a
+ * transcript folder of another user; deleting a folder deletes its sub-folders and transcripts.
+ */
+export const folders = pgTable(
+  'folders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id'),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('folders_id_user_id_key').on(t.id, t.userId),
+    foreignKey({ name: 'folders_parent_fk', columns: [t.parentId, t.userId], foreignColumns: [t.id, t.userId] }).onDelete(
+      'cascade',
+    ),
+    index('folders_user_id_parent_id_idx').on(t.userId, t.parentId),
+  ],
+);
+
+/** The JSON shape stored in transcripts.segments. */
+export interface StoredSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker: string;
+}
+
+export const transcripts = pgTable(
+  'transcripts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id'),
+    title: text('title').notNull(),
+    status: text('status', { enum: ['processing', 'completed', 'error'] }).notNull().default('processing'),
+    progress: integer('progress').notNull().default(0),
+    error: text('error'),
+    durationSeconds: doublePrecision('duration_seconds'),
+    language: text('language'),
+    content: text('content').notNull().default(''),
+    segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
+    audioKey: text('audio_key'),
+    audioMime: text('audio_mime'),
+    audioBytes: bigint('audio_bytes', { mode: 'number' }),
+    originalName: text('original_name'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'transcripts_folder_fk',
+      columns: [t.folderId, t.userId],
+      foreignColumns: [folders.id, folders.userId],
+    }).onDelete('cascade'),
+    index('transcripts_user_id_folder_id_idx').on(t.userId, t.folderId),
+    check('transcripts_status_check', sql`${t.status} in ('processing', 'completed', 'error')`),
+    check('transcripts_progress_check', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+/**
+ * A chunked upload in progress. The id is made by the browser (so it can resume); the first
+ * caller owns it. Rows are removed by the abandoned-upload sweep.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    originalName: text('original_name').notNull(),
+    totalChunks: integer('total_chunks').notNull(),
+    /** Audio format sniffed from chunk 0 (wav, mp3, webm, m4a, mp4, ogg), once it has arrived. */
+    format: text('format'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finalizedAt: timestamp('finalized_at', { withTimezone: true }),
+    transcriptId: integer('transcript_id').references(() => transcripts.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('uploads_user_id_idx').on(t.userId), index('uploads_updated_at_idx').on(t.updatedAt)],
+);
+
+/** One row per received chunk: duplicate detection and the resume status come from here. */
+export const uploadChunks = pgTable(
+  'upload_chunks',
+  {
+    uploadId: text('upload_id')
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    chunkIndex: integer('chunk_index').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
+);
+
+export const schema = { users, sessions, usedCaptchas, loginFailures, folders, transcripts, uploads, uploadChunks };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
+export type FolderRow = typeof folders.$inferSelect;
+export type TranscriptRow = typeof transcripts.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

@@ -1,0 +1,340 @@
+import '../testing/virtualizerEnv.ts';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useState, type ComponentProps } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { moveNode } from '../tree/treeOps.ts';
+import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
+import { FolderTree } from './FolderTree.tsx';
+
+const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
+const transcript = (id: number, name: string, day: number, status?: TranscriptNode['status']): TranscriptNode => ({
+  id,
+  type: 'transcript',
+  name,
+  createdAt: new Date(Date.UTC(2025, 0, day, 9)).toISOString(),
+  ...(status ? { status } : {}),
+});
+
+/** Clients/ (Acme/ (Kickoff call), Quarterly review), Interviews/ (empty), then two top-level transcripts. */
+const library: TreeNode[] = [
+  folder(1, 'Clients', [folder(2, 'Acme', [transcript(10, 'Kickoff call', 5)]), transcript(11, 'Quarterly review', 4)]),
+  folder(3, 'Interviews'),
+  transcript(12, 'Voice memo', 3),
+  transcript(13, 'Team standup', 2),
+];
+
+/** The panel's frame: the tree fills the height it is given (and virtualizes inside it). */
+const frame: Decorator = (Story) => (
+  <div style={{ width: 300, height: 420, border: '1px solid #d4d4d8', borderRadius: 8, padding: 4 }}>
+    <Story />
+  </div>
+);
+
+/**
+ * How the app wires it: the tree is data in, callbacks out. This wrapper plays the app's part (applies
+ * moves with treeOps.moveNode, keeps the selection) so the example behaves like the real panel.
+ */
+function LiveTree(props: ComponentProps<typeof FolderTree>) {
+  const [items, setItems] = useState(props.items);
+  const [selected, setSelected] = useState(props.selectedTranscriptId ?? null);
+  return (
+    <FolderTree
+      {...props}
+      items={items}
+      selectedTranscriptId={selected}
+      onSelectTranscript={(id) => {
+        setSelected(id);
+        props.onSelectTranscript(id);
+      }}
+      onMoveTranscript={(id, folderId) => {
+        setItems((current) => moveNode(current, { type: 'transcript', id }, folderId));
+        props.onMoveTranscript(id, folderId);
+      }}
+      onMoveFolder={
+        props.onMoveFolder
+          ? (id, parentId) => {
+              setItems((current) => moveNode(current, { type: 'folder', id }, parentId));
+              props.onMoveFolder!(id, parentId);
+            }
+          : undefined
+      }
+    />
+  );
+}
+
+/**
+ * The "Folders" panel: folders expand and collapse (click, or Right/Left arrows), a click or Enter on a
+ * transcript selects it, each row has an actions menu (shown on hover and keyboard focus), deletes are
+ * confirmed, and transcripts drag onto folders with the mouse or the keyboard (focus a row, Right arrow
+ * to its grip, Enter to pick it up, arrows to a folder, Enter to drop).
+ */
+const meta = {
+  title: 'Transcript Kit/FolderTree',
+  component: FolderTree,
+  decorators: [frame],
+  args: {
+    items: library,
+    onSelectTranscript: fn(),
+    onCreateFolder: fn(),
+    onRenameFolder: fn(),
+    onDeleteFolder: fn(),
+    onDeleteTranscript: fn(),
+    onMoveTranscript: fn(),
+    onInvalidMove: fn(),
+  },
+  render: (args) => <LiveTree {...args} />,
+} satisfies Meta<typeof FolderTree>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const getTree = (canvasElement: HTMLElement) => within(canvasElement).findByRole('treegrid', { name: 'Folders' });
+const row = (tree: HTMLElement, name: string) => within(tree).getByRole('row', { name });
+
+/** Moves keyboard focus onto the row, as a keyboard user gets there (Tab into the tree, then arrows). */
+async function focusRow(tree: HTMLElement, name: string) {
+  const target = row(tree, name);
+  await userEvent.tab();
+  while (!tree.contains(document.activeElement)) await userEvent.tab();
+  for (let i = 0; i < 20 && document.activeElement !== target; i++) await userEvent.keyboard('{ArrowDown}');
+  await expect(target).toHaveFocus();
+  return target;
+}
+
+/** Right arrow walks from the row into its controls (grip, chevron, menu button). */
+async function arrowToControl(rowElement: HTMLElement, name: string | RegExp) {
+  const control = within(rowElement).getByRole('button', { name });
+  for (let i = 0; i < 5 && document.activeElement !== control; i++) await userEvent.keyboard('{ArrowRight}');
+  await expect(control).toHaveFocus();
+  return control;
+}
+
+export const Empty: Story = {
+  args: { items: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('No items found')).toBeVisible();
+    await expect(canvas.getByRole('heading', { name: 'Folders' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'New folder' }));
+    await expect(args.onCreateFolder).toHaveBeenCalledWith(null);
+  },
+};
+
+/** Right arrow opens a folder, Left arrow closes it; a click on a folder's row toggles it too. */
+export const NestedExpandCollapse: Story = {
+  play: async ({ canvasElement }) => {
+    const tree = await getTree(canvasElement);
+    const clients = await focusRow(tree, 'Clients');
+    await expect(clients).toHaveAttribute('aria-expanded', 'false');
+    await expect(within(tree).queryByRole('row', { name: 'Acme' })).toBeNull();
+
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(clients).toHaveAttribute('aria-expanded', 'true');
+    const acme = row(tree, 'Acme');
+    await expect(acme).toHaveAttribute('aria-level', '2');
+    await expect(row(tree, 'Quarterly review')).toBeVisible();
+
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(clients).toHaveAttribute('aria-expanded', 'false');
+    await expect(within(tree).queryByRole('row', { name: 'Acme' })).toBeNull();
+
+    // Mouse: the row itself toggles, and a second level opens the same way.
+    await userEvent.click(within(clients).getByText('Clients'));
+    await expect(clients).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.click(within(row(tree, 'Acme')).getByText('Acme'));
+    await expect(row(tree, 'Kickoff call')).toHaveAttribute('aria-level', '3');
+  },
+};
+
+/** A click, or Enter on the focused row, selects a transcript (aria-selected) and reports it. */
+export const SelectTranscript: Story = {
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await userEvent.click(within(row(tree, 'Voice memo')).getByText('Voice memo'));
+    await expect(args.onSelectTranscript).toHaveBeenLastCalledWith(12);
+    await expect(row(tree, 'Voice memo')).toHaveAttribute('aria-selected', 'true');
+
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(row(tree, 'Team standup')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelectTranscript).toHaveBeenLastCalledWith(13);
+    await expect(row(tree, 'Team standup')).toHaveAttribute('aria-selected', 'true');
+    await expect(row(tree, 'Voice memo')).toHaveAttribute('aria-selected', 'false');
+    // Folders open, they are never "selected".
+    await expect(args.onSelectTranscript).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** A transcript selected from outside (e.g. restored after a reload) is revealed: its folders open. */
+export const Selected: Story = {
+  args: { selectedTranscriptId: 10 },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await expect(row(tree, 'Clients')).toHaveAttribute('aria-expanded', 'true');
+    await expect(row(tree, 'Acme')).toHaveAttribute('aria-expanded', 'true');
+    await expect(row(tree, 'Kickoff call')).toHaveAttribute('aria-selected', 'true');
+    await expect(args.onSelectTranscript).not.toHaveBeenCalled();
+  },
+};
+
+/** The actions menu opens from the keyboard; Rename and New Subfolder report the folder. */
+export const FolderMenuByKeyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const clients = await focusRow(tree, 'Clients');
+    const trigger = await arrowToControl(clients, 'Actions for Clients');
+    await expect(trigger).toBeVisible();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Rename',
+      'New Subfolder',
+      'Delete',
+    ]);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRenameFolder).toHaveBeenCalledWith(expect.objectContaining({ id: 1, name: 'Clients' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    await userEvent.keyboard('{Enter}');
+    const again = await screen.findByRole('menu', { name: 'Actions for Clients' });
+    await userEvent.click(within(again).getByRole('menuitem', { name: 'New Subfolder' }));
+    await expect(args.onCreateFolder).toHaveBeenCalledWith(1);
+    await expect(args.onRenameFolder).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Delete asks first; Cancel keeps the item, Delete in the confirmation reports it. */
+export const DeleteAsksForConfirmation: Story = {
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await userEvent.click(within(row(tree, 'Voice memo')).getByRole('button', { name: 'Actions for Voice memo' }));
+    let menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Delete transcript' });
+    await expect(within(dialog).getByText('Are you sure you want to delete this transcript?')).toBeVisible();
+    await expect(args.onDeleteTranscript).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await expect(args.onDeleteTranscript).not.toHaveBeenCalled();
+
+    await userEvent.click(within(row(tree, 'Voice memo')).getByRole('button', { name: 'Actions for Voice memo' }));
+    menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete transcript' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await expect(args.onDeleteTranscript).toHaveBeenCalledWith(expect.objectContaining({ id: 12, type: 'transcript' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+
+    // Folders say what goes with them; leave this one open for the screenshot.
+    await userEvent.click(within(row(tree, 'Clients')).getByRole('button', { name: 'Actions for Clients' }));
+    menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Delete folder' });
+    await expect(within(dialog).getByText('Are you sure you want to delete this folder and all its contents?')).toBeVisible();
+    await expect(args.onDeleteFolder).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Keyboard drag and drop: Right arrow to the row's grip, Enter picks the transcript up, arrows move
+ * between drop targets (folders, and the tree itself for the top level), Enter drops.
+ */
+export const KeyboardDragAndDrop: Story = {
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const memo = await focusRow(tree, 'Voice memo');
+    await arrowToControl(memo, 'Drag Voice memo');
+    await userEvent.keyboard('{Enter}');
+    // Drop targets: only folders (and the top level); the up arrow walks back to Interviews.
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label') ?? '').toMatch(/Interviews|Clients|Folders/));
+    for (let i = 0; i < 6 && !/Drop on Interviews/.test(document.activeElement?.getAttribute('aria-label') ?? ''); i++) {
+      await userEvent.keyboard('{ArrowUp}');
+    }
+    await expect(document.activeElement).toHaveAttribute('aria-label', expect.stringMatching(/Drop on Interviews/));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(args.onMoveTranscript).toHaveBeenCalledWith(12, 3));
+    // Back out to the top level the same way: onto the tree itself.
+    await waitFor(() => expect(row(tree, 'Interviews')).toHaveAttribute('aria-expanded', 'true'));
+    const moved = row(tree, 'Voice memo');
+    await expect(moved).toHaveAttribute('aria-level', '2');
+  },
+};
+
+/** With onMoveFolder, folders drag too; a folder dropped into its own subfolder is refused with a message. */
+export const InvalidMove: Story = {
+  args: { onMoveFolder: fn(), defaultExpandedKeys: ['folder:1'] },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const clients = await focusRow(tree, 'Clients');
+    await arrowToControl(clients, 'Drag Clients');
+    await userEvent.keyboard('{Enter}');
+    for (let i = 0; i < 6 && !/Drop on Acme/.test(document.activeElement?.getAttribute('aria-label') ?? ''); i++) {
+      await userEvent.keyboard('{ArrowDown}');
+    }
+    await expect(document.activeElement).toHaveAttribute('aria-label', expect.stringMatching(/Drop on Acme/));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(args.onInvalidMove).toHaveBeenCalledWith('Cannot move a folder into itself or its subfolders'));
+    await expect(args.onMoveFolder).not.toHaveBeenCalled();
+    await expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '1');
+  },
+};
+
+/** Transcripts being transcribed spin (live processingIds or status 'processing'); failed ones say so. */
+export const Processing: Story = {
+  args: {
+    items: [
+      transcript(20, 'Board meeting', 9, 'processing'),
+      transcript(21, 'Client call', 8),
+      transcript(22, 'Broken upload', 7, 'error'),
+    ],
+    processingIds: [21],
+  },
+  play: async ({ canvasElement }) => {
+    const tree = await getTree(canvasElement);
+    await expect(within(row(tree, 'Board meeting')).getByRole('progressbar', { name: 'Processing' })).toBeVisible();
+    await expect(within(row(tree, 'Client call')).getByRole('progressbar', { name: 'Processing' })).toBeVisible();
+    await expect(within(row(tree, 'Broken upload')).queryByRole('progressbar')).toBeNull();
+    await expect(within(row(tree, 'Broken upload')).getByRole('img', { name: 'Transcription failed' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { isLoading: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status', { name: 'Loading folders' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByRole('treegrid')).toBeNull();
+  },
+};
+
+/** Small screens: no drag and drop (spec §5) - no grips, rows are not draggable; the rest works. */
+export const DragDisabled: Story = {
+  args: { isDragAndDropEnabled: false },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await expect(within(tree).queryByRole('button', { name: /^Drag / })).toBeNull();
+    await expect(row(tree, 'Voice memo')).not.toHaveAttribute('draggable', 'true');
+    await userEvent.click(within(row(tree, 'Voice memo')).getByText('Voice memo'));
+    await expect(args.onSelectTranscript).toHaveBeenCalledWith(12);
+  },
+};
+
+/** 10,000 transcripts in 1,000 folders: only the rows in view are in the page. */
+export const LargeLibrary: Story = {
+  args: {
+    items: Array.from({ length: 1000 }, (_, f) =>
+      folder(f + 1, `Folder ${String(f + 1).padStart(4, '0')}`, Array.from({ length: 10 }, (_, i) => transcript(f * 10 + i + 1, `Recording ${f * 10 + i + 1}`, 1 + (i % 28)))),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const tree = await getTree(canvasElement);
+    await expect(tree).toHaveAttribute('aria-rowcount', '1000');
+    const rendered = within(tree).getAllByRole('row').length;
+    await expect(rendered).toBeLessThan(60);
+    await userEvent.click(within(row(tree, 'Folder 0001')).getByText('Folder 0001'));
+    await expect(row(tree, 'Recording 1')).toHaveAttribute('aria-level', '2');
+    await expect(tree).toHaveAttribute('aria-rowcount', '1010');
+  },
+};
