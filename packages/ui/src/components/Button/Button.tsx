@@ -2,6 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { SpinnerGlyph } from '../Spinner/Spinner.tsx';
 import * as styles from './Button.css.ts';
+import { buttonClass } from './buttonClass.ts';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md';
@@ -50,7 +51,7 @@ export function Button({
       isDisabled={isDisabled}
       isPending={isPending}
       onPress={onPress}
-      className={styles.button({ variant, size, fullWidth: !!fullWidth })}
+      className={buttonClass({ variant, size, fullWidth })}
     >
       <span className={styles.content}>
         {icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { Button as RACButton } from 'react-aria-components';
-import { button } from '../Button/Button.css.ts';
+import { buttonClass } from '../Button/buttonClass.ts';
 import type { ButtonSize, ButtonVariant } from '../Button/Button.tsx';
 import * as styles from './IconButton.css.ts';
 
@@ -33,7 +33,7 @@ export function IconButton({
       aria-label={ariaLabel}
       onPress={onPress}
       isDisabled={isDisabled}
-      className={`${button({ variant, size, iconOnly: true })} ${styles.iconButton}`}
+      className={`${buttonClass({ variant, size, iconOnly: true })} ${styles.iconButton}`}
     >
       <span className={styles.icon} aria-hidden="true">
         {icon}
