@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+// The live channel (spec §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
+
+export const liveMessages = {
+  parseFailed: 'Failed to parse WebSocket message',
+  connectionError: 'Connection error. Please try again.',
+  connectionLost: 'Connection lost. Please refresh the page to reconnect.',
+} as const;
+
+export const liveReconnect = { maxAttempts: 5, delayStepMs: 1000 } as const;
+
+export const transcriptionStatusEventSchema = z.object({
+  transcriptId: z.number().int(),
+  type: z.enum(['progress', 'complete', 'error']),
+  progress: z.number().min(0).max(100).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type TranscriptionStatusEvent = z.infer<typeof transcriptionStatusEventSchema>;
+
+export interface LiveEnvelope<T = unknown> {
+  type: string;
+  data: T;
+}
+
+/** Messages the server sends; `connection` arrives once per successful open. */
+export interface LiveEventMap {
+  connection: { userId: number };
+  error: { message: string };
+  transcription_status: TranscriptionStatusEvent;
+  [type: string]: unknown;
+}
+
+/** How long to wait before reconnect attempt `attempt` (1-based), or null when we give up. */
+export function reconnectDelay(attempt: number): number | null {
+  if (attempt < 1 || attempt > liveReconnect.maxAttempts) return null;
+  return liveReconnect.delayStepMs * attempt;
+}
+
+/** The /ws address on the page's own host, secure when the page is. */
+export function liveUrl(location: { protocol: string; host: string }, path = '/ws'): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}
+
+/** Parses one frame; null when it is not an envelope. */
+export function parseEnvelope(raw: unknown): LiveEnvelope | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null) return null;
+    const { type, data } = value as Record<string, unknown>;
+    if (typeof type !== 'string') return null;
+    return { type, data };
+  } catch {
+    return null;
+  }
+}
+
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'lost' | 'closed';
+
+export interface LiveClientOptions {
+  url: string;
+  /** For tests and other runtimes; defaults to the global WebSocket. */
+  WebSocket?: new (url: string) => WebSocketLike;
+  setTimeout?: (fn: () => void, ms: number) => unknown;
+  clearTimeout?: (handle: unknown) => void;
+  onStatus?: (status: LiveStatus) => void;
+  /** Problems the user should see: the spec's texts from `liveMessages`. */
+  onProblem?: (message: string) => void;
+}
+
+export interface WebSocketLike {
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+
+type Handler = (data: unknown) => void;
+
+/**
+ * Opens the channel and keeps it open: on any close it retries up to 5 times, waiting 1 s times the
+ * attempt number; a successful open resets the count. After the fifth failure it reports the loss.
+ */
+export function createLiveClient(options: LiveClientOptions) {
+  const Socket = options.WebSocket ?? (globalThis.WebSocket as unknown as new (url: string) => WebSocketLike);
+  const schedule = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const cancel = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+  const handlers = new Map<string, Set<Handler>>();
+  let socket: WebSocketLike | null = null;
+  let attempt = 0;
+  let timer: unknown = null;
+  let stopped = false;
+  let status: LiveStatus = 'closed';
+
+  const setStatus = (next: LiveStatus) => {
+    status = next;
+    options.onStatus?.(next);
+  };
+
+  const dispatch = (type: string, data: unknown) => {
+    handlers.get(type)?.forEach((handler) => handler(data));
+    handlers.get('*')?.forEach((handler) => handler({ type, data }));
+  };
+
+  const connect = () => {
+    timer = null;
+    setStatus(attempt === 0 ? 'connecting' : 'reconnecting');
+    const ws = new Socket(options.url);
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      setStatus('open');
+    };
+    ws.onmessage = (event) => {
+      const envelope = parseEnvelope(event.data);
+      if (!envelope) {
+        options.onProblem?.(liveMessages.parseFailed);
+        return;
+      }
+      dispatch(envelope.type, envelope.data);
+    };
+    ws.onerror = () => {
+      // A close always follows; the retry happens there.
+    };
+    ws.onclose = () => {
+      if (socket !== ws) return;
+      socket = null;
+      if (stopped) return;
+      attempt += 1;
+      const delay = reconnectDelay(attempt);
+      if (delay === null) {
+        setStatus('lost');
+        options.onProblem?.(liveMessages.connectionLost);
+        return;
+      }
+      setStatus('reconnecting');
+      timer = schedule(connect, delay);
+    };
+  };
+
+  return {
+    start() {
+      if (socket || timer) return;
+      stopped = false;
+      attempt = 0;
+      connect();
+    },
+    stop() {
+      stopped = true;
+      if (timer) cancel(timer);
+      timer = null;
+      const ws = socket;
+      socket = null;
+      ws?.close(1000, 'signed out');
+      setStatus('closed');
+    },
+    on<K extends keyof LiveEventMap & string>(type: K | '*', handler: (data: LiveEventMap[K]) => void) {
+      const set = handlers.get(type) ?? new Set<Handler>();
+      set.add(handler as Handler);
+      handlers.set(type, set);
+      return () => set.delete(handler as Handler);
+    },
+    get status() {
+      return status;
+    },
+  };
+}
+export type LiveClient = ReturnType<typeof createLiveClient>;
