@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Form, Text, TextField } from '@scribe/ui';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import * as styles from './FolderDialog.css.ts';
 
 export interface FolderDialogProps {
@@ -68,6 +68,8 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
   const [invalid, setInvalid] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
+  // If the app closes the dialog mid-request, the next opening must not start out busy.
+  useEffect(() => () => onPendingChange(false), [onPendingChange]);
 
   const submit = async () => {
     const trimmed = name.trim();
@@ -76,12 +78,16 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
       return;
     }
     setServerError(null);
-    setPending(true);
-    onPendingChange(true);
     try {
-      await onSubmit(trimmed);
-      setPending(false);
-      onPendingChange(false);
+      const result = onSubmit(trimmed);
+      // Busy only while a returned promise runs: a synchronous handler closes the dialog at once.
+      if (result && typeof result.then === 'function') {
+        setPending(true);
+        onPendingChange(true);
+        await result;
+        setPending(false);
+        onPendingChange(false);
+      }
       onDone();
     } catch (error) {
       setPending(false);

@@ -21,11 +21,13 @@ import {
   isTextDropItem,
   useDragAndDrop,
   type DropItem,
+  type DropOperation,
+  type DropTarget,
   type Key,
   type Selection,
 } from 'react-aria-components';
 import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '../icons/icons.tsx';
-import { ancestorKeys, checkMove, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
+import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import * as styles from './FolderTree.css.ts';
 
@@ -94,7 +96,7 @@ export function FolderTree({
   onExpandedChange,
   isLoading = false,
 }: FolderTreeProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const headingId = useId();
 
   const [expandedState, setExpandedState] = useState<Set<TreeKey>>(() => new Set(defaultExpandedKeys ?? []));
@@ -137,13 +139,25 @@ export function FolderTree({
     const check = checkMove(items, ref, folderId);
     if (check === 'into-itself') reportInvalidMove();
     else if (check !== 'ok') return; // unchanged or gone meanwhile: nothing to do
-    else if (ref.type === 'transcript') onMoveTranscript(ref.id, folderId);
-    else onMoveFolder?.(ref.id, folderId);
+    else {
+      if (ref.type === 'transcript') onMoveTranscript(ref.id, folderId);
+      else onMoveFolder?.(ref.id, folderId);
+      // Open the folder it went into, so the user sees where it landed.
+      if (folderId !== null && !expanded.has(folderKey(folderId))) setExpanded(new Set([...expanded, folderKey(folderId)]));
+    }
   };
 
   const canDrag = (ref: NodeRef | null) => !!ref && (ref.type === 'transcript' || !!onMoveFolder);
 
-  const { dragAndDropHooks } = useDragAndDrop<TreeNode>({
+  // Only onto folders ('on', never between rows) or onto the tree itself (the top level). A folder over
+  // itself or its subfolders is accepted here and refused on drop, so the user learns why (onInvalidMove).
+  const dropOperationFor = (target: DropTarget): DropOperation => {
+    if (target.type === 'root') return 'move';
+    if (target.dropPosition === 'on' && parseKey(target.key)?.type === 'folder') return 'move';
+    return 'cancel';
+  };
+
+  const { dragAndDropHooks: racHooks } = useDragAndDrop<TreeNode>({
     // Kept mounted and disabled rather than removed: react-aria wants the same hooks on every render.
     isDisabled: !isDragAndDropEnabled,
     getItems: (keys) =>
@@ -153,22 +167,32 @@ export function FolderTree({
         .map((ref) => ({ [NODE_DRAG_TYPE]: nodeKey(ref!), 'text/plain': nodeKey(ref!) })),
     getAllowedDropOperations: () => ['move'],
     acceptedDragTypes: [NODE_DRAG_TYPE],
-    // Only onto folders ('on', never between rows) or onto the tree itself (the top level). A folder over
-    // its own subfolder is accepted here and refused on drop, so the user learns why (onInvalidMove).
-    getDropOperation: (target) => {
-      if (target.type === 'root') return 'move';
-      if (target.dropPosition === 'on' && parseKey(target.key)?.type === 'folder') return 'move';
-      return 'cancel';
-    },
-    onItemDrop: async (e) => {
-      const target = parseKey(e.target.key);
-      if (target?.type !== 'folder') return;
-      for (const ref of await readDraggedRefs(e.items)) move(ref, target.id);
-    },
-    onRootDrop: async (e) => {
-      for (const ref of await readDraggedRefs(e.items)) move(ref, null);
+    getDropOperation: (target) => dropOperationFor(target),
+    // onDrop rather than onItemDrop/onRootDrop: react-aria refuses internal drops on the root with those.
+    onDrop: async (e) => {
+      const target = e.target.type === 'root' ? null : parseKey(e.target.key);
+      if (target && target.type !== 'folder') return;
+      for (const ref of await readDraggedRefs(e.items)) move(ref, target ? target.id : null);
     },
   });
+
+  // react-aria silently takes a folder's own row and its subfolders off the list of targets. The spec wants
+  // that move refused with a message instead ('Invalid move'), so for drags inside this tree our rule decides.
+  const dragAndDropHooks = useMemo(() => {
+    const useBaseState = racHooks.useDroppableCollectionState;
+    if (!useBaseState) return racHooks;
+    return {
+      ...racHooks,
+      useDroppableCollectionState(props: Parameters<typeof useBaseState>[0]) {
+        const state = useBaseState(props);
+        return {
+          ...state,
+          getDropOperation: (e: Parameters<typeof state.getDropOperation>[0]) =>
+            e.isInternal && !state.isDisabled ? dropOperationFor(e.target) : state.getDropOperation(e),
+        };
+      },
+    };
+  }, [racHooks]);
 
   const selectedKeys = useMemo(() => (selectedId == null ? new Set<Key>() : new Set<Key>([transcriptKey(selectedId)])), [selectedId]);
 
@@ -178,123 +202,49 @@ export function FolderTree({
     if (ref?.type === 'transcript') select(ref.id);
   };
 
-  const renderNode = (node: TreeNode): ReactNode => {
-    const key = nodeKey(node);
-    const dragButton = (
-      <RACButton
-        slot="drag"
-        // Disabled rows keep a hidden handle: react-aria expects one in every draggable tree row.
-        isDisabled={!isDragAndDropEnabled || !canDrag(node) || undefined}
-        className={isDragAndDropEnabled && canDrag(node) ? styles.dragHandle : styles.hiddenDragButton}
-      >
-        <DragHandleIcon />
-      </RACButton>
-    );
-    const spacerOrHandle = (
-      <>
-        {dragButton}
-        {isDragAndDropEnabled && canDrag(node) ? null : <span className={styles.dragPlaceholder} />}
-      </>
-    );
-
-    if (node.type === 'folder') {
-      const isOpen = expanded.has(key);
-      return (
-        <TreeItem
-          key={key}
-          id={key}
-          textValue={node.name}
-          hasChildItems={node.children.length > 0}
-          className={styles.row}
-          onAction={() => {
-            if (node.children.length === 0) return;
-            const next = new Set(expanded);
-            if (next.has(key)) next.delete(key);
-            else next.add(key);
-            setExpanded(next);
-          }}
-        >
-          <TreeItemContent>
-            {({ hasChildItems }) => (
-              <>
-                {spacerOrHandle}
-                {hasChildItems ? (
-                  <RACButton slot="chevron" className={styles.chevron}>
-                    <ChevronIcon />
-                  </RACButton>
-                ) : (
-                  <span className={styles.chevronSpacer} />
-                )}
-                <span className={styles.nodeIcon}>
-                  <FolderIcon open={isOpen} />
-                </span>
-                <span className={styles.name}>{node.name}</span>
-                <span className={styles.actions}>
-                  <MenuTrigger>
-                    <IconButton aria-label={t`Actions for ${node.name}`} icon={<MoreIcon />} size="sm" />
-                    <Menu
-                      aria-label={t`Actions for ${node.name}`}
-                      placement="bottom end"
-                      onAction={(action) => {
-                        if (action === 'rename') onRenameFolder(node);
-                        else if (action === 'new-subfolder') onCreateFolder(node.id);
-                        else if (action === 'delete') setPendingDelete({ node, open: true });
-                      }}
-                    >
-                      <MenuItem id="rename">{t`Rename`}</MenuItem>
-                      <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
-                      <MenuItem id="delete">{t`Delete`}</MenuItem>
-                    </Menu>
-                  </MenuTrigger>
-                </span>
-              </>
-            )}
-          </TreeItemContent>
-          {/* Only open folders render their children: a closed folder with 1,000 transcripts costs nothing. */}
-          {isOpen ? node.children.map(renderNode) : null}
-        </TreeItem>
-      );
-    }
-
-    const isProcessing = processing.has(node.id) || node.status === 'processing';
-    return (
-      <TreeItem key={key} id={key} textValue={node.name} className={styles.row} onAction={() => select(node.id)}>
-        <TreeItemContent>
-          <>
-            {spacerOrHandle}
-            <span className={styles.chevronSpacer} />
-            <span className={styles.nodeIcon}>
-              <TranscriptIcon />
-            </span>
-            <span className={styles.name}>{node.name}</span>
-            {isProcessing ? (
-              <span className={styles.status}>
-                <Spinner size="sm" aria-label={t`Processing`} />
-              </span>
-            ) : node.status === 'error' ? (
-              <span className={`${styles.status} ${styles.errorIcon}`} role="img" aria-label={t`Transcription failed`}>
-                <AlertIcon />
-              </span>
-            ) : null}
-            <span className={styles.actions}>
-              <MenuTrigger>
-                <IconButton aria-label={t`Actions for ${node.name}`} icon={<MoreIcon />} size="sm" />
-                <Menu
-                  aria-label={t`Actions for ${node.name}`}
-                  placement="bottom end"
-                  onAction={(action) => {
-                    if (action === 'delete') setPendingDelete({ node, open: true });
-                  }}
-                >
-                  <MenuItem id="delete">{t`Delete`}</MenuItem>
-                </Menu>
-              </MenuTrigger>
-            </span>
-          </>
-        </TreeItemContent>
-      </TreeItem>
-    );
+  // Rows read the latest handlers through a ref, so a cached row element never calls stale state.
+  const handlers = useRef({ toggle: (_folder: FolderNode) => {}, select, onRenameFolder, onCreateFolder, askDelete: (_node: TreeNode) => {} });
+  handlers.current = {
+    toggle: (folder) => {
+      const key = nodeKey(folder);
+      const next = new Set(expanded);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      setExpanded(next);
+    },
+    select,
+    onRenameFolder,
+    onCreateFolder,
+    askDelete: (node) => setPendingDelete({ node, open: true }),
   };
+
+  // Row elements are cached per node object and reused while nothing they show changed, so React skips
+  // them entirely: opening one folder among 1,000 re-renders that folder, not the whole list.
+  const rowOptions = { dnd: isDragAndDropEnabled, canDragFolders: !!onMoveFolder, locale: i18n.locale };
+  const cache = useRef<{ options: typeof rowOptions; rows: WeakMap<TreeNode, CachedRow> }>({ options: rowOptions, rows: new WeakMap() });
+  if (!shallowEqual(cache.current.options, rowOptions)) cache.current = { options: rowOptions, rows: new WeakMap() };
+  const rows = cache.current.rows;
+
+  const renderNode = (node: TreeNode): ReactNode => {
+    const cached = rows.get(node);
+    const draggable = isDragAndDropEnabled && canDrag(node);
+    if (node.type === 'folder') {
+      const isOpen = expanded.has(nodeKey(node));
+      const children = isOpen ? node.children.map(renderNode) : null;
+      if (cached && cached.isOpen === isOpen && sameElements(cached.children, children)) return cached.element;
+      const element = <FolderRow key={nodeKey(node)} folder={node} draggable={draggable} handlers={handlers} childRows={children} />;
+      rows.set(node, { element, isOpen, children });
+      return element;
+    }
+    const isProcessing = processing.has(node.id) || node.status === 'processing';
+    if (cached && cached.isProcessing === isProcessing) return cached.element;
+    const element = <TranscriptRow key={nodeKey(node)} transcript={node} draggable={draggable} isProcessing={isProcessing} handlers={handlers} />;
+    rows.set(node, { element, isProcessing });
+    return element;
+  };
+
+  // Folders open rather than get selected: their keys (among the rendered rows) are selection-disabled.
+  const folderRowKeys = useMemo(() => folderKeysOf(items, expanded), [items, expanded]);
 
   const deleting = pendingDelete?.node;
   return (
@@ -319,14 +269,15 @@ export function FolderTree({
       ) : (
         <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: styles.ROW_HEIGHT }}>
           <Tree
-            aria-labelledby={headingId}
+            // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
+            aria-label={t`Folders`}
             className={styles.tree}
             selectionMode="single"
             disallowEmptySelection
             selectedKeys={selectedKeys}
             onSelectionChange={onSelectionChange}
-            // Folders open rather than get selected; they stay focusable, droppable and actionable.
-            disabledKeys={folderKeysOf(items, expanded)}
+            // Folders stay focusable, droppable and actionable; only selection skips them.
+            disabledKeys={folderRowKeys}
             disabledBehavior="selection"
             expandedKeys={expanded}
             onExpandedChange={(keys) => setExpanded(new Set([...keys].filter((k): k is TreeKey => parseKey(k) !== null)))}
@@ -379,4 +330,173 @@ async function readDraggedRefs(items: DropItem[]): Promise<NodeRef[]> {
     items.filter(isTextDropItem).filter((item) => item.types.has(NODE_DRAG_TYPE)).map((item) => item.getText(NODE_DRAG_TYPE)),
   );
   return texts.map((text) => parseKey(text)).filter((ref): ref is NodeRef => ref !== null);
+}
+
+type Handlers = {
+  toggle: (folder: FolderNode) => void;
+  select: (id: number) => void;
+  onRenameFolder: (folder: FolderNode) => void;
+  onCreateFolder: (parentId: number | null) => void;
+  askDelete: (node: TreeNode) => void;
+};
+type HandlersRef = { readonly current: Handlers };
+
+interface CachedRow {
+  element: ReactNode;
+  isOpen?: boolean;
+  children?: ReactNode[] | null;
+  isProcessing?: boolean;
+}
+
+function shallowEqual<T extends object>(a: T, b: T): boolean {
+  return (Object.keys(a) as (keyof T)[]).every((k) => a[k] === b[k]);
+}
+
+function sameElements(a: ReactNode[] | null | undefined, b: ReactNode[] | null): boolean {
+  if (!a || !b) return a === b || (!a && !b);
+  return a.length === b.length && a.every((el, i) => el === b[i]);
+}
+
+/** The grip: react-aria's slot="drag" button, the keyboard's way to pick a row up. */
+function DragHandle({ draggable }: { draggable: boolean }) {
+  return (
+    <>
+      <RACButton
+        slot="drag"
+        // Rows that cannot drag keep a hidden, disabled handle: react-aria expects one in every row of a draggable tree.
+        isDisabled={!draggable || undefined}
+        className={draggable ? styles.dragHandle : styles.hiddenDragButton}
+      >
+        <DragHandleIcon />
+      </RACButton>
+      {draggable ? null : <span className={styles.dragPlaceholder} />}
+    </>
+  );
+}
+
+interface FolderRowProps {
+  folder: FolderNode;
+  draggable: boolean;
+  handlers: HandlersRef;
+  childRows: ReactNode[] | null;
+}
+
+function FolderRow({ folder, draggable, handlers, childRows }: FolderRowProps) {
+  const { t } = useLingui();
+  const key = nodeKey(folder);
+  const name = folder.name;
+  return (
+    <TreeItem
+      id={key}
+      textValue={name}
+      hasChildItems={folder.children.length > 0}
+      className={styles.row}
+      onAction={() => {
+        if (folder.children.length > 0) handlers.current.toggle(folder);
+      }}
+    >
+      <TreeItemContent>
+        {({ hasChildItems, isExpanded }) => (
+          <>
+            <DragHandle draggable={draggable} />
+            {hasChildItems ? (
+              <RACButton slot="chevron" className={styles.chevron}>
+                <ChevronIcon />
+              </RACButton>
+            ) : (
+              <span className={styles.chevronSpacer} />
+            )}
+            <span className={styles.nodeIcon}>
+              <FolderIcon open={isExpanded} />
+            </span>
+            <span className={styles.name}>{name}</span>
+            <span className={styles.actions}>
+              <MenuTrigger>
+                <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
+                <Menu
+                  aria-label={t`Actions for ${name}`}
+                  placement="bottom end"
+                  onAction={(action) => {
+                    if (action === 'rename') handlers.current.onRenameFolder(folder);
+                    else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
+                    else if (action === 'delete') handlers.current.askDelete(folder);
+                  }}
+                >
+                  <MenuItem id="rename">{t`Rename`}</MenuItem>
+                  <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
+                  <MenuItem id="delete">{t`Delete`}</MenuItem>
+                </Menu>
+              </MenuTrigger>
+            </span>
+          </>
+        )}
+      </TreeItemContent>
+      {/* Only open folders render their children: a closed folder with 1,000 transcripts costs nothing.
+          A closed one gets a stand-in child instead: react-aria 1.22 derives aria-expanded and arrow-key
+          expansion from the children in its collection (it does not pass hasChildItems on). */}
+      {childRows ?? (folder.children.length > 0 ? <StandIn folderKey={key} name={name} /> : null)}
+    </TreeItem>
+  );
+}
+
+/** Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children. */
+function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
+  return (
+    <TreeItem id={`placeholder:${folderKey}`} textValue={name} isDisabled>
+      <TreeItemContent>
+        <RACButton slot="drag" isDisabled className={styles.hiddenDragButton}>
+          <DragHandleIcon />
+        </RACButton>
+      </TreeItemContent>
+    </TreeItem>
+  );
+}
+
+interface TranscriptRowProps {
+  transcript: TranscriptNode;
+  draggable: boolean;
+  isProcessing: boolean;
+  handlers: HandlersRef;
+}
+
+function TranscriptRow({ transcript, draggable, isProcessing, handlers }: TranscriptRowProps) {
+  const { t } = useLingui();
+  const name = transcript.name;
+  return (
+    <TreeItem id={nodeKey(transcript)} textValue={name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
+      <TreeItemContent>
+        <>
+          <DragHandle draggable={draggable} />
+          <span className={styles.chevronSpacer} />
+          <span className={styles.nodeIcon}>
+            <TranscriptIcon />
+          </span>
+          <span className={styles.name}>{name}</span>
+          {isProcessing ? (
+            <span className={styles.status}>
+              <Spinner size="sm" aria-label={t`Processing`} />
+            </span>
+          ) : transcript.status === 'error' ? (
+            <span className={`${styles.status} ${styles.errorIcon}`} role="img" aria-label={t`Transcription failed`}>
+              <AlertIcon />
+            </span>
+          ) : null}
+          <span className={styles.actions}>
+            <MenuTrigger>
+              <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
+              <Menu
+                aria-label={t`Actions for ${name}`}
+                placement="bottom end"
+                onAction={(action) => {
+                  if (action === 'delete') handlers.current.askDelete(transcript);
+                }}
+              >
+                <MenuItem id="delete">{t`Delete`}</MenuItem>
+              </Menu>
+            </MenuTrigger>
+          </span>
+        </>
+      </TreeItemContent>
+    </TreeItem>
+  );
 }

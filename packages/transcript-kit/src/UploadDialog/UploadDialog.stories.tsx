@@ -1,0 +1,103 @@
+import '../testing/storyI18n.ts';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState, type ComponentProps } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { UploadDialog } from './UploadDialog.tsx';
+
+function Controlled(props: ComponentProps<typeof UploadDialog>) {
+  const [open, setOpen] = useState(props.isOpen);
+  return (
+    <UploadDialog
+      {...props}
+      isOpen={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        props.onOpenChange(next);
+      }}
+    />
+  );
+}
+
+/**
+ * Upload and transcription progress: 'Uploading File', then 'Processing Audio', each with a progress
+ * bar. It cannot be closed while either runs (no close button; Escape and outside clicks are ignored);
+ * the completed and error states close normally.
+ */
+const meta = {
+  title: 'Transcript Kit/UploadDialog',
+  component: UploadDialog,
+  args: { state: 'uploading', progress: 40, fileName: 'interview.mp3', isOpen: true, onOpenChange: fn() },
+  render: (args) => <Controlled {...args} />,
+} satisfies Meta<typeof UploadDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Uploading: Story = {
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Uploading File' });
+    const bar = within(dialog).getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await expect(within(dialog).getByText('interview.mp3')).toBeVisible();
+    await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await expect(screen.getByRole('dialog', { name: 'Uploading File' })).toBeVisible();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+export const Processing: Story = {
+  args: { state: 'processing', progress: 65 },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Processing Audio' });
+    await expect(within(dialog).getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '65');
+    await expect(within(dialog).queryByRole('button', { name: 'Close' })).toBeNull();
+    // Escape and a click outside are both ignored.
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(document.body, { pointerEventsCheck: 0 });
+    await expect(screen.getByRole('dialog', { name: 'Processing Audio' })).toBeVisible();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+export const Completed: Story = {
+  args: { state: 'completed', progress: 100 },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Transcription completed!' });
+    await expect(within(dialog).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+export const Error: Story = {
+  args: { state: 'error', progress: 20, error: 'File size is 120 MB. Maximum supported is 100 MB.' },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload failed' });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('File size is 120 MB. Maximum supported is 100 MB.');
+    await expect(within(dialog).queryByRole('progressbar')).toBeNull();
+    const closeButtons = within(dialog).getAllByRole('button', { name: 'Close' });
+    await userEvent.click(closeButtons[closeButtons.length - 1]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+  },
+};
+
+/** Without a message from the app, the spec's fallback text. */
+export const ErrorWithoutMessage: Story = {
+  args: { state: 'error', progress: 0, fileName: undefined },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload failed' });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to upload file');
+  },
+};
+
+export const German: Story = {
+  args: { state: 'processing', progress: 30 },
+  globals: { locale: 'de' },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Audio wird verarbeitet' });
+    await expect(within(dialog).getByRole('progressbar', { name: 'Transkriptionsfortschritt' })).toBeVisible();
+  },
+};
