@@ -49,6 +49,9 @@ export interface FolderNode {
 export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
 export type TreeNode = FolderNode | TranscriptNode;
 
+/** A row id as the server stores it (PostgreSQL integer): larger numbers are refused, not looked up. */
+const idSchema = z.number().int().positive().max(2_147_483_647);
+
 export const folderNameSchema = z
   .string({ error: libraryMessages.folderNameRequired })
   .trim()
@@ -56,13 +59,13 @@ export const folderNameSchema = z
   .max(200);
 export const createFolderRequestSchema = z.object({
   name: folderNameSchema,
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: idSchema.nullable().optional(),
 });
 export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
 export const updateFolderRequestSchema = z.object({
   name: folderNameSchema.optional(),
   // Moving a folder: null is the top level.
-  parentId: z.number().int().positive().nullable().optional(),
+  parentId: idSchema.nullable().optional(),
 });
 export type UpdateFolderRequest = z.infer<typeof updateFolderRequestSchema>;
 export const folderSchema = z.object({
@@ -73,7 +76,7 @@ export const folderSchema = z.object({
 export type Folder = z.infer<typeof folderSchema>;
 
 export const moveTranscriptRequestSchema = z.object({
-  folderId: z.number().int().positive().nullable(),
+  folderId: idSchema.nullable(),
 });
 
 export const segmentSchema = z.object({
@@ -112,10 +115,19 @@ export const finalizeUploadRequestSchema = z.object({
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
 
-/** Beyond the spec: what the server holds of an interrupted chunked upload, so the browser resumes. */
+/**
+ * Beyond the spec: what the server holds of an interrupted chunked upload, so the browser resumes.
+ * `transcriptId` is set once the upload was finalized (a finalize whose answer got lost).
+ *
+ * POST /api/transcripts/upload-chunk is multipart with the text fields uploadId, chunkIndex,
+ * totalChunks and originalName BEFORE the file field `chunk`: the server reads them before the
+ * chunk streams to storage. Every chunk is exactly `uploadLimits.chunkBytes` except the last; the
+ * answer is this status.
+ */
 export const uploadStatusSchema = z.object({
   uploadId: z.string(),
   totalChunks: z.number().int().nullable(),
   receivedChunks: z.array(z.number().int()),
+  transcriptId: z.number().int().nullable().optional(),
 });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;

@@ -33,6 +33,7 @@ CREATE TABLE "upload_chunks" (
 	"upload_id" text NOT NULL,
 	"chunk_index" integer NOT NULL,
 	"bytes" integer NOT NULL,
+	"storage_key" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "upload_chunks_upload_id_chunk_index_pk" PRIMARY KEY("upload_id","chunk_index")
 );

@@ -62,6 +62,36 @@ describe('loadConfig', () => {
     for (const name of ['PORT', 'SERVER_ROLE', 'DATABASE_URL', 'ALTCHA_HMAC_KEY']) expect(problems).toContain(`${name}=`);
   });
 
+  it('reads storage and upload settings; S3 needs a bucket and both keys or none', () => {
+    const d = loadConfig({}, '/x');
+    expect(d.storage).toEqual({ driver: 'local' });
+    expect(d.uploads).toEqual({ maxBytes: 104_857_600, abandonMs: 24 * 3_600_000 });
+    const s3 = loadConfig({
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_BUCKET: 'audio',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      UPLOAD_MAX_BYTES: '52428800',
+      UPLOAD_ABANDON_HOURS: '0.5',
+    });
+    expect(s3.storage).toEqual({
+      driver: 's3',
+      endpoint: 'http://minio:9000',
+      region: 'us-east-1',
+      bucket: 'audio',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+    });
+    expect(s3.uploads).toEqual({ maxBytes: 52_428_800, abandonMs: 1_800_000 });
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);
+    expect(() => loadConfig({ UPLOAD_ABANDON_HOURS: '0' })).toThrow(/UPLOAD_ABANDON_HOURS/);
+  });
+
   it('documents exactly the variables it reads', () => {
     expect(configTable.map((r) => r.name).sort()).toEqual([...configVariableNames].sort());
     expect(configTableMarkdown()).toContain('| `PORT` | `3000` |');

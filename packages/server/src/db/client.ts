@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { schema, type Schema } from './schema.ts';
 import { StartupError } from '../startup-error.ts';
@@ -33,10 +34,39 @@ function once(fn: () => Promise<void>): () => Promise<void> {
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Raw SQL in the shape pg-boss takes (`{ db: { executeSql } }`). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** PostgreSQL only: the connection string (pg-boss opens its own small pool). */
+  url?: string;
+  /** PGlite only: raw SQL through the one embedded connection. */
+  executeSql?: ExecuteSql;
   close(): Promise<void>;
+}
+
+// pg-boss sends its DDL and maintenance as one text wrapped in BEGIN ... COMMIT.
+const WRAPPED_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?)COMMIT\s*;?\s*$/i;
+
+/**
+ * Raw SQL for PGlite. A failing statement inside a BEGIN ... COMMIT text would leave the one shared
+ * connection in an aborted transaction, so such texts run inside PGlite's own transaction(), which
+ * rolls back on error before any other caller gets the connection.
+ */
+function pgliteExecuteSql(client: PGlite): ExecuteSql {
+  return async (text, values) => {
+    if (values && values.length > 0) {
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    }
+    const wrapped = WRAPPED_TRANSACTION.exec(text);
+    const results = wrapped
+      ? await client.transaction((tx) => tx.exec(wrapped[1]))
+      : await client.exec(text);
+    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+  };
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -57,7 +87,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       });
       const db = drizzlePg(pool, { schema });
       await migratePg(db, { migrationsFolder });
-      return { db: db as unknown as Db, kind: 'postgres', close: once(() => pool.end()) };
+      return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: once(() => pool.end()) };
     } catch (err) {
       await pool.end().catch(() => undefined);
       throw err;
@@ -76,6 +106,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      executeSql: pgliteExecuteSql(opened),
       close: once(async () => {
         try {
           await opened.close();
@@ -89,4 +120,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     lock.release();
     throw err;
   }
+}
+
+/** Rows of a raw SQL query (PGlite and node-postgres both answer `{ rows }`). */
+export async function selectRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -165,6 +165,8 @@ export const uploadChunks = pgTable(
       .references(() => uploads.id, { onDelete: 'cascade' }),
     chunkIndex: integer('chunk_index').notNull(),
     bytes: integer('bytes').notNull(),
+    /** Each arrival gets its own key, so a retried chunk replaces the first only once it is complete. */
+    storageKey: text('storage_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],

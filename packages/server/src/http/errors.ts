@@ -8,8 +8,9 @@ export class HttpError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly fieldErrors?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 }

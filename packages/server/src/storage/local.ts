@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { byteCounter } from './streams.ts';
 import { assertKey, assertPrefix, type ByteRange, type Storage } from './types.ts';
 
 function isMissing(err: unknown): boolean {
@@ -24,21 +25,27 @@ export function createLocalStorage(root: string): Storage {
     async put(key, body: Readable) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Same folder as the target, so the rename is atomic; the '.tmp-' names never match a key
-      // segment's pattern... they do, but keys are made by the server and never end like this.
+      // Same folder as the target, so the rename is atomic and readers never see half a file.
       const temp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
-      let bytes = 0;
-      body.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-      });
+      const counter = byteCounter();
+      // The file is opened before streaming: a write stream opens lazily, and a body failing at
+      // once would otherwise let that open create the file after the clean-up below.
+      let handle: FileHandle;
       try {
-        await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+        handle = await open(temp, 'wx');
+      } catch (err) {
+        body.destroy();
+        throw err;
+      }
+      try {
+        await pipeline(body, counter, handle.createWriteStream());
         await rename(temp, path);
       } catch (err) {
+        await handle.close().catch(() => undefined);
         await rm(temp, { force: true });
         throw err;
       }
-      return { bytes };
+      return { bytes: counter.bytes };
     },
 
     async get(key, range?: ByteRange) {

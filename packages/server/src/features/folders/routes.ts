@@ -1,0 +1,91 @@
+import {
+  createFolderRequestSchema,
+  errorResponseSchema,
+  folderSchema,
+  okResponseSchema,
+  paths,
+  treeNodeSchema,
+  updateFolderRequestSchema,
+} from '@scribe/api-client';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../http/params.ts';
+import { currentUser } from '../auth/guard.ts';
+import type { FoldersService } from './service.ts';
+
+export interface FoldersRoutesOptions {
+  requireUser: onRequestAsyncHookHandler;
+  folders: FoldersService;
+}
+
+const tags = ['folders'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async (app, opts) => {
+  const { folders } = opts;
+  app.addHook('onRequest', opts.requireUser);
+
+  app.get(
+    paths.folderTree,
+    {
+      schema: {
+        tags,
+        summary: "The user's folders and transcripts, nested",
+        description: 'Folders before transcripts; folders by name, transcripts newest first.',
+        response: { 200: z.array(treeNodeSchema), 401: errorResponseSchema },
+      },
+      // The schema documents the answer; checking 10,000 nodes against it on every request would
+      // cost more than building them, and buildTree only makes nodes of that shape.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request) => folders.tree(currentUser(request).id),
+  );
+
+  app.post(
+    paths.folders,
+    {
+      schema: {
+        tags,
+        summary: 'Create a folder (at the top level, or inside one of the user\'s folders)',
+        body: createFolderRequestSchema,
+        response: { 201: folderSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { name, parentId } = request.body;
+      return reply.code(201).send(await folders.create(currentUser(request).id, name, parentId ?? null));
+    },
+  );
+
+  app.put(
+    `${paths.folders}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Rename and/or move a folder',
+        description: "Moving a folder into itself or one of its sub-folders is refused (400).",
+        params: idParams,
+        body: updateFolderRequestSchema,
+        response: { 200: folderSchema, ...errors },
+      },
+    },
+    async (request) => folders.update(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    `${paths.folders}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete a folder with its sub-folders, transcripts and their stored audio',
+        params: idParams,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await folders.remove(currentUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+};

@@ -1,0 +1,38 @@
+import { libraryMessages, type Folder, type TreeNode } from '@scribe/api-client';
+import { HttpError } from '../../http/errors.ts';
+import type { FoldersRepository } from './repository.ts';
+import { buildTree } from './tree.ts';
+import type { TranscriptFiles } from '../transcripts/files.ts';
+
+export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles }) {
+  const { repo, files } = deps;
+  const notFound = () => new HttpError(404, libraryMessages.folderNotFound);
+
+  return {
+    async tree(userId: number): Promise<TreeNode[]> {
+      const lists = await repo.listTree(userId);
+      return buildTree(lists.folders, lists.transcripts);
+    },
+
+    async create(userId: number, name: string, parentId: number | null): Promise<Folder> {
+      const folder = await repo.create(userId, name, parentId);
+      if (!folder) throw notFound();
+      return folder;
+    },
+
+    async update(userId: number, id: number, changes: { name?: string; parentId?: number | null }): Promise<Folder> {
+      const result = await repo.update(userId, id, changes);
+      if (result.ok) return result.folder;
+      if (result.reason === 'cycle') throw new HttpError(400, libraryMessages.invalidMove);
+      throw notFound();
+    },
+
+    /** Rows go in one transaction; the stored files after it committed. */
+    async remove(userId: number, id: number): Promise<void> {
+      const removed = await repo.delete(userId, id);
+      if (!removed) throw notFound();
+      await files.removeAll(userId, removed.map((t) => t.id));
+    },
+  };
+}
+export type FoldersService = ReturnType<typeof createFoldersService>;

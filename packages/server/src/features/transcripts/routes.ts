@@ -1,0 +1,94 @@
+import { errorResponseSchema, moveTranscriptRequestSchema, okResponseSchema, transcriptSchema } from '@scribe/api-client';
+import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParams } from '../../http/params.ts';
+import { currentUser } from '../auth/guard.ts';
+import type { TranscriptsService } from './service.ts';
+
+export interface TranscriptsRoutesOptions {
+  requireUser: onRequestAsyncHookHandler;
+  transcripts: TranscriptsService;
+}
+
+const tags = ['transcripts'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+
+export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> = async (app, opts) => {
+  const { transcripts } = opts;
+  app.addHook('onRequest', opts.requireUser);
+
+  app.get(
+    '/api/transcripts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A transcript with its text, segments and status',
+        params: idParams,
+        response: { 200: transcriptSchema, ...errors },
+      },
+    },
+    async (request) => transcripts.get(currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/api/transcripts/:id/move',
+    {
+      schema: {
+        tags,
+        summary: 'Move a transcript into one of the user\'s folders, or to the top level (null)',
+        params: idParams,
+        body: moveTranscriptRequestSchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await transcripts.move(currentUser(request).id, request.params.id, request.body.folderId);
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/api/transcripts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a transcript and its stored audio',
+        params: idParams,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await transcripts.remove(currentUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/api/transcripts/:id/audio',
+    {
+      schema: {
+        tags,
+        summary: "The transcript's audio (owner only), with HTTP Range support for seeking",
+        description: 'One byte range per request: 206 with Content-Range; 416 when the range starts past the end.',
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const answer = await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range);
+      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-cache');
+      if (answer.kind === 'unsatisfiable') {
+        return reply.code(416).header('Content-Range', `bytes */${answer.size}`).send({ error: 'Range not satisfiable' });
+      }
+      reply.header('Content-Type', answer.mime);
+      if (answer.kind === 'partial') {
+        const { start, end } = answer.range;
+        return reply
+          .code(206)
+          .header('Content-Range', `bytes ${start}-${end}/${answer.object.size}`)
+          .header('Content-Length', String(end - start + 1))
+          .send(answer.object.stream);
+      }
+      return reply.header('Content-Length', String(answer.object.size)).send(answer.object.stream);
+    },
+  );
+};

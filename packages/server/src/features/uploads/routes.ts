@@ -1,0 +1,187 @@
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import {
+  errorResponseSchema,
+  finalizeUploadRequestSchema,
+  paths,
+  uploadLimits,
+  uploadResponseSchema,
+  uploadStatusSchema,
+} from '@scribe/api-client';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.ts';
+import { currentUser } from '../auth/guard.ts';
+import { uploadErrors } from './messages.ts';
+import type { UploadsService } from './service.ts';
+
+export interface UploadsRoutesOptions {
+  requireUser: onRequestAsyncHookHandler;
+  uploads: UploadsService;
+  maxBytes: number;
+}
+
+const tags = ['uploads'];
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+};
+
+// The same pattern as finalizeUploadRequestSchema's uploadId.
+const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
+const chunkFieldsSchema = z.object({
+  uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id'),
+  chunkIndex: z.string().regex(/^\d{1,6}$/, 'chunkIndex must be a whole number').transform(Number),
+  totalChunks: z.string().regex(/^[1-9]\d{0,5}$/, 'totalChunks must be a whole number from 1').transform(Number),
+  originalName: z.string().min(1, 'originalName is required').max(1024, 'originalName is too long'),
+});
+
+/**
+ * Browsers (and undici) escape '"' as %22 and line breaks as %0A/%0D in a multipart file name
+ * (HTML's form encoding); undo that so "Q3".wav keeps its quotes.
+ */
+function multipartFileName(name: string): string {
+  return name.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
+}
+
+/** The text value of a multipart field that came before the file, if any. */
+function fieldValue(part: MultipartFile, name: string): string | undefined {
+  const field = part.fields[name];
+  if (!field || Array.isArray(field) || field.type !== 'field') return undefined;
+  return typeof field.value === 'string' ? field.value : String(field.value);
+}
+
+/**
+ * After a refusal the client may still be sending: keep reading and discarding (up to a bound) so
+ * it receives the answer instead of a reset connection.
+ */
+function discardRest(request: FastifyRequest, maxBytes: number): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.unpipe();
+  let seen = 0;
+  raw.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes + uploadLimits.chunkBytes) raw.destroy();
+  });
+  raw.on('error', () => undefined);
+  raw.resume();
+}
+
+export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async (app, opts) => {
+  const { uploads, maxBytes } = opts;
+  app.addHook('onRequest', opts.requireUser);
+  await app.register(fastifyMultipart, {
+    // Few, small text fields and exactly one file per request.
+    limits: { fields: 8, fieldSize: 4096, files: 1, parts: 10, headerPairs: 50, fieldNameSize: 100 },
+    throwFileSizeLimit: false,
+  });
+
+  /** The one file part; a body busboy cannot parse is the client's mistake (400), not ours. */
+  async function filePart(request: FastifyRequest, fileSize: number): Promise<MultipartFile> {
+    let part: MultipartFile | undefined;
+    try {
+      part = await request.file({ limits: { fileSize } });
+    } catch (err) {
+      const status = (err as { statusCode?: number }).statusCode;
+      if (status && status < 500) throw err;
+      throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+    }
+    if (!part) throw new HttpError(400, uploadErrors.noFile);
+    return part;
+  }
+
+  /** Runs an upload handler; on any refusal, the rest of the request body is drained. */
+  async function receiving<T>(request: FastifyRequest, handler: () => Promise<T>): Promise<T> {
+    try {
+      return await handler();
+    } catch (err) {
+      discardRest(request, maxBytes);
+      throw err;
+    }
+  }
+
+  app.post(
+    paths.upload,
+    {
+      schema: {
+        tags,
+        summary: 'Upload an audio file of up to 25 MB (multipart field `audio`)',
+        description:
+          'wav, mp3, webm or m4a (browser recordings also mp4 and ogg), checked by name and by content. ' +
+          'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk.',
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      receiving(request, async () => {
+        const user = currentUser(request);
+        const part = await filePart(request, Math.min(uploadLimits.chunkBytes, maxBytes));
+        if (part.fieldname !== 'audio') throw new HttpError(400, uploadErrors.wrongField('audio'));
+        const result = await uploads.uploadSingle(user.id, multipartFileName(part.filename), part.file);
+        return reply.code(201).send(result);
+      }),
+  );
+
+  app.post(
+    paths.uploadChunk,
+    {
+      schema: {
+        tags,
+        summary: 'Upload one chunk of a large file',
+        description:
+          'Multipart: the fields uploadId (8-64 of A-Z a-z 0-9 _ -, chosen by the client), chunkIndex, totalChunks and ' +
+          'originalName, then the file field `chunk`. Every chunk is exactly 26214400 bytes except the last; the file ' +
+          'may be at most UPLOAD_MAX_BYTES. Sending a chunk again with the same size replaces it. Answers the upload status.',
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadStatusSchema, ...errors },
+      },
+    },
+    async (request) =>
+      receiving(request, async () => {
+        const user = currentUser(request);
+        const part = await filePart(request, uploadLimits.chunkBytes);
+        const raw = {
+          uploadId: fieldValue(part, 'uploadId'),
+          chunkIndex: fieldValue(part, 'chunkIndex'),
+          totalChunks: fieldValue(part, 'totalChunks'),
+          originalName: fieldValue(part, 'originalName'),
+        };
+        if (Object.values(raw).some((v) => v === undefined)) throw new HttpError(400, uploadErrors.fieldsFirst);
+        const fields = chunkFieldsSchema.safeParse(raw);
+        if (!fields.success) throw new HttpError(400, fields.error.issues[0]?.message ?? 'Invalid chunk fields');
+        if (part.fieldname !== 'chunk') throw new HttpError(400, uploadErrors.wrongField('chunk'));
+        return uploads.uploadChunk(user.id, fields.data, part.file);
+      }),
+  );
+
+  app.post(
+    paths.finalizeUpload,
+    {
+      schema: {
+        tags,
+        summary: 'Join the chunks of an upload into its audio file and create the transcript',
+        body: finalizeUploadRequestSchema,
+        response: { 201: uploadResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await uploads.finalize(currentUser(request).id, request.body)),
+  );
+
+  app.get(
+    '/api/transcripts/uploads/:uploadId',
+    {
+      schema: {
+        tags,
+        summary: 'The chunks the server holds of an upload (to resume it)',
+        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id') }),
+        response: { 200: uploadStatusSchema, ...errors },
+      },
+    },
+    async (request) => uploads.status(currentUser(request).id, request.params.uploadId),
+  );
+};
