@@ -14,6 +14,9 @@ pnpm lint
 step "Type check"
 pnpm typecheck
 
+step "README configuration table up to date"
+node --import tsx scripts/readme-config.ts --check
+
 step "Lingui catalogs complete"
 node --import tsx scripts/check-catalogs.ts
 
