@@ -1,7 +1,7 @@
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import { expect } from 'vitest';
-import { page } from 'vitest/browser';
+import { page, userEvent } from 'vitest/browser';
 import * as previewAnnotations from './preview.tsx';
 
 const storyViewportStyles = { width: '1024px', height: '640px' };
@@ -22,6 +22,22 @@ freeze.textContent = `
 `;
 document.head.appendChild(freeze);
 
+/**
+ * Moves the real mouse to the top-left corner, so no element keeps a hover style from the play
+ * function's last click: whether that style survived depended on timing, and baselines flickered.
+ */
+async function parkPointer() {
+  const spot = document.createElement('div');
+  spot.style.cssText = 'position:fixed;left:0;top:0;width:4px;height:4px;z-index:2147483647';
+  document.body.appendChild(spot);
+  try {
+    // force: a modal overlay may cover the corner (and make the spot inert); the mouse still moves.
+    await userEvent.hover(spot, { force: true, timeout: 2000 } as Parameters<typeof userEvent.hover>[1]);
+  } finally {
+    spot.remove();
+  }
+}
+
 const annotations = setProjectAnnotations([
   a11yAddonAnnotations,
   previewAnnotations,
@@ -39,6 +55,7 @@ const annotations = setProjectAnnotations([
     async afterEach(context) {
       if (context.parameters.screenshot === false) return;
       await document.fonts.ready;
+      await parkPointer();
       await expect.element(page.elementLocator(document.body)).toMatchScreenshot(context.name.replace(/\W+/g, '-'));
     },
   },
