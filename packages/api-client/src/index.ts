@@ -3,3 +3,5 @@ export * from './schemas.ts';
 export * from './http.ts';
 export * from './client.ts';
 export * from './library.ts';
+export * from './upload.ts';
+export * from './live.ts';

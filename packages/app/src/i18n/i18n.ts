@@ -1,6 +1,7 @@
 // Language state outside React: which catalogs make up a language, the stored local choice,
 // and activation (load + merge catalogs, switch Lingui, set <html lang>).
 import { i18n, type Messages } from '@lingui/core';
+import { loadTranscriptKitMessages } from '@scribe/transcript-kit';
 import { loadUiMessages } from '@scribe/ui';
 
 export const languages = ['en', 'de'] as const;
@@ -35,10 +36,10 @@ export function storeLanguage(language: Language): void {
 type CatalogLoader = (language: Language) => Promise<Messages>;
 
 // Each package owns its catalog; a language is the merge of all of them (the app's last, so it wins).
-// transcript-kit joins this list when it exports its loader (it has no strings yet).
 // The app's catalogs are dynamic imports: other languages stay out of the first download.
 const catalogLoaders: CatalogLoader[] = [
   loadUiMessages,
+  loadTranscriptKitMessages,
   async (language) => (await import(`../locales/${language}/messages.po`)).messages,
 ];
 

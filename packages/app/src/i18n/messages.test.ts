@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { validationMessages } from '@scribe/api-client';
-import { describeApiMessage, strengthDescriptors, translateApiMessage, validationDescriptors } from './messages.ts';
+import { libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
+import {
+  describeApiMessage,
+  libraryDescriptors,
+  strengthDescriptors,
+  translateApiMessage,
+  uploadDescriptors,
+  validationDescriptors,
+} from './messages.ts';
 
 describe('API message descriptors', () => {
   it('keeps each Lingui source text identical to the api-client text', () => {
@@ -30,5 +37,32 @@ describe('API message descriptors', () => {
       'Strong',
       'Very Strong',
     ]);
+  });
+});
+
+describe('library and upload messages', () => {
+  it('keeps the Lingui source texts identical to the api-client texts', () => {
+    for (const [key, text] of Object.entries(libraryMessages)) {
+      expect(libraryDescriptors[key as keyof typeof libraryMessages].message, key).toBe(text);
+      expect(describeApiMessage(text)?.message).toBe(text);
+    }
+    for (const [key, text] of Object.entries(uploadMessages)) {
+      expect(uploadDescriptors[key as keyof typeof uploadMessages].message, key).toBe(text);
+    }
+  });
+
+  it('translates texts with a value and keeps the value', () => {
+    const i18n = setupI18n();
+    const status = describeApiMessage('Upload failed with status 502')!;
+    const ext = describeApiMessage(unsupportedExtensionMessage('pdf'))!;
+    i18n.load('de', {
+      [status.id]: 'Hochladen mit Status {status} fehlgeschlagen',
+      [ext.id]: 'Die Dateiendung .{ext} wird nicht unterstützt. Erlaubt: {list}',
+    });
+    i18n.activate('de');
+    expect(translateApiMessage(i18n, 'Upload failed with status 502')).toBe('Hochladen mit Status 502 fehlgeschlagen');
+    expect(translateApiMessage(i18n, unsupportedExtensionMessage('pdf'))).toBe(
+      'Die Dateiendung .pdf wird nicht unterstützt. Erlaubt: wav, mp3, webm, m4a',
+    );
   });
 });

@@ -2,7 +2,12 @@
 // mapped here to a Lingui descriptor so that German users read German. Unknown texts pass through.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { validationMessages as v, type StrengthLabel } from '@scribe/api-client';
+import {
+  libraryMessages as lib,
+  uploadMessages as up,
+  validationMessages as v,
+  type StrengthLabel,
+} from '@scribe/api-client';
 
 export const validationDescriptors: Record<keyof typeof v, MessageDescriptor> = {
   nameMin: msg`Name must be at least 2 characters long`,
@@ -30,19 +35,74 @@ const fallbackDescriptors: Record<string, MessageDescriptor> = {
   'Internal server error': msg`Internal server error`,
 };
 
+// Folders, transcripts and uploads (issue 3): the api-client's texts and the spec's fallbacks.
+export const libraryDescriptors: Record<keyof typeof lib, MessageDescriptor> = {
+  folderNameRequired: msg`Please enter a folder name`,
+  invalidMove: msg`Cannot move a folder into itself or its subfolders`,
+  folderNotFound: msg`Folder not found`,
+  transcriptNotFound: msg`Transcript not found`,
+  invalidFileType: msg`Please upload a wav, mp3, webm, m4a file.`,
+  fileTooLarge: msg`Please upload a file smaller than 100MB.`,
+  invalidContent: msg`The file content is not a supported audio format.`,
+};
+
+export const uploadDescriptors: Record<keyof typeof up, MessageDescriptor> = {
+  invalidType: msg`Please upload a wav, mp3, webm, m4a file.`,
+  invalidTypeTitle: msg`Invalid file type`,
+  invalidExtensionTitle: msg`Invalid file extension`,
+  fileTooLarge: msg`Please upload a file smaller than 100MB.`,
+  fileTooLargeTitle: msg`File too large`,
+  uploadFailedTitle: msg`Upload failed`,
+  uploadFailed: msg`Failed to upload file`,
+  chunkFailed: msg`Chunk upload failed`,
+  finalizeFailed: msg`Upload finalization failed`,
+  invalidResponse: msg`Invalid response format`,
+};
+
+const libraryFallbacks: Record<string, MessageDescriptor> = {
+  'Failed to create folder': msg`Failed to create folder`,
+  'Failed to update folder': msg`Failed to update folder`,
+  'Failed to delete folder': msg`Failed to delete folder`,
+  'Failed to delete transcript': msg`Failed to delete transcript`,
+  'Failed to move transcript': msg`Failed to move transcript`,
+  'Failed to fetch folder tree': msg`Failed to fetch folder tree`,
+  'Failed to fetch transcript': msg`Failed to fetch transcript`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),
   ...Object.entries(fallbackDescriptors),
+  ...Object.entries(lib).map(([key, text]) => [text, libraryDescriptors[key as keyof typeof lib]] as const),
+  ...Object.entries(up).map(([key, text]) => [text, uploadDescriptors[key as keyof typeof up]] as const),
+  ...Object.entries(libraryFallbacks),
 ]);
+
+/** Texts of the API with a value inside: matched by pattern, translated with the value kept. */
+const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray) => MessageDescriptor }[] = [
+  {
+    pattern: /^Upload failed with status (\d+)$/,
+    describe: ([, status]) => msg`Upload failed with status ${status}`,
+  },
+  {
+    pattern: /^File extension \.(.+) is not supported\. Please upload a file with one of these extensions: (.+)$/,
+    describe: ([, ext, list]) => msg`File extension .${ext} is not supported. Please upload a file with one of these extensions: ${list}`,
+  },
+];
 
 /** The descriptor for an English message of the API, if the app knows it. */
 export function describeApiMessage(text: string): MessageDescriptor | undefined {
-  return byEnglishText.get(text);
+  const known = byEnglishText.get(text);
+  if (known) return known;
+  for (const { pattern, describe } of patterned) {
+    const match = text.match(pattern);
+    if (match) return describe(match);
+  }
+  return undefined;
 }
 
 /** An English message of the API in the active language (unknown texts are shown as they are). */
 export function translateApiMessage(i18n: I18n, text: string): string {
-  const descriptor = byEnglishText.get(text);
+  const descriptor = describeApiMessage(text);
   return descriptor ? i18n._(descriptor) : text;
 }
 

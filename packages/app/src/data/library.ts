@@ -1,0 +1,180 @@
+import { useLingui } from '@lingui/react/macro';
+import { ApiError, paths, type Transcript } from '@scribe/api-client';
+import {
+  descendants,
+  findNode,
+  folderKey,
+  moveNode,
+  transcriptKey,
+  type FolderNode,
+  type TranscriptNode,
+  type TreeNode,
+} from '@scribe/transcript-kit';
+import { toast } from '@scribe/ui';
+import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
+import { api } from '../api.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { selectionStore, type WorkspaceSelection, type WorkspaceTab } from '../workspace/selection.ts';
+import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
+
+const EMPTY_TREE: TreeNode[] = [];
+
+/** The persisted workspace selection of the signed-in user (reset when another user signs in). */
+export function useSelection(): WorkspaceSelection & {
+  selectTranscript: (id: number | null) => void;
+  setTab: (tab: WorkspaceTab) => void;
+} {
+  const { user } = useSession();
+  if (user) selectionStore.forUser(user.id);
+  const selection = useSyncExternalStore(selectionStore.subscribe, selectionStore.getSnapshot, selectionStore.getSnapshot);
+  return { ...selection, selectTranscript: selectionStore.selectTranscript, setTab: selectionStore.setTab };
+}
+
+/** GET /api/folders/tree, cached under its path (never stale: mutations below refresh it). */
+export function useFolderTree() {
+  const { user } = useSession();
+  const { t } = useLingui();
+  const { data, error, isLoading, mutate } = useSWR<TreeNode[] | null>(user ? paths.folderTree : null, () =>
+    api.folders.tree(),
+  );
+  useEffect(() => {
+    if (error) toast({ title: t`Failed to fetch folder tree`, variant: 'destructive' });
+  }, [error, t]);
+  return { tree: data ?? EMPTY_TREE, isLoading, error: error as unknown, mutate };
+}
+
+/** GET /api/transcripts/{id} with the transcript settings of spec §9; a 404 clears the selection. */
+export function useTranscript(id: number | null) {
+  const { user } = useSession();
+  const { t } = useLingui();
+  const config = useMemo<SWRConfiguration>(
+    () => ({
+      ...transcriptSWRConfig,
+      onErrorRetry: (error, _key, _config, revalidate, { retryCount }) => {
+        if (shouldRetryTranscript(error, retryCount)) {
+          setTimeout(() => void revalidate({ retryCount }), transcriptRetryDelay(retryCount));
+        } else if (!(error instanceof ApiError && error.status === 404)) {
+          // Given up after the retries (a 404 just clears the selection).
+          toast({ title: t`Failed to fetch transcript`, variant: 'destructive' });
+        }
+      },
+    }),
+    [t],
+  );
+  const result = useSWR<Transcript | null>(
+    user && id !== null ? paths.transcript(id) : null,
+    () => api.transcripts.get(id!),
+    config,
+  );
+  const notFound = result.error instanceof ApiError && result.error.status === 404;
+  useEffect(() => {
+    // Only if it is still the selection: the user may have moved on meanwhile.
+    if (notFound && selectionStore.getSnapshot().transcriptId === id) selectionStore.selectTranscript(null);
+  }, [notFound, id]);
+  return result;
+}
+
+/** A toast for a failed call: the spec's title, the server's reason (translated) below it when there is one. */
+function useFailureToast() {
+  const { i18n } = useLingui();
+  return useCallback(
+    (title: string, error: unknown) => {
+      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
+      toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
+      return reason || title;
+    },
+    [i18n],
+  );
+}
+
+/** Folder and transcript operations of the tree, each refreshing the tree and reporting failures. */
+export function useLibraryActions() {
+  const { t } = useLingui();
+  const { mutate } = useSWRConfig();
+  const fail = useFailureToast();
+
+  const refreshTree = useCallback(() => mutate(paths.folderTree), [mutate]);
+
+  return useMemo(() => {
+    /** Rethrows with the user-facing message, so FolderDialog shows it inline as well. */
+    const createFolder = async (name: string, parentId: number | null) => {
+      try {
+        await api.folders.create({ name, parentId });
+      } catch (error) {
+        throw new Error(fail(t`Failed to create folder`, error));
+      }
+      await refreshTree();
+    };
+
+    const renameFolder = async (folder: FolderNode, name: string) => {
+      try {
+        await api.folders.update(folder.id, { name });
+      } catch (error) {
+        throw new Error(fail(t`Failed to update folder`, error));
+      }
+      await refreshTree();
+    };
+
+    const deleteFolder = async (folder: FolderNode) => {
+      try {
+        await api.folders.remove(folder.id);
+      } catch (error) {
+        fail(t`Failed to delete folder`, error);
+        return;
+      }
+      // The selected transcript went with the folder: nothing is selected any more.
+      const selected = selectionStore.getSnapshot().transcriptId;
+      if (selected !== null && descendants(folder).some((n) => n.type === 'transcript' && n.id === selected)) {
+        selectionStore.selectTranscript(null);
+      }
+      for (const node of descendants(folder)) {
+        if (node.type === 'transcript') void mutate(paths.transcript(node.id), undefined, { revalidate: false });
+      }
+      await refreshTree();
+    };
+
+    const deleteTranscript = async (transcript: TranscriptNode) => {
+      try {
+        await api.transcripts.remove(transcript.id);
+      } catch (error) {
+        fail(t`Failed to delete transcript`, error);
+        return;
+      }
+      if (selectionStore.getSnapshot().transcriptId === transcript.id) selectionStore.selectTranscript(null);
+      void mutate(paths.transcript(transcript.id), undefined, { revalidate: false });
+      await refreshTree();
+    };
+
+    /** Optimistic: the tree shows the move at once and rolls back if the server refuses. */
+    const moveTranscript = async (transcriptId: number, folderId: number | null) => {
+      try {
+        await mutate<TreeNode[] | null>(
+          paths.folderTree,
+          async () => {
+            await api.transcripts.move(transcriptId, folderId);
+            return undefined;
+          },
+          {
+            optimisticData: (current) => moveNode(current ?? EMPTY_TREE, transcriptKey(transcriptId), folderId),
+            rollbackOnError: true,
+            populateCache: false,
+            revalidate: true,
+          },
+        );
+        void mutate(paths.transcript(transcriptId));
+      } catch (error) {
+        fail(t`Failed to move transcript`, error);
+      }
+    };
+
+    return { createFolder, renameFolder, deleteFolder, deleteTranscript, moveTranscript, refreshTree };
+  }, [fail, mutate, refreshTree, t]);
+}
+
+/** The folder of a tree node's key, for dialogs that need its current name. */
+export function findFolder(tree: readonly TreeNode[], id: number): FolderNode | undefined {
+  const node = findNode(tree, folderKey(id));
+  return node?.type === 'folder' ? node : undefined;
+}

@@ -1,0 +1,124 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '@scribe/api-client';
+import { Drawer, IconButton, Menu, MenuItem, MenuTrigger, toast } from '@scribe/ui';
+import { Button as RACButton } from 'react-aria-components';
+import { useState } from 'react';
+import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '../components/icons.tsx';
+import { useSelection, useTranscript } from '../data/library.ts';
+import * as headerStyles from '../header/header.css.ts';
+import { initials } from '../header/initials.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { AiPanel } from './AiPanel.tsx';
+import { LibraryActions, LibraryTree } from './LibraryPanel.tsx';
+import { TranscriptPane } from './TranscriptPane.tsx';
+import * as styles from './workspace.css.ts';
+
+/** Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the username. */
+function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t, i18n } = useLingui();
+  const { user, signOut } = useSession();
+  if (!user) return null;
+  const username = user.username;
+  const logout = async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Logout failed';
+      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+    }
+  };
+  return (
+    <MenuTrigger>
+      <RACButton className={styles.profileTrigger} aria-label={t`Profile: ${username}`}>
+        <span className={headerStyles.avatar} aria-hidden="true">
+          {initials(user.fullName, user.username)}
+        </span>
+        <span className={styles.profileText}>
+          <span className={styles.profileName}>{user.fullName || user.username}</span>
+          <span className={styles.profileUsername}>@{user.username}</span>
+        </span>
+        <ChevronDownIcon />
+      </RACButton>
+      <Menu
+        aria-label={t`Profile`}
+        placement="top start"
+        onAction={(key) => {
+          if (key === 'logout') void logout();
+          else onNavigate();
+        }}
+      >
+        <MenuItem id="home" href="/">
+          {t`Home`}
+        </MenuItem>
+        <MenuItem id="credits" href="/credits">
+          {t`Credits`}
+        </MenuItem>
+        <MenuItem id="settings" href="/settings">
+          {t`Settings`}
+        </MenuItem>
+        <MenuItem id="logout">{t`Logout`}</MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}
+
+/**
+ * Below 768 px: a top bar (menu, title, AI features), the left drawer with record, upload, the
+ * profile menu and the transcripts (no drag and drop), and the right drawer with the AI panel.
+ */
+export function MobileWorkspace() {
+  const { t } = useLingui();
+  const { transcriptId } = useSelection();
+  const { data: transcript } = useTranscript(transcriptId);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [aiOpen, setAiOpen] = useState(false);
+  const title = transcriptId !== null && transcript ? transcript.title : t`Audio Transcription`;
+
+  return (
+    <div className={styles.mobileShell}>
+      <header className={styles.mobileBar}>
+        <IconButton aria-label={t`Open menu`} icon={<MenuIcon />} onPress={() => setMenuOpen(true)} />
+        <h1 className={styles.mobileTitle}>{title}</h1>
+        <IconButton aria-label={t`Open AI features`} icon={<SparklesIcon size={20} />} onPress={() => setAiOpen(true)} />
+      </header>
+      <main id="main" tabIndex={-1} className={styles.mobileMain}>
+        {transcriptId === null ? (
+          <div className={styles.emptyState}>
+            <span className={styles.emptyIcon}>
+              <FileTextIcon />
+            </span>
+            <p className={styles.emptyText}>
+              <Trans>Tap the menu button to select a transcript or record a new one</Trans>
+            </p>
+          </div>
+        ) : (
+          <TranscriptPane />
+        )}
+      </main>
+
+      <Drawer side="left" title={t`Menu`} isOpen={menuOpen} onOpenChange={setMenuOpen}>
+        {({ close }) => (
+          <div className={styles.drawerSection}>
+            <LibraryActions onUploadStart={close} />
+            <div className={styles.drawerTree}>
+              <LibraryTree isDragAndDropEnabled={false} onSelected={close} />
+            </div>
+            <div className={styles.drawerFooter}>
+              <ProfileMenu onNavigate={close} />
+            </div>
+          </div>
+        )}
+      </Drawer>
+      <Drawer
+        side="right"
+        title={t`AI Features`}
+        description={t`Process your transcript with AI`}
+        isOpen={aiOpen}
+        onOpenChange={setAiOpen}
+      >
+        <AiPanel withHeading={false} />
+      </Drawer>
+    </div>
+  );
+}

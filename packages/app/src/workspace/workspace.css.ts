@@ -1,0 +1,411 @@
+import { globalStyle, keyframes, style } from '@vanilla-extract/css';
+import { media, vars } from '@scribe/ui/theme';
+
+/* Desktop: three resizable panels under the 56 px header */
+
+export const workspace = style({
+  flex: '1 1 auto',
+  display: 'flex',
+  minHeight: 0,
+  height: 'calc(100dvh - 56px)',
+});
+
+export const group = style({ flex: '1 1 auto', minWidth: 0 });
+
+export const panel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minWidth: 0,
+  minHeight: 0,
+  height: '100%',
+});
+
+export const separator = style({
+  position: 'relative',
+  width: 1,
+  background: vars.color.border,
+  outline: 'none',
+  transition: `background ${vars.motion.fast} ease`,
+  selectors: {
+    // A wider invisible grip than the 1 px line.
+    '&::after': { content: '""', position: 'absolute', insetBlock: 0, insetInline: -3 },
+    '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
+    '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
+  },
+});
+
+/* Left: library */
+
+export const library = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  height: '100%',
+  minHeight: 0,
+  padding: `${vars.space.lg} ${vars.space.sm} ${vars.space.sm}`,
+  background: vars.color.surface,
+});
+
+export const libraryActions = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  paddingInline: vars.space.xs,
+});
+
+export const treeArea = style({ flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+
+export const recordHint = style({
+  fontSize: vars.fontSize.xs,
+  color: vars.color.textMuted,
+  paddingInline: vars.space.xxs,
+  lineHeight: vars.lineHeight.tight,
+});
+
+/* Centre: tabs, view, player */
+
+export const centre = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100%',
+  minHeight: 0,
+  background: vars.color.background,
+});
+
+export const centreScroll = style({
+  flex: '1 1 auto',
+  minHeight: 0,
+  overflow: 'auto',
+  padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.xl}`,
+  '@media': { [media.mobile]: { padding: `${vars.space.md} ${vars.space.lg} ${vars.space.lg}` } },
+});
+
+export const centreInner = style({
+  maxWidth: 920,
+  margin: '0 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  minHeight: '100%',
+});
+
+// The tabs and the open tab's card fill the height down to the player.
+globalStyle(`${centreInner} > *`, { flex: '1 1 auto' });
+globalStyle(`${centreInner} [role="tabpanel"]`, { flex: '1 1 auto', display: 'flex', flexDirection: 'column' });
+
+export const viewCard = style({
+  flex: '1 1 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: 280,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.sm,
+});
+
+export const viewHeader = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  padding: `${vars.space.lg} ${vars.space.xl}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  '@media': { [media.mobile]: { padding: vars.space.lg } },
+});
+
+export const viewTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
+
+export const viewMeta = style({
+  marginTop: vars.space.xxs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const viewBody = style({
+  flex: '1 1 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  padding: `${vars.space.lg} ${vars.space.xl}`,
+  '@media': { [media.mobile]: { padding: vars.space.lg } },
+});
+
+export const transcriptText = style({
+  margin: 0,
+  whiteSpace: 'pre-wrap',
+  lineHeight: 1.7,
+  fontSize: vars.fontSize.md,
+  color: vars.color.text,
+});
+
+export const emptyState = style({
+  flex: '1 1 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  textAlign: 'center',
+});
+
+export const emptyIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: 64,
+  height: 64,
+  marginBottom: vars.space.sm,
+  borderRadius: vars.radius.full,
+  background: vars.color.surfaceSunken,
+  color: vars.color.textMuted,
+});
+
+export const emptyTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const emptyText = style({
+  margin: 0,
+  maxWidth: 360,
+  fontSize: vars.fontSize.md,
+  color: vars.color.textMuted,
+});
+
+export const processingCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  width: '100%',
+  maxWidth: 360,
+  marginTop: vars.space.md,
+});
+
+export const player = style({
+  flex: '0 0 auto',
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  minHeight: 64,
+  padding: `${vars.space.sm} ${vars.space.xl}`,
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  '@media': { [media.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
+});
+
+export const playerEmpty = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+export const audio = style({ width: '100%', height: 40 });
+
+/* Right: AI features */
+
+export const aiPanel = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.lg,
+  height: '100%',
+  minHeight: 0,
+  overflow: 'auto',
+  padding: vars.space.lg,
+  background: vars.color.surface,
+});
+
+/** Inside the mobile drawer, whose body has its own padding. */
+export const aiPanelBare = style({ padding: 0, background: 'transparent' });
+
+export const aiHead = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+
+export const aiTitle = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const aiEmpty = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xl} ${vars.space.lg}`,
+  border: `1px dashed ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/* Mobile */
+
+export const mobileShell = style({
+  display: 'flex',
+  flexDirection: 'column',
+  height: '100dvh',
+  minHeight: 0,
+  background: vars.color.background,
+});
+
+export const mobileBar = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 10,
+  display: 'grid',
+  gridTemplateColumns: '44px 1fr 44px',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  height: 52,
+  padding: `0 ${vars.space.sm}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const mobileTitle = style({
+  margin: 0,
+  minWidth: 0,
+  textAlign: 'center',
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const mobileMain = style({
+  flex: '1 1 auto',
+  minHeight: 0,
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const drawerSection = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  height: '100%',
+  minHeight: 0,
+});
+
+export const drawerTree = style({
+  flex: '1 1 auto',
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: 220,
+  marginInline: `calc(${vars.space.sm} * -1)`,
+});
+
+export const drawerFooter = style({
+  paddingTop: vars.space.md,
+  borderTop: `1px solid ${vars.color.border}`,
+});
+
+export const profileTrigger = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  width: '100%',
+  padding: vars.space.sm,
+  border: 0,
+  borderRadius: vars.radius.md,
+  background: 'transparent',
+  color: vars.color.text,
+  font: 'inherit',
+  textAlign: 'start',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceSunken },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+  },
+});
+
+export const profileText = style({
+  flex: '1 1 auto',
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+});
+
+export const profileName = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.medium,
+});
+
+export const profileUsername = style({
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
+
+/* Drop overlay */
+
+const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
+
+export const dropOverlay = style({
+  position: 'fixed',
+  inset: 0,
+  zIndex: 1000,
+  display: 'grid',
+  placeItems: 'center',
+  padding: vars.space.xl,
+  background: vars.color.overlay,
+  backdropFilter: 'blur(2px)',
+  animation: `${fadeIn} ${vars.motion.fast} ease-out`,
+});
+
+export const dropCard = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  width: 'min(520px, 100%)',
+  padding: `${vars.space.xxl} ${vars.space.xl}`,
+  background: vars.color.surfaceRaised,
+  border: `2px dashed ${vars.color.accent}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  textAlign: 'center',
+  pointerEvents: 'none',
+});
+
+export const dropIcon = style({
+  display: 'grid',
+  placeItems: 'center',
+  width: 56,
+  height: 56,
+  marginBottom: vars.space.xs,
+  borderRadius: vars.radius.full,
+  background: vars.color.accentSoft,
+  color: vars.color.accent,
+});
+
+export const dropTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.semibold,
+  color: vars.color.text,
+});
+
+export const dropHint = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
