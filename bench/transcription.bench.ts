@@ -2,6 +2,8 @@
 // Debian's pocketsphinx-testdata and on a >= 5 minute concatenation of them, next to baselines measured
 // in the same run (decode + resample only; fixed 30 s windows without timestamps or VAD).
 // Targets (issue 4, 2 cores): WER <= 5 %, >= 15x faster than real time, peak memory <= 1 GB.
+// Last: the end-to-end time from upload to 'complete' on /ws through the real server (PGlite, worker in
+// the same process) for the repository's LibriVox fixture, next to the engine alone on the same file.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,8 +22,59 @@ const LIBRIVOX = process.env.LIBRIVOX_DIR ?? '/usr/share/pocketsphinx/test/data/
 const LONG_SECONDS = 300;
 const GAP_SECONDS = 0.8;
 
+const FIXTURE = join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures', 'audio', 'librivox-sense-and-sensibility-0870.wav');
+const E2E_RUNS = 5;
+
+/** Upload -> 'complete' over /ws through the real server, against the engine alone on the same file. */
+async function endToEnd(modelCache: string): Promise<void> {
+  const { register, startServer } = await import('../packages/server/test/helpers.ts');
+  const { api } = await import('../packages/server/test/library-helpers.ts');
+  const { openLive } = await import('../packages/server/test/transcription/server-helpers.ts');
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const data = readFileSync(FIXTURE);
+
+  const engine = createWhisperEngine({ cacheDir: modelCache });
+  await engine.ready();
+  await engine.transcribe({ filePath: FIXTURE }); // warm
+  const alone: number[] = [];
+  let audioSeconds = 0;
+  for (let i = 0; i < E2E_RUNS; i++) {
+    const t = performance.now();
+    audioSeconds = (await engine.transcribe({ filePath: FIXTURE })).durationSeconds;
+    alone.push((performance.now() - t) / 1000);
+  }
+  await engine.close();
+
+  const server = await startServer({}, { worker: true, pglite: true });
+  try {
+    const user = await register(server);
+    const live = await openLive(server, user.cookie);
+    const client = api(server, user.cookie);
+    const once = async () => {
+      const t = performance.now();
+      const res = await client.upload('librivox-sense-and-sensibility-0870.wav', data);
+      if (res.status !== 201) throw new Error(`upload: ${res.status}`);
+      await live.status(res.json.id!, 'complete');
+      return (performance.now() - t) / 1000;
+    };
+    const first = await once(); // includes loading the model in the fresh DATA_DIR if the warm-up was not done yet
+    const times: number[] = [];
+    for (let i = 0; i < E2E_RUNS; i++) times.push(await once());
+    await live.close();
+    const e2e = median(times);
+    const base = median(alone);
+    console.log(`\nend to end through the server (PGlite; upload -> 'complete' on /ws), ${audioSeconds.toFixed(1)} s LibriVox fixture:`);
+    console.log(`  server, median of ${E2E_RUNS}:               ${e2e.toFixed(2)} s (first upload after start: ${first.toFixed(2)} s)`);
+    console.log(`  engine alone on the same file, median:  ${base.toFixed(2)} s`);
+    console.log(`  server overhead (upload, queue pickup, temp copy, database writes, events): ${(e2e - base).toFixed(2)} s`);
+  } finally {
+    await server.close();
+  }
+}
+
 if (!existsSync(join(LIBRIVOX, 'transcription'))) {
-  console.log(`transcription bench skipped: ${LIBRIVOX} not found (Debian package pocketsphinx-testdata).`);
+  console.log(`transcription bench: ${LIBRIVOX} not found (Debian package pocketsphinx-testdata): only the end-to-end figure.`);
+  await endToEnd(join(tmpdir(), 'scribe-bench-models'));
   process.exit(0);
 }
 
@@ -165,6 +218,8 @@ try {
   );
   console.log(`  ${mark(peakAfterMain <= 1024)} peak memory <= 1 GB: ${peakAfterMain.toFixed(0)} MB peak RSS (engine runs; whole bench ${peakMb().toFixed(0)} MB)`);
   console.log(`  ${mark(main.monotonic)} segment times monotonic and within the audio`);
+
+  await endToEnd(cacheDir);
 } finally {
   await rm(work, { recursive: true, force: true });
 }

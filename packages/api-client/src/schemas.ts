@@ -69,6 +69,16 @@ export const publicConfigSchema = z.object({
     z.object({ provider: z.literal('recaptcha'), siteKey: z.string().nullable() }),
   ]),
   supportEmail: z.string(),
+  /**
+   * The transcription engine and the spoken languages it handles ('any': the server detects them).
+   * The built-in engine is English only, and the app says so.
+   */
+  transcription: z
+    .object({
+      engine: z.enum(['builtin', 'openai']),
+      languages: z.union([z.array(z.string()), z.literal('any')]),
+    })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

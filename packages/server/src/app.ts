@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,6 +19,7 @@ import { createLoginLimiter } from './features/auth/login-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
+import { sessionId } from './features/auth/session.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createPreferencesRepository } from './features/preferences/repository.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
@@ -25,7 +28,14 @@ import { publicConfigRoutes } from './features/public-config/routes.ts';
 import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
-import { createPgBossQueue, type TranscriptionQueue } from './features/transcription/queue.ts';
+import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
+import { registerLiveRoutes, SESSION_ENDED } from './features/live/routes.ts';
+import { createConfiguredEngine } from './features/transcription/engines/index.ts';
+import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
+import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
+import { createPgBossQueue, type PgBossQueue } from './features/transcription/queue.ts';
+import { createTranscriptionRepository } from './features/transcription/repository.ts';
+import { createTranscriptionWorker } from './features/transcription/worker.ts';
 import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
@@ -52,21 +62,32 @@ function trustProxyOption(value: Config['trustProxy']) {
   return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
 }
 
+export interface BuildOptions {
+  /**
+   * Run the transcription worker in this process. Default: when SERVER_ROLE is all or worker. Tests of
+   * other features switch it off so uploads stay 'processing' and no model is loaded.
+   */
+  worker?: boolean;
+  /** Replaces the engine TRANSCRIPTION_ENGINE would choose (tests inject failures through it). */
+  engine?: TranscriptionEngine;
+  /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
+  liveKeepaliveMs?: number;
+}
+
 /**
  * Builds the whole server (database opened and migrated, routes registered), not listening.
  * Closing the instance closes the database and releases the data-folder lock.
+ *
+ * Roles: 'all' serves HTTP and /ws and runs the transcription worker; 'web' serves HTTP and /ws;
+ * 'worker' runs the worker and answers only /api/health. Events of a worker reach the web processes'
+ * sockets through the live hub (LISTEN/NOTIFY on PostgreSQL; PGlite allows only 'all').
  */
-export async function buildServer(config: Config): Promise<FastifyInstance> {
+export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-
-  if (config.serverRole !== 'all') {
-    // Web/worker split arrives with the job queue; until then every process does everything.
-    app.log.warn({ role: config.serverRole }, "SERVER_ROLE other than 'all' is not implemented yet: running all roles");
-  }
 
   let database: Database | undefined;
   // Stopped in reverse order before the database closes (the queue and the sweep use it).
@@ -84,9 +105,45 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
       await stopAll();
       await db.close();
     });
-    app.log.info({ database: db.kind }, 'database ready');
-    await registerRoutes(app, config, db, stoppers);
+    app.log.info({ database: db.kind, role: config.serverRole }, 'database ready');
+    const runWorker = options.worker ?? config.serverRole !== 'web';
+    const hub = createLiveHub(db, app.log);
+    stoppers.push(() => hub.close());
+    const storage: Storage = createStorage(config);
+    if (storage.close) stoppers.push(storage.close);
+    const t = config.transcription;
+    const queue = await createPgBossQueue(db, app.log, {
+      retryLimit: t.retryLimit,
+      retryDelaySeconds: t.retryDelaySeconds,
+      // A remote request may take its whole timeout; leave room for fetching the file and a retry of it.
+      minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
+    });
+    stoppers.push(() => queue.close());
+
+    if (config.serverRole === 'worker') {
+      await registerWorkerOnlyRoutes(app, db);
+    } else {
+      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+    }
     await app.ready();
+    // Events published from now on reach this process's sockets (a worker only publishes).
+    if (config.serverRole !== 'worker') await hub.ready();
+    if (runWorker) {
+      const worker = createTranscriptionWorker({
+        queue,
+        repo: createTranscriptionRepository(db.db),
+        storage,
+        engine: options.engine ?? createConfiguredEngine(config),
+        hub,
+        leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
+        log: app.log,
+        concurrency: t.concurrency,
+        tmpDir: join(config.dataDir, 'tmp', 'transcription'),
+        soleProcess: db.kind === 'pglite',
+      });
+      stoppers.push(() => worker.stop());
+      await worker.start();
+    }
     return app;
   } catch (err) {
     // Release the database and the lock even when the server never became ready.
@@ -95,6 +152,26 @@ export async function buildServer(config: Config): Promise<FastifyInstance> {
     await database?.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** In-process on PGlite; LISTEN/NOTIFY on PostgreSQL, published through the app's pool. */
+function createLiveHub(database: Database, log: FastifyInstance['log']): LiveHub {
+  if (!database.url) return createMemoryLiveHub(log);
+  return createPgLiveHub({
+    connectionString: database.url,
+    log,
+    notify: async (channel, payload) => {
+      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
+    },
+  });
+}
+
+/** A worker process answers only its health check (for orchestrators). */
+async function registerWorkerOnlyRoutes(app: FastifyInstance, database: Database): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(healthRoutes, { database });
 }
 
 /** Removes abandoned chunked uploads now and then periodically (a quarter of the abandon time, 1 s to 1 h). */
@@ -120,11 +197,19 @@ function startUploadSweep(app: FastifyInstance, uploads: UploadsService, abandon
   };
 }
 
+interface SharedParts {
+  hub: LiveHub;
+  storage: Storage;
+  queue: PgBossQueue;
+  keepaliveMs: number;
+}
+
 async function registerRoutes(
   app: FastifyInstance,
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
+  { hub, storage, queue, keepaliveMs }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -167,6 +252,15 @@ async function registerRoutes(
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
   const requireUser = createAuthGuard(auth);
+  // Signing out also closes that session's live sockets, on every web process.
+  const logout = auth.logout;
+  auth.logout = async (token) => {
+    await logout(token);
+    if (!token) return;
+    await hub
+      .publish({ userId: null, type: SESSION_ENDED, data: { sessionId: sessionId(token) } })
+      .catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session'));
+  };
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
@@ -181,10 +275,8 @@ async function registerRoutes(
     preferences: createPreferencesService(createPreferencesRepository(database.db)),
   });
 
-  const storage: Storage = createStorage(config);
-  if (storage.close) stoppers.push(storage.close);
-  const queue: TranscriptionQueue = await createPgBossQueue(database, app.log);
-  stoppers.push(() => queue.close());
+  await registerLiveRoutes(app, { hub, auth, db: database.db, keepaliveMs });
+
   const files = createTranscriptFiles(storage, app.log);
   const transcriptsRepo = createTranscriptsRepository(database.db);
   const uploads = createUploadsService({

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -27,7 +28,16 @@ export const configTable = [
   { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per username or e-mail per window; then 429.' },
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
-  { name: 'SERVER_ROLE', default: 'all', description: 'all, web or worker. Only all is implemented so far.' },
+  { name: 'SERVER_ROLE', default: 'all', description: 'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.' },
+  { name: 'TRANSCRIPTION_ENGINE', default: 'builtin', description: 'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.' },
+  { name: 'TRANSCRIPTION_CONCURRENCY', default: '(half the cores, at least 1)', description: 'Transcription jobs one worker process runs at the same time. The built-in engine runs one inference at a time anyway; raise it for a remote engine.' },
+  { name: 'TRANSCRIPTION_RETRIES', default: '2', description: 'Retries of a failed transcription job (server errors, timeouts, crashes) before the transcript shows the error. Files that cannot be decoded and refused requests (HTTP 4xx) are not retried.' },
+  { name: 'TRANSCRIPTION_RETRY_DELAY_SECONDS', default: '10', description: 'Wait before the first retry; each further retry waits about twice as long.' },
+  { name: 'TRANSCRIPTION_API_URL', default: 'https://api.openai.com', description: 'Base URL of the OpenAI-compatible server (TRANSCRIPTION_ENGINE=openai); the server posts to {URL}/v1/audio/transcriptions.' },
+  { name: 'TRANSCRIPTION_API_KEY', default: '(unset)', description: 'Bearer key for the transcription server. Unset: no Authorization header (self-hosted servers).' },
+  { name: 'TRANSCRIPTION_MODEL', default: 'whisper-1', description: 'Model name sent to the transcription server.' },
+  { name: 'TRANSCRIPTION_LANGUAGE', default: '(unset)', description: 'Spoken language as an ISO 639-1 code (e.g. de), sent to the transcription server. Unset: the server detects it. The built-in engine accepts only en.' },
+  { name: 'TRANSCRIPTION_TIMEOUT_SECONDS', default: '600', description: 'How long one request to the transcription server may take before it counts as failed (and is retried).' },
   { name: 'STORAGE_DRIVER', default: 'local', description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).' },
   { name: 'S3_ENDPOINT', default: '(unset)', description: 'S3 endpoint URL, e.g. http://minio:9000. Unset: AWS S3.' },
   { name: 'S3_REGION', default: 'us-east-1', description: 'S3 region.' },
@@ -91,6 +101,18 @@ const envSchema = z.object({
   // 5 GB is the largest object a single S3 copy or put handles.
   UPLOAD_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(104_857_600),
   UPLOAD_ABANDON_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
+  TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
+  TRANSCRIPTION_RETRIES: int(0, 20).default(2),
+  TRANSCRIPTION_RETRY_DELAY_SECONDS: int(0, 86_400).default(10),
+  TRANSCRIPTION_API_URL: z.url().default('https://api.openai.com'),
+  TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
+  TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIPTION_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
+    .optional(),
+  TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
 });
 
 /** The names of the variables the schema reads (kept equal to configTable by a test). */
@@ -122,6 +144,19 @@ export interface Config {
   serverRole: 'all' | 'web' | 'worker';
   storage: StorageConfig;
   uploads: { maxBytes: number; abandonMs: number };
+  transcription: TranscriptionConfig;
+}
+
+export interface TranscriptionConfig {
+  engine: 'builtin' | 'openai';
+  concurrency: number;
+  retryLimit: number;
+  retryDelaySeconds: number;
+  apiUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  language: string | undefined;
+  timeoutSeconds: number;
 }
 
 export type StorageConfig =
@@ -161,6 +196,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('S3_BUCKET="": required when STORAGE_DRIVER=s3');
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_SECRET_ACCESS_KEY: set together with S3_ACCESS_KEY_ID (or neither)');
+  }
+  if (e.SERVER_ROLE !== 'all' && !e.DATABASE_URL) {
+    problems.push(
+      `SERVER_ROLE=${JSON.stringify(e.SERVER_ROLE)}: separate web and worker processes need PostgreSQL (DATABASE_URL). ` +
+        'The embedded PGlite database can be opened by one process only, which then runs every role: unset SERVER_ROLE or set DATABASE_URL.',
+    );
+  }
+  if (e.TRANSCRIPTION_ENGINE === 'builtin' && e.TRANSCRIPTION_LANGUAGE && e.TRANSCRIPTION_LANGUAGE !== 'en') {
+    problems.push(
+      `TRANSCRIPTION_LANGUAGE=${JSON.stringify(e.TRANSCRIPTION_LANGUAGE)}: the built-in engine transcribes English only. ` +
+        'Other languages need TRANSCRIPTION_ENGINE=openai with an OpenAI-compatible server (TRANSCRIPTION_API_URL).',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
@@ -203,6 +250,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           }
         : { driver: 'local' },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, abandonMs: e.UPLOAD_ABANDON_HOURS * 3_600_000 },
+    transcription: {
+      engine: e.TRANSCRIPTION_ENGINE,
+      // On 2 cores one job at a time: the built-in engine already uses both cores per inference.
+      concurrency: e.TRANSCRIPTION_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      retryLimit: e.TRANSCRIPTION_RETRIES,
+      retryDelaySeconds: e.TRANSCRIPTION_RETRY_DELAY_SECONDS,
+      apiUrl: e.TRANSCRIPTION_API_URL,
+      apiKey: e.TRANSCRIPTION_API_KEY,
+      model: e.TRANSCRIPTION_MODEL,
+      language: e.TRANSCRIPTION_LANGUAGE,
+      timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
+    },
   };
 }
 

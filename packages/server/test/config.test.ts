@@ -92,6 +92,53 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ UPLOAD_ABANDON_HOURS: '0' })).toThrow(/UPLOAD_ABANDON_HOURS/);
   });
 
+  it('reads the transcription settings: built-in engine by default, English only', () => {
+    const d = loadConfig({}, '/x');
+    expect(d.transcription).toMatchObject({
+      engine: 'builtin',
+      retryLimit: 2,
+      retryDelaySeconds: 10,
+      apiUrl: 'https://api.openai.com',
+      apiKey: undefined,
+      model: 'whisper-1',
+      language: undefined,
+      timeoutSeconds: 600,
+    });
+    expect(d.transcription.concurrency).toBeGreaterThanOrEqual(1);
+    const o = loadConfig({
+      TRANSCRIPTION_ENGINE: 'openai',
+      TRANSCRIPTION_CONCURRENCY: '4',
+      TRANSCRIPTION_API_URL: 'http://speaches:8000',
+      TRANSCRIPTION_API_KEY: 'sk-1',
+      TRANSCRIPTION_MODEL: 'Systran/faster-whisper-small',
+      TRANSCRIPTION_LANGUAGE: 'de',
+      TRANSCRIPTION_TIMEOUT_SECONDS: '120',
+      TRANSCRIPTION_RETRIES: '0',
+    });
+    expect(o.transcription).toEqual({
+      engine: 'openai',
+      concurrency: 4,
+      retryLimit: 0,
+      retryDelaySeconds: 10,
+      apiUrl: 'http://speaches:8000',
+      apiKey: 'sk-1',
+      model: 'Systran/faster-whisper-small',
+      language: 'de',
+      timeoutSeconds: 120,
+    });
+    expect(() => loadConfig({ TRANSCRIPTION_LANGUAGE: 'de' })).toThrow(/built-in engine transcribes English only/);
+    expect(loadConfig({ TRANSCRIPTION_LANGUAGE: 'en' }).transcription.language).toBe('en');
+    expect(() => loadConfig({ TRANSCRIPTION_ENGINE: 'whisper' })).toThrow(/TRANSCRIPTION_ENGINE/);
+    expect(() => loadConfig({ TRANSCRIPTION_CONCURRENCY: '0' })).toThrow(/TRANSCRIPTION_CONCURRENCY/);
+  });
+
+  it('allows separate web and worker roles only on PostgreSQL', () => {
+    for (const role of ['web', 'worker']) {
+      expect(() => loadConfig({ SERVER_ROLE: role })).toThrow(/need PostgreSQL \(DATABASE_URL\)/);
+      expect(loadConfig({ SERVER_ROLE: role, DATABASE_URL: 'postgres://db/scribe' }).serverRole).toBe(role);
+    }
+  });
+
   it('documents exactly the variables it reads', () => {
     expect(configTable.map((r) => r.name).sort()).toEqual([...configVariableNames].sort());
     expect(configTableMarkdown()).toContain('| `PORT` | `3000` |');

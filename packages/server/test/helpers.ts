@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildServer } from '../src/app.ts';
+import { buildServer, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { solveCaptcha } from './captcha-solver.ts';
 
@@ -50,13 +50,27 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promi
   };
 }
 
+export interface StartOptions extends BuildOptions {
+  /** PGlite even when DATABASE_URL is set. */
+  pglite?: boolean;
+  /** An existing database (a second process on the same one); not dropped on close. */
+  databaseUrl?: string;
+}
+
 /**
  * Starts the real server on 127.0.0.1 with a random port, a temp DATA_DIR and a fresh database.
  * `env` overrides configuration variables; ALTCHA is made cheap so tests solve it in milliseconds.
+ * The transcription worker runs only when `worker: true` is passed (other features' tests keep their
+ * uploads 'processing').
  */
-export async function startServer(env: Record<string, string> = {}, options: { pglite?: boolean } = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  const { pglite, databaseUrl, ...build } = options;
   const dataDir = env.DATA_DIR ?? tempDir();
-  const database = options.pglite ? { url: undefined, drop: async () => undefined } : await freshDatabase();
+  const database = pglite
+    ? { url: undefined, drop: async () => undefined }
+    : databaseUrl
+      ? { url: databaseUrl, drop: async () => undefined }
+      : await freshDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     HOST: '127.0.0.1',
@@ -70,7 +84,7 @@ export async function startServer(env: Record<string, string> = {}, options: { p
     DATA_DIR: dataDir,
     ...(database.url ? { DATABASE_URL: database.url } : {}),
   });
-  const app = await buildServer(config);
+  const app = await buildServer(config, { worker: false, ...build });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');

@@ -39,11 +39,13 @@ describe('platform routes', () => {
     expect(body).toContain('captchaToken');
   });
 
-  it('GET /api/config tells the browser the captcha provider and support address', async () => {
+  it('GET /api/config tells the browser the captcha provider, support address and transcription languages', async () => {
     const res = await fetch(`${server.url}/api/config`);
     expect(await res.json()).toEqual({
       captcha: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
       supportEmail: 'support@example.com',
+      // The built-in engine is English only, and says so.
+      transcription: { engine: 'builtin', languages: ['en'] },
     });
   });
 
@@ -95,8 +97,10 @@ describe('platform routes', () => {
     // A missing file that is not a page navigation is a plain 404, not the app shell.
     const missing = await fetch(`${server.url}/assets/missing.js`, { headers: { Accept: '*/*' } });
     expect(missing.status).toBe(404);
+    // /ws is the live channel (refused without a session), never the app shell.
     const ws = await fetch(`${server.url}/ws`, { headers: { Accept: 'text/html' } });
-    expect(ws.status).toBe(404);
+    expect(ws.status).toBe(401);
+    expect(ws.headers.get('content-type')).toContain('application/json');
   });
 });
 

@@ -100,6 +100,21 @@ describe('built-in Whisper engine', () => {
     expect(new Set(progress).size).toBeGreaterThanOrEqual(3);
   });
 
+  it('never answers a window of clear speech with <|nospeech|> (the clip four times in a row)', async () => {
+    // Before special tokens were masked, this 31.6 s file came back as only "for them.": tiny.en put
+    // <|nospeech|> first in the 0-30 s window and that window's speech was lost.
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.wav`);
+    const clip = await pcm.read(0, pcm.length);
+    await pcm.dispose();
+    const gap = new Float32Array(Math.round(0.8 * 16000));
+    const path = join(dir, 'four-times.wav');
+    await writeFile(path, encodeWav(concat([clip, gap, clip, gap, clip, gap, clip, gap]), 16000));
+    const result = await engine.transcribe({ filePath: path });
+    expectSaneSegments(result);
+    const reference = Array.from({ length: 4 }, () => LIBRIVOX_TEXT).join(' ');
+    expect(wordErrorRate(reference, text(result)).rate).toBeLessThan(0.1);
+  });
+
   it('stops when the job is cancelled', async () => {
     const controller = new AbortController();
     const reason = new Error('cancelled by the user');

@@ -22,7 +22,7 @@ describe('graph rewrite and model cache', () => {
     expect(prepared.rewritten).toBe(true);
     const session = await ort.InferenceSession.create(prepared.modelPath);
     try {
-      expect(session.inputNames).toEqual(expect.arrayContaining(['audio_pcm', 'decoder_input_ids', 'logits_processor']));
+      expect(session.inputNames).toEqual(expect.arrayContaining(['audio_pcm', 'vocab_mask', 'decoder_input_ids', 'logits_processor']));
       expect(session.outputNames).toEqual(['sequences']);
     } finally {
       await session.release();

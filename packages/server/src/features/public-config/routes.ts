@@ -7,7 +7,10 @@ export function publicConfig(config: Config): PublicConfig {
     config.captcha.provider === 'altcha'
       ? { provider: 'altcha', challengeUrl: paths.captchaChallenge }
       : { provider: 'recaptcha', siteKey: config.captcha.recaptchaSiteKey ?? null };
-  return { captcha, supportEmail: config.supportEmail };
+  const t = config.transcription;
+  // The built-in engine is Whisper tiny.en; a remote one transcribes the configured language, or detects it.
+  const languages = t.engine === 'builtin' ? ['en'] : t.language ? [t.language] : ('any' as const);
+  return { captcha, supportEmail: config.supportEmail, transcription: { engine: t.engine, languages } };
 }
 
 /** Settings the browser needs before anyone signs in. */

@@ -41,4 +41,22 @@ export interface TranscriptionEngine {
   /** Spoken languages the engine can transcribe, or 'any'. */
   readonly languages: string[] | 'any';
   transcribe(input: TranscriptionInput): Promise<TranscriptionResult>;
+  /** Loads what the first job would otherwise load (model files, sessions). */
+  ready?(): Promise<void>;
+  /** Frees what the engine holds (shutdown). */
+  close?(): Promise<void>;
+}
+
+/**
+ * A failure with a message meant for the user. `retryable: false` for problems another attempt
+ * cannot fix (a file that is not audio, a request the server refuses); true for transient ones
+ * (timeouts, server errors, unreachable servers).
+ */
+export class TranscriptionError extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable: boolean; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.name = 'TranscriptionError';
+    this.retryable = options.retryable;
+  }
 }

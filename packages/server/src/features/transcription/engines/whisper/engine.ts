@@ -43,6 +43,20 @@ interface Runtime {
   session: ort.InferenceSession;
   tokenizer: WhisperTokenizer;
   vad: SileroVad | null;
+  /** 1 = may be generated. */
+  vocabMask: ort.Tensor;
+}
+
+/**
+ * Special tokens between end-of-text and the timestamps (start-of-transcript, the language and task tokens,
+ * <|nospeech|>, <|notimestamps|>) are never text. Whisper's reference decoder suppresses them; without
+ * that, tiny.en sometimes answered a whole window of clear speech with <|nospeech|> alone (measured on
+ * a clip repeated four times: 30 s of speech lost).
+ */
+function vocabMask(special: WhisperTokenizer['special']): ort.Tensor {
+  const mask = new Int32Array(special.lastTimestamp + 1).fill(1);
+  mask.fill(0, special.endOfText + 1, special.firstTimestamp);
+  return new ort.Tensor('int32', mask, [mask.length]);
 }
 
 export class WhisperEngine implements TranscriptionEngine {
@@ -82,7 +96,8 @@ export class WhisperEngine implements TranscriptionEngine {
         extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
       });
       const vad = this.options.vad ? await SileroVad.create() : null;
-      return { session, tokenizer: new WhisperTokenizer(prepared.tokenizer), vad };
+      const tokenizer = new WhisperTokenizer(prepared.tokenizer);
+      return { session, tokenizer, vad, vocabMask: vocabMask(tokenizer.special) };
     })();
     // A failed load (e.g. unwritable cache dir) must not poison every later call.
     this.runtime.catch(() => {
@@ -179,6 +194,7 @@ export class WhisperEngine implements TranscriptionEngine {
       num_return_sequences: int32([1]),
       length_penalty: float32(1),
       repetition_penalty: float32(1),
+      vocab_mask: runtime.vocabMask,
       decoder_input_ids: int32(prompt, [1, prompt.length]),
       logits_processor: int32([this.options.timestamps ? 1 : 0]),
     });

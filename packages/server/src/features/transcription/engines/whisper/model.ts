@@ -23,7 +23,7 @@ import type { TokenizerData } from './tokenizer.ts';
 const { onnx } = onnxProto;
 
 /** Bump when the rewrite changes, so caches made by older code are rebuilt. */
-export const REWRITE_VERSION = 2;
+export const REWRITE_VERSION = 3;
 
 const MODEL_FILE = 'whisper-tiny.en-timestamps.onnx';
 const TOKENIZER_FILE = 'whisper-tiny.en-tokenizer.json';
@@ -223,9 +223,12 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   const newAttributes = Object.entries(overrides).map(([name, i]) =>
     bytesField(NODE.attribute, [onnx.AttributeProto.encode({ name, type: onnx.AttributeProto.AttributeType.INT, i }).finish()]),
   );
-  // WhisperBeamSearch inputs 10 and 11: decoder_input_ids (the prompt) and logits_processor (1 = timestamps).
+  // WhisperBeamSearch inputs 10 and 11: decoder_input_ids (the prompt) and logits_processor (1 = timestamps);
+  // input 7, vocab_mask (0 = never generate), keeps special tokens such as <|nospeech|> out of the text.
   const inputs = [...beam.inputs];
   while (inputs.length < 12) inputs.push('');
+  if (inputs[7] && inputs[7] !== 'vocab_mask') throw new Error(`Unexpected Whisper model: vocab_mask input is ${inputs[7]}`);
+  inputs[7] = 'vocab_mask';
   inputs[10] = 'decoder_input_ids';
   inputs[11] = 'logits_processor';
   const beamParts: Uint8Array[] = [
@@ -258,6 +261,7 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
       type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
     }).finish();
   const newInputs = [
+    ...bytesField(GRAPH.input, [valueInfo('vocab_mask', ['vocab_size'])]),
     ...bytesField(GRAPH.input, [valueInfo('decoder_input_ids', ['batch_size', 'initial_sequence_length'])]),
     ...bytesField(GRAPH.input, [valueInfo('logits_processor', [1])]),
   ];
@@ -271,7 +275,7 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
       else if (!dropped.has(f)) graphParts.push(f.raw);
     } else if (f.field === GRAPH.input) {
       const name = fieldText(readFields(f.payload).find((x) => x.field === 1)!);
-      if (name !== 'decoder_input_ids' && name !== 'logits_processor') graphParts.push(f.raw);
+      if (name !== 'decoder_input_ids' && name !== 'logits_processor' && name !== 'vocab_mask') graphParts.push(f.raw);
     } else if (f.field === GRAPH.output) {
       if (!outputWritten) graphParts.push(...newOutput);
       outputWritten = true;

@@ -1,0 +1,204 @@
+/**
+ * Transcription through any OpenAI-compatible `/v1/audio/transcriptions` server (OpenAI, Speaches /
+ * faster-whisper, whisper.cpp server). One multipart request per file with `verbose_json`, which carries
+ * segment times; plain fetch is enough for this one endpoint.
+ */
+import { openAsBlob } from 'node:fs';
+import { basename } from 'node:path';
+import { decodeToPcm, SAMPLE_RATE } from '../whisper/audio.ts';
+import {
+  TranscriptionError,
+  UNKNOWN_SPEAKER,
+  type TranscriptionEngine,
+  type TranscriptionInput,
+  type TranscriptionResult,
+  type TranscriptSegment,
+} from '../types.ts';
+
+export interface OpenAiEngineOptions {
+  /** Base URL, e.g. https://api.openai.com or http://speaches:8000 (a trailing /v1 is accepted too). */
+  apiUrl: string;
+  apiKey?: string;
+  model: string;
+  /** ISO 639-1 code sent as `language`; unset lets the server detect it. */
+  language?: string;
+  timeoutMs: number;
+  /** For tests. */
+  fetch?: typeof fetch;
+}
+
+/** The endpoint for a configured base URL. */
+export function transcriptionsUrl(apiUrl: string): string {
+  const base = apiUrl.replace(/\/+$/, '').replace(/\/v1$/, '');
+  return `${base}/v1/audio/transcriptions`;
+}
+
+// Whisper reports languages by name in verbose_json ("english"); the transcript stores codes.
+const LANGUAGE_CODES: Record<string, string> = Object.fromEntries(
+  (
+    'en:english de:german fr:french es:spanish it:italian pt:portuguese nl:dutch pl:polish ru:russian uk:ukrainian ' +
+    'cs:czech sk:slovak sv:swedish da:danish no:norwegian nn:nynorsk fi:finnish et:estonian lv:latvian lt:lithuanian ' +
+    'hu:hungarian ro:romanian bg:bulgarian el:greek tr:turkish hr:croatian sr:serbian sl:slovenian bs:bosnian ' +
+    'mk:macedonian sq:albanian is:icelandic ga:irish cy:welsh eu:basque ca:catalan gl:galician lb:luxembourgish ' +
+    'ar:arabic he:hebrew fa:persian ur:urdu hi:hindi bn:bengali ta:tamil te:telugu mr:marathi gu:gujarati ' +
+    'kn:kannada ml:malayalam pa:punjabi ne:nepali si:sinhala zh:chinese ja:japanese ko:korean vi:vietnamese ' +
+    'th:thai id:indonesian ms:malay tl:tagalog sw:swahili af:afrikaans am:amharic az:azerbaijani be:belarusian ' +
+    'hy:armenian ka:georgian kk:kazakh uz:uzbek mn:mongolian km:khmer lo:lao my:myanmar yo:yoruba so:somali ' +
+    'ha:hausa ln:lingala haw:hawaiian mi:maori la:latin'
+  )
+    .split(' ')
+    .map((pair) => {
+      const [code, name] = pair.split(':');
+      return [name, code];
+    }),
+);
+
+function languageCode(value: unknown, fallback: string): string {
+  if (typeof value !== 'string' || !value.trim()) return fallback;
+  const v = value.trim().toLowerCase();
+  return LANGUAGE_CODES[v] ?? v;
+}
+
+/** The server's own words for a refused or failed request: OpenAI's {error:{message}}, FastAPI's {detail}, or text. */
+function serverMessage(body: string): string {
+  let message = body.trim();
+  try {
+    const json = JSON.parse(body) as Record<string, unknown>;
+    const error = json.error;
+    if (typeof error === 'string') message = error;
+    else if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+      message = (error as { message: string }).message;
+    } else if (typeof json.detail === 'string') message = json.detail;
+    else if (typeof json.message === 'string') message = json.message;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  message = message.replace(/\s+/g, ' ');
+  return message.length > 300 ? `${message.slice(0, 297)}...` : message;
+}
+
+interface VerboseSegment {
+  start?: unknown;
+  end?: unknown;
+  text?: unknown;
+  speaker?: unknown;
+}
+
+function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] {
+  if (!Array.isArray(raw)) return [];
+  const segments: TranscriptSegment[] = [];
+  let previousEnd = 0;
+  for (const s of raw as VerboseSegment[]) {
+    const text = typeof s.text === 'string' ? s.text.trim() : '';
+    if (!text) continue;
+    let start = Number(s.start);
+    let end = Number(s.end);
+    if (!Number.isFinite(start)) start = previousEnd;
+    if (!Number.isFinite(end)) end = start;
+    // Keep times monotonic and inside the audio, whatever the server sent.
+    start = Math.max(previousEnd, start);
+    end = Math.max(start, duration === null ? end : Math.min(end, duration));
+    const speaker = typeof s.speaker === 'string' && s.speaker.trim() ? s.speaker.trim() : UNKNOWN_SPEAKER;
+    segments.push({ start, end, text, speaker });
+    previousEnd = end;
+  }
+  return segments;
+}
+
+async function decodedDuration(filePath: string, signal?: AbortSignal): Promise<number | null> {
+  try {
+    const pcm = await decodeToPcm(filePath, { signal });
+    const seconds = pcm.length / SAMPLE_RATE;
+    await pcm.dispose();
+    return seconds;
+  } catch {
+    return null;
+  }
+}
+
+export class OpenAiTranscriptionEngine implements TranscriptionEngine {
+  readonly languages = 'any' as const;
+  readonly name: string;
+  private readonly url: string;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: OpenAiEngineOptions) {
+    this.url = transcriptionsUrl(options.apiUrl);
+    this.name = `openai:${options.model}`;
+    this.fetch = options.fetch ?? globalThis.fetch;
+  }
+
+  async transcribe(input: TranscriptionInput): Promise<TranscriptionResult> {
+    const { signal } = input;
+    signal?.throwIfAborted();
+    input.onProgress?.(0);
+    const form = new FormData();
+    const file = await openAsBlob(input.filePath, input.mimeType ? { type: input.mimeType } : undefined);
+    // Servers pick the decoder from the file name's extension.
+    form.append('file', file, basename(input.filePath));
+    form.append('model', this.options.model);
+    form.append('response_format', 'verbose_json');
+    form.append('timestamp_granularities[]', 'segment');
+    if (this.options.language) form.append('language', this.options.language);
+
+    const timeout = AbortSignal.timeout(this.options.timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
+
+    let body: string;
+    let status: number;
+    try {
+      const response = await this.fetch(this.url, { method: 'POST', headers, body: form, signal: combined });
+      status = response.status;
+      body = await response.text();
+    } catch (err) {
+      if (signal?.aborted) throw signal.reason;
+      if (timeout.aborted) {
+        throw new TranscriptionError(
+          `The transcription server did not answer within ${Math.round(this.options.timeoutMs / 1000)} s.`,
+          { retryable: true, cause: err },
+        );
+      }
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+      throw new TranscriptionError(`Could not reach the transcription server: ${cause}`, { retryable: true, cause: err });
+    }
+
+    if (status >= 400) {
+      const detail = serverMessage(body);
+      // 408 and 429 say "try again later"; other 4xx refuse this request for good.
+      const retryable = status >= 500 || status === 408 || status === 429;
+      const what = status >= 500 ? 'failed' : 'refused the request';
+      throw new TranscriptionError(`The transcription server ${what} (HTTP ${status})${detail ? `: ${detail}` : '.'}`, { retryable });
+    }
+
+    let json: Record<string, unknown>;
+    try {
+      json = JSON.parse(body) as Record<string, unknown>;
+      if (typeof json !== 'object' || json === null) throw new Error('not an object');
+    } catch {
+      throw new TranscriptionError('The transcription server answered with something other than verbose_json.', { retryable: false });
+    }
+
+    const reported = Number(json.duration);
+    let duration: number | null = Number.isFinite(reported) && reported > 0 ? reported : null;
+    duration ??= await decodedDuration(input.filePath, signal);
+    let segments = toSegments(json.segments, duration);
+    const text = typeof json.text === 'string' ? json.text.trim() : '';
+    if (segments.length === 0 && text) {
+      // A server that ignores timestamp_granularities: one segment over the whole file.
+      segments = [{ start: 0, end: duration ?? 0, text, speaker: UNKNOWN_SPEAKER }];
+    }
+    duration ??= segments.length ? segments[segments.length - 1].end : 0;
+    input.onProgress?.(1);
+    return {
+      durationSeconds: duration,
+      language: languageCode(json.language, this.options.language ?? 'und'),
+      segments,
+    };
+  }
+}
+
+export function createOpenAiEngine(options: OpenAiEngineOptions): OpenAiTranscriptionEngine {
+  return new OpenAiTranscriptionEngine(options);
+}

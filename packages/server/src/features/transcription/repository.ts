@@ -1,0 +1,123 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { selectRows, type Db } from '../../db/client.ts';
+import { transcripts } from '../../db/schema.ts';
+import type { TranscriptionResult } from './engines/types.ts';
+import { TRANSCRIPTION_QUEUE } from './queue.ts';
+
+export interface JobTranscript {
+  id: number;
+  userId: number;
+  status: 'processing' | 'completed' | 'error';
+  audioKey: string | null;
+  audioMime: string | null;
+}
+
+export interface ProcessingTranscript {
+  id: number;
+  userId: number;
+  createdAt: Date;
+  /** The newest pg-boss job for it, if any is still in the job table. */
+  jobId: string | null;
+  jobState: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed' | null;
+  jobStartedOn: Date | null;
+}
+
+/**
+ * The worker's writes. Each one is scoped to the transcript's owner and only touches a transcript that
+ * is still 'processing', so a transcript deleted (or finished by a duplicate job) meanwhile is never
+ * written or brought back.
+ */
+export function createTranscriptionRepository(db: Db) {
+  const processing = (t: Pick<JobTranscript, 'id' | 'userId'>) =>
+    and(eq(transcripts.id, t.id), eq(transcripts.userId, t.userId), eq(transcripts.status, 'processing'));
+
+  return {
+    async load(id: number): Promise<JobTranscript | undefined> {
+      const [row] = await db
+        .select({
+          id: transcripts.id,
+          userId: transcripts.userId,
+          status: transcripts.status,
+          audioKey: transcripts.audioKey,
+          audioMime: transcripts.audioMime,
+        })
+        .from(transcripts)
+        .where(eq(transcripts.id, id));
+      return row;
+    },
+
+    async stillProcessing(t: JobTranscript): Promise<boolean> {
+      const rows = await db.select({ id: transcripts.id }).from(transcripts).where(processing(t));
+      return rows.length === 1;
+    },
+
+    /** False when the transcript is gone or no longer processing. */
+    async setProgress(t: JobTranscript, progress: number): Promise<boolean> {
+      const rows = await db.update(transcripts).set({ progress }).where(processing(t)).returning({ id: transcripts.id });
+      return rows.length === 1;
+    },
+
+    async complete(t: JobTranscript, result: TranscriptionResult): Promise<boolean> {
+      const rows = await db
+        .update(transcripts)
+        .set({
+          status: 'completed',
+          progress: 100,
+          error: null,
+          content: result.segments
+            .map((s) => s.text.trim())
+            .filter(Boolean)
+            .join(' '),
+          segments: result.segments,
+          durationSeconds: result.durationSeconds,
+          language: result.language,
+          updatedAt: new Date(),
+        })
+        .where(processing(t))
+        .returning({ id: transcripts.id });
+      return rows.length === 1;
+    },
+
+    async fail(t: Pick<JobTranscript, 'id' | 'userId'>, message: string): Promise<boolean> {
+      const rows = await db
+        .update(transcripts)
+        .set({ status: 'error', error: message, updatedAt: new Date() })
+        .where(processing(t))
+        .returning({ id: transcripts.id });
+      return rows.length === 1;
+    },
+
+    /** Transcripts waiting for a transcription, each with the state of its newest job. */
+    async processingWithJobs(): Promise<ProcessingTranscript[]> {
+      const rows = await selectRows<{
+        id: number;
+        user_id: number;
+        created_at: Date | string;
+        job_id: string | null;
+        state: ProcessingTranscript['jobState'];
+        started_on: Date | string | null;
+      }>(
+        db,
+        sql`select t.id, t.user_id, t.created_at, j.id as job_id, j.state, j.started_on
+            from ${transcripts} t
+            left join lateral (
+              select id, state::text as state, started_on from pgboss.job
+              where name = ${TRANSCRIPTION_QUEUE} and data->>'transcriptId' = t.id::text
+              order by created_on desc
+              limit 1
+            ) j on true
+            where t.status = 'processing'`,
+      );
+      const date = (v: Date | string | null) => (v === null ? null : v instanceof Date ? v : new Date(v));
+      return rows.map((r) => ({
+        id: Number(r.id),
+        userId: Number(r.user_id),
+        createdAt: date(r.created_at)!,
+        jobId: r.job_id,
+        jobState: r.state,
+        jobStartedOn: date(r.started_on),
+      }));
+    },
+  };
+}
+export type TranscriptionRepository = ReturnType<typeof createTranscriptionRepository>;

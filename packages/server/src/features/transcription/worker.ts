@@ -1,0 +1,354 @@
+/**
+ * The transcription worker: takes jobs from the pg-boss queue, runs the engine on a temp copy of the
+ * audio, stores progress and the result, and publishes `transcription_status` events to the owner.
+ *
+ * Failures: an engine error marked not retryable (undecodable file, a refused request) ends the
+ * transcript in 'error' at once; any other error is retried by pg-boss with backoff, and the last
+ * attempt's error ends it in 'error'. A transcript deleted mid-job ends the job quietly. Jobs whose
+ * process died are found by `recover()` (start-up, and periodically on PostgreSQL) through job leases.
+ */
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join, posix } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { TranscriptionStatusEvent } from '@scribe/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Storage } from '../../storage/index.ts';
+import type { LiveHub } from '../live/hub.ts';
+import { TranscriptionError, type TranscriptionEngine } from './engines/types.ts';
+import { AudioDecodeError } from './engines/whisper/audio.ts';
+import type { JobLeases } from './leases.ts';
+import { transcriptionMessages as messages } from './messages.ts';
+import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
+import type { JobTranscript, TranscriptionRepository } from './repository.ts';
+
+export const TRANSCRIPTION_STATUS = 'transcription_status';
+
+export interface TranscriptionWorkerOptions {
+  queue: PgBossQueue;
+  repo: TranscriptionRepository;
+  storage: Storage;
+  engine: TranscriptionEngine;
+  hub: LiveHub;
+  leases: JobLeases;
+  log: FastifyBaseLogger;
+  concurrency: number;
+  /** Temp copies of the audio go here (one folder per job, removed when the job ends). */
+  tmpDir: string;
+  /** True when this process is the only one on the database (PGlite): every active job at start is an orphan. */
+  soleProcess: boolean;
+  /** Minimum time between stored/published progress updates. */
+  progressIntervalMs?: number;
+  /** How often a running job checks that its transcript still exists. */
+  existenceCheckMs?: number;
+  /** PostgreSQL: how often other processes' orphaned jobs are looked for (0: start-up only). */
+  recoveryIntervalMs?: number;
+  /** PostgreSQL: an active job without a lease is an orphan only after this long (it may just have been taken). */
+  orphanGraceMs?: number;
+  pollingIntervalSeconds?: number;
+}
+
+type AbortKind = 'deleted' | 'shutdown' | 'timeout';
+
+/** Why a job's signal was aborted; engines reject with it. */
+class JobAborted extends Error {
+  constructor(readonly kind: AbortKind) {
+    super(`transcription job aborted: ${kind}`);
+    this.name = 'JobAborted';
+  }
+}
+
+/** Keeps events small (NOTIFY's 8000-byte limit) and readable. */
+function short(text: string, max = 500): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 3)}...` : t;
+}
+
+function classify(err: unknown): { retryable: boolean; reason: string } {
+  if (err instanceof TranscriptionError) return { retryable: err.retryable, reason: err.message };
+  if (err instanceof AudioDecodeError) return { retryable: false, reason: err.message };
+  return { retryable: true, reason: err instanceof Error ? err.message : String(err) };
+}
+
+/** Stores and publishes progress at most every `intervalMs`, always ending on the latest value. */
+function progressReporter(write: (percent: number) => Promise<void>, intervalMs: number, log: FastifyBaseLogger) {
+  let latest = 0;
+  let sent = 0;
+  let lastAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let chain = Promise.resolve();
+  const flush = () => {
+    timer = undefined;
+    if (latest <= sent) return;
+    sent = latest;
+    lastAt = Date.now();
+    const percent = latest;
+    chain = chain.then(() => write(percent)).catch((err: unknown) => log.error({ err }, 'could not store progress'));
+  };
+  return {
+    report(fraction: number) {
+      // 100 % is announced by the completion, after the result is stored.
+      const percent = Math.max(0, Math.min(99, Math.floor(fraction * 100)));
+      if (percent <= latest) return;
+      latest = percent;
+      const wait = lastAt + intervalMs - Date.now();
+      if (wait <= 0) flush();
+      else timer ??= setTimeout(flush, wait);
+    },
+    async stop() {
+      clearTimeout(timer);
+      await chain;
+    },
+  };
+}
+
+export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
+  const { queue, repo, storage, engine, hub, leases, log } = options;
+  const boss: PgBoss = queue.boss;
+  const progressIntervalMs = options.progressIntervalMs ?? 500;
+  const existenceCheckMs = options.existenceCheckMs ?? 2000;
+  const orphanGraceMs = options.soleProcess ? 0 : (options.orphanGraceMs ?? 30_000);
+  const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const workerIds: string[] = [];
+  let stopping = false;
+  let recoveryTimer: NodeJS.Timeout | undefined;
+  let recovering: Promise<void> | undefined;
+
+  async function publish(t: Pick<JobTranscript, 'id' | 'userId'>, event: Omit<TranscriptionStatusEvent, 'transcriptId'>) {
+    const data: TranscriptionStatusEvent = { transcriptId: t.id, ...event };
+    try {
+      await hub.publish({ userId: t.userId, type: TRANSCRIPTION_STATUS, data });
+    } catch (err) {
+      // The stored state is the truth; a lost event only delays what the browser shows.
+      log.error({ err, transcriptId: t.id }, 'could not publish a transcription event');
+    }
+  }
+
+  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string) {
+    const message = short(messages.failed(reason));
+    if (await repo.fail(t, message)) await publish(t, { type: 'error', message, error: message });
+  }
+
+  /** Copies the stored audio to a job folder; the engine reads a local file. */
+  async function fetchAudio(t: JobTranscript, dir: string, signal: AbortSignal): Promise<string> {
+    const object = t.audioKey ? await storage.get(t.audioKey) : null;
+    if (!object) {
+      if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
+      throw new TranscriptionError(messages.audioMissing, { retryable: false });
+    }
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, posix.basename(t.audioKey!));
+    await pipeline(object.stream, createWriteStream(path), { signal });
+    return path;
+  }
+
+  async function run(job: PgBoss.JobWithMetadata<TranscriptionJobData>): Promise<void> {
+    const transcriptId = Number(job.data?.transcriptId);
+    const t = Number.isInteger(transcriptId) ? await repo.load(transcriptId) : undefined;
+    // Deleted, or already finished by a duplicate job.
+    if (!t || t.status !== 'processing') return;
+    const lease = await leases.acquire(t.id);
+    if (!lease) {
+      log.info({ transcriptId: t.id }, 'transcription already running elsewhere: duplicate job ends');
+      return;
+    }
+
+    const controller = new AbortController();
+    const abort = (kind: AbortKind) => {
+      if (!controller.signal.aborted) controller.abort(new JobAborted(kind));
+    };
+    let finish!: () => void;
+    const done = new Promise<void>((resolve) => (finish = resolve));
+    running.set(job.id, { controller, done });
+    // pg-boss gives up on the attempt at expireInSeconds; stop a minute earlier so it never retries a running job.
+    const budgetMs = Math.max(60, Number(job.expireInSeconds) - 60) * 1000;
+    const deadline = setTimeout(() => abort('timeout'), budgetMs);
+    let checking = false;
+    const watch = setInterval(() => {
+      if (checking) return;
+      checking = true;
+      repo
+        .stillProcessing(t)
+        .then((ok) => ok || abort('deleted'))
+        .catch((err: unknown) => log.warn({ err }, 'transcript existence check failed'))
+        .finally(() => (checking = false));
+    }, existenceCheckMs);
+    const dir = join(options.tmpDir, `${t.id}-${randomBytes(6).toString('hex')}`);
+    const removeDir = () =>
+      rm(dir, { recursive: true, force: true }).catch((err: unknown) => log.warn({ err }, 'could not remove a temp folder'));
+    const progress = progressReporter(
+      async (percent) => {
+        if (!(await repo.setProgress(t, percent))) return abort('deleted');
+        await publish(t, { type: 'progress', progress: percent, message: messages.transcribing });
+      },
+      progressIntervalMs,
+      log,
+    );
+
+    try {
+      // Each attempt starts from zero, also after a retry or a crash.
+      if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
+      await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
+      const filePath = await fetchAudio(t, dir, controller.signal);
+      const result = await engine.transcribe({
+        filePath,
+        mimeType: t.audioMime ?? undefined,
+        signal: controller.signal,
+        onProgress: (fraction) => progress.report(fraction),
+      });
+      await progress.stop();
+      await removeDir();
+      if (controller.signal.aborted) throw controller.signal.reason;
+      if (!(await repo.complete(t, result))) return; // deleted meanwhile
+      await publish(t, { type: 'complete', progress: 100, message: messages.completed });
+      log.info(
+        { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
+        'transcription completed',
+      );
+    } catch (caught) {
+      await progress.stop();
+      const err = controller.signal.aborted ? controller.signal.reason : caught;
+      if (err instanceof JobAborted && err.kind === 'deleted') {
+        log.info({ transcriptId: t.id }, 'transcript deleted during its transcription: job ends');
+        return;
+      }
+      if (err instanceof JobAborted && err.kind === 'shutdown') {
+        // A fresh job for the next worker; this one completes, so no retry is used up.
+        try {
+          await queue.enqueue(t.id);
+          log.info({ transcriptId: t.id }, 'shutting down: transcription handed back to the queue');
+        } catch (e) {
+          log.error({ err: e, transcriptId: t.id }, 'could not hand a transcription back on shutdown; start-up recovery will');
+        }
+        return;
+      }
+      const { retryable, reason } =
+        err instanceof JobAborted ? { retryable: true, reason: messages.timedOut(Math.round(budgetMs / 60_000)) } : classify(err);
+      const final = !retryable || job.retryCount >= job.retryLimit;
+      log.warn({ err, transcriptId: t.id, attempt: job.retryCount + 1, final }, 'transcription attempt failed');
+      if (final) {
+        await failTranscript(t, reason);
+        // Not retryable: the job itself is done (the transcript carries the error).
+        if (!retryable) return;
+      } else if (await repo.setProgress(t, 0)) {
+        await publish(t, { type: 'progress', progress: 0, message: short(messages.retrying(reason)) });
+      }
+      throw err instanceof Error ? err : new Error(String(err));
+    } finally {
+      clearTimeout(deadline);
+      clearInterval(watch);
+      await removeDir();
+      await lease.release();
+      running.delete(job.id);
+      finish();
+    }
+  }
+
+  /**
+   * Transcripts left 'processing' without a live job: their process died (the job stays 'active' in
+   * pg-boss until it expires), the enqueue failed, or pg-boss gave up after a timeout.
+   */
+  async function recover(): Promise<void> {
+    recovering ??= (async () => {
+      const now = Date.now();
+      for (const t of await repo.processingWithJobs()) {
+        if (stopping) return;
+        const old = (d: Date | null) => !d || now - d.getTime() >= orphanGraceMs;
+        try {
+          switch (t.jobState) {
+            case 'created':
+            case 'retry':
+              break;
+            case 'active':
+              if ((await leases.held(t.id)) || !old(t.jobStartedOn)) break;
+              log.warn({ transcriptId: t.id, jobId: t.jobId }, 'transcription job of a stopped process: starting it again');
+              await boss.cancel(TRANSCRIPTION_QUEUE, t.jobId!);
+              await queue.enqueue(t.id);
+              break;
+            case 'failed':
+              await failTranscript(t, messages.interrupted);
+              break;
+            default:
+              // No job, or one that ended without finishing the transcript.
+              if (!old(t.createdAt)) break;
+              log.warn({ transcriptId: t.id }, 'transcript without a transcription job: enqueuing it');
+              await queue.enqueue(t.id);
+          }
+        } catch (err) {
+          log.error({ err, transcriptId: t.id }, 'transcription recovery failed');
+        }
+      }
+    })().finally(() => {
+      recovering = undefined;
+    });
+    return recovering;
+  }
+
+  async function cleanTmp(): Promise<void> {
+    await mkdir(options.tmpDir, { recursive: true });
+    // Folders left by a killed process. Several workers may share DATA_DIR on PostgreSQL: only old ones there.
+    const cutoff = options.soleProcess ? Infinity : Date.now() - 24 * 3600_000;
+    for (const name of await readdir(options.tmpDir)) {
+      const path = join(options.tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs < cutoff) await rm(path, { recursive: true, force: true }).catch(() => undefined);
+    }
+  }
+
+  return {
+    /** Recovers interrupted jobs, then starts taking jobs; the engine warms up in the background. */
+    async start(): Promise<void> {
+      if (engine.ready) {
+        const started = Date.now();
+        engine.ready().then(
+          () => log.info({ engine: engine.name, ms: Date.now() - started }, 'transcription engine ready'),
+          (err: unknown) => log.error({ err, engine: engine.name }, 'transcription engine failed to load; jobs will retry it'),
+        );
+      }
+      await cleanTmp();
+      await recover();
+      for (let i = 0; i < options.concurrency; i++) {
+        workerIds.push(
+          await boss.work<TranscriptionJobData>(
+            TRANSCRIPTION_QUEUE,
+            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
+            async (jobs) => {
+              for (const job of jobs) await run(job);
+            },
+          ),
+        );
+      }
+      queue.onEnqueued(() => {
+        if (!stopping) for (const id of workerIds) boss.notifyWorker(id);
+      });
+      const every = options.soleProcess ? 0 : (options.recoveryIntervalMs ?? 60_000);
+      if (every > 0) {
+        recoveryTimer = setInterval(() => {
+          recover().catch((err: unknown) => log.error({ err }, 'transcription recovery failed'));
+        }, every);
+        recoveryTimer.unref();
+      }
+      log.info({ engine: engine.name, concurrency: options.concurrency }, 'transcription worker started');
+    },
+
+    /** Stops taking jobs; running ones are handed back to the queue. */
+    async stop(): Promise<void> {
+      stopping = true;
+      clearInterval(recoveryTimer);
+      await boss.offWork(TRANSCRIPTION_QUEUE).catch((err: unknown) => log.error({ err }, 'could not stop the job workers'));
+      for (const { controller } of running.values()) {
+        if (!controller.signal.aborted) controller.abort(new JobAborted('shutdown'));
+      }
+      await Promise.all([...running.values()].map((r) => r.done));
+      await recovering;
+      // Let pg-boss record the completions of the jobs that just returned before the queue closes.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await engine.close?.().catch((err: unknown) => log.error({ err }, 'could not close the transcription engine'));
+    },
+
+    recover,
+  };
+}
+export type TranscriptionWorker = ReturnType<typeof createTranscriptionWorker>;

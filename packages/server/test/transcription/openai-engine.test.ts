@@ -1,0 +1,211 @@
+// The OpenAI-compatible engine through the real server against a small fake transcription server:
+// success with segments, a refused request (4xx), server errors (5xx) and a server that never answers.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { register, startServer, type TestServer } from '../helpers.ts';
+import { api, fixture } from '../library-helpers.ts';
+import { openLive, type LiveSocket } from './server-helpers.ts';
+
+interface SeenRequest {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  fields: Record<string, string>;
+  file: { name: string; type: string; bytes: Buffer } | null;
+}
+
+type Answer = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** A fake /v1/audio/transcriptions: parses the multipart body, records it, answers with `next()`. */
+function fakeTranscriptionServer() {
+  const seen: SeenRequest[] = [];
+  const answers: Answer[] = [];
+  let fallback: Answer = (_req, res) => res.writeHead(500).end('no answer prepared');
+  const held: ServerResponse[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', async () => {
+      const request = new Request(`http://fake${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      });
+      const fields: Record<string, string> = {};
+      let file: SeenRequest['file'] = null;
+      const form = await request.formData();
+      for (const [key, value] of form.entries()) {
+        if (typeof value === 'string') fields[key] = value;
+        else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
+      }
+      seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, fields, file });
+      (answers.shift() ?? fallback)(req, res);
+    });
+  });
+  return {
+    seen,
+    held,
+    /** Answers for the next requests, in order; then `always`. */
+    answer(...next: Answer[]) {
+      answers.push(...next);
+    },
+    always(answer: Answer) {
+      fallback = answer;
+    },
+    reset() {
+      seen.length = 0;
+      answers.length = 0;
+    },
+    async listen() {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    async close() {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+const json = (status: number, body: unknown): Answer => (_req, res) => {
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+};
+
+const verboseJson = {
+  task: 'transcribe',
+  language: 'english',
+  duration: 7.1,
+  text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.',
+  segments: [
+    { id: 0, start: 0, end: 5.36, text: ' And Mr. John Dashwood had then leisure to consider how much there might be prudently', speaker: 'SPEAKER_00' },
+    { id: 1, start: 5.36, end: 6.8, text: ' in his power to do for them.' },
+  ],
+};
+
+describe('OpenAI-compatible transcription engine', () => {
+  const fake = fakeTranscriptionServer();
+  let server: TestServer;
+  let user: ReturnType<typeof api> & { cookie: string };
+  let live: LiveSocket;
+
+  beforeAll(async () => {
+    const url = await fake.listen();
+    server = await startServer(
+      {
+        TRANSCRIPTION_ENGINE: 'openai',
+        TRANSCRIPTION_API_URL: url,
+        TRANSCRIPTION_API_KEY: 'sk-test-123',
+        TRANSCRIPTION_TIMEOUT_SECONDS: '1',
+        TRANSCRIPTION_RETRIES: '1',
+        TRANSCRIPTION_RETRY_DELAY_SECONDS: '1',
+      },
+      { worker: true },
+    );
+    const r = await register(server);
+    user = { ...api(server, r.cookie), cookie: r.cookie };
+    live = await openLive(server, r.cookie);
+  });
+  afterAll(async () => {
+    await live?.close();
+    await server?.close();
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  const upload = async () => {
+    const res = await user.upload('librivox-sense-and-sensibility-0870.wav', fixture('wav'));
+    expect(res.status).toBe(201);
+    return res.json.id!;
+  };
+  const metadata = async (id: number) => {
+    const t = (await user.get(`/api/transcripts/${id}`)).json as unknown as {
+      content: string;
+      metadata: { status: string; progress: number; error: string | null; duration: number | null; language: string | null; timestamps: unknown[] };
+    };
+    return { content: t.content, ...t.metadata };
+  };
+
+  it('sends the file as verbose_json request and stores the segments, speakers, duration and language', async () => {
+    fake.answer(json(200, verboseJson));
+    const id = await upload();
+    await live.status(id, 'complete');
+
+    expect(fake.seen).toHaveLength(1);
+    const [req] = fake.seen;
+    expect(req.method).toBe('POST');
+    expect(req.url).toBe('/v1/audio/transcriptions');
+    expect(req.authorization).toBe('Bearer sk-test-123');
+    expect(req.fields).toEqual({ model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': 'segment' });
+    expect(req.file!.name).toBe('audio.wav');
+    expect(req.file!.type).toBe('audio/wav');
+    expect(req.file!.bytes.equals(fixture('wav'))).toBe(true);
+
+    expect(await metadata(id)).toEqual({
+      content: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.',
+      status: 'completed',
+      progress: 100,
+      error: null,
+      duration: 7.1,
+      language: 'en',
+      timestamps: [
+        { start: 0, end: 5.36, text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently', speaker: 'SPEAKER_00' },
+        { start: 5.36, end: 6.8, text: 'in his power to do for them.', speaker: 'Unknown Speaker' },
+      ],
+    });
+  });
+
+  it('tells the browser that the server detects the language', async () => {
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { transcription: unknown };
+    expect(config.transcription).toEqual({ engine: 'openai', languages: 'any' });
+  });
+
+  it('measures the duration from the audio when the server does not report it', async () => {
+    const { duration: _duration, ...withoutDuration } = verboseJson;
+    fake.answer(json(200, withoutDuration));
+    const id = await upload();
+    await live.status(id, 'complete');
+    expect((await metadata(id)).duration).toBeCloseTo(7.1, 2);
+  });
+
+  it('a refused request (4xx) ends in error with the server\'s message, without a retry', async () => {
+    fake.answer(json(400, { error: { message: 'Invalid file format. Supported formats: flac, mp3, wav', type: 'invalid_request_error' } }));
+    const id = await upload();
+    const event = await live.status(id, 'error');
+    const message = 'Transcription failed: The transcription server refused the request (HTTP 400): Invalid file format. Supported formats: flac, mp3, wav';
+    expect(event).toEqual({ transcriptId: id, type: 'error', message, error: message });
+    expect(await metadata(id)).toMatchObject({ status: 'error', error: message, content: '' });
+    expect(fake.seen).toHaveLength(1);
+  });
+
+  it('a server error (5xx) is retried, and a success on the retry completes the transcript', async () => {
+    fake.answer(json(503, { detail: 'Model is loading' }), json(200, verboseJson));
+    const id = await upload();
+    await live.status(id, 'complete');
+    expect(fake.seen).toHaveLength(2);
+    expect(live.statuses(id).map((e) => e.message)).toContain(
+      'Transcription failed, trying again: The transcription server failed (HTTP 503): Model is loading',
+    );
+    expect(await metadata(id)).toMatchObject({ status: 'completed', progress: 100 });
+  });
+
+  it('server errors on every attempt end in error with the last reason', async () => {
+    fake.answer(json(500, { detail: 'CUDA out of memory' }), json(502, { detail: 'Bad gateway' }));
+    const id = await upload();
+    const event = await live.status(id, 'error');
+    expect(event.error).toBe('Transcription failed: The transcription server failed (HTTP 502): Bad gateway');
+    expect(fake.seen).toHaveLength(2);
+    expect(await metadata(id)).toMatchObject({ status: 'error', error: event.error });
+  });
+
+  it('a server that does not answer in time counts as failed, is retried, then ends in error', async () => {
+    const hold: Answer = (_req, res) => void fake.held.push(res);
+    fake.answer(hold, hold);
+    const id = await upload();
+    const event = await live.status(id, 'error', 30_000);
+    expect(event.error).toBe('Transcription failed: The transcription server did not answer within 1 s.');
+    expect(fake.seen).toHaveLength(2);
+    expect(await metadata(id)).toMatchObject({ status: 'error', error: event.error });
+  });
+});
