@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newUser, register } from './helpers.ts';
 
@@ -16,6 +16,22 @@ async function openRowMenu(page: Page, name: string) {
   const tree = page.getByRole('treegrid', { name: 'Folders' });
   await tree.getByRole('row', { name }).hover();
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
+}
+
+/**
+ * The speech clip repeated into a recording of a few minutes, so that its transcription takes long
+ * enough for the processing state to be seen (the clip alone transcribes in under a second).
+ */
+function longSpeech(path: string, repeats: number): string {
+  const wav = readFileSync(speech);
+  const dataAt = wav.indexOf('data', 12, 'ascii');
+  const header = Buffer.from(wav.subarray(0, dataAt + 8));
+  const samples = wav.subarray(dataAt + 8, dataAt + 8 + wav.readUInt32LE(dataAt + 4));
+  const body = Buffer.concat(Array.from({ length: repeats }, () => samples));
+  header.writeUInt32LE(header.length - 8 + body.length, 4);
+  header.writeUInt32LE(body.length, dataAt + 4);
+  writeFileSync(path, Buffer.concat([header, body]));
+  return path;
 }
 
 /** A valid 16 kHz mono 16-bit WAV of `bytes` total size, silent. */
@@ -37,7 +53,7 @@ function silentWav(bytes: number): Buffer {
   return buffer;
 }
 
-test('folders, upload, drag and drop by mouse and keyboard, persistence and delete', async ({ page }) => {
+test('folders, upload, drag and drop by mouse and keyboard, persistence and delete', async ({ page }, testInfo) => {
   await register(page, newUser());
   const tree = page.getByRole('treegrid', { name: 'Folders' });
   await expect(page.getByText('No items found')).toBeVisible();
@@ -71,9 +87,9 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   await expect(tree.getByRole('row', { name: 'Standups' })).toBeVisible();
 
   // Upload with the button: the new transcript is selected and shown as processing.
-  await uploadWithButton(page, speech);
+  await uploadWithButton(page, longSpeech(testInfo.outputPath('meeting-recording.wav'), 30));
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  const row = tree.getByRole('row', { name: speechTitle });
+  const row = tree.getByRole('row', { name: 'meeting-recording' });
   await expect(row).toHaveAttribute('aria-selected', 'true');
   await expect(row.getByRole('progressbar', { name: 'Processing' })).toBeVisible();
 
@@ -102,8 +118,8 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   await page.getByRole('tab', { name: 'AI output' }).click();
   await page.reload();
   await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
-  await expect(tree.getByRole('row', { name: speechTitle })).toHaveAttribute('aria-selected', 'true');
-  await expect(tree.getByRole('row', { name: speechTitle })).toHaveAttribute('aria-level', '1');
+  await expect(tree.getByRole('row', { name: 'meeting-recording' })).toHaveAttribute('aria-selected', 'true');
+  await expect(tree.getByRole('row', { name: 'meeting-recording' })).toHaveAttribute('aria-level', '1');
 
   // Deleting the folder asks first; the transcript outside it stays.
   await openRowMenu(page, 'Meetings');
@@ -113,7 +129,7 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(tree.getByRole('row', { name: 'Meetings' })).toBeHidden();
   await page.reload();
-  await expect(tree.getByRole('row', { name: speechTitle })).toBeVisible();
+  await expect(tree.getByRole('row', { name: 'meeting-recording' })).toBeVisible();
   await expect(tree.getByRole('row', { name: 'Meetings' })).toBeHidden();
 });
 

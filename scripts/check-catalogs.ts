@@ -39,7 +39,7 @@ for (const pkg of packages) {
 }
 
 // Extraction must not change the committed catalogs: otherwise a string escaped translation.
-execFileSync('pnpm', ['exec', 'lingui', 'extract'], { cwd: root, stdio: 'ignore' });
+execFileSync(join(root, 'node_modules', '.bin', 'lingui'), ['extract'], { cwd: root, stdio: 'ignore' });
 for (const [file, text] of before) {
   const after = readFileSync(file, 'utf8');
   if (after !== text) {

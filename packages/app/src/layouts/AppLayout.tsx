@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import * as styles from '../header/header.css.ts';
+import { LiveProvider } from '../session/LiveProvider.tsx';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 
@@ -18,28 +19,30 @@ export default function AppLayout() {
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(media.mobile);
   return (
-    <UploadProvider allowDrop={!isMobile}>
-      <div className={styles.appShell}>
-        {isMobile && pathname === '/' ? null : (
-          <header className={styles.header}>
-            <div className={styles.headerStart}>
-              <Brand compact />
-              {isMobile ? null : (
-                <nav aria-label={t`Main`} className={styles.nav}>
-                  <Link href="/" variant="nav" isCurrent={pathname === '/'}>
-                    {t`Home`}
-                  </Link>
-                  <Link href="/credits" variant="nav" isCurrent={pathname === '/credits'}>
-                    {t`Credits`}
-                  </Link>
-                </nav>
-              )}
-            </div>
-            <AccountMenu isMobile={isMobile} />
-          </header>
-        )}
-        <Outlet />
-      </div>
-    </UploadProvider>
+    <LiveProvider>
+      <UploadProvider allowDrop={!isMobile}>
+        <div className={styles.appShell}>
+          {isMobile && pathname === '/' ? null : (
+            <header className={styles.header}>
+              <div className={styles.headerStart}>
+                <Brand compact />
+                {isMobile ? null : (
+                  <nav aria-label={t`Main`} className={styles.nav}>
+                    <Link href="/" variant="nav" isCurrent={pathname === '/'}>
+                      {t`Home`}
+                    </Link>
+                    <Link href="/credits" variant="nav" isCurrent={pathname === '/credits'}>
+                      {t`Credits`}
+                    </Link>
+                  </nav>
+                )}
+              </div>
+              <AccountMenu isMobile={isMobile} />
+            </header>
+          )}
+          <Outlet />
+        </div>
+      </UploadProvider>
+    </LiveProvider>
   );
 }
