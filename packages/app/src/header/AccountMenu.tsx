@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError } from '@scribe/api-client';
 import {
   Button,
   Menu,
@@ -8,13 +7,12 @@ import {
   MenuSeparator,
   MenuTrigger,
   SubmenuTrigger,
-  toast,
 } from '@scribe/ui';
 import { ChevronDownIcon } from '../components/icons.tsx';
 import { isLanguage, languages } from '../i18n/i18n.ts';
 import { languageNames, useLanguage } from '../i18n/LanguageProvider.tsx';
-import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSignOut } from '../session/useSignOut.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
 import { useCreditBalance } from './useCreditBalance.ts';
@@ -22,7 +20,8 @@ import { useCreditBalance } from './useCreditBalance.ts';
 /** Spec §1: balance, Buy credits, Settings, Help, Restart tutorial, Contact, language and Sign out. */
 export function AccountMenu({ isMobile }: { isMobile: boolean }) {
   const { t, i18n } = useLingui();
-  const { user, signOut } = useSession();
+  const { user } = useSession();
+  const handleSignOut = useSignOut();
   const { language, setLanguage } = useLanguage();
   const balance = useCreditBalance();
   if (!user) return null;
@@ -30,14 +29,6 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
   const name = user.fullName || user.username;
   const balanceText = balance === undefined ? '—' : i18n.number(balance);
 
-  async function handleSignOut() {
-    try {
-      await signOut();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Logout failed';
-      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
-    }
-  }
 
   return (
     <MenuTrigger>

@@ -1,14 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError } from '@scribe/api-client';
-import { Drawer, IconButton, Menu, MenuItem, MenuTrigger, toast } from '@scribe/ui';
+import { Drawer, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { Button as RACButton } from 'react-aria-components';
 import { useState } from 'react';
 import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '../components/icons.tsx';
 import { useSelection, useTranscript } from '../data/library.ts';
 import * as headerStyles from '../header/header.css.ts';
 import { initials } from '../header/initials.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useSignOut } from '../session/useSignOut.ts';
 import { AiPanel } from './AiPanel.tsx';
 import { LibraryActions, LibraryTree } from './LibraryPanel.tsx';
 import { TranscriptPane } from './TranscriptPane.tsx';
@@ -16,18 +15,11 @@ import * as styles from './workspace.css.ts';
 
 /** Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the username. */
 function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
-  const { t, i18n } = useLingui();
-  const { user, signOut } = useSession();
+  const { t } = useLingui();
+  const { user } = useSession();
+  const logout = useSignOut();
   if (!user) return null;
   const username = user.username;
-  const logout = async () => {
-    try {
-      await signOut();
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Logout failed';
-      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
-    }
-  };
   return (
     <MenuTrigger>
       <RACButton className={styles.profileTrigger} aria-label={t`Profile: ${username}`}>

@@ -1,0 +1,20 @@
+import { useLingui } from '@lingui/react/macro';
+import { ApiError } from '@scribe/api-client';
+import { toast } from '@scribe/ui';
+import { useCallback } from 'react';
+import { translateApiMessage } from '../i18n/messages.ts';
+import { useSession } from './SessionProvider.tsx';
+
+/** Sign out from any menu: on failure the server's reason, else 'Logout failed', as a toast. */
+export function useSignOut() {
+  const { i18n } = useLingui();
+  const { signOut } = useSession();
+  return useCallback(async () => {
+    try {
+      await signOut();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Logout failed';
+      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+    }
+  }, [i18n, signOut]);
+}
