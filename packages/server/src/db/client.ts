@@ -80,6 +80,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection can be cut by the server (restart, failover, a dropped database); the pool
+    // replaces it on the next query. Without a listener, pg would throw the error out of the process.
+    pool.on('error', (err) => console.warn(`idle PostgreSQL connection closed: ${err.message}`));
     try {
       await pool.query('select 1').catch((err: unknown) => {
         const reason = err instanceof Error ? err.message : String(err);

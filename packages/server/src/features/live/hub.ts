@@ -91,7 +91,11 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
   const notify =
     options.notify ??
     (async (ch: string, payload: string) => {
-      ownPool ??= new pg.Pool({ connectionString, max: 1 });
+      if (!ownPool) {
+        ownPool = new pg.Pool({ connectionString, max: 1 });
+        // An idle connection cut by the server is replaced on the next notify; don't crash on it.
+        ownPool.on('error', () => undefined);
+      }
       await ownPool.query('select pg_notify($1, $2)', [ch, payload]);
     });
 
