@@ -160,9 +160,14 @@ describe('transcription jobs with the built-in engine', () => {
 
   it('deleting a transcript while its job runs leaves no row, no temp file and no crash', async () => {
     const aborted = state.aborted;
+    // The job may not finish before the delete lands, however fast the engine runs on this machine.
+    let release!: () => void;
+    state.hold = new Promise((resolve) => (release = resolve));
     const id = await upload('deleted-midway.wav', long.wav);
     await liveA.status(id, (e) => e.type === 'progress' && (e.progress ?? 0) > 0);
     expect((await a.del(`/api/transcripts/${id}`)).status).toBe(200);
+    state.hold = null;
+    release();
     // The job notices and stops (existence check or its next progress write).
     await expect.poll(() => state.running, { timeout: 20_000, interval: 100 }).toBe(0);
     expect(state.aborted - aborted).toBeLessThanOrEqual(1);

@@ -146,7 +146,15 @@ export async function repeatedRecording(copies: number, gapSeconds = 0.8): Promi
  * `failures` attempts throw before the engine runs.
  */
 export function controllableEngine(inner: TranscriptionEngine) {
-  const state = { failures: 0, calls: 0, running: 0, aborted: 0, failureMessage: 'simulated engine crash' };
+  const state = {
+    failures: 0,
+    calls: 0,
+    running: 0,
+    aborted: 0,
+    failureMessage: 'simulated engine crash',
+    /** While set, a finished transcription waits for it before handing back its result (or stops on abort). */
+    hold: null as Promise<void> | null,
+  };
   const engine: TranscriptionEngine = {
     name: inner.name,
     languages: inner.languages,
@@ -158,9 +166,12 @@ export function controllableEngine(inner: TranscriptionEngine) {
         state.failures -= 1;
         throw new Error(state.failureMessage);
       }
+      const hold = state.hold; // as it was when this job started
       state.running += 1;
       try {
-        return await inner.transcribe(input);
+        const result = await inner.transcribe(input);
+        if (hold) await untilReleasedOrAborted(hold, input.signal);
+        return result;
       } catch (err) {
         if (input.signal?.aborted) state.aborted += 1;
         throw err;
@@ -170,6 +181,14 @@ export function controllableEngine(inner: TranscriptionEngine) {
     },
   };
   return { engine, state };
+}
+
+function untilReleasedOrAborted(hold: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+    void hold.then(resolve);
+  });
 }
 
 /** Files left in the worker's temp folder. */
