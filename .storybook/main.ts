@@ -49,7 +49,14 @@ const config: StorybookConfig = {
       const name = pluginName(p);
       return !(name && (sharedNames.has(name) || name.startsWith('vite:react')));
     });
-    return { ...viteConfig, plugins: [resolveFromUi, ...existing, ...shared] };
+    return {
+      ...viteConfig,
+      plugins: [resolveFromUi, ...existing, ...shared],
+      // Under vitest NODE_ENV is 'test', and react-aria/react-stately's virtualizer then reads
+      // `process.env.VIRT_ON` (a ReferenceError in a browser). Defining it also keeps real virtualization
+      // on in the story tests, so they see what users get. Apps never reach that read.
+      define: { ...viteConfig.define, 'process.env.VIRT_ON': JSON.stringify('1') },
+    };
   },
 };
 

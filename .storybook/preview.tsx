@@ -2,9 +2,13 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useEffect } from 'react';
+import { transcriptKitMessages } from '../packages/transcript-kit/src/i18n.ts';
 import { themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
 
-i18n.load(uiMessages);
+// Every package's catalogs, merged per locale as an app does it (ui first, then the kit).
+for (const locale of ['en', 'de'] as const) {
+  i18n.load(locale, { ...uiMessages[locale], ...transcriptKitMessages[locale] });
+}
 i18n.activate('en');
 
 /** Lingui with ui's catalogs; the `locale` toolbar global switches English/German. */

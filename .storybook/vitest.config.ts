@@ -10,6 +10,17 @@ const dirname = path.dirname(fileURLToPath(import.meta.url));
 /** Fixed viewport so every visual baseline has the same frame (vitest.setup.ts pins the same size per story). */
 export const storyViewport = { width: 1024, height: 640 };
 
+/**
+ * Media for story tests: Chromium's fake microphone (a beep, permission granted without a prompt) so the
+ * record dialog's stories drive a real getUserMedia + MediaRecorder, and audio that may play without a
+ * user gesture, because play functions' synthetic clicks are not user activation.
+ */
+const mediaArgs = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
 // Every story runs in Chromium: render, play function, axe (a11y.test = 'error'), then a screenshot
 // compared with its committed baseline (see vitest.setup.ts). The vite plugins (React + Lingui macro,
 // .po loader, vanilla-extract) come from main.ts's viteFinal, which storybookTest applies.
@@ -22,7 +33,7 @@ export default defineProject({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
+      provider: playwright({ launchOptions: { executablePath: chromiumPath, args: [...chromiumArgs, ...mediaArgs] } }),
       instances: [{ browser: 'chromium', viewport: storyViewport }],
       viewport: storyViewport,
       // Lets a story check the system-preference paths (dark scheme, reduced motion) for real.

@@ -1,7 +1,9 @@
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
-import { expect } from 'vitest';
+import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
+import { afterEach, beforeEach, expect } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { toastStore } from '../packages/ui/src/components/Toast/toastQueue.ts';
 import * as previewAnnotations from './preview.tsx';
 
 const storyViewportStyles = { width: '1024px', height: '640px' };
@@ -32,11 +34,28 @@ async function parkPointer() {
   document.body.appendChild(spot);
   try {
     // force: a modal overlay may cover the corner (and make the spot inert); the mouse still moves.
-    await userEvent.hover(spot, { force: true, timeout: 2000 } as Parameters<typeof userEvent.hover>[1]);
+    // Two points: even when the mouse already rests where the last story parked it, it really moves
+    // (otherwise whether a hover style survived depended on which story ran before).
+    for (const position of [{ x: 1, y: 1 }, { x: 3, y: 3 }]) {
+      await userEvent.hover(spot, { force: true, timeout: 2000, position } as Parameters<typeof userEvent.hover>[1]);
+    }
+    // Whether Chromium sends that pointerover still depended on timing; react-aria ends every hover on a
+    // pointerover elsewhere, so send one for sure.
+    spot.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, composed: true, pointerType: 'mouse', isPrimary: true }));
+    await new Promise((resolve) => requestAnimationFrame(() => resolve(null)));
   } finally {
     spot.remove();
   }
 }
+
+// Page-wide state outlives a story: react-aria's live announcer (one node per document) and ui's toast
+// queue (module-level). Both start empty for every story, so one story's announcements and toasts
+// never reach the next one's queries, axe run or screenshot.
+beforeEach(() => {
+  clearAnnouncer();
+  toastStore.reset();
+});
+afterEach(() => clearAnnouncer());
 
 const annotations = setProjectAnnotations([
   a11yAddonAnnotations,

@@ -30,6 +30,65 @@ export { FolderTree, type FolderTreeProps } from './FolderTree/FolderTree.tsx';
 export { FolderDialog, type FolderDialogProps } from './FolderDialog/FolderDialog.tsx';
 export { UploadDialog, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
 export {
+  AudioPlayer,
+  SKIP_SECONDS,
+  type AudioPlayerProps,
+  type AudioPlayerHandle,
+} from './AudioPlayer/AudioPlayer.tsx';
+export {
+  TranscriptViewer,
+  transcriptText,
+  type TranscriptViewerProps,
+  type TranscriptViewerState,
+  type TranscriptView,
+  type TranscriptCopyResult,
+} from './TranscriptViewer/TranscriptViewer.tsx';
+export { StatusCards, type StatusCardsProps } from './StatusCards/StatusCards.tsx';
+export { useStatusCards, type UseStatusCardsResult } from './StatusCards/useStatusCards.ts';
+export {
+  statusCardsReducer,
+  createStatusCardsStore,
+  type StatusCardItem,
+  type StatusCardEntry,
+  type StatusCardState,
+  type StatusCardsAction,
+  type StatusCardsOptions,
+  type StatusCardsStore,
+  type TranscriptionStatusEvent,
+  type TranscriptId,
+} from './StatusCards/statusCardsStore.ts';
+export {
+  RecordAudioDialog,
+  type RecordAudioDialogProps,
+  type RecordingTranscription,
+} from './RecordAudioDialog/RecordAudioDialog.tsx';
+export {
+  segmentAt,
+  speakerColorIndex,
+  SPEAKER_COLOR_COUNT,
+  DEFAULT_SPEAKER,
+  type TranscriptSegment,
+} from './transcript/segments.ts';
+export { formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
+export {
+  playbackErrorMessage,
+  playbackErrorHint,
+  microphoneErrorMessage,
+  MEDIA_ERR_ABORTED,
+  MEDIA_ERR_NETWORK,
+  MEDIA_ERR_DECODE,
+  MEDIA_ERR_SRC_NOT_SUPPORTED,
+} from './media/errors.ts';
+export {
+  pickRecorderMimeType,
+  recordingExtension,
+  recordingFileName,
+  RECORDER_MIME_TYPES,
+  DEFAULT_RECORDER_MIME_TYPE,
+  RECORDING_CONSTRAINTS,
+  type RecordingExtension,
+} from './media/recorder.ts';
+export {
   transcriptKitMessages,
   transcriptKitMessagesEn,
   transcriptKitMessagesDe,

@@ -7,3 +7,6 @@ export const actions = style({
   flexWrap: 'wrap',
   gap: vars.space.sm,
 });
+
+/** A wrapper that only gives the form a handle on the field's input; no box of its own. */
+export const fieldSlot = style({ display: 'contents' });

@@ -1,4 +1,3 @@
-import '../testing/storyI18n.ts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -101,6 +100,8 @@ export const ServerError: Story = {
     await expect(args.onSubmit).toHaveBeenCalledWith('Clients');
     await expect(args.onOpenChange).not.toHaveBeenCalled();
     await expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled();
+    // The cursor is back in the field, ready for a corrected name.
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /Folder name/ })).toHaveFocus());
   },
 };
 

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Form, Text, TextField } from '@scribe/ui';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import * as styles from './FolderDialog.css.ts';
 
 export interface FolderDialogProps {
@@ -68,6 +68,12 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
   const [invalid, setInvalid] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  // The field is disabled while the request runs, which drops its focus: after a server error, put the
+  // cursor back so the user can correct the name at once.
+  useEffect(() => {
+    if (serverError) fieldRef.current?.querySelector('input')?.focus();
+  }, [serverError]);
   // If the app closes the dialog mid-request, the next opening must not start out busy.
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
 
@@ -109,21 +115,23 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
           {t`Inside ${parentName}`}
         </Text>
       ) : null}
-      <TextField
-        label={t`Folder name`}
-        name="name"
-        value={name}
-        onChange={(value) => {
-          setName(value);
-          if (invalid && value.trim()) setInvalid(false);
-        }}
-        isInvalid={invalid}
-        errorMessage={t`Please enter a folder name`}
-        isRequired
-        isDisabled={isPending}
-        autoFocus
-        autoComplete="off"
-      />
+      <div ref={fieldRef} className={styles.fieldSlot}>
+        <TextField
+          label={t`Folder name`}
+          name="name"
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            if (invalid && value.trim()) setInvalid(false);
+          }}
+          isInvalid={invalid}
+          errorMessage={t`Please enter a folder name`}
+          isRequired
+          isDisabled={isPending}
+          autoFocus
+          autoComplete="off"
+        />
+      </div>
       {serverError ? <Alert tone="danger">{serverError}</Alert> : null}
       <div className={styles.actions}>
         <Button onPress={onCancel} isDisabled={isPending}>

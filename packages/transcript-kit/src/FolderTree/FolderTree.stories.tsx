@@ -1,5 +1,3 @@
-import '../testing/virtualizerEnv.ts';
-import '../testing/storyI18n.ts';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';

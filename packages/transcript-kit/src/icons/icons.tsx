@@ -63,3 +63,92 @@ export function AlertIcon() {
     </svg>
   );
 }
+
+export function PlayIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M4.75 2.75v10.5L13 8z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function PauseIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M5 3v10M11 3v10" strokeWidth="2.4" />
+    </svg>
+  );
+}
+
+/** A circular arrow around '10' (seconds); the button carries the accessible name. */
+export function SkipBackIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M2.5 8a5.5 5.5 0 1 0 1.6-3.9M2.25 1.75v3h3" />
+      <text x="8.4" y="10.3" className={styles.glyphText}>
+        10
+      </text>
+    </svg>
+  );
+}
+
+export function SkipForwardIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M13.5 8a5.5 5.5 0 1 1-1.6-3.9M13.75 1.75v3h-3" />
+      <text x="7.6" y="10.3" className={styles.glyphText}>
+        10
+      </text>
+    </svg>
+  );
+}
+
+export function CopyIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <rect x="5.25" y="5.25" width="8.5" height="8.5" rx="1.25" />
+      <path d="M10.75 5.25v-2a1 1 0 0 0-1-1h-6.5a1 1 0 0 0-1 1v6.5a1 1 0 0 0 1 1h2" />
+    </svg>
+  );
+}
+
+export function MicIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <rect x="5.75" y="1.75" width="4.5" height="8" rx="2.25" />
+      <path d="M3.25 7.5a4.75 4.75 0 0 0 9.5 0M8 12.25v2" />
+    </svg>
+  );
+}
+
+export function StopIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function UploadIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M8 10.75V2.5M4.75 5.75 8 2.5l3.25 3.25M2.75 10.5v2.25a1 1 0 0 0 1 1h8.5a1 1 0 0 0 1-1V10.5" />
+    </svg>
+  );
+}
+
+export function CloseIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M4 4l8 8M12 4l-8 8" />
+    </svg>
+  );
+}
+
+export function CheckIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M3 8.5l3.25 3.25L13 5" />
+    </svg>
+  );
+}

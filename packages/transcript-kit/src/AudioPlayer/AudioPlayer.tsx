@@ -1,0 +1,277 @@
+import { useLingui } from '@lingui/react/macro';
+import { Alert, IconButton } from '@scribe/ui';
+import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
+import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
+import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '../icons/icons.tsx';
+import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
+import { createTimeThrottle, formatTime } from '../media/time.ts';
+import * as styles from './AudioPlayer.css.ts';
+
+/** What `ref` gives an app: the transcript and AI output views seek the player through it. */
+export interface AudioPlayerHandle {
+  /** Jump to `seconds` (clamped to the audio); reported through onTimeUpdate at once. Works before loading too. */
+  seek(seconds: number): void;
+  /** Start playback; resolves when it started (a refusal shows 'Error playing audio'). */
+  play(): Promise<void>;
+  pause(): void;
+  /** The audio element's current time in seconds. */
+  readonly currentTime: number;
+}
+
+export interface AudioPlayerProps {
+  /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
+  src: string | null;
+  /** Shown above the controls and names the player for assistive tech. */
+  title?: string;
+  /**
+   * The playback position in seconds, throttled (spec §9): at most every 250 ms and only changes of at
+   * least 0.25 s while playing; seeks, pauses and the end are reported at once.
+   */
+  onTimeUpdate?: (seconds: number) => void;
+  /** Playback failed: the MediaError code (0 when playback was refused). The player shows the message too. */
+  onError?: (code: number) => void;
+  ref?: Ref<AudioPlayerHandle>;
+}
+
+/** Back and forward skip (spec §9: 10 s). */
+export const SKIP_SECONDS = 10;
+
+/**
+ * Audio playback on a real <audio> element: back and forward 10 s, play/pause, a seek slider (step 0.1 s,
+ * value read as m:ss), elapsed and total time, and the spec's playback error messages. Keyboard: Tab
+ * to a control; on the slider, arrows move 0.1 s, Page Up/Down a tenth, Home/End to the ends.
+ */
+export function AudioPlayer(props: AudioPlayerProps) {
+  // A new source is a new player: all state (time, duration, error) starts over.
+  return <Player key={props.src ?? ''} {...props} />;
+}
+
+function Player({ src, title, onTimeUpdate, onError, ref }: AudioPlayerProps) {
+  const { t, i18n } = useLingui();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(Number.NaN);
+  const [scrub, setScrub] = useState<number | null>(null);
+  const [errorCode, setErrorCode] = useState<number | null>(null);
+  // Recordings (webm from MediaRecorder) report an infinite duration until read to the end once.
+  const fixingDuration = useRef(false);
+  const sliderState = useRef<SliderState | null>(null);
+
+  const onTimeUpdateRef = useRef(onTimeUpdate);
+  useEffect(() => {
+    onTimeUpdateRef.current = onTimeUpdate;
+  });
+  const onErrorRef = useRef(onError);
+  useEffect(() => {
+    onErrorRef.current = onError;
+  });
+  const fail = useCallback((code: number) => {
+    setErrorCode(code);
+    onErrorRef.current?.(code);
+  }, []);
+  const throttle = useMemo(() => createTimeThrottle((seconds) => onTimeUpdateRef.current?.(seconds)), []);
+
+  const seek = useCallback(
+    (seconds: number) => {
+      const audio = audioRef.current;
+      if (!audio || !Number.isFinite(seconds)) return;
+      const end = Number.isFinite(audio.duration) ? audio.duration : Number.POSITIVE_INFINITY;
+      const target = Math.max(0, Math.min(end, seconds));
+      audio.currentTime = target;
+      setTime(target);
+      throttle.seek(target, performance.now());
+    },
+    [throttle],
+  );
+
+  const play = useCallback(async () => {
+    const audio = audioRef.current;
+    if (!audio) return;
+    try {
+      await audio.play();
+    } catch (error) {
+      // A pause() during the start rejects play() with AbortError: not a failure.
+      if ((error as { name?: string })?.name === 'AbortError') return;
+      fail(audio.error?.code ?? 0);
+    }
+  }, [fail]);
+
+  const pause = useCallback(() => audioRef.current?.pause(), []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      seek,
+      play,
+      pause,
+      get currentTime() {
+        return audioRef.current?.currentTime ?? 0;
+      },
+    }),
+    [seek, play, pause],
+  );
+
+  // While playing, sample the position every frame; the throttle lets 4 reports a second through.
+  useEffect(() => {
+    if (!playing) return;
+    let frame = 0;
+    const tick = () => {
+      const audio = audioRef.current;
+      if (audio && !fixingDuration.current && throttle.push(audio.currentTime, performance.now())) {
+        setTime(audio.currentTime);
+      }
+      frame = requestAnimationFrame(tick);
+    };
+    frame = requestAnimationFrame(tick);
+    return () => cancelAnimationFrame(frame);
+  }, [playing, throttle]);
+
+  if (src === null) {
+    return (
+      <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+        <p className={styles.empty}>{t`No audio file available`}</p>
+      </section>
+    );
+  }
+
+  const hasDuration = Number.isFinite(duration) && duration > 0;
+  const failed = errorCode !== null;
+  const shown = scrub ?? (hasDuration ? Math.min(time, duration) : 0);
+  const settle = (audio: HTMLAudioElement) => {
+    throttle.settle(audio.currentTime, performance.now());
+    setTime(audio.currentTime);
+  };
+
+  return (
+    <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+      {title ? <p className={styles.title}>{title}</p> : null}
+      <audio
+        ref={audioRef}
+        src={src}
+        preload="metadata"
+        className={styles.hiddenAudio}
+        onLoadedMetadata={(e) => {
+          const audio = e.currentTarget;
+          if (audio.duration === Number.POSITIVE_INFINITY) {
+            fixingDuration.current = true;
+            audio.currentTime = 1e101;
+          } else {
+            setDuration(audio.duration);
+          }
+        }}
+        onDurationChange={(e) => {
+          const audio = e.currentTarget;
+          if (!Number.isFinite(audio.duration)) return;
+          if (fixingDuration.current) {
+            fixingDuration.current = false;
+            audio.currentTime = 0;
+          }
+          setDuration(audio.duration);
+        }}
+        onTimeUpdate={(e) => {
+          if (fixingDuration.current) return;
+          const audio = e.currentTarget;
+          setTime(audio.currentTime);
+          throttle.push(audio.currentTime, performance.now());
+        }}
+        onSeeked={(e) => {
+          if (fixingDuration.current) return;
+          throttle.seek(e.currentTarget.currentTime, performance.now());
+          setTime(e.currentTarget.currentTime);
+        }}
+        onPlay={() => setPlaying(true)}
+        onPause={(e) => {
+          setPlaying(false);
+          settle(e.currentTarget);
+        }}
+        onEnded={(e) => {
+          setPlaying(false);
+          settle(e.currentTarget);
+        }}
+        onError={(e) => {
+          setPlaying(false);
+          fail(e.currentTarget.error?.code ?? 0);
+        }}
+      />
+      <div className={styles.controls}>
+        <div className={styles.buttons}>
+          <IconButton
+            aria-label={t`Back ${SKIP_SECONDS} seconds`}
+            icon={<SkipBackIcon />}
+            size="sm"
+            isDisabled={failed}
+            onPress={() => seek((audioRef.current?.currentTime ?? 0) - SKIP_SECONDS)}
+          />
+          <IconButton
+            aria-label={playing ? t`Pause` : t`Play`}
+            icon={playing ? <PauseIcon /> : <PlayIcon />}
+            variant="primary"
+            size="sm"
+            isDisabled={failed}
+            onPress={() => (playing ? pause() : void play())}
+          />
+          <IconButton
+            aria-label={t`Forward ${SKIP_SECONDS} seconds`}
+            icon={<SkipForwardIcon />}
+            size="sm"
+            isDisabled={failed}
+            onPress={() => seek((audioRef.current?.currentTime ?? 0) + SKIP_SECONDS)}
+          />
+        </div>
+        <span className={styles.time} aria-label={t`Elapsed`}>
+          {formatTime(shown)}
+        </span>
+        <Slider
+          aria-label={t`Seek`}
+          className={styles.slider}
+          minValue={0}
+          maxValue={hasDuration ? duration : 1}
+          step={0.1}
+          value={shown}
+          isDisabled={!hasDuration || failed}
+          onChange={(value) => {
+            // Arrow keys change the native range input without a drag, so no onChangeEnd follows: seek now.
+            if (sliderState.current?.isThumbDragging(0)) setScrub(value);
+            else seek(value);
+          }}
+          onChangeEnd={(value) => {
+            setScrub(null);
+            seek(value);
+          }}
+        >
+          <SliderTrack className={styles.track}>
+            {({ state }) => (
+              <>
+                <div className={styles.fill} style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
+                <TimeThumb valueText={t`${formatTime(shown)} of ${formatTime(duration)}`} stateRef={sliderState} />
+              </>
+            )}
+          </SliderTrack>
+        </Slider>
+        <span className={styles.time} aria-label={t`Duration`}>
+          {formatTime(duration)}
+        </span>
+      </div>
+      {failed ? (
+        <Alert tone="danger" title={i18n._(playbackErrorMessage(errorCode))}>
+          {i18n._(playbackErrorHint)}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * The slider's thumb, read as m:ss. RAC words the thumb's aria-valuetext with Intl.NumberFormat, which
+ * cannot say minutes and seconds; the slider state is a fresh object on every slider render, read by
+ * the thumb below, so its label function is replaced here before the thumb renders.
+ */
+function TimeThumb({ valueText, stateRef }: { valueText: string; stateRef: RefObject<SliderState | null> }) {
+  const state = useContext(SliderStateContext);
+  if (state) state.getThumbValueLabel = () => valueText;
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  return <SliderThumb className={styles.thumb} />;
+}

@@ -1,0 +1,44 @@
+import { keyframes, style } from '@vanilla-extract/css';
+import { vars } from '@scribe/ui/theme';
+
+export const body = style({
+  outline: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'flex-end',
+  gap: vars.space.sm,
+});
+
+export const recording = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+});
+
+const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.35 } });
+
+export const dot = style({
+  width: 12,
+  height: 12,
+  borderRadius: '50%',
+  background: vars.color.danger,
+  animation: `${pulse} 1.2s ease-in-out infinite`,
+  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+});
+
+export const elapsed = style({
+  fontFamily: vars.font.mono,
+  fontVariantNumeric: 'tabular-nums',
+});
+
+export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });

@@ -1,0 +1,226 @@
+import { Button } from '@scribe/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState, type ComponentProps } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { RecordAudioDialog, type RecordingTranscription } from './RecordAudioDialog.tsx';
+
+/** Open/close like an app, and let the story drive the transcription after the upload. */
+function Controlled(props: ComponentProps<typeof RecordAudioDialog>) {
+  const [open, setOpen] = useState(props.isOpen);
+  const [transcription, setTranscription] = useState<RecordingTranscription | undefined>(props.transcription);
+  return (
+    <>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button onPress={() => setOpen(true)}>Open recorder</Button>
+      </div>
+      <RecordAudioDialog
+        {...props}
+        isOpen={open}
+        transcription={transcription}
+        onOpenChange={(next) => {
+          setOpen(next);
+          props.onOpenChange(next);
+        }}
+        onUpload={async (blob, name) => {
+          await props.onUpload(blob, name);
+          // As the live channel would report it.
+          setTranscription({ state: 'processing', progress: 35 });
+          setTimeout(() => setTranscription({ state: 'completed' }), 400);
+        }}
+      />
+    </>
+  );
+}
+
+/**
+ * Record from the microphone, preview, upload and follow the transcription. The story tests run in
+ * Chromium with its fake microphone (a beep), so a real getUserMedia + MediaRecorder records here.
+ */
+const meta = {
+  title: 'Transcript Kit/RecordAudioDialog',
+  component: RecordAudioDialog,
+  args: { isOpen: true, onOpenChange: fn(), onUpload: fn(async () => {}) },
+  render: (args) => <Controlled {...args} />,
+} satisfies Meta<typeof RecordAudioDialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const dialog = () => screen.getByRole('dialog', { name: 'Record Audio' });
+
+async function recordFor(ms: number) {
+  await userEvent.click(await within(await screen.findByRole('dialog', { name: 'Record Audio' })).findByRole('button', { name: 'Record' }));
+  const timer = await within(dialog()).findByRole('timer', { name: 'Elapsed time' }, { timeout: 5000 });
+  await expect(timer).toHaveTextContent('0:00');
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await waitFor(() => expect(timer).toHaveTextContent('0:01'));
+  await userEvent.click(within(dialog()).getByRole('button', { name: 'Stop' }));
+}
+
+export const Idle: Story = {
+  play: async () => {
+    await expect(await within(dialog()).findByRole('button', { name: 'Record' })).toBeEnabled();
+    await expect(within(dialog()).getByText('Press Record to start recording from your microphone.')).toBeVisible();
+  },
+};
+
+/** Record 1.5 s of the fake microphone, preview it, upload it, then processing and completed. */
+export const RecordPreviewUpload: Story = {
+  play: async ({ args }) => {
+    await recordFor(1100);
+    const preview = await within(dialog()).findByRole('region', { name: 'Audio player: Preview' }, { timeout: 5000 });
+    await waitFor(() => expect(within(preview).getByLabelText('Duration')).toHaveTextContent(/^0:0[12]$/), { timeout: 5000 });
+    await expect(within(preview).getByRole('button', { name: 'Play' })).toBeEnabled();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Upload Recording' }));
+    await waitFor(() => expect(args.onUpload).toHaveBeenCalledOnce());
+    const [blob, name] = (args.onUpload as ReturnType<typeof fn>).mock.calls[0] as [Blob, string];
+    await expect(blob.size).toBeGreaterThan(1000);
+    await expect(name).toMatch(/^recording\.(webm|mp4)$/);
+    await expect(blob.type.startsWith(name.endsWith('mp4') ? 'audio/mp4' : 'audio/webm')).toBe(true);
+    const bar = await within(dialog()).findByRole('progressbar', { name: 'Transcription progress' });
+    await expect(within(dialog()).getByText('Processing Audio')).toBeVisible();
+    await expect(bar).toHaveAttribute('aria-valuenow', '35');
+    await expect(await within(dialog()).findByText('Transcription completed!')).toBeVisible();
+    await expect(within(dialog()).getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '100');
+  },
+};
+
+/** Closing while recording stops the microphone and starts over next time. */
+export const CloseResets: Story = {
+  args: { getUserMedia: fn((constraints: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(constraints)) },
+  play: async ({ args }) => {
+    await userEvent.click(await within(await screen.findByRole('dialog', { name: 'Record Audio' })).findByRole('button', { name: 'Record' }));
+    await within(dialog()).findByRole('timer', { name: 'Elapsed time' }, { timeout: 5000 });
+    // The spec's audio settings.
+    await expect(args.getUserMedia).toHaveBeenCalledWith({
+      audio: { echoCancellation: true, noiseSuppression: true, sampleRate: 44100 },
+    });
+    const stream = await (args.getUserMedia as ReturnType<typeof fn>).mock.results[0].value as MediaStream;
+    await expect(stream.getTracks().every((track) => track.readyState === 'live')).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onOpenChange).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(stream.getTracks().every((track) => track.readyState === 'ended')).toBe(true));
+    await userEvent.click(screen.getByRole('button', { name: 'Open recorder' }));
+    await expect(await within(dialog()).findByRole('button', { name: 'Record' })).toBeEnabled();
+    await expect(within(dialog()).queryByRole('timer')).toBeNull();
+    await expect(args.onUpload).not.toHaveBeenCalled();
+  },
+};
+
+const microphoneErrors: [string, string][] = [
+  ['NotSupportedError', 'Audio recording is not supported by this browser.'],
+  ['NotAllowedError', 'Microphone access was denied. Please allow microphone access in your browser settings and try again.'],
+  ['NotFoundError', 'No microphone was found. Please connect a microphone and try again.'],
+  ['NotReadableError', 'The microphone is in use by another application. Please close it and try again.'],
+  ['OverconstrainedError', 'The microphone cannot satisfy the requested audio settings.'],
+  ['SecurityError', 'Microphone access is blocked for security reasons. Recording requires a secure (HTTPS) connection.'],
+  ['AbortError', 'Recording was interrupted. Please try again.'],
+  ['TypeError', 'An error occurred while recording'],
+];
+let nextMicrophoneError = 'NotAllowedError';
+
+/** Access denied: the spec's text, and Record tries again. */
+export const MicrophoneDenied: Story = {
+  args: { getUserMedia: fn(() => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))) },
+  play: async ({ args }) => {
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'Record' }));
+    await expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'Microphone access was denied. Please allow microphone access in your browser settings and try again.',
+    );
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Record' }));
+    await waitFor(() => expect(args.getUserMedia).toHaveBeenCalledTimes(2));
+    await expect(await within(dialog()).findByRole('alert')).toBeVisible();
+  },
+};
+
+/** Every microphone error of spec §8 with its own text. */
+export const EveryMicrophoneError: Story = {
+  args: {
+    getUserMedia: fn(() =>
+      Promise.reject(
+        nextMicrophoneError === 'TypeError' ? new TypeError('boom') : new DOMException('Failed', nextMicrophoneError),
+      ),
+    ),
+  },
+  play: async () => {
+    for (const [name, text] of microphoneErrors) {
+      nextMicrophoneError = name;
+      await userEvent.click(await within(dialog()).findByRole('button', { name: 'Record' }));
+      await waitFor(() => expect(within(dialog()).getByRole('alert')).toHaveTextContent(text));
+    }
+  },
+};
+
+/** The upload fails: the server's message under 'Upload failed'; the recording stays for another try. */
+export const UploadFailed: Story = {
+  args: { onUpload: fn(async () => Promise.reject(new Error('File size is 120 MB. Maximum supported is 100 MB.'))) },
+  play: async ({ args }) => {
+    await recordFor(1100);
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'Upload Recording' }, { timeout: 5000 }));
+    const alert = await within(dialog()).findByRole('alert');
+    await expect(alert).toHaveTextContent('Upload failed');
+    await expect(alert).toHaveTextContent('File size is 120 MB. Maximum supported is 100 MB.');
+    await expect(within(dialog()).getByRole('button', { name: 'Upload Recording' })).toBeEnabled();
+    await expect(args.onUpload).toHaveBeenCalledOnce();
+  },
+};
+
+/** While the upload runs the dialog cannot be closed. */
+export const Uploading: Story = {
+  args: { onUpload: fn(() => new Promise<void>(() => {})), uploadProgress: 60 },
+  play: async ({ args }) => {
+    await recordFor(1100);
+    await userEvent.click(await within(dialog()).findByRole('button', { name: 'Upload Recording' }, { timeout: 5000 }));
+    await expect(await within(dialog()).findByRole('progressbar', { name: 'Upload progress' })).toHaveAttribute('aria-valuenow', '60');
+    await expect(within(dialog()).queryByRole('button', { name: 'Close' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await expect(dialog()).toBeVisible();
+    await expect(args.onOpenChange).not.toHaveBeenCalled();
+  },
+};
+
+/** A recording this browser cannot play back (here: a fake, unplayable file) warns but still uploads. */
+export const PreviewUnplayable: Story = {
+  args: {
+    getUserMedia: fn(async () => {
+      // A silent stream whose recorder output is replaced below by bytes no decoder accepts.
+      const context = new AudioContext();
+      return context.createMediaStreamDestination().stream;
+    }),
+  },
+  beforeEach: () => {
+    const original = window.Blob;
+    // Only recordings (audio/*) become undecodable; everything else is a normal Blob.
+    window.Blob = class extends original {
+      constructor(parts?: BlobPart[], options?: BlobPropertyBag) {
+        super(options?.type?.startsWith('audio/') ? ['not audio at all'] : parts, options);
+      }
+    };
+    return () => {
+      window.Blob = original;
+    };
+  },
+  play: async ({ args }) => {
+    await recordFor(1100);
+    const warning = await within(dialog()).findByText(
+      'This recording cannot be played back in your browser, but it can still be uploaded.',
+      undefined,
+      { timeout: 5000 },
+    );
+    await expect(warning).toBeVisible();
+    await userEvent.click(within(dialog()).getByRole('button', { name: 'Upload Recording' }));
+    await waitFor(() => expect(args.onUpload).toHaveBeenCalledOnce());
+    await expect(await within(dialog()).findByText('Transcription completed!')).toBeVisible();
+  },
+};
+
+export const German: Story = {
+  globals: { locale: 'de' },
+  args: { getUserMedia: fn(() => Promise.reject(new DOMException('Denied', 'NotFoundError'))) },
+  play: async () => {
+    const de = await screen.findByRole('dialog', { name: 'Audio aufnehmen' });
+    await userEvent.click(within(de).getByRole('button', { name: 'Aufnehmen' }));
+    await expect(await within(de).findByRole('alert')).toHaveTextContent('Es wurde kein Mikrofon gefunden.');
+  },
+};

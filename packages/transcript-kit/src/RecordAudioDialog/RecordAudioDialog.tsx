@@ -1,0 +1,294 @@
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
+import { MicIcon, StopIcon, UploadIcon } from '../icons/icons.tsx';
+import { microphoneErrorMessage } from '../media/errors.ts';
+import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
+import { formatTime } from '../media/time.ts';
+import * as styles from './RecordAudioDialog.css.ts';
+
+/** The transcription after the upload, as the app hears it on the live channel. */
+export interface RecordingTranscription {
+  state: 'processing' | 'completed' | 'error';
+  /** 0-100 while processing; indeterminate without it. */
+  progress?: number;
+  /** Error: the reason ('Transcription failed' without one). */
+  error?: string;
+}
+
+export interface RecordAudioDialogProps {
+  isOpen: boolean;
+  /** Closing (Escape, outside click, Close) resets the dialog and releases the microphone. */
+  onOpenChange: (isOpen: boolean) => void;
+  /**
+   * Upload the recording ('recording.webm', '.mp4', '.ogg' or '.wav' by its type). While the promise
+   * runs the dialog shows 'Uploading' and cannot be closed; a rejected Error's message is shown under
+   * 'Upload failed'; once it resolves the dialog shows the transcription (see `transcription`).
+   */
+  onUpload: (blob: Blob, fileName: string) => Promise<void> | void;
+  /** 0-100 while uploading (indeterminate without it). */
+  uploadProgress?: number;
+  /** After the upload: the transcription's state; 'processing' (indeterminate) until the app knows more. */
+  transcription?: RecordingTranscription;
+  /** For tests and embedders: replaces navigator.mediaDevices.getUserMedia. */
+  getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+}
+
+type Phase =
+  | { name: 'idle' }
+  | { name: 'starting' }
+  | { name: 'recording'; startedAt: number }
+  | { name: 'stopped'; blob: Blob; url: string }
+  | { name: 'micError'; error: unknown }
+  | { name: 'uploading'; blob: Blob; url: string }
+  | { name: 'uploadError'; blob: Blob; url: string; message?: string }
+  | { name: 'uploaded' };
+
+/**
+ * Record from the microphone (echo cancellation, noise suppression, 44.1 kHz; MediaRecorder type mp4,
+ * then webm/opus, ogg/opus, wav), preview the recording, upload it, and follow its transcription.
+ * Every microphone error of spec §8 has its own text; a recording the browser cannot play back shows a
+ * warning and can still be uploaded. Closing stops the microphone and starts over.
+ */
+export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudioDialogProps) {
+  const { t } = useLingui();
+  const [isBusy, setBusy] = useState(false);
+  return (
+    <Dialog
+      title={t`Record Audio`}
+      size="md"
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open && isBusy) return;
+        onOpenChange(open);
+      }}
+      isDismissable={!isBusy}
+      isKeyboardDismissDisabled={isBusy}
+    >
+      {/* Mounted only while open: closing unmounts it, which stops the microphone and resets it. */}
+      <Recorder {...props} onBusyChange={setBusy} />
+    </Dialog>
+  );
+}
+
+type RecorderProps = Omit<RecordAudioDialogProps, 'isOpen' | 'onOpenChange'> & { onBusyChange: (busy: boolean) => void };
+
+function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBusyChange }: RecorderProps) {
+  const { t, i18n } = useLingui();
+  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
+  const [elapsed, setElapsed] = useState(0);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const streamRef = useRef<MediaStream | null>(null);
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const urlRef = useRef<string | null>(null);
+  const mounted = useRef(true);
+  // The dialog body takes focus when Record or Upload Recording is pressed: the busy button would
+  // otherwise keep it, and the next step replaces that button (focus would fall out of the dialog).
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const focusBody = () => bodyRef.current?.focus();
+
+  const releaseMicrophone = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+  }, []);
+
+  const dropPreview = useCallback(() => {
+    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
+    urlRef.current = null;
+  }, []);
+
+  // Closing (unmount): stop recording without keeping it, release the microphone, free the preview.
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      const recorder = recorderRef.current;
+      if (recorder) {
+        recorder.ondataavailable = null;
+        recorder.onstop = null;
+        if (recorder.state !== 'inactive') recorder.stop();
+      }
+      recorderRef.current = null;
+      releaseMicrophone();
+      dropPreview();
+    };
+  }, [releaseMicrophone, dropPreview]);
+
+  useEffect(() => {
+    onBusyChange(phase.name === 'uploading');
+  }, [phase.name, onBusyChange]);
+  useEffect(() => () => onBusyChange(false), [onBusyChange]);
+
+  // The elapsed time while recording.
+  useEffect(() => {
+    if (phase.name !== 'recording') return;
+    const tick = () => setElapsed((performance.now() - phase.startedAt) / 1000);
+    tick();
+    const timer = setInterval(tick, 250);
+    return () => clearInterval(timer);
+  }, [phase]);
+
+  const start = async () => {
+    focusBody();
+    dropPreview();
+    setPreviewFailed(false);
+    setElapsed(0);
+    setPhase({ name: 'starting' });
+    try {
+      const request = getUserMedia ?? navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
+      if (!request || typeof MediaRecorder === 'undefined') {
+        throw new DOMException('Recording is not supported', 'NotSupportedError');
+      }
+      const stream = await request(RECORDING_CONSTRAINTS);
+      if (!mounted.current) {
+        stream.getTracks().forEach((track) => track.stop());
+        return;
+      }
+      streamRef.current = stream;
+      const mimeType = pickRecorderMimeType((type) => MediaRecorder.isTypeSupported(type));
+      const recorder = new MediaRecorder(stream, { mimeType });
+      recorderRef.current = recorder;
+      const chunks: Blob[] = [];
+      recorder.ondataavailable = (event) => {
+        if (event.data.size > 0) chunks.push(event.data);
+      };
+      recorder.onstop = () => {
+        releaseMicrophone();
+        recorderRef.current = null;
+        const blob = new Blob(chunks, { type: recorder.mimeType || mimeType });
+        const url = URL.createObjectURL(blob);
+        urlRef.current = url;
+        setPhase({ name: 'stopped', blob, url });
+      };
+      recorder.onerror = (event) => {
+        releaseMicrophone();
+        recorderRef.current = null;
+        setPhase({ name: 'micError', error: (event as Event & { error?: unknown }).error ?? event });
+      };
+      recorder.start(1000);
+      setPhase({ name: 'recording', startedAt: performance.now() });
+    } catch (error) {
+      releaseMicrophone();
+      if (mounted.current) setPhase({ name: 'micError', error });
+    }
+  };
+
+  const stop = () => recorderRef.current?.stop();
+
+  const upload = async (blob: Blob, url: string) => {
+    focusBody();
+    setPhase({ name: 'uploading', blob, url });
+    try {
+      await onUpload(blob, recordingFileName(blob.type));
+      if (!mounted.current) return;
+      dropPreview();
+      setPhase({ name: 'uploaded' });
+    } catch (error) {
+      if (!mounted.current) return;
+      setPhase({ name: 'uploadError', blob, url, message: error instanceof Error ? error.message : undefined });
+    }
+  };
+
+  switch (phase.name) {
+    case 'idle':
+    case 'starting':
+    case 'micError':
+      return (
+        <div className={styles.body} ref={bodyRef} tabIndex={-1}>
+          {phase.name === 'micError' ? (
+            <Alert tone="danger">{i18n._(microphoneErrorMessage(phase.error))}</Alert>
+          ) : (
+            <p className={styles.hint}>{t`Press Record to start recording from your microphone.`}</p>
+          )}
+          <div className={styles.actions}>
+            <Button variant="primary" icon={<MicIcon />} onPress={() => void start()} isPending={phase.name === 'starting'}>
+              {t`Record`}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'recording':
+      return (
+        <div className={styles.body} ref={bodyRef} tabIndex={-1}>
+          <p className={styles.recording}>
+            <span className={styles.dot} aria-hidden="true" />
+            {t`Recording`}
+            <span className={styles.elapsed} role="timer" aria-label={t`Elapsed time`}>
+              {formatTime(elapsed)}
+            </span>
+          </p>
+          <div className={styles.actions}>
+            <Button variant="danger" icon={<StopIcon />} onPress={stop}>
+              {t`Stop`}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'stopped':
+    case 'uploading':
+    case 'uploadError':
+      return (
+        <div className={styles.body} ref={bodyRef} tabIndex={-1}>
+          {previewFailed ? (
+            <Alert tone="warning">{t`This recording cannot be played back in your browser, but it can still be uploaded.`}</Alert>
+          ) : (
+            <AudioPlayer src={phase.url} title={t`Preview`} onError={() => setPreviewFailed(true)} />
+          )}
+          {phase.name === 'uploading' ? (
+            <ProgressBar
+              label={t`Upload progress`}
+              value={uploadProgress}
+              isIndeterminate={typeof uploadProgress !== 'number'}
+            />
+          ) : null}
+          {phase.name === 'uploadError' ? (
+            <Alert tone="danger" title={t`Upload failed`}>
+              {phase.message || t`Failed to upload file`}
+            </Alert>
+          ) : null}
+          <div className={styles.actions}>
+            <Button icon={<MicIcon />} onPress={() => void start()} isDisabled={phase.name === 'uploading'}>
+              {t`Record Again`}
+            </Button>
+            <Button
+              variant="primary"
+              icon={<UploadIcon />}
+              onPress={() => void upload(phase.blob, phase.url)}
+              isPending={phase.name === 'uploading'}
+            >
+              {t`Upload Recording`}
+            </Button>
+          </div>
+        </div>
+      );
+    case 'uploaded': {
+      const state = transcription?.state ?? 'processing';
+      const progress = transcription?.progress;
+      return (
+        <div className={styles.body} ref={bodyRef} tabIndex={-1}>
+          {state === 'processing' ? (
+            <>
+              <p className={styles.heading}>{t`Processing Audio`}</p>
+              <ProgressBar
+                label={t`Transcription progress`}
+                value={progress}
+                isIndeterminate={typeof progress !== 'number'}
+              />
+              <p className={styles.hint}>{t`Your audio file is being processed.`}</p>
+            </>
+          ) : state === 'completed' ? (
+            <>
+              <p className={styles.heading}>{t`Transcription completed!`}</p>
+              <ProgressBar label={t`Transcription progress`} value={100} />
+            </>
+          ) : (
+            <Alert tone="danger" title={t`Transcription failed`}>
+              {transcription?.error || null}
+            </Alert>
+          )}
+        </div>
+      );
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '@scribe/ui/theme';
+
+const regionBase = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  width: 'min(340px, calc(100vw - 32px))',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const region = styleVariants({
+  // Above the toasts' corner (ui's toast region sits at the same edge, one toast tall).
+  fixed: [regionBase, { position: 'fixed', insetInlineEnd: vars.space.lg, insetBlockEnd: vars.space.lg, zIndex: 150 }],
+  inline: [regionBase],
+});
+
+export const card = style({
+  position: 'relative',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: vars.space.md,
+  paddingInlineEnd: vars.space.xxl,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+});
+
+export const cardState = styleVariants({
+  processing: {},
+  completed: { borderColor: vars.color.success },
+  error: { borderColor: vars.color.danger, background: vars.color.dangerSoft },
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.semibold,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const line = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+});
+
+export const errorText = style({ color: vars.color.dangerText });
+
+export const dismiss = style({
+  position: 'absolute',
+  insetInlineEnd: vars.space.xs,
+  insetBlockStart: vars.space.xs,
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});

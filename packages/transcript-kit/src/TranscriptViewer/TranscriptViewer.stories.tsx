@@ -1,0 +1,323 @@
+import { Button, ToastProvider } from '@scribe/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Profiler, useRef, useState, type ComponentProps } from 'react';
+import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { AudioPlayer, type AudioPlayerHandle } from '../AudioPlayer/AudioPlayer.tsx';
+import { toneUrl } from '../testing/audioFixtures.ts';
+import { manySegments, meetingContent, meetingSegments } from '../testing/transcriptFixtures.ts';
+import { TranscriptViewer } from './TranscriptViewer.tsx';
+
+/**
+ * The transcript, in sync with the player: plain text or speaker cards, the segment at the current
+ * time highlighted (aria-current="time") and kept in view, a click on a segment seeks. Loading,
+ * processing and error states; copy (with the spec's toasts) and a slot for the app's export menu.
+ */
+const meta = {
+  title: 'Transcript Kit/TranscriptViewer',
+  component: TranscriptViewer,
+  args: {
+    state: 'ready',
+    title: 'Team standup',
+    segments: meetingSegments,
+    content: meetingContent,
+    currentTime: 8,
+    onSeek: fn(),
+    onRetry: fn(),
+  },
+  decorators: [
+    (Story) => (
+      <ToastProvider>
+        <div style={{ height: 420, maxWidth: 760 }}>
+          <Story />
+        </div>
+      </ToastProvider>
+    ),
+  ],
+} satisfies Meta<typeof TranscriptViewer>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const viewer = () => screen.getByRole('region', { name: 'Team standup' });
+const segmentsOf = () => within(viewer()).getByRole('group', { name: 'Transcript segments' });
+const current = () => viewer().querySelectorAll('[aria-current="time"]');
+
+export const Plain: Story = {
+  play: async ({ args }) => {
+    const group = segmentsOf();
+    await expect(within(group).getAllByRole('button')).toHaveLength(8);
+    // 8 s lies in the third segment (7.2-11.5).
+    const playing = within(group).getByRole('button', { name: /upload fix is live/ });
+    await expect(playing).toHaveAttribute('aria-current', 'time');
+    await expect(current()).toHaveLength(1);
+    await userEvent.click(within(group).getByRole('button', { name: /Any blockers/ }));
+    await expect(args.onSeek).toHaveBeenCalledWith(15.1);
+  },
+};
+
+/** Speaker cards with start and end time and a coloured speaker badge; the playing card says so. */
+export const Detailed: Story = {
+  args: { defaultView: 'detailed', currentTime: 21 },
+  play: async ({ args }) => {
+    const list = within(viewer()).getByRole('list', { name: 'Transcript segments' });
+    const cards = within(list).getAllByRole('button');
+    await expect(cards).toHaveLength(8);
+    await expect(cards[0]).toHaveAccessibleName(/Anna Berg.*from 0:00 to 0:03.*Good morning/);
+    await expect(cards[5]).toHaveAttribute('aria-current', 'time');
+    await expect(within(cards[5]).getByText('Playing')).toBeVisible();
+    await expect(within(cards[6]).getByText('Unknown Speaker')).toBeVisible();
+    await userEvent.click(cards[7]);
+    await expect(args.onSeek).toHaveBeenCalledWith(27);
+    await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
+  },
+};
+
+export const SwitchViews: Story = {
+  args: { onViewChange: fn() },
+  play: async ({ args }) => {
+    await expect(within(viewer()).getByRole('radio', { name: 'Plain' })).toBeChecked();
+    await userEvent.click(within(viewer()).getByRole('radio', { name: 'Detailed' }));
+    await expect(args.onViewChange).toHaveBeenCalledWith('detailed');
+    await expect(within(viewer()).getByRole('list', { name: 'Transcript segments' })).toBeVisible();
+    await userEvent.click(within(viewer()).getByRole('radio', { name: 'Plain' }));
+    await expect(args.onViewChange).toHaveBeenLastCalledWith('plain');
+    await expect(segmentsOf()).toBeVisible();
+  },
+};
+
+/** One Tab stop (the playing segment), arrows move between segments, Enter seeks. */
+export const Keyboard: Story = {
+  args: { defaultView: 'detailed' },
+  play: async ({ args }) => {
+    await userEvent.click(within(viewer()).getByRole('radio', { name: 'Detailed' }));
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(document.activeElement).toHaveAttribute('aria-current', 'time');
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(document.activeElement).toHaveAccessibleName(/I am still watching/);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSeek).toHaveBeenLastCalledWith(11.5);
+    await userEvent.keyboard('{End}');
+    await expect(document.activeElement).toHaveAccessibleName(/wrap up here/);
+    await userEvent.keyboard('{Home}');
+    await expect(document.activeElement).toHaveAccessibleName(/Good morning/);
+    await userEvent.keyboard(' ');
+    await expect(args.onSeek).toHaveBeenLastCalledWith(0);
+    // Tab leaves the segments in one step.
+    await userEvent.tab();
+    await expect(viewer().contains(document.activeElement)).toBe(false);
+  },
+};
+
+export const Loading: Story = {
+  args: { state: 'loading' },
+  play: async () => {
+    const status = within(viewer()).getByRole('status', { name: 'Loading transcript' });
+    await expect(status).toHaveAttribute('aria-busy', 'true');
+    await expect(within(viewer()).queryByRole('button')).toBeNull();
+  },
+};
+
+export const Processing: Story = {
+  args: { state: 'processing', progress: 42 },
+  play: async () => {
+    await expect(within(viewer()).getByRole('heading', { name: 'Processing Transcript' })).toBeVisible();
+    await expect(within(viewer()).getByRole('progressbar', { name: 'Transcription progress' })).toHaveAttribute('aria-valuenow', '42');
+    await expect(within(viewer()).getByText('42%')).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  args: { state: 'error', error: '500: Internal Server Error' },
+  play: async ({ args }) => {
+    const alert = within(viewer()).getByRole('alert');
+    await expect(alert).toHaveTextContent('Failed to load transcript');
+    await expect(alert).toHaveTextContent('500: Internal Server Error');
+    await userEvent.click(within(viewer()).getByRole('button', { name: 'Try Again' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+/** Copy puts the view's text on the clipboard and says so with the spec's toast. */
+export const Copy: Story = {
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    return () => spy.mockRestore();
+  },
+  play: async () => {
+    await userEvent.click(within(viewer()).getByRole('button', { name: 'Copy' }));
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(meetingContent);
+    const region = screen.getByRole('region', { name: 'Notification' });
+    await expect(await within(region).findByText('Text copied to clipboard')).toBeVisible();
+  },
+};
+
+export const CopyFailed: Story = {
+  args: { defaultView: 'detailed' },
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, 'writeText').mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+    return () => spy.mockRestore();
+  },
+  play: async () => {
+    await userEvent.click(within(viewer()).getByRole('button', { name: 'Copy' }));
+    // The detailed view copies speakers and times too.
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+      expect.stringMatching(/^\[0:00 - 0:03\] Anna Berg: Good morning, everyone/),
+    );
+    const region = screen.getByRole('region', { name: 'Notification' });
+    await expect(await within(region).findByText('Failed to copy text')).toBeVisible();
+  },
+};
+
+/** With no segments (an imported text), the content shows as paragraphs; nothing to seek. */
+export const ContentOnly: Story = {
+  args: {
+    segments: [],
+    content: 'Minutes of the meeting.\n\nThe team agreed to ship on Friday.\n\nNext review in two weeks.',
+    currentTime: undefined,
+  },
+  play: async () => {
+    await expect(within(viewer()).getByText('The team agreed to ship on Friday.')).toBeVisible();
+    await expect(within(viewer()).queryByRole('radiogroup')).toBeNull();
+    await expect(within(viewer()).getByRole('button', { name: 'Copy' })).toBeEnabled();
+  },
+};
+
+export const WithExportMenu: Story = {
+  args: { exportMenu: <Button size="sm">Export</Button> },
+  play: async () => {
+    await expect(within(viewer()).getByRole('button', { name: 'Export' })).toBeVisible();
+  },
+};
+
+/** Viewer and player together, as the app wires them: playback moves the highlight, a click seeks. */
+function WithPlayer(props: ComponentProps<typeof TranscriptViewer>) {
+  const player = useRef<AudioPlayerHandle>(null);
+  const [time, setTime] = useState(0);
+  return (
+    <div style={{ display: 'grid', gridTemplateRows: '1fr auto', gap: 12, height: '100%' }}>
+      <TranscriptViewer
+        {...props}
+        currentTime={time}
+        onSeek={(seconds) => {
+          props.onSeek?.(seconds);
+          player.current?.seek(seconds);
+        }}
+      />
+      <AudioPlayer ref={player} src={toneUrl(30)} title="Team standup" onTimeUpdate={setTime} />
+    </div>
+  );
+}
+
+export const SyncedWithPlayer: Story = {
+  args: { currentTime: undefined },
+  render: (args) => <WithPlayer {...args} />,
+  play: async () => {
+    const playerRegion = await screen.findByRole('region', { name: 'Audio player: Team standup' });
+    await waitFor(() => expect(within(playerRegion).getByLabelText('Duration')).toHaveTextContent('0:30'));
+    const group = segmentsOf();
+    await expect(within(group).getByRole('button', { name: /Good morning/ })).toHaveAttribute('aria-current', 'time');
+    // Click a later segment: the player seeks there and the highlight moves.
+    await userEvent.click(within(group).getByRole('button', { name: /I joined late/ }));
+    await waitFor(() => expect(within(playerRegion).getByLabelText('Elapsed')).toHaveTextContent('0:23'));
+    await waitFor(() => expect(within(group).getByRole('button', { name: /I joined late/ })).toHaveAttribute('aria-current', 'time'));
+    // Play: the highlight follows into the next segment (27 s).
+    await userEvent.click(within(playerRegion).getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(within(group).getByRole('button', { name: /wrap up here/ })).toHaveAttribute('aria-current', 'time'), {
+      timeout: 8000,
+    });
+    await userEvent.click(within(playerRegion).getByRole('button', { name: 'Pause' }));
+    await expect(current()).toHaveLength(1);
+    // A fixed spot for the screenshot.
+    await userEvent.click(within(group).getByRole('button', { name: /Any blockers/ }));
+    await waitFor(() => expect(within(playerRegion).getByLabelText('Elapsed')).toHaveTextContent('0:15'));
+  },
+};
+
+const large = manySegments(5000);
+
+/** 5,000 segments with story-only buttons that move the time; a Profiler measures each update. */
+function LargeTranscript(props: ComponentProps<typeof TranscriptViewer>) {
+  const [time, setTime] = useState(1);
+  return (
+    <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 8, height: '100%' }}>
+      <div style={{ display: 'flex', gap: 8 }}>
+        <Button size="sm" onPress={() => setTime(3999 * 2 + 0.5)}>Go to segment 4000</Button>
+        <Button size="sm" onPress={() => setTime(4000 * 2 + 0.5)}>Go to segment 4001</Button>
+        <Button size="sm" onPress={() => setTime(4000 * 2 + 1.0)}>Later in segment 4001</Button>
+      </div>
+      <Profiler
+        id="viewer"
+        onRender={(_id, phase, actualDuration, baseDuration) => {
+          if (phase === 'update') lastUpdate.current = { actualDuration, baseDuration };
+        }}
+      >
+        <TranscriptViewer {...props} title="All-hands" segments={large} content={undefined} currentTime={time} />
+      </Profiler>
+    </div>
+  );
+}
+const lastUpdate: { current: { actualDuration: number; baseDuration: number } | null } = { current: null };
+
+export const FiveThousandSegments: Story = {
+  args: { currentTime: undefined },
+  render: (args) => <LargeTranscript {...args} />,
+  play: async () => {
+    const region = screen.getByRole('region', { name: 'All-hands' });
+    const group = within(region).getByRole('group', { name: 'Transcript segments' });
+    await expect(group.querySelectorAll('[role="button"]')).toHaveLength(5000);
+    await expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 1:/);
+
+    lastUpdate.current = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Go to segment 4000' }));
+    await waitFor(() => expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 4000:/));
+    await expect(group.querySelectorAll('[aria-current="time"]')).toHaveLength(1);
+    // Scrolled into view inside the viewer, without taking focus.
+    const scroller = group.parentElement!;
+    await waitFor(() => {
+      const row = group.querySelector('[aria-current="time"]')!.getBoundingClientRect();
+      const box = scroller.getBoundingClientRect();
+      expect(row.top).toBeGreaterThanOrEqual(box.top);
+      expect(row.bottom).toBeLessThanOrEqual(box.bottom);
+    });
+    await expect(document.activeElement).toHaveAccessibleName('Go to segment 4000');
+
+    // The highlight moving on re-renders 2 rows, not 5,000: far cheaper than a full render.
+    lastUpdate.current = null;
+    await userEvent.click(screen.getByRole('button', { name: 'Go to segment 4001' }));
+    await waitFor(() => expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 4001:/));
+    const update = lastUpdate.current as { actualDuration: number; baseDuration: number } | null;
+    await expect(update).not.toBeNull();
+    await expect(update!.actualDuration).toBeLessThan(update!.baseDuration / 10);
+
+    // A time within the same segment changes nothing visible.
+    await userEvent.click(screen.getByRole('button', { name: 'Later in segment 4001' }));
+    await expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 4001:/);
+  },
+};
+
+export const Dark: Story = {
+  args: { defaultView: 'detailed', currentTime: 12 },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await expect(within(viewer()).getByRole('list', { name: 'Transcript segments' })).toBeVisible();
+  },
+};
+
+export const German: Story = {
+  args: { defaultView: 'detailed', currentTime: 1 },
+  globals: { locale: 'de' },
+  play: async () => {
+    await expect(within(viewer()).getByRole('radio', { name: 'Detailliert' })).toBeChecked();
+    await expect(within(viewer()).getByRole('button', { name: 'Kopieren' })).toBeVisible();
+    await expect(within(viewer()).getByText('Läuft')).toBeVisible();
+  },
+};
+
+export const GermanProcessing: Story = {
+  args: { state: 'processing', progress: 7 },
+  globals: { locale: 'de' },
+  play: async () => {
+    await expect(within(viewer()).getByRole('heading', { name: 'Transkript wird verarbeitet' })).toBeVisible();
+  },
+};

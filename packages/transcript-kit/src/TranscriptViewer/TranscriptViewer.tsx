@@ -1,0 +1,448 @@
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast } from '@scribe/ui';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { CopyIcon } from '../icons/icons.tsx';
+import { formatTime } from '../media/time.ts';
+import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
+import { ACTIVE, createRowStore, TAB_STOP, type RowStore } from './rowStore.ts';
+import * as styles from './TranscriptViewer.css.ts';
+
+export type TranscriptViewerState = 'loading' | 'processing' | 'error' | 'ready';
+export type TranscriptView = 'plain' | 'detailed';
+
+/** What a copy attempt did; without `onCopy` the viewer shows the spec's toast itself. */
+export interface TranscriptCopyResult {
+  ok: boolean;
+  text: string;
+  error?: unknown;
+}
+
+export interface TranscriptViewerProps {
+  state: TranscriptViewerState;
+  /** Heading above the text; 'Transcript' without one. */
+  title?: string;
+  /** Timed segments, sorted by start. Without them, `content` shows as plain paragraphs (no seeking). */
+  segments?: readonly TranscriptSegment[];
+  /** The transcript's full text (GET /api/transcripts/{id} `content`). */
+  content?: string;
+  /** Processing: 0-100; indeterminate without it. */
+  progress?: number;
+  /** Error: the reason, under 'Failed to load transcript'. */
+  error?: string;
+  /** Error: 'Try Again' calls this. */
+  onRetry?: () => void;
+  /** The player's position in seconds: the segment containing it is highlighted and scrolled into view. */
+  currentTime?: number;
+  /** A segment was clicked (or Enter/Space on it): seek the player to its start. */
+  onSeek?: (seconds: number) => void;
+  /** Controlled view; leave out for the viewer's own state starting at `defaultView` ('plain'). */
+  view?: TranscriptView;
+  defaultView?: TranscriptView;
+  onViewChange?: (view: TranscriptView) => void;
+  /** Replaces the default toasts ('Text copied to clipboard' / 'Failed to copy text'). */
+  onCopy?: (result: TranscriptCopyResult) => void;
+  /** Slot next to the copy button, e.g. the app's export menu (pdf, docx, txt). */
+  exportMenu?: ReactNode;
+}
+
+/** How long a manual scroll (wheel, touch, keys) pauses following the playback. */
+const MANUAL_SCROLL_PAUSE_MS = 4000;
+
+/**
+ * The transcript, synchronised with the player: a plain view (running text) and a detailed view
+ * (speaker cards with start and end time). The segment at `currentTime` is marked (aria-current="time",
+ * highlighted and underlined or edged) and scrolled into view inside the viewer without taking focus;
+ * clicking a segment calls `onSeek(start)`. Segments are one Tab stop: arrows, Home and End move between
+ * them, Enter or Space seeks. Rows are memoised, so a time update re-renders only the old and new
+ * active segment, also with 5,000 segments. Give the viewer a height: its body scrolls.
+ */
+export function TranscriptViewer({
+  state,
+  title,
+  segments,
+  content,
+  progress,
+  error,
+  onRetry,
+  currentTime,
+  onSeek,
+  view: viewProp,
+  defaultView = 'plain',
+  onViewChange,
+  onCopy,
+  exportMenu,
+}: TranscriptViewerProps) {
+  const { t } = useLingui();
+  const headingId = useId();
+  const [ownView, setOwnView] = useState<TranscriptView>(defaultView);
+  const view = viewProp ?? ownView;
+  const heading = title || t`Transcript`;
+
+  if (state === 'loading') {
+    return (
+      <section className={styles.viewer} aria-labelledby={headingId}>
+        <div className={styles.header}>
+          <h2 id={headingId} className={styles.title}>
+            {heading}
+          </h2>
+        </div>
+        <div className={styles.scroller}>
+          <SkeletonGroup aria-label={t`Loading transcript`}>
+            <Skeleton lines={4} />
+            <div style={{ height: 16 }} />
+            <Skeleton lines={5} />
+            <div style={{ height: 16 }} />
+            <Skeleton lines={3} />
+          </SkeletonGroup>
+        </div>
+      </section>
+    );
+  }
+
+  if (state === 'processing') {
+    const value = typeof progress === 'number' && Number.isFinite(progress) ? Math.max(0, Math.min(100, progress)) : undefined;
+    return (
+      <section className={styles.viewer} aria-labelledby={headingId}>
+        <div className={styles.header}>
+          <h2 id={headingId} className={styles.title}>
+            {heading}
+          </h2>
+        </div>
+        <div className={styles.state}>
+          <h3 className={styles.stateHeading}>{t`Processing Transcript`}</h3>
+          <ProgressBar label={t`Transcription progress`} value={value} isIndeterminate={value === undefined} />
+          <p className={styles.stateText}>{t`Your audio file is being processed.`}</p>
+        </div>
+      </section>
+    );
+  }
+
+  if (state === 'error') {
+    return (
+      <section className={styles.viewer} aria-labelledby={headingId}>
+        <div className={styles.header}>
+          <h2 id={headingId} className={styles.title}>
+            {heading}
+          </h2>
+        </div>
+        <div className={styles.state}>
+          <Alert tone="danger" title={t`Failed to load transcript`}>
+            {error || null}
+          </Alert>
+          {onRetry ? (
+            <div>
+              <Button onPress={onRetry}>{t`Try Again`}</Button>
+            </div>
+          ) : null}
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <ReadyViewer
+      headingId={headingId}
+      heading={heading}
+      segments={segments ?? EMPTY}
+      content={content}
+      currentTime={currentTime}
+      onSeek={onSeek}
+      view={view}
+      onViewChange={(next) => {
+        if (viewProp === undefined) setOwnView(next);
+        onViewChange?.(next);
+      }}
+      onCopy={onCopy}
+      exportMenu={exportMenu}
+    />
+  );
+}
+
+const EMPTY: readonly TranscriptSegment[] = [];
+
+interface ReadyViewerProps {
+  headingId: string;
+  heading: string;
+  segments: readonly TranscriptSegment[];
+  content?: string;
+  currentTime?: number;
+  onSeek?: (seconds: number) => void;
+  view: TranscriptView;
+  onViewChange: (view: TranscriptView) => void;
+  onCopy?: (result: TranscriptCopyResult) => void;
+  exportMenu?: ReactNode;
+}
+
+/** The text a copy puts on the clipboard: what the current view shows. */
+export function transcriptText(segments: readonly TranscriptSegment[], content: string | undefined, view: TranscriptView): string {
+  if (segments.length === 0) return content ?? '';
+  if (view === 'plain') return content?.trim() ? content : segments.map((s) => s.text.trim()).join(' ');
+  return segments
+    .map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.speaker || DEFAULT_SPEAKER}: ${s.text.trim()}`)
+    .join('\n\n');
+}
+
+function ReadyViewer({
+  headingId,
+  heading,
+  segments,
+  content,
+  currentTime,
+  onSeek,
+  view,
+  onViewChange,
+  onCopy,
+  exportMenu,
+}: ReadyViewerProps) {
+  const { t } = useLingui();
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const activeIndex = useMemo(
+    () => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1),
+    [segments, currentTime],
+  );
+
+  // Rows read "playing" and "Tab stop" from this store, so the list below is built once per
+  // transcript and view and a time update re-renders just the two rows that change.
+  const [store] = useState(createRowStore);
+  useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
+
+  const onSeekRef = useRef(onSeek);
+  useEffect(() => {
+    onSeekRef.current = onSeek;
+  });
+
+  useFollowPlayback(scrollerRef, activeIndex, view);
+
+  const copy = async () => {
+    const text = transcriptText(segments, content, view);
+    try {
+      await navigator.clipboard.writeText(text);
+      if (onCopy) onCopy({ ok: true, text });
+      else toast({ title: t`Text copied to clipboard`, variant: 'success' });
+    } catch (error) {
+      if (onCopy) onCopy({ ok: false, text, error });
+      else toast({ title: t`Failed to copy text`, variant: 'destructive' });
+    }
+  };
+
+  const listLabel = t`Transcript segments`;
+  const list = useMemo(() => {
+    if (segments.length === 0) return null;
+    const activate = (index: number, start: number) => {
+      store.setFocused(index);
+      onSeekRef.current?.(start);
+    };
+    // Arrows, Home and End move the one Tab stop between segments (roving tabindex).
+    const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+      const from = store.tabStop;
+      let next: number | null = null;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowRight') next = Math.min(segments.length - 1, from + 1);
+      else if (event.key === 'ArrowUp' || event.key === 'ArrowLeft') next = Math.max(0, from - 1);
+      else if (event.key === 'Home') next = 0;
+      else if (event.key === 'End') next = segments.length - 1;
+      if (next === null) return;
+      event.preventDefault();
+      store.setFocused(next);
+      scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+    };
+    const Row = view === 'plain' ? InlineSegment : SegmentCard;
+    const rows = segments.map((segment, index) => (
+      <Row key={index} index={index} segment={segment} store={store} onActivate={activate} />
+    ));
+    return view === 'plain' ? (
+      <p className={styles.plain} role="group" aria-label={listLabel} onKeyDown={onKeyDown}>
+        {rows}
+      </p>
+    ) : (
+      <ol className={styles.cards} aria-label={listLabel} onKeyDown={onKeyDown}>
+        {rows}
+      </ol>
+    );
+  }, [segments, view, store, listLabel]);
+
+  const hasText = segments.length > 0 || Boolean(content?.trim());
+
+  return (
+    <section className={styles.viewer} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {heading}
+        </h2>
+        <div className={styles.actions}>
+          {segments.length > 0 ? (
+            <ToggleButtonGroup
+              aria-label={t`View`}
+              className={styles.viewToggle}
+              selectionMode="single"
+              disallowEmptySelection
+              selectedKeys={[view]}
+              onSelectionChange={(keys) => {
+                const [next] = [...keys];
+                if (next === 'plain' || next === 'detailed') onViewChange(next);
+              }}
+            >
+              <ToggleButton id="plain" className={styles.viewOption}>
+                {t`Plain`}
+              </ToggleButton>
+              <ToggleButton id="detailed" className={styles.viewOption}>
+                {t`Detailed`}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          ) : null}
+          <Button size="sm" icon={<CopyIcon />} onPress={() => void copy()} isDisabled={!hasText}>
+            {t`Copy`}
+          </Button>
+          {exportMenu}
+        </div>
+      </div>
+      <div className={styles.scroller} ref={scrollerRef}>
+        {list ??
+          (content?.trim() ? (
+            content
+              .split(/\n\s*\n/)
+              .filter((p) => p.trim())
+              .map((paragraph, i) => (
+                <p key={i} className={styles.paragraph}>
+                  {paragraph.trim()}
+                </p>
+              ))
+          ) : (
+            <p className={styles.empty}>{t`This transcript has no text.`}</p>
+          ))}
+      </div>
+    </section>
+  );
+}
+
+interface RowProps {
+  index: number;
+  segment: TranscriptSegment;
+  store: RowStore;
+  onActivate: (index: number, start: number) => void;
+}
+
+/** This row's ACTIVE / TAB_STOP flags; re-renders the row only when they change. */
+function useRowFlags(store: RowStore, index: number) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
+  const flags = useSyncExternalStore(subscribe, () => store.flags(index));
+  return { isActive: (flags & ACTIVE) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
+}
+
+/**
+ * A segment inside running text. A span with role="button" (a real <button> would lay out as an
+ * inline block and break the paragraph into one line per segment); Enter and Space activate it.
+ */
+const InlineSegment = memo(function InlineSegment({ index, segment, store, onActivate }: RowProps) {
+  const { isActive, isTabStop } = useRowFlags(store, index);
+  return (
+    <>
+      <span
+        role="button"
+        className={styles.inlineSegment}
+        data-index={index}
+        aria-current={isActive ? 'time' : undefined}
+        tabIndex={isTabStop ? 0 : -1}
+        onClick={() => onActivate(index, segment.start)}
+        onKeyDown={(event) => {
+          if (event.key !== 'Enter' && event.key !== ' ') return;
+          event.preventDefault();
+          onActivate(index, segment.start);
+        }}
+        onFocus={() => store.setFocused(index)}
+      >
+        {segment.text.trim()}
+      </span>{' '}
+    </>
+  );
+});
+
+const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate }: RowProps) {
+  const { t } = useLingui();
+  const { isActive, isTabStop } = useRowFlags(store, index);
+  const speaker = segment.speaker || DEFAULT_SPEAKER;
+  return (
+    <li className={styles.cardItem}>
+      <button
+        type="button"
+        className={styles.card}
+        data-index={index}
+        aria-current={isActive ? 'time' : undefined}
+        tabIndex={isTabStop ? 0 : -1}
+        onClick={() => onActivate(index, segment.start)}
+        onFocus={() => store.setFocused(index)}
+      >
+        <span className={styles.cardMeta}>
+          <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speaker}</span>
+          <span className={styles.cardTime}>
+            <span aria-hidden="true">
+              {formatTime(segment.start)} – {formatTime(segment.end)}
+            </span>
+            <span className={visuallyHiddenStyle}>{t`from ${formatTime(segment.start)} to ${formatTime(segment.end)}`}</span>
+          </span>
+          {isActive ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
+        </span>
+        <span className={styles.cardText}>{segment.text.trim()}</span>
+      </button>
+    </li>
+  );
+});
+
+const visuallyHiddenStyle = styles.visuallyHidden;
+
+/**
+ * Scrolls the active segment into view inside the viewer's own scroller (never the page, never moving
+ * focus): smoothly, or instantly under reduced motion. A wheel, touch or key scroll by the user pauses
+ * this for a few seconds so reading ahead is not fought.
+ */
+function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, activeIndex: number, view: TranscriptView) {
+  const pausedUntil = useRef(0);
+
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller) return;
+    const pause = () => {
+      pausedUntil.current = performance.now() + MANUAL_SCROLL_PAUSE_MS;
+    };
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (['PageUp', 'PageDown', ' ', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(event.key) && event.target === scroller) pause();
+    };
+    scroller.addEventListener('wheel', pause, { passive: true });
+    scroller.addEventListener('touchmove', pause, { passive: true });
+    scroller.addEventListener('keydown', onKey);
+    return () => {
+      scroller.removeEventListener('wheel', pause);
+      scroller.removeEventListener('touchmove', pause);
+      scroller.removeEventListener('keydown', onKey);
+    };
+  }, [scrollerRef]);
+
+  useEffect(() => {
+    const scroller = scrollerRef.current;
+    if (!scroller || activeIndex < 0 || performance.now() < pausedUntil.current) return;
+    const row = scroller.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
+    if (!row) return;
+    const box = scroller.getBoundingClientRect();
+    const rect = row.getBoundingClientRect();
+    const margin = Math.min(48, box.height / 4);
+    if (rect.top >= box.top + margin && rect.bottom <= box.bottom - margin) return;
+    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const top = Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3);
+    // Smooth for the next lines; a far jump (a seek) lands at once rather than scrolling through pages.
+    const far = Math.abs(top - scroller.scrollTop) > box.height * 2;
+    scroller.scrollTo({ top, behavior: reduce || far ? 'auto' : 'smooth' });
+  }, [scrollerRef, activeIndex, view]);
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ACTIVE, createRowStore, TAB_STOP } from './rowStore.ts';
+
+describe('createRowStore', () => {
+  it('notifies only the rows whose flags change', () => {
+    const store = createRowStore();
+    const rows = Array.from({ length: 1000 }, (_, i) => {
+      const listener = vi.fn();
+      store.subscribe(i, listener);
+      return listener;
+    });
+    store.setActive(500);
+    store.setActive(501);
+    const notified = rows.map((listener, i) => [i, listener.mock.calls.length]).filter(([, calls]) => calls > 0);
+    // 0 lost the Tab stop, 500 gained then lost the highlight, 501 gained it.
+    expect(notified.map(([i]) => i)).toEqual([0, 500, 501]);
+    expect(store.flags(501)).toBe(ACTIVE | TAB_STOP);
+    expect(store.flags(500)).toBe(0);
+  });
+
+  it('the Tab stop follows the playing row until the user focuses one', () => {
+    const store = createRowStore();
+    expect(store.tabStop).toBe(0);
+    store.setActive(7);
+    expect(store.tabStop).toBe(7);
+    store.setFocused(3);
+    store.setActive(9);
+    expect(store.tabStop).toBe(3);
+    expect(store.flags(3)).toBe(TAB_STOP);
+    expect(store.flags(9)).toBe(ACTIVE);
+    store.setFocused(null);
+    expect(store.tabStop).toBe(9);
+  });
+
+  it('unsubscribes', () => {
+    const store = createRowStore();
+    const listener = vi.fn();
+    const off = store.subscribe(2, listener);
+    off();
+    store.setActive(2);
+    expect(listener).not.toHaveBeenCalled();
+  });
+});

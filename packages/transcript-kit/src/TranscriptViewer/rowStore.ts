@@ -1,0 +1,60 @@
+/**
+ * Which segment is playing and which one holds the Tab stop, as a tiny store rows subscribe to by
+ * index. A change notifies only the rows whose flags change (the old and the new one), so moving the
+ * highlight costs O(1) renders whatever the transcript's length; the list itself never re-renders.
+ */
+export const ACTIVE = 1;
+export const TAB_STOP = 2;
+
+export interface RowStore {
+  /** The row's flags: ACTIVE | TAB_STOP bits. */
+  flags(index: number): number;
+  subscribe(index: number, listener: () => void): () => void;
+  setActive(index: number): void;
+  /** The row the user last focused (null: the Tab stop follows the playing row). */
+  setFocused(index: number | null): void;
+  readonly active: number;
+  readonly tabStop: number;
+}
+
+export function createRowStore(): RowStore {
+  let active = -1;
+  let focused: number | null = null;
+  const listeners = new Map<number, Set<() => void>>();
+  const tabStopOf = () => focused ?? (active >= 0 ? active : 0);
+
+  const notify = (indices: number[]) => {
+    for (const index of new Set(indices)) listeners.get(index)?.forEach((listener) => listener());
+  };
+
+  return {
+    flags: (index) => (index === active ? ACTIVE : 0) | (index === tabStopOf() ? TAB_STOP : 0),
+    subscribe(index, listener) {
+      let set = listeners.get(index);
+      if (!set) listeners.set(index, (set = new Set()));
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(index);
+      };
+    },
+    setActive(index) {
+      if (index === active) return;
+      const before = [active, tabStopOf()];
+      active = index;
+      notify([...before, active, tabStopOf()]);
+    },
+    setFocused(index) {
+      if (index === focused) return;
+      const before = tabStopOf();
+      focused = index;
+      notify([before, tabStopOf()]);
+    },
+    get active() {
+      return active;
+    },
+    get tabStop() {
+      return tabStopOf();
+    },
+  };
+}

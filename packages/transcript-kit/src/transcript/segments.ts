@@ -1,0 +1,47 @@
+/** One timed piece of a transcript (spec §3: start and end in seconds; speaker default 'Unknown Speaker'). */
+export interface TranscriptSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string;
+}
+
+export const DEFAULT_SPEAKER = 'Unknown Speaker';
+
+/**
+ * Index of the segment containing `time` (start <= time < end) in segments sorted by start, or -1 (before
+ * the first, in a gap, after the last, or a non-finite time). Binary search: O(log n), so the player can
+ * ask four times a second on a 5,000-segment transcript. With overlapping segments, the latest start wins.
+ */
+export function segmentAt(segments: readonly TranscriptSegment[], time: number): number {
+  if (!Number.isFinite(time) || segments.length === 0) return -1;
+  let lo = 0;
+  let hi = segments.length - 1;
+  let found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (segments[mid].start <= time) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found >= 0 && time < segments[found].end ? found : -1;
+}
+
+/** Number of speaker badge colours (spec §9). */
+export const SPEAKER_COLOR_COUNT = 8;
+
+/**
+ * A stable colour slot 0..7 for a speaker name (FNV-1a over UTF-16 code units): the same name gets the
+ * same colour in every transcript and session.
+ */
+export function speakerColorIndex(name: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    hash ^= name.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % SPEAKER_COLOR_COUNT;
+}
