@@ -2,20 +2,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Transcript } from '@scribe/api-client';
 import { Alert, Badge, Button, ProgressBar, Skeleton, SkeletonGroup, Spinner, Tab, TabList, TabPanel, Tabs } from '@scribe/ui';
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, AudioOffIcon, FileTextIcon, LayersIcon } from '../components/icons.tsx';
+import { AlertCircleIcon, AudioOffIcon, FileTextIcon } from '../components/icons.tsx';
 import { useSelection, useTranscript } from '../data/library.ts';
+import { AiOutputView } from './AiOutputView.tsx';
+import { EmptyState } from './EmptyState.tsx';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
-
-function EmptyState({ icon, title, children }: { icon: ReactNode; title: ReactNode; children?: ReactNode }) {
-  return (
-    <div className={styles.emptyState}>
-      <span className={styles.emptyIcon}>{icon}</span>
-      <p className={styles.emptyTitle}>{title}</p>
-      {children ? <p className={styles.emptyText}>{children}</p> : null}
-    </div>
-  );
-}
 
 function StatusBadge({ status }: { status: Transcript['metadata']['status'] }) {
   const { t } = useLingui();
@@ -114,23 +106,6 @@ function TranscriptView() {
       <TranscriptHeader transcript={transcript} />
       <div className={styles.viewBody}>{body}</div>
     </article>
-  );
-}
-
-/** The AI output tab: the AI issue fills it; until then a selected transcript has no outputs. */
-function AiOutputView() {
-  const { t } = useLingui();
-  const { transcriptId } = useSelection();
-  return (
-    <div className={styles.viewCard}>
-      {transcriptId === null ? (
-        <EmptyState icon={<LayersIcon size={28} />} title={t`Select a transcript to view`} />
-      ) : (
-        <EmptyState icon={<LayersIcon size={28} />} title={t`No AI outputs yet`}>
-          {t`Use the AI panel to run a prompt on this transcript.`}
-        </EmptyState>
-      )}
-    </div>
   );
 }
 

@@ -1,0 +1,57 @@
+// The workspace's one player, shared by the views that follow or move it (spec §2: "The player
+// reports the current time; the transcript and AI output views can seek the player"). A small store
+// outside React, so a time report re-renders only the components that read the time.
+import type { AudioPlayerHandle } from '@scribe/transcript-kit';
+import { useSyncExternalStore } from 'react';
+
+export interface PlaybackStore {
+  /** The player's position in seconds, as last reported. */
+  getTime(): number;
+  subscribe(listener: () => void): () => void;
+  /** Called by the player with its (throttled) position. */
+  reportTime(seconds: number): void;
+  /** The mounted player registers here; null when it goes. */
+  attach(player: AudioPlayerHandle | null): void;
+  /** Jump to `seconds` and play from there; false when no player is mounted (no audio). */
+  seek(seconds: number): boolean;
+}
+
+export function createPlaybackStore(): PlaybackStore {
+  const listeners = new Set<() => void>();
+  let time = 0;
+  let player: AudioPlayerHandle | null = null;
+  const setTime = (seconds: number) => {
+    if (seconds === time) return;
+    time = seconds;
+    listeners.forEach((l) => l());
+  };
+  return {
+    getTime: () => time,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    reportTime: setTime,
+    attach(next) {
+      player = next;
+      if (!next) setTime(0);
+    },
+    seek(seconds) {
+      if (!player) return false;
+      player.seek(seconds);
+      // A refused play() shows the player's own error; the seek stands either way.
+      player.play().catch(() => undefined);
+      return true;
+    },
+  };
+}
+
+export const playbackStore = createPlaybackStore();
+
+/** The player's position; re-renders on every (throttled) time report. */
+export function useCurrentTime(): number {
+  return useSyncExternalStore(playbackStore.subscribe, playbackStore.getTime, playbackStore.getTime);
+}
+
+/** Seek the workspace's player (and play); stable across renders. */
+export const seekPlayer = (seconds: number): boolean => playbackStore.seek(seconds);
