@@ -1,9 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { longSpeech, speech } from './audio.ts';
 import { newUser, register } from './helpers.ts';
 
-const speech = join(import.meta.dirname, '../packages/server/test/fixtures/audio/librivox-sense-and-sensibility-0870.wav');
 const speechTitle = 'librivox-sense-and-sensibility-0870';
 
 async function uploadWithButton(page: Page, files: string) {
@@ -16,22 +15,6 @@ async function openRowMenu(page: Page, name: string) {
   const tree = page.getByRole('treegrid', { name: 'Folders' });
   await tree.getByRole('row', { name }).hover();
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
-}
-
-/**
- * The speech clip repeated into a recording of a few minutes, so that its transcription takes long
- * enough for the processing state to be seen (the clip alone transcribes in under a second).
- */
-function longSpeech(path: string, repeats: number): string {
-  const wav = readFileSync(speech);
-  const dataAt = wav.indexOf('data', 12, 'ascii');
-  const header = Buffer.from(wav.subarray(0, dataAt + 8));
-  const samples = wav.subarray(dataAt + 8, dataAt + 8 + wav.readUInt32LE(dataAt + 4));
-  const body = Buffer.concat(Array.from({ length: repeats }, () => samples));
-  header.writeUInt32LE(header.length - 8 + body.length, 4);
-  header.writeUInt32LE(body.length, dataAt + 4);
-  writeFileSync(path, Buffer.concat([header, body]));
-  return path;
 }
 
 /** A valid 16 kHz mono 16-bit WAV of `bytes` total size, silent. */
@@ -134,6 +117,7 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
 });
 
 test('a 60 MB file goes up in 25 MB chunks and resumes after a chunk request is cut off', async ({ page }, testInfo) => {
+  test.setTimeout(180_000); // 60 MB through the browser, the server's checks and the join
   await register(page, newUser());
   // Playwright passes files over 50 MB by path only.
   const big = testInfo.outputPath('big-60mb.wav');

@@ -1,20 +1,56 @@
-import { expect, test } from '@playwright/test';
-import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { longSpeech } from './audio.ts';
 import { newUser, register } from './helpers.ts';
 
-const speech = join(import.meta.dirname, '../packages/server/test/fixtures/audio/librivox-sense-and-sensibility-0870.wav');
-
-test('an uploaded recording is transcribed by the built-in engine and shows up live', async ({ page }) => {
-  await register(page, newUser());
+async function uploadWithButton(page: Page, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
-  await (await chooser).setFiles(speech);
+  await (await chooser).setFiles(file);
+}
+
+/** Seconds shown as "m:ss of m:ss" by the player's seek slider. */
+async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')) ?? '';
+  const [m, s] = text.split(' ')[0].split(':').map(Number);
+  return m * 60 + s;
+}
+
+test('an upload shows rising progress live, then the transcript follows playback and seeks on click', async ({ page }, testInfo) => {
+  await register(page, newUser());
+  // A few minutes of speech, so the job runs long enough for several progress reports.
+  await uploadWithButton(page, longSpeech(testInfo.outputPath('lecture.wav'), 24));
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
 
-  // No reload: the live channel reports completion and the transcript appears with the right words.
-  const transcript = page.getByRole('article', { name: 'librivox-sense-and-sensibility-0870' });
-  await expect(transcript).toContainText(/leisure to consider how much there might be prudently in his power/i, { timeout: 90_000 });
+  // The status card (bottom right) shows the percent rising, without a reload.
+  const cards = page.getByRole('region', { name: 'Transcription status' });
+  const bar = cards.getByRole('progressbar');
+  await expect(bar).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 60_000 }).toBeGreaterThan(0);
+  const first = Number(await bar.getAttribute('aria-valuenow'));
+  await expect
+    .poll(async () => ((await bar.count()) ? Number(await bar.getAttribute('aria-valuenow')) : 100), { timeout: 120_000 })
+    .toBeGreaterThan(first);
+  await expect(cards.getByText('Transcription completed!')).toBeVisible({ timeout: 120_000 });
+
+  // The transcript, with the right words, in the synchronised viewer.
+  const transcript = page.getByRole('article', { name: 'lecture' });
+  await expect(transcript).toContainText(/leisure to consider how much there might be prudently in his power/i);
   await expect(transcript).toContainText('Completed');
-  const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'librivox-sense-and-sensibility-0870' });
-  await expect(row.getByRole('progressbar', { name: 'Processing' })).toHaveCount(0);
+  const segments = transcript.getByRole('group', { name: 'Transcript segments' }).getByRole('button');
+  expect(await segments.count()).toBeGreaterThan(10);
+  const active = transcript.locator('[aria-current="time"]');
+
+  // Play: the highlight appears and moves on with the audio.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(active).toHaveCount(1, { timeout: 10_000 });
+  const firstActive = await active.getAttribute('data-index');
+  await expect.poll(async () => active.getAttribute('data-index'), { timeout: 30_000 }).not.toBe(firstActive);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+
+  // Clicking a later segment seeks the player to its start, and that segment is the highlighted one.
+  const later = segments.nth(Math.floor((await segments.count()) * 0.75));
+  const laterIndex = await later.getAttribute('data-index');
+  await later.click();
+  await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThan(60);
+  await expect(active).toHaveAttribute('data-index', laterIndex!);
 });

@@ -66,3 +66,18 @@ describe('library and upload messages', () => {
     );
   });
 });
+
+describe('transcription messages', () => {
+  it('translates a failure and the reason inside it, with the real German catalog', async () => {
+    const { messages } = (await import('../locales/de/messages.po')) as { messages: Record<string, string> };
+    const i18n = setupI18n();
+    i18n.load('de', messages);
+    i18n.activate('de');
+    const german = translateApiMessage(i18n, 'Transcription failed: The file contains no audio.');
+    expect(german).not.toContain('Transcription failed');
+    expect(german).not.toContain('contains no audio');
+    expect(translateApiMessage(i18n, 'Transcription completed!')).not.toBe('Transcription completed!');
+    // An unknown reason stays as the server wrote it, inside the translated frame.
+    expect(translateApiMessage(i18n, 'Transcription failed: engine exploded')).toMatch(/engine exploded$/);
+  });
+});

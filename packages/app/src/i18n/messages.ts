@@ -69,16 +69,45 @@ const libraryFallbacks: Record<string, MessageDescriptor> = {
   'Failed to fetch transcript': msg`Failed to fetch transcript`,
 };
 
+// Transcription (issue 4): the server's transcription_status texts and transcript errors.
+const transcriptionTexts: Record<string, MessageDescriptor> = {
+  'Transcribing audio...': msg`Transcribing audio...`,
+  'Transcription completed!': msg`Transcription completed!`,
+  'Processing...': msg`Processing...`,
+  'The audio file is missing from storage.': msg`The audio file is missing from storage.`,
+  'The file contains no audio.': msg`The file contains no audio.`,
+  'The transcription job stopped before it finished, too often or for too long.': msg`The transcription job stopped before it finished, too often or for too long.`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),
   ...Object.entries(fallbackDescriptors),
   ...Object.entries(lib).map(([key, text]) => [text, libraryDescriptors[key as keyof typeof lib]] as const),
   ...Object.entries(up).map(([key, text]) => [text, uploadDescriptors[key as keyof typeof up]] as const),
   ...Object.entries(libraryFallbacks),
+  ...Object.entries(transcriptionTexts),
 ]);
 
 /** Texts of the API with a value inside: matched by pattern, translated with the value kept. */
-const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray) => MessageDescriptor }[] = [
+const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I18n) => MessageDescriptor }[] = [
+  {
+    pattern: /^Transcription failed, trying again: (.+)$/s,
+    describe: ([, reason], i18n) => {
+      const why = translateApiMessage(i18n, reason);
+      return msg`Transcription failed, trying again: ${why}`;
+    },
+  },
+  {
+    pattern: /^Transcription failed: (.+)$/s,
+    describe: ([, reason], i18n) => {
+      const why = translateApiMessage(i18n, reason);
+      return msg`Transcription failed: ${why}`;
+    },
+  },
+  {
+    pattern: /^It took longer than (\d+) minutes\.$/,
+    describe: ([, minutes]) => msg`It took longer than ${minutes} minutes.`,
+  },
   {
     pattern: /^Upload failed with status (\d+)$/,
     describe: ([, status]) => msg`Upload failed with status ${status}`,
@@ -89,20 +118,22 @@ const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray) => Messa
   },
 ];
 
-/** The descriptor for an English message of the API, if the app knows it. */
-export function describeApiMessage(text: string): MessageDescriptor | undefined {
+/** The descriptor for an English message of the API, if the app knows it (`i18n` translates inner reasons). */
+export function describeApiMessage(text: string, i18n?: I18n): MessageDescriptor | undefined {
   const known = byEnglishText.get(text);
   if (known) return known;
   for (const { pattern, describe } of patterned) {
     const match = text.match(pattern);
-    if (match) return describe(match);
+    if (match) return describe(match, i18n ?? passThrough);
   }
   return undefined;
 }
 
+const passThrough = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
+
 /** An English message of the API in the active language (unknown texts are shown as they are). */
 export function translateApiMessage(i18n: I18n, text: string): string {
-  const descriptor = describeApiMessage(text);
+  const descriptor = describeApiMessage(text, i18n);
   return descriptor ? i18n._(descriptor) : text;
 }
 

@@ -1,18 +1,34 @@
 import { useLingui } from '@lingui/react/macro';
 import { createLiveClient, liveMessages, liveUrl, paths, type Transcript } from '@scribe/api-client';
+import { findNode, StatusCards, transcriptKey, useStatusCards, type TreeNode } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from './SessionProvider.tsx';
 
+/** The tree with one transcript marked as processing (its spinner), or the same tree when it already is. */
+function markProcessing(nodes: TreeNode[], id: number): TreeNode[] {
+  const node = findNode(nodes, transcriptKey(id));
+  if (!node || node.type !== 'transcript' || node.status === 'processing') return nodes;
+  const mark = (list: TreeNode[]): TreeNode[] =>
+    list.map((n) => {
+      if (n.type === 'transcript') return n.id === id ? { ...n, status: 'processing' as const } : n;
+      return n.children?.length ? { ...n, children: mark(n.children) } : n;
+    });
+  return mark(nodes);
+}
+
 /**
  * The live channel while someone is signed in (spec §4): transcription progress lands in the cached
- * transcript, completion and failure refresh the transcript and the tree, failures show a toast.
+ * transcript and the tree (spinner) and in a status card; completion and failure refresh the transcript
+ * and the tree; failures show a toast.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const { mutate } = useSWRConfig();
+  const { mutate, cache } = useSWRConfig();
+  const cards = useStatusCards();
+  const pushCard = cards.push;
   const { t, i18n } = useLingui();
   const userId = user?.id ?? null;
 
@@ -33,15 +49,35 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.on('transcription_status', (event) => {
       const key = paths.transcript(event.transcriptId);
+      const tree = cache.get(paths.folderTree)?.data as TreeNode[] | undefined;
+      const node = tree ? findNode(tree, transcriptKey(event.transcriptId)) : undefined;
+      pushCard({
+        transcriptId: event.transcriptId,
+        type: event.type,
+        progress: event.progress,
+        message: event.message ? translateApiMessage(i18n, event.message) : undefined,
+        error: event.error ? translateApiMessage(i18n, event.error) : undefined,
+        title: node?.name,
+      });
       if (event.type === 'progress') {
-        void mutate(
-          key,
-          (current: Transcript | null | undefined) =>
-            current
-              ? { ...current, metadata: { ...current.metadata, status: 'processing' as const, progress: event.progress ?? 0 } }
-              : current,
-          { revalidate: false },
-        );
+        // Only caches that hold data are updated: a mutate while SWR fetches a key drops that fetch's
+        // answer, which would lose the tree refresh that brings a new upload (or the transcript itself).
+        if (node?.type === 'transcript' && node.status !== 'processing') {
+          void mutate(paths.folderTree, (current: TreeNode[] | null | undefined) => (current ? markProcessing(current, event.transcriptId) : current), {
+            revalidate: false,
+          });
+        }
+        const cached = cache.get(key)?.data as Transcript | null | undefined;
+        if (cached) {
+          void mutate(
+            key,
+            (current: Transcript | null | undefined) =>
+              current
+                ? { ...current, metadata: { ...current.metadata, status: 'processing' as const, progress: event.progress ?? 0 } }
+                : current,
+            { revalidate: false },
+          );
+        }
         return;
       }
       void mutate(key);
@@ -57,7 +93,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.start();
     return () => client.stop();
-  }, [userId, mutate, t, i18n]);
+  }, [userId, mutate, cache, pushCard, t, i18n]);
 
-  return children;
+  return (
+    <>
+      {children}
+      {userId !== null ? <StatusCards items={cards.items} onDismiss={cards.dismiss} /> : null}
+    </>
+  );
 }

@@ -18,11 +18,18 @@ type FolderDialogState =
 /** Record audio and Upload file. `onUploadStart` lets the mobile drawer close once a file is chosen. */
 export function LibraryActions({ onUploadStart }: { onUploadStart?: () => void }) {
   const { t } = useLingui();
-  const { upload, isUploading } = useUpload();
+  const { upload, isUploading, record } = useUpload();
   return (
     <div className={styles.libraryActions}>
-      {/* Recording arrives with the transcription issue: the button is in its place but disabled. */}
-      <Button icon={<MicIcon />} isDisabled fullWidth>
+      <Button
+        icon={<MicIcon />}
+        isDisabled={isUploading}
+        fullWidth
+        onPress={() => {
+          onUploadStart?.();
+          record();
+        }}
+      >
         {t`Record audio`}
       </Button>
       <FileTrigger

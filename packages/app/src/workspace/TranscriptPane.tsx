@@ -1,11 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { Transcript } from '@scribe/api-client';
-import { Alert, Badge, Button, ProgressBar, Skeleton, SkeletonGroup, Spinner, Tab, TabList, TabPanel, Tabs } from '@scribe/ui';
+import { ApiError, type Transcript } from '@scribe/api-client';
+import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
+import { Alert, Badge, Tab, TabList, TabPanel, Tabs } from '@scribe/ui';
 import type { ReactNode } from 'react';
-import { AlertCircleIcon, AudioOffIcon, FileTextIcon } from '../components/icons.tsx';
+import { FileTextIcon } from '../components/icons.tsx';
 import { useSelection, useTranscript } from '../data/library.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { playbackStore, seekPlayer, useCurrentTime } from './playback.ts';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
 
@@ -16,29 +19,41 @@ function StatusBadge({ status }: { status: Transcript['metadata']['status'] }) {
   return <Badge tone="success">{t`Completed`}</Badge>;
 }
 
-/** Title, date and status above the transcript's view. */
-function TranscriptHeader({ transcript }: { transcript: Transcript }) {
+/** Date and status above the transcript's view (the viewer shows the title). */
+function TranscriptMeta({ transcript }: { transcript: Transcript }) {
   const { i18n } = useLingui();
   const created = new Date(transcript.createdAt);
   return (
-    <div className={styles.viewHeader}>
-      <div>
-        <h2 className={styles.viewTitle}>{transcript.title}</h2>
-        {Number.isNaN(created.getTime()) ? null : (
-          <p className={styles.viewMeta}>{i18n.date(created, { dateStyle: 'medium', timeStyle: 'short' })}</p>
-        )}
-      </div>
+    <div className={styles.viewMetaBar}>
+      {Number.isNaN(created.getTime()) ? null : (
+        <p className={styles.viewMeta}>{i18n.date(created, { dateStyle: 'medium', timeStyle: 'short' })}</p>
+      )}
       <StatusBadge status={transcript.metadata.status} />
     </div>
   );
 }
 
+/** A finished transcript following the player; only this re-renders on a time report. */
+function SyncedViewer({ transcript }: { transcript: Transcript }) {
+  const currentTime = useCurrentTime();
+  return (
+    <TranscriptViewer
+      state="ready"
+      title={transcript.title}
+      segments={transcript.metadata.timestamps}
+      content={transcript.content}
+      currentTime={currentTime}
+      onSeek={seekPlayer}
+    />
+  );
+}
+
 /**
- * The Transcript tab. Spec §2 states: loading skeleton, 'Processing Transcript', 'Failed to load
- * transcript' with Try Again. The synchronised viewer of the transcription issue replaces the text body.
+ * The Transcript tab. Spec §2 states: loading skeleton, 'Processing Transcript' with the live percent,
+ * 'Failed to load transcript' with Try Again, and the transcript synchronised with the player.
  */
 function TranscriptView() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { transcriptId } = useSelection();
   const { data: transcript, error, isLoading, mutate } = useTranscript(transcriptId);
 
@@ -51,26 +66,18 @@ function TranscriptView() {
       </div>
     );
   }
-  if (!transcript && error) {
-    return (
-      <div className={styles.viewCard}>
-        <EmptyState icon={<AlertCircleIcon size={28} />} title={t`Failed to load transcript`}>
-          <Button onPress={() => void mutate()}>{t`Try Again`}</Button>
-        </EmptyState>
-      </div>
-    );
-  }
   if (!transcript) {
     return (
-      <div className={styles.viewCard}>
-        <SkeletonGroup aria-label={t`Loading transcript`}>
-          <div className={styles.viewHeader}>
-            <Skeleton width="40%" height={20} />
-          </div>
-          <div className={styles.viewBody}>
-            <Skeleton lines={6} />
-          </div>
-        </SkeletonGroup>
+      <div className={styles.viewerFrame}>
+        {error ? (
+          <TranscriptViewer
+            state="error"
+            error={error instanceof ApiError ? translateApiMessage(i18n, error.message) : undefined}
+            onRetry={() => void mutate()}
+          />
+        ) : (
+          <TranscriptViewer state="loading" />
+        )}
       </div>
     );
   }
@@ -78,54 +85,50 @@ function TranscriptView() {
   const { status, progress, error: failure } = transcript.metadata;
   let body: ReactNode;
   if (status === 'processing') {
-    body = (
-      <div className={styles.emptyState}>
-        <Spinner size="lg" aria-label={t`Processing Transcript`} />
-        <p className={styles.emptyTitle}>{t`Processing Transcript`}</p>
-        <p className={styles.emptyText}>{t`Your audio file is being processed.`}</p>
-        {progress > 0 ? (
-          <div className={styles.processingCard}>
-            <ProgressBar label={t`Transcription progress`} value={progress} />
-          </div>
-        ) : null}
-      </div>
-    );
+    body = <TranscriptViewer state="processing" title={transcript.title} progress={progress} />;
   } else if (status === 'error') {
     body = (
-      <Alert tone="danger" title={t`Transcription failed`}>
-        {failure ?? t`Transcription failed`}
-      </Alert>
+      <div className={styles.viewCard}>
+        <div className={styles.viewBody}>
+          <Alert tone="danger" title={t`Transcription failed`}>
+            {failure ? translateApiMessage(i18n, failure) : t`Transcription failed`}
+          </Alert>
+        </div>
+      </div>
     );
-  } else if (!transcript.content.trim()) {
-    body = <Alert tone="danger">{t`Invalid transcript data received`}</Alert>;
+  } else if (!transcript.content.trim() && transcript.metadata.timestamps.length === 0) {
+    body = (
+      <div className={styles.viewCard}>
+        <div className={styles.viewBody}>
+          <Alert tone="danger">{t`Invalid transcript data received`}</Alert>
+        </div>
+      </div>
+    );
   } else {
-    body = <p className={styles.transcriptText}>{transcript.content}</p>;
+    body = <SyncedViewer transcript={transcript} />;
   }
   return (
-    <article className={styles.viewCard} aria-label={transcript.title}>
-      <TranscriptHeader transcript={transcript} />
-      <div className={styles.viewBody}>{body}</div>
+    <article className={styles.viewerFrame} aria-label={transcript.title}>
+      <TranscriptMeta transcript={transcript} />
+      {body}
     </article>
   );
 }
 
-/** The player area under the tabs; the transcript-kit player of the transcription issue goes here. */
+/** The player under the tabs: it reports its time to the views and they seek it (playback.ts). */
 function PlayerArea() {
-  const { t } = useLingui();
   const { transcriptId } = useSelection();
   const { data: transcript } = useTranscript(transcriptId);
   return (
-    <div className={styles.player} role="region" aria-label={t`Audio player`}>
-      {transcript?.audioUrl ? (
-        <audio key={transcript.audioUrl} className={styles.audio} controls preload="metadata" src={transcript.audioUrl}>
-          <track kind="captions" />
-        </audio>
-      ) : (
-        <span className={styles.playerEmpty}>
-          <AudioOffIcon />
-          {t`No audio file available`}
-        </span>
-      )}
+    <div className={styles.player}>
+      <div className={styles.playerInner}>
+        <AudioPlayer
+          src={transcript?.audioUrl ?? null}
+          title={transcript?.title}
+          onTimeUpdate={playbackStore.reportTime}
+          ref={playbackStore.attach}
+        />
+      </div>
     </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
-import { UploadDialog, type UploadDialogState } from '@scribe/transcript-kit';
+import { RecordAudioDialog, UploadDialog, type RecordingTranscription, type UploadDialogState } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
@@ -13,6 +14,8 @@ interface UploadContextValue {
   /** Checks the file (type, size: toasts when wrong), then uploads it with the progress dialog. */
   upload: (file: File) => void;
   isUploading: boolean;
+  /** Opens the Record Audio dialog. */
+  record: () => void;
 }
 
 const UploadContext = createContext<UploadContextValue | null>(null);
@@ -103,11 +106,14 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [i18n, mutate, navigate, t],
   );
 
+  const [isRecording, setRecording] = useState(false);
+  const record = useCallback(() => setRecording(true), []);
   const isUploading = view.isOpen && (view.state === 'uploading' || view.state === 'processing');
-  const value = useMemo(() => ({ upload, isUploading }), [upload, isUploading]);
+  const value = useMemo(() => ({ upload, isUploading, record }), [upload, isUploading, record]);
   return (
     <UploadContext value={value}>
       {children}
+      <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} />
       {allowDrop ? <DropOverlay onFile={upload} /> : null}
       <UploadDialog
         isOpen={view.isOpen}
@@ -118,6 +124,67 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open }))}
       />
     </UploadContext>
+  );
+}
+
+/**
+ * The Record Audio dialog (spec §2/§4): record, preview, upload; then it follows the new transcript's
+ * transcription (the live channel keeps the cached transcript current) until it completes or fails.
+ */
+function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t, i18n } = useLingui();
+  const { mutate } = useSWRConfig();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [progress, setProgress] = useState<number | undefined>(undefined);
+  const [recordedId, setRecordedId] = useState<number | null>(null);
+  const { data: recorded } = useTranscript(recordedId);
+
+  const onUpload = useCallback(
+    async (blob: Blob, fileName: string) => {
+      const file = new File([blob], fileName, { type: blob.type });
+      const problem = validateAudioFile(file, { allowRecordings: true });
+      if (problem) throw new Error(translateApiMessage(i18n, problem.message));
+      setProgress(0);
+      try {
+        const { id } = await uploadAudio(file, { onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+        setRecordedId(id);
+        toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
+        selectionStore.selectTranscript(id);
+        selectionStore.setTab('transcript');
+        await mutate(paths.folderTree);
+        if (pathname !== '/') void navigate('/');
+      } catch (error) {
+        const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : t`Failed to upload file`;
+        throw new Error(reason);
+      } finally {
+        setProgress(undefined);
+      }
+    },
+    [i18n, mutate, navigate, pathname, t],
+  );
+
+  let transcription: RecordingTranscription | undefined;
+  if (recordedId !== null) {
+    const meta = recorded?.metadata;
+    if (meta?.status === 'completed') transcription = { state: 'completed' };
+    else if (meta?.status === 'error')
+      transcription = { state: 'error', error: meta.error ? translateApiMessage(i18n, meta.error) : undefined };
+    else transcription = { state: 'processing', progress: meta?.progress || undefined };
+  }
+
+  return (
+    <RecordAudioDialog
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        onOpenChange(open);
+        // Closing resets the dialog (spec §4); the transcript itself goes on in the workspace.
+        if (!open) setRecordedId(null);
+      }}
+      onUpload={onUpload}
+      uploadProgress={progress}
+      transcription={transcription}
+    />
   );
 }
 

@@ -86,12 +86,30 @@ export const centreInner = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.lg,
-  minHeight: '100%',
+  height: '100%',
 });
 
-// The tabs and the open tab's card fill the height down to the player.
-globalStyle(`${centreInner} > *`, { flex: '1 1 auto' });
-globalStyle(`${centreInner} [role="tabpanel"]`, { flex: '1 1 auto', display: 'flex', flexDirection: 'column' });
+// The tabs and the open tab's card fill the height down to the player; the transcript viewer scrolls
+// inside that height (so following playback scrolls the text, not the page).
+globalStyle(`${centreInner} > *`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+globalStyle(`${centreInner} [role="tabpanel"]`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+
+/** The transcript tab's content: a meta line above the viewer, which takes the rest of the height. */
+export const viewerFrame = style({
+  flex: '1 1 0',
+  minHeight: 320,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+});
+globalStyle(`${viewerFrame} > :last-child`, { flex: '1 1 0', minHeight: 0 });
+
+export const viewMetaBar = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+});
 
 export const viewCard = style({
   flex: '1 1 auto',
@@ -104,26 +122,8 @@ export const viewCard = style({
   boxShadow: vars.shadow.sm,
 });
 
-export const viewHeader = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  padding: `${vars.space.lg} ${vars.space.xl}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [media.mobile]: { padding: vars.space.lg } },
-});
-
-export const viewTitle = style({
-  margin: 0,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-  overflowWrap: 'anywhere',
-});
-
 export const viewMeta = style({
-  marginTop: vars.space.xxs,
+  margin: 0,
   fontSize: vars.fontSize.sm,
   color: vars.color.textMuted,
 });
@@ -134,14 +134,6 @@ export const viewBody = style({
   flexDirection: 'column',
   padding: `${vars.space.lg} ${vars.space.xl}`,
   '@media': { [media.mobile]: { padding: vars.space.lg } },
-});
-
-export const transcriptText = style({
-  margin: 0,
-  whiteSpace: 'pre-wrap',
-  lineHeight: 1.7,
-  fontSize: vars.fontSize.md,
-  color: vars.color.text,
 });
 
 export const emptyState = style({
@@ -180,15 +172,6 @@ export const emptyText = style({
   color: vars.color.textMuted,
 });
 
-export const processingCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  width: '100%',
-  maxWidth: 360,
-  marginTop: vars.space.md,
-});
-
 export const player = style({
   flex: '0 0 auto',
   display: 'flex',
@@ -201,15 +184,8 @@ export const player = style({
   '@media': { [media.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
 });
 
-export const playerEmpty = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
 
-export const audio = style({ width: '100%', height: 40 });
+export const playerInner = style({ flex: '1 1 auto', maxWidth: 920, margin: '0 auto' });
 
 /* Right: AI features */
 
