@@ -29,6 +29,8 @@ export default defineProject({
   plugins: [storybookTest({ configDir: path.join(dirname, '.') })],
   test: {
     name: 'storybook',
+    // The 5,000-segment viewer story renders and scrolls for real: room for a busy 2-core machine.
+    testTimeout: 30_000,
     setupFiles: ['.storybook/vitest.setup.ts'],
     browser: {
       enabled: true,

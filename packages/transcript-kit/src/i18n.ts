@@ -9,8 +9,4 @@ import { messages as en } from './locales/en/messages.po';
 export const transcriptKitMessages: Record<'en' | 'de', Messages> = { en, de };
 export const transcriptKitMessagesEn = en;
 export const transcriptKitMessagesDe = de;
-
-/** Same catalogs, as a promise (for apps that load catalogs lazily). Unknown locales fall back to English. */
-export async function loadTranscriptKitMessages(locale: string): Promise<Messages> {
-  return locale === 'de' ? de : en;
-}
+export { loadTranscriptKitMessages } from './i18nLoader.ts';

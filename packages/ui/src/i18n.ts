@@ -6,8 +6,4 @@ import { messages as en } from './locales/en/messages.po';
 export const uiMessages: Record<'en' | 'de', Messages> = { en, de };
 export const uiMessagesEn = en;
 export const uiMessagesDe = de;
-
-/** Same catalogs, as a promise (for apps that load catalogs lazily). Unknown locales fall back to English. */
-export async function loadUiMessages(locale: string): Promise<Messages> {
-  return locale === 'de' ? de : en;
-}
+export { loadUiMessages } from './i18nLoader.ts';

@@ -1,8 +1,8 @@
 // Language state outside React: which catalogs make up a language, the stored local choice,
 // and activation (load + merge catalogs, switch Lingui, set <html lang>).
 import { i18n, type Messages } from '@lingui/core';
-import { loadTranscriptKitMessages } from '@scribe/transcript-kit';
-import { loadUiMessages } from '@scribe/ui';
+import { loadTranscriptKitMessages } from '@scribe/transcript-kit/i18n';
+import { loadUiMessages } from '@scribe/ui/i18n';
 
 export const languages = ['en', 'de'] as const;
 export type Language = (typeof languages)[number];

@@ -51,7 +51,7 @@ export const Basic: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(args.onAction).toHaveBeenCalledWith('move');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus()); // focus returns after the close animation frame
     // Reopen with the mouse for the screenshot.
     await userEvent.click(trigger);
     await screen.findByRole('menu', { name: 'Actions' });
