@@ -6,6 +6,16 @@ export default defineConfig({
       './vitest.unit.config.ts',
       './packages/server/vitest.config.ts',
       './.storybook/vitest.config.ts',
+      {
+        // transcript-kit packed, installed into an example app and rendered (slow: builds and installs).
+        test: {
+          name: 'package',
+          environment: 'node',
+          include: ['packages/transcript-kit/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });
