@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
+import { creditsMessages, libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
 import {
+  creditsDescriptors,
   describeApiMessage,
   libraryDescriptors,
   strengthDescriptors,
@@ -64,5 +65,15 @@ describe('library and upload messages', () => {
     expect(translateApiMessage(i18n, unsupportedExtensionMessage('pdf'))).toBe(
       'Die Dateiendung .pdf wird nicht unterstützt. Erlaubt: wav, mp3, webm, m4a',
     );
+  });
+});
+
+describe('credits message descriptors', () => {
+  it('keeps each Lingui source text identical to the api-client text', () => {
+    for (const [key, text] of Object.entries(creditsMessages)) {
+      const descriptor = creditsDescriptors[key as keyof typeof creditsMessages];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
   });
 });
