@@ -62,3 +62,22 @@ export async function signIn(page: Page, login: string, password: string, expect
 export function accountMenuButton(page: Page, user: TestUser) {
   return page.getByRole('button', { name: new RegExp(`^${user.name}, (account menu|Kontomenü)$`) });
 }
+
+/** The balance line in the open account menu ('Credits: 60'), as a number. */
+export async function menuBalance(page: Page, user: TestUser): Promise<number> {
+  await accountMenuButton(page, user).click();
+  const line = page.getByRole('menu', { name: 'Account' }).getByText(/^Credits: [\d,]+$/);
+  await expect(line).toBeVisible();
+  const value = Number((await line.textContent())!.replace(/[^\d]/g, ''));
+  await page.keyboard.press('Escape');
+  return value;
+}
+
+/** Fills the test-mode card form and pays. */
+export async function payWithTestCard(page: Page, cardNumber: string, expiry = '12/34', cvc = '123') {
+  const form = page.getByRole('form', { name: 'Card payment' });
+  await form.getByRole('textbox', { name: 'Card number' }).fill(cardNumber);
+  await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill(expiry);
+  await form.getByRole('textbox', { name: 'CVC' }).fill(cvc);
+  await form.getByRole('button', { name: /^Pay / }).click();
+}

@@ -10,6 +10,14 @@ import type {
   UploadStatus,
 } from './library.ts';
 import type {
+  CreditBalance,
+  CreditPackage,
+  PurchaseRequest,
+  PurchaseResponse,
+  TestCardRequest,
+  TestPaymentResult,
+} from './credits.ts';
+import type {
   LoginRequest,
   OkResponse,
   Preferences,
@@ -38,6 +46,11 @@ export const paths = {
   uploadChunk: '/api/transcripts/upload-chunk',
   finalizeUpload: '/api/transcripts/finalize-upload',
   uploadStatus: (uploadId: string) => `/api/transcripts/uploads/${encodeURIComponent(uploadId)}`,
+  creditPackages: '/api/credits/packages',
+  creditBalance: '/api/credits/balance',
+  purchaseCredits: '/api/credits/purchase',
+  confirmTestPayment: (clientSecret: string) => `/api/credits/test-payments/${encodeURIComponent(clientSecret)}/confirm`,
+  stripeWebhook: '/api/credits/stripe/webhook',
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -70,6 +83,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
+    },
+    credits: {
+      packages: () => http.read<CreditPackage[]>(paths.creditPackages),
+      balance: () => http.read<CreditBalance>(paths.creditBalance),
+      purchase: (body: PurchaseRequest) =>
+        http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
+      confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
+        http.send<TestPaymentResult>('POST', paths.confirmTestPayment(clientSecret), card, 'An unexpected error occurred'),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

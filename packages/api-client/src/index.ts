@@ -3,5 +3,6 @@ export * from './schemas.ts';
 export * from './http.ts';
 export * from './client.ts';
 export * from './library.ts';
+export * from './credits.ts';
 export * from './upload.ts';
 export * from './live.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentsConfigSchema } from './credits.ts';
 import { emailPattern, limits, validationMessages as m } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
@@ -79,6 +80,8 @@ export const publicConfigSchema = z.object({
       languages: z.union([z.array(z.string()), z.literal('any')]),
     })
     .optional(),
+  /** The card payment provider: the built-in test mode, or Stripe with its publishable key. */
+  payments: paymentsConfigSchema.optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -25,6 +25,11 @@ import { createPreferencesRepository } from './features/preferences/repository.t
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { createPreferencesService } from './features/preferences/service.ts';
 import { publicConfigRoutes } from './features/public-config/routes.ts';
+import { createCreditsRepository } from './features/credits/repository.ts';
+import { creditsRoutes, stripeWebhookRoutes } from './features/credits/routes.ts';
+import { createCreditsService, type CreditsService } from './features/credits/service.ts';
+import { createStripeProvider } from './features/credits/providers/stripe.ts';
+import { createTestModeProvider } from './features/credits/providers/test-mode.ts';
 import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
@@ -54,6 +59,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The open database (tests and benchmarks seed and inspect rows through it). */
     database: Database;
+    /** Credits: balance, charges and refunds (the AI feature charges prompts through it). */
+    credits: CreditsService;
   }
 }
 
@@ -119,11 +126,18 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
+    const credits = createCreditsService({
+      repo: createCreditsRepository(db.db),
+      config: config.credits,
+      provider: config.credits.stripe ? createStripeProvider(config.credits.stripe) : createTestModeProvider(),
+      log: app.log,
+    });
+    app.decorate('credits', credits);
 
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
-      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
     }
     await app.ready();
     // Events published from now on reach this process's sockets (a worker only publishes).
@@ -134,6 +148,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         repo: createTranscriptionRepository(db.db),
         storage,
         engine: options.engine ?? createConfiguredEngine(config),
+        billing: credits.transcriptionBilling(),
         hub,
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,
@@ -201,6 +216,7 @@ interface SharedParts {
   hub: LiveHub;
   storage: Storage;
   queue: PgBossQueue;
+  credits: CreditsService;
   keepaliveMs: number;
 }
 
@@ -209,7 +225,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, keepaliveMs }: SharedParts,
+  { hub, storage, queue, credits, keepaliveMs }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,7 +242,7 @@ async function registerRoutes(
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  const authRepo = createAuthRepository(database.db);
+  const authRepo = createAuthRepository(database.db, { startingCredits: config.credits.startingCredits });
   let altcha: Altcha | null = null;
   let captcha: CaptchaVerifier;
   if (config.captcha.provider === 'altcha') {
@@ -299,6 +315,8 @@ async function registerRoutes(
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files }),
   });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes });
+  await app.register(creditsRoutes, { requireUser, credits });
+  if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 
   await registerAppAndNotFound(app, config.appDistDir);
 }

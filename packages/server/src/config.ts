@@ -47,6 +47,16 @@ export const configTable = [
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
   { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). Files over 25 MB arrive in 25 MB chunks.' },
   { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
+  { name: 'STARTING_CREDITS', default: '60', description: 'Credits a new account starts with.' },
+  { name: 'CREDITS_PER_TRANSCRIPTION_MINUTE', default: '1', description: 'Credits charged per started minute of transcribed audio.' },
+  { name: 'PROMPT_COST_LOCAL', default: '1', description: 'Credits per AI prompt run by the built-in local engine.' },
+  { name: 'PROMPT_COST_GPT_3_5', default: '1', description: 'Credits per AI prompt with the gpt-3.5 model.' },
+  { name: 'PROMPT_COST_GPT_4', default: '5', description: 'Credits per AI prompt with the gpt-4 model.' },
+  { name: 'CREDIT_PACKAGES', default: '100:999,500:3999,1200:7999', description: 'Credit packages for sale: comma-separated credits:price pairs, price in US cents.' },
+  { name: 'STRIPE_SECRET_KEY', default: '(unset)', description: 'Stripe secret key. Set with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take card payments through Stripe. Unset: the built-in test-mode provider (test cards only, no money moves).' },
+  { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key, sent to the browser for the Payment Element.' },
+  { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint {URL}/api/credits/stripe/webhook (event payment_intent.succeeded).' },
+  { name: 'STRIPE_API_BASE', default: 'https://api.stripe.com', description: 'Base URL of the Stripe API (tests point it at a local fake).' },
 ] as const;
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
@@ -113,7 +123,42 @@ const envSchema = z.object({
     .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
     .optional(),
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
+  STARTING_CREDITS: int(0, 1_000_000_000).default(60),
+  CREDITS_PER_TRANSCRIPTION_MINUTE: int(0, 1_000_000).default(1),
+  PROMPT_COST_LOCAL: int(0, 1_000_000).default(1),
+  PROMPT_COST_GPT_3_5: int(0, 1_000_000).default(1),
+  PROMPT_COST_GPT_4: int(0, 1_000_000).default(5),
+  CREDIT_PACKAGES: z
+    .string()
+    .default('100:999,500:3999,1200:7999')
+    .transform((value, ctx) => {
+      const packages = parseCreditPackages(value);
+      if (!packages) {
+        ctx.addIssue({ code: 'custom', message: 'must be comma-separated credits:cents pairs with distinct credits, e.g. 100:999,500:3999' });
+        return z.NEVER;
+      }
+      return packages;
+    }),
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
 });
+
+/** '100:999,500:3999' -> packages; null when malformed, empty or with the same credits twice. */
+export function parseCreditPackages(value: string): Array<{ credits: number; price: number }> | null {
+  const packages: Array<{ credits: number; price: number }> = [];
+  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const match = /^(\d{1,9})\s*:\s*(\d{1,9})$/.exec(part);
+    if (!match) return null;
+    const credits = Number(match[1]);
+    const price = Number(match[2]);
+    // Stripe's smallest USD charge is 50 cents.
+    if (credits < 1 || price < 50 || packages.some((p) => p.credits === credits)) return null;
+    packages.push({ credits, price });
+  }
+  return packages.length ? packages : null;
+}
 
 /** The names of the variables the schema reads (kept equal to configTable by a test). */
 export const configVariableNames = Object.keys(envSchema.shape);
@@ -145,6 +190,16 @@ export interface Config {
   storage: StorageConfig;
   uploads: { maxBytes: number; abandonMs: number };
   transcription: TranscriptionConfig;
+  credits: CreditsConfig;
+}
+
+export interface CreditsConfig {
+  startingCredits: number;
+  perTranscriptionMinute: number;
+  promptCosts: { local: number; 'gpt-3.5': number; 'gpt-4': number };
+  packages: Array<{ credits: number; price: number }>;
+  /** Null: the built-in test-mode payment provider. */
+  stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string } | null;
 }
 
 export interface TranscriptionConfig {
@@ -209,6 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         'Other languages need TRANSCRIPTION_ENGINE=openai with an OpenAI-compatible server (TRANSCRIPTION_API_URL).',
     );
   }
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PUBLISHABLE_KEY, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    problems.push(
+      'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to use Stripe (or none for the test-mode provider)',
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
   return {
@@ -261,6 +322,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       model: e.TRANSCRIPTION_MODEL,
       language: e.TRANSCRIPTION_LANGUAGE,
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
+    },
+    credits: {
+      startingCredits: e.STARTING_CREDITS,
+      perTranscriptionMinute: e.CREDITS_PER_TRANSCRIPTION_MINUTE,
+      promptCosts: { local: e.PROMPT_COST_LOCAL, 'gpt-3.5': e.PROMPT_COST_GPT_3_5, 'gpt-4': e.PROMPT_COST_GPT_4 },
+      packages: e.CREDIT_PACKAGES,
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            }
+          : null,
     },
   };
 }

@@ -8,7 +8,9 @@ import {
   MenuTrigger,
   SubmenuTrigger,
 } from '@scribe/ui';
+import { useState } from 'react';
 import { ChevronDownIcon } from '../components/icons.tsx';
+import { BuyCreditsDialog } from '../credits/BuyCreditsDialog.tsx';
 import { isLanguage, languages } from '../i18n/i18n.ts';
 import { languageNames, useLanguage } from '../i18n/LanguageProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -24,6 +26,7 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
   const handleSignOut = useSignOut();
   const { language, setLanguage } = useLanguage();
   const balance = useCreditBalance();
+  const [isBuying, setBuying] = useState(false);
   if (!user) return null;
 
   const name = user.fullName || user.username;
@@ -31,83 +34,86 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
 
 
   return (
-    <MenuTrigger>
-      <Button variant="ghost" aria-label={t`${name}, account menu`}>
-        <span className={styles.trigger}>
-          <span className={styles.avatar} aria-hidden="true">
-            {initials(user.fullName, user.username)}
-          </span>
-          {isMobile ? null : <span className={styles.triggerName}>{name}</span>}
-          <ChevronDownIcon />
-        </span>
-      </Button>
-      <Menu aria-label={t`Account`} placement="bottom end">
-        <MenuHeader>
-          <span className={styles.menuHeader}>
-            <span className={styles.menuName}>{name}</span>
-            <span className={styles.menuUsername}>@{user.username}</span>
-            <span className={styles.menuBalance}>
-              <Trans>Credits: {balanceText}</Trans>
+    <>
+      <MenuTrigger>
+        <Button variant="ghost" aria-label={t`${name}, account menu`}>
+          <span className={styles.trigger}>
+            <span className={styles.avatar} aria-hidden="true">
+              {initials(user.fullName, user.username)}
             </span>
+            {isMobile ? null : <span className={styles.triggerName}>{name}</span>}
+            <ChevronDownIcon />
           </span>
-        </MenuHeader>
-        {isMobile ? (
-          <>
-            <MenuItem id="home" href="/">
-              {t`Home`}
-            </MenuItem>
-            <MenuItem id="credits" href="/credits">
-              {t`Credits`}
-            </MenuItem>
-            <MenuSeparator />
-          </>
-        ) : null}
-        <MenuItem id="buy-credits" href="/credits">
-          {t`Buy credits`}
-        </MenuItem>
-        <MenuSeparator />
-        <MenuItem id="settings" href="/settings">
-          {t`Settings`}
-        </MenuItem>
-        <MenuItem id="help" href="/help">
-          {t`Help`}
-        </MenuItem>
-        {/* The guided tutorial arrives with its own issue; until then the entry is visible but inert. */}
-        <MenuItem id="restart-tutorial" isDisabled>
-          {t`Restart tutorial`}
-        </MenuItem>
-        <MenuItem id="contact" href="/contact">
-          {t`Contact`}
-        </MenuItem>
-        <MenuSeparator />
-        <SubmenuTrigger>
-          <MenuItem id="language" textValue={t`Language`}>
-            <span className={styles.languageItem}>
-              {t`Language`}
-              <span className={styles.languageCurrent}>{languageNames[language]}</span>
+        </Button>
+        <Menu aria-label={t`Account`} placement="bottom end">
+          <MenuHeader>
+            <span className={styles.menuHeader}>
+              <span className={styles.menuName}>{name}</span>
+              <span className={styles.menuUsername}>@{user.username}</span>
+              <span className={styles.menuBalance}>
+                <Trans>Credits: {balanceText}</Trans>
+              </span>
             </span>
-          </MenuItem>
-          <Menu
-            aria-label={t`Language`}
-            selectionMode="single"
-            selectedKeys={[language]}
-            onSelectionChange={(keys) => {
-              const [next] = keys === 'all' ? [] : [...keys];
-              if (isLanguage(next)) void setLanguage(next);
-            }}
-          >
-            {languages.map((code) => (
-              <MenuItem key={code} id={code}>
-                {languageNames[code]}
+          </MenuHeader>
+          {isMobile ? (
+            <>
+              <MenuItem id="home" href="/">
+                {t`Home`}
               </MenuItem>
-            ))}
-          </Menu>
-        </SubmenuTrigger>
-        <MenuSeparator />
-        <MenuItem id="sign-out" onAction={() => void handleSignOut()}>
-          {t`Sign out`}
-        </MenuItem>
-      </Menu>
-    </MenuTrigger>
+              <MenuItem id="credits" href="/credits">
+                {t`Credits`}
+              </MenuItem>
+              <MenuSeparator />
+            </>
+          ) : null}
+          <MenuItem id="buy-credits" onAction={() => setBuying(true)}>
+            {t`Buy credits`}
+          </MenuItem>
+          <MenuSeparator />
+          <MenuItem id="settings" href="/settings">
+            {t`Settings`}
+          </MenuItem>
+          <MenuItem id="help" href="/help">
+            {t`Help`}
+          </MenuItem>
+          {/* The guided tutorial arrives with its own issue; until then the entry is visible but inert. */}
+          <MenuItem id="restart-tutorial" isDisabled>
+            {t`Restart tutorial`}
+          </MenuItem>
+          <MenuItem id="contact" href="/contact">
+            {t`Contact`}
+          </MenuItem>
+          <MenuSeparator />
+          <SubmenuTrigger>
+            <MenuItem id="language" textValue={t`Language`}>
+              <span className={styles.languageItem}>
+                {t`Language`}
+                <span className={styles.languageCurrent}>{languageNames[language]}</span>
+              </span>
+            </MenuItem>
+            <Menu
+              aria-label={t`Language`}
+              selectionMode="single"
+              selectedKeys={[language]}
+              onSelectionChange={(keys) => {
+                const [next] = keys === 'all' ? [] : [...keys];
+                if (isLanguage(next)) void setLanguage(next);
+              }}
+            >
+              {languages.map((code) => (
+                <MenuItem key={code} id={code}>
+                  {languageNames[code]}
+                </MenuItem>
+              ))}
+            </Menu>
+          </SubmenuTrigger>
+          <MenuSeparator />
+          <MenuItem id="sign-out" onAction={() => void handleSignOut()}>
+            {t`Sign out`}
+          </MenuItem>
+        </Menu>
+      </MenuTrigger>
+      <BuyCreditsDialog isOpen={isBuying} onOpenChange={setBuying} />
+    </>
   );
 }

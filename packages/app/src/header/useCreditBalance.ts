@@ -1,10 +1,12 @@
+import { paths } from '@scribe/api-client';
 import useSWR from 'swr';
 import { api } from '../api.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
-export const creditBalanceKey = '/api/credits/balance';
+/** The SWR key of the balance: `mutate(creditBalanceKey)` refreshes it everywhere (after a purchase or a charge). */
+export const creditBalanceKey = paths.creditBalance;
 
-/** GET /api/credits/balance; the credits issue adds it, so until then (404) there is no balance. */
+/** GET /api/credits/balance; a failure shows no balance rather than an error. */
 async function fetchBalance(): Promise<number | null> {
   try {
     const answer = await api.read<{ balance: number }>(creditBalanceKey);

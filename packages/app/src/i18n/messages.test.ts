@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
+import { creditsMessages, libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
 import {
+  creditsDescriptors,
   describeApiMessage,
   libraryDescriptors,
   strengthDescriptors,
@@ -79,5 +80,15 @@ describe('transcription messages', () => {
     expect(translateApiMessage(i18n, 'Transcription completed!')).not.toBe('Transcription completed!');
     // An unknown reason stays as the server wrote it, inside the translated frame.
     expect(translateApiMessage(i18n, 'Transcription failed: engine exploded')).toMatch(/engine exploded$/);
+  });
+});
+
+describe('credits message descriptors', () => {
+  it('keeps each Lingui source text identical to the api-client text', () => {
+    for (const [key, text] of Object.entries(creditsMessages)) {
+      const descriptor = creditsDescriptors[key as keyof typeof creditsMessages];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  creditsMessages as cr,
   libraryMessages as lib,
   uploadMessages as up,
   validationMessages as v,
@@ -79,7 +80,28 @@ const transcriptionTexts: Record<string, MessageDescriptor> = {
   'The transcription job stopped before it finished, too often or for too long.': msg`The transcription job stopped before it finished, too often or for too long.`,
 };
 
+// Credits and payments (issue 6): the server's and the test-mode provider's texts, the spec's fallbacks.
+export const creditsDescriptors: Record<keyof typeof cr, MessageDescriptor> = {
+  unknownPackage: msg`Unknown credit package`,
+  notEnoughCredits: msg`Not enough credits`,
+  cardDeclined: msg`Your card was declined.`,
+  invalidCardNumber: msg`Your card number is invalid.`,
+  invalidExpiry: msg`Your card's expiration date is invalid.`,
+  expiredCard: msg`Your card has expired.`,
+  invalidCvc: msg`Your card's security code is invalid.`,
+  unknownTestCard: msg`Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).`,
+  paymentNotFound: msg`Payment not found`,
+};
+
+const creditsFallbacks: Record<string, MessageDescriptor> = {
+  'Failed to initiate purchase': msg`Failed to initiate purchase`,
+  'Failed to purchase credits': msg`Failed to purchase credits`,
+  'An unexpected error occurred': msg`An unexpected error occurred`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
+  ...Object.entries(cr).map(([key, text]) => [text, creditsDescriptors[key as keyof typeof cr]] as const),
+  ...Object.entries(creditsFallbacks),
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),
   ...Object.entries(fallbackDescriptors),
   ...Object.entries(lib).map(([key, text]) => [text, libraryDescriptors[key as keyof typeof lib]] as const),

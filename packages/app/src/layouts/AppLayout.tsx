@@ -3,7 +3,9 @@ import { Link } from '@scribe/ui';
 import { media } from '@scribe/ui/theme';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
+import { useStripeReturn } from '../credits/useStripeReturn.ts';
 import { AccountMenu } from '../header/AccountMenu.tsx';
+import { useCreditBalance } from '../header/useCreditBalance.ts';
 import * as styles from '../header/header.css.ts';
 import { LiveProvider } from '../session/LiveProvider.tsx';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
@@ -18,6 +20,8 @@ export default function AppLayout() {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(media.mobile);
+  // Stripe payment methods that redirect come back here (to '/' or '/credits').
+  useStripeReturn(useCreditBalance());
   return (
     <LiveProvider>
       <UploadProvider allowDrop={!isMobile}>

@@ -26,11 +26,14 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     language: text('language').notNull().default('en'),
+    /** Credit balance; changed only together with a credit_entries row (features/credits). */
+    credits: integer('credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_credits_check', sql`${t.credits} >= 0`),
   ],
 );
 
@@ -172,9 +175,81 @@ export const uploadChunks = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
 
-export const schema = { users, sessions, usedCaptchas, loginFailures, folders, transcripts, uploads, uploadChunks };
+export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund'] as const;
+export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
+
+/**
+ * The credit ledger: append-only. Every change of users.credits writes one row in the same
+ * transaction (amount signed, balance after it). `reference` makes a change happen at most once:
+ * e.g. ('transcription', 'transcript:12'), ('refund', 'transcript:12'), ('purchase', 'payment:pi_...').
+ */
+export const creditEntries = pgTable(
+  'credit_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    reference: text('reference'),
+    description: text('description'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_entries_user_id_idx').on(t.userId, t.id),
+    uniqueIndex('credit_entries_kind_reference_idx').on(t.kind, t.reference),
+    check(
+      'credit_entries_kind_check',
+      sql`${t.kind} in ('starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund')`,
+    ),
+    check('credit_entries_balance_after_check', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** A purchase of a credit package through a payment provider ('test' or 'stripe'). */
+export const payments = pgTable(
+  'payments',
+  {
+    /** The provider's payment id (Stripe: the PaymentIntent id). */
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded'] }).notNull().default('pending'),
+    clientSecret: text('client_secret').notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_user_id_idx').on(t.userId),
+    uniqueIndex('payments_client_secret_idx').on(t.clientSecret),
+    check('payments_status_check', sql`${t.status} in ('pending', 'succeeded')`),
+  ],
+);
+
+export const schema = {
+  users,
+  sessions,
+  usedCaptchas,
+  loginFailures,
+  folders,
+  transcripts,
+  uploads,
+  uploadChunks,
+  creditEntries,
+  payments,
+};
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
 export type FolderRow = typeof folders.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type CreditEntryRow = typeof creditEntries.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;

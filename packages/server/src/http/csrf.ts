@@ -1,13 +1,13 @@
+import { paths } from '@scribe/api-client';
 import type { FastifyInstance } from 'fastify';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Paths that take mutating requests from other sites and authenticate them another way.
- * None yet; the Stripe webhook (credits issue) will be listed here, since it carries a
- * signature instead of the header.
+ * The Stripe webhook carries a signature over its body instead of the header.
  */
-export const csrfExemptPaths: ReadonlySet<string> = new Set<string>([]);
+export const csrfExemptPaths: ReadonlySet<string> = new Set<string>([paths.stripeWebhook]);
 
 function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { loginFailures, sessions, usedCaptchas, users, type UserRow } from '../../db/schema.ts';
+import { creditEntries, loginFailures, sessions, usedCaptchas, users, type UserRow } from '../../db/schema.ts';
 
 export interface NewUser {
   username: string;
@@ -22,7 +22,13 @@ function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
-export function createAuthRepository(db: Db) {
+export interface AuthRepositoryOptions {
+  /** Credits a new account starts with, written with its 'starting_grant' ledger entry. */
+  startingCredits?: number;
+}
+
+export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}) {
+  const startingCredits = options.startingCredits ?? 0;
   const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
 
   return {
@@ -36,10 +42,27 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0 ? 'email' : null;
     },
 
-    /** Inserts a user; the unique indexes decide races that a pre-check cannot. */
+    /**
+     * Inserts a user with the starting credits and their ledger entry (one transaction); the unique
+     * indexes decide races that a pre-check cannot.
+     */
     async insertUser(user: NewUser): Promise<InsertUserResult> {
       try {
-        const [row] = await db.insert(users).values(user).returning();
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(users)
+            .values({ ...user, credits: startingCredits })
+            .returning();
+          await tx.insert(creditEntries).values({
+            userId: inserted.id,
+            kind: 'starting_grant',
+            amount: startingCredits,
+            balanceAfter: startingCredits,
+            reference: `user:${inserted.id}`,
+            description: 'Starting credits',
+          });
+          return inserted;
+        });
         return { ok: true, user: row };
       } catch (err) {
         const constraint = uniqueViolation(err);

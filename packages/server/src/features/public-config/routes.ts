@@ -10,7 +10,10 @@ export function publicConfig(config: Config): PublicConfig {
   const t = config.transcription;
   // The built-in engine is Whisper tiny.en; a remote one transcribes the configured language, or detects it.
   const languages = t.engine === 'builtin' ? ['en'] : t.language ? [t.language] : ('any' as const);
-  return { captcha, supportEmail: config.supportEmail, transcription: { engine: t.engine, languages } };
+  const payments: PublicConfig['payments'] = config.credits.stripe
+    ? { provider: 'stripe', publishableKey: config.credits.stripe.publishableKey }
+    : { provider: 'test' };
+  return { captcha, supportEmail: config.supportEmail, transcription: { engine: t.engine, languages }, payments };
 }
 
 /** Settings the browser needs before anyone signs in. */

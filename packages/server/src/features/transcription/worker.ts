@@ -31,6 +31,14 @@ export interface TranscriptionWorkerOptions {
   repo: TranscriptionRepository;
   storage: Storage;
   engine: TranscriptionEngine;
+  /**
+   * Credits: charged once per transcript when the audio's length is known (a retry finds its charge),
+   * refunded when the job fails. Too few credits: a TranscriptionError that is not retried.
+   */
+  billing?: {
+    charge(t: { id: number; userId: number }, seconds: number): Promise<void>;
+    refund(t: { id: number; userId: number }): Promise<void>;
+  };
   hub: LiveHub;
   leases: JobLeases;
   log: FastifyBaseLogger;
@@ -126,9 +134,20 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     }
   }
 
+  async function refund(t: Pick<JobTranscript, 'id' | 'userId'>) {
+    try {
+      await options.billing?.refund(t);
+    } catch (err) {
+      log.error({ err, transcriptId: t.id }, 'could not refund a failed transcription');
+    }
+  }
+
   async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string) {
     const message = short(messages.failed(reason));
-    if (await repo.fail(t, message)) await publish(t, { type: 'error', message, error: message });
+    const failed = await repo.fail(t, message);
+    // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
+    if (failed) await refund(t);
+    if (failed) await publish(t, { type: 'error', message, error: message });
   }
 
   /** Copies the stored audio to a job folder; the engine reads a local file. */
@@ -192,15 +211,24 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
       await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
       const filePath = await fetchAudio(t, dir, controller.signal);
+      let charged = false;
+      const charge = async (seconds: number) => {
+        if (charged || !options.billing) return;
+        await options.billing.charge(t, seconds);
+        charged = true;
+      };
       const result = await engine.transcribe({
         filePath,
         mimeType: t.audioMime ?? undefined,
         signal: controller.signal,
         onProgress: (fraction) => progress.report(fraction),
+        onDuration: charge,
       });
       await progress.stop();
       await removeDir();
       if (controller.signal.aborted) throw controller.signal.reason;
+      // An engine that learnt the length only at the end.
+      await charge(result.durationSeconds);
       if (!(await repo.complete(t, result))) return; // deleted meanwhile
       await publish(t, { type: 'complete', progress: 100, message: messages.completed });
       log.info(
@@ -212,6 +240,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       const err = controller.signal.aborted ? controller.signal.reason : caught;
       if (err instanceof JobAborted && err.kind === 'deleted') {
         log.info({ transcriptId: t.id }, 'transcript deleted during its transcription: job ends');
+        await refund(t);
         return;
       }
       if (err instanceof JobAborted && err.kind === 'shutdown') {

@@ -24,6 +24,11 @@ export interface TranscriptionInput {
   signal?: AbortSignal;
   /** Called with the fraction of the audio processed so far (0..1), non-decreasing. */
   onProgress?(fraction: number): void;
+  /**
+   * Called once with the audio's length (from the decoded samples) before the expensive work
+   * starts; the job charges credits here. A rejection ends the transcription with that error.
+   */
+  onDuration?(seconds: number): Promise<void>;
 }
 
 export interface TranscriptionResult {

@@ -131,6 +131,10 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   async transcribe(input: TranscriptionInput): Promise<TranscriptionResult> {
     const { signal } = input;
     signal?.throwIfAborted();
+    // The length is needed before the request (the job charges for it); a file this decoder cannot
+    // read is still sent (the server may read it), and its length then comes from the answer.
+    const measured = input.onDuration ? await decodedDuration(input.filePath, signal) : null;
+    if (measured !== null) await input.onDuration?.(measured);
     input.onProgress?.(0);
     const form = new FormData();
     const file = await openAsBlob(input.filePath, input.mimeType ? { type: input.mimeType } : undefined);
@@ -182,7 +186,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
 
     const reported = Number(json.duration);
     let duration: number | null = Number.isFinite(reported) && reported > 0 ? reported : null;
-    duration ??= await decodedDuration(input.filePath, signal);
+    duration ??= measured ?? (await decodedDuration(input.filePath, signal));
     let segments = toSegments(json.segments, duration);
     const text = typeof json.text === 'string' ? json.text.trim() : '';
     if (segments.length === 0 && text) {

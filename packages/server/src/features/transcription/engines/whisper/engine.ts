@@ -123,6 +123,7 @@ export class WhisperEngine implements TranscriptionEngine {
       tmpDir: this.options.tmpDir,
     });
     try {
+      await input.onDuration?.(pcm.length / SAMPLE_RATE);
       onProgress?.(0);
       const regions = runtime.vad ? await this.exclusive(() => runtime.vad!.detect(pcm, { signal })) : null;
       const segments = await this.transcribePcm(runtime, pcm, regions, input);

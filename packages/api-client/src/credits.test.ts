@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from './client.ts';
+import { formatUsd, formatUsdPerCredit, purchaseRequestSchema, purchaseResponseSchema } from './credits.ts';
+
+describe('credit prices', () => {
+  it('shows cents as USD with 2 decimals and a per-credit price', () => {
+    expect(formatUsd(999)).toBe('$9.99');
+    expect(formatUsd(3999)).toBe('$39.99');
+    expect(formatUsd(7999)).toBe('$79.99');
+    expect(formatUsdPerCredit(999, 100)).toBe('$0.0999');
+    expect(formatUsdPerCredit(3999, 500)).toBe('$0.08');
+    expect(formatUsdPerCredit(7999, 1200)).toBe('$0.0667');
+    expect(formatUsd(999, 'de')).toBe('9,99\u00a0$');
+  });
+
+  it('validates a purchase request and response', () => {
+    expect(purchaseRequestSchema.safeParse({ credits: 100 }).success).toBe(true);
+    expect(purchaseRequestSchema.safeParse({ credits: 1.5 }).success).toBe(false);
+    expect(purchaseRequestSchema.safeParse({}).success).toBe(false);
+    expect(
+      purchaseResponseSchema.safeParse({ clientSecret: 's', provider: 'test', paymentId: 'p', credits: 100, price: 999 }).success,
+    ).toBe(true);
+  });
+});
+
+describe('credits client', () => {
+  it('posts a purchase with the header and reports the server error, else the fallback', async () => {
+    const calls: Array<{ url: string; init: RequestInit }> = [];
+    const answers = [
+      new Response(JSON.stringify({ error: 'Unknown credit package' }), { status: 400, headers: { 'Content-Type': 'application/json' } }),
+      new Response('oops', { status: 500 }),
+    ];
+    const client = createApiClient({
+      fetch: async (url, init) => {
+        calls.push({ url: String(url), init: init ?? {} });
+        return answers.shift()!;
+      },
+    });
+    await expect(client.credits.purchase({ credits: 7 })).rejects.toThrow('Unknown credit package');
+    await expect(client.credits.purchase({ credits: 7 })).rejects.toThrow('Failed to initiate purchase');
+    expect(calls[0].url).toBe('/api/credits/purchase');
+    expect((calls[0].init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+    expect(calls[0].init.body).toBe('{"credits":7}');
+  });
+});

@@ -1,0 +1,104 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '@scribe/api-client';
+import { Alert, Badge, Button, Form, Stack, Text, TextField } from '@scribe/ui';
+import { useState } from 'react';
+import { api } from '../api.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
+import * as styles from './credits.css.ts';
+import type { PaymentFormProps } from './payment.ts';
+
+/**
+ * The built-in test-mode provider's card form (no Stripe keys configured). Visibly test mode; it
+ * posts to this server and loads nothing from Stripe.
+ */
+export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, onCancel }: PaymentFormProps) {
+  const { t, i18n } = useLingui();
+  const [cardNumber, setCardNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [isPaying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function pay() {
+    setPaying(true);
+    setError(null);
+    try {
+      const result = await api.credits.confirmTestPayment(clientSecret, { cardNumber, expiry, cvc });
+      onSucceeded(result.balance);
+    } catch (err) {
+      // The provider's own words for card problems (400/402); anything else is unexpected.
+      const message =
+        err instanceof ApiError && err.status >= 400 && err.status < 500 ? translateApiMessage(i18n, err.message) : t`An unexpected error occurred`;
+      setError(message);
+      onFailed(message);
+    } finally {
+      setPaying(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={() => void pay()} aria-label={t`Card payment`}>
+      <Stack gap="md">
+        <div className={styles.paymentHead}>
+          <Text weight="semibold">
+            <Trans>Card details</Trans>
+          </Text>
+          <Badge tone="warning">
+            <Trans>Test mode</Trans>
+          </Badge>
+        </div>
+        <Alert tone="info" title={t`Test mode: no real payment is made`}>
+          <ul className={styles.testCards}>
+            <li>
+              <Trans>
+                <span className={styles.mono}>4242 4242 4242 4242</span> succeeds
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                <span className={styles.mono}>4000 0000 0000 0002</span> is declined
+              </Trans>
+            </li>
+            <li>
+              <Trans>Any future expiry date and any 3-digit CVC</Trans>
+            </li>
+          </ul>
+        </Alert>
+        {error ? (
+          <Alert tone="danger" title={t`Payment failed`}>
+            {error}
+          </Alert>
+        ) : null}
+        <TextField
+          label={t`Card number`}
+          name="cardnumber"
+          autoComplete="cc-number"
+          placeholder="4242 4242 4242 4242"
+          isRequired
+          value={cardNumber}
+          onChange={setCardNumber}
+        />
+        <div className={styles.cardRow}>
+          <TextField
+            label={t`Expiry date (MM/YY)`}
+            name="exp-date"
+            autoComplete="cc-exp"
+            placeholder={t`MM/YY`}
+            isRequired
+            value={expiry}
+            onChange={setExpiry}
+          />
+          <TextField label={t`CVC`} name="cvc" autoComplete="cc-csc" placeholder="123" isRequired value={cvc} onChange={setCvc} />
+        </div>
+        <div className={styles.actions}>
+          <Button variant="ghost" onPress={onCancel} isDisabled={isPaying}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" variant="primary" isPending={isPaying}>
+            <Trans>Pay {priceLabel}</Trans>
+          </Button>
+        </div>
+      </Stack>
+    </Form>
+  );
+}

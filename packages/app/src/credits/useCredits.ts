@@ -1,0 +1,26 @@
+import { paths, type CreditPackage } from '@scribe/api-client';
+import useSWR, { mutate } from 'swr';
+import { api } from '../api.ts';
+import { creditBalanceKey } from '../header/useCreditBalance.ts';
+
+/** GET /api/credits/packages (credits and price in cents). */
+export function useCreditPackages() {
+  return useSWR<CreditPackage[] | null>(paths.creditPackages, () => api.credits.packages(), { revalidateOnFocus: false });
+}
+
+/** Fetches the balance again wherever it is shown (account menu, credits page). */
+export function refreshCreditBalance(): Promise<unknown> {
+  return mutate(creditBalanceKey);
+}
+
+/**
+ * After a Stripe payment the webhook credits the purchase a moment later: ask again a few times
+ * until the balance has changed (or give up quietly; the next visit shows it).
+ */
+export async function refreshBalanceUntilChanged(previous: number | undefined, tries = 10, delayMs = 1000): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    const next = (await refreshCreditBalance()) as number | null | undefined;
+    if (previous === undefined || (typeof next === 'number' && next !== previous)) return;
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
+}

@@ -1,0 +1,273 @@
+/**
+ * Credits: the ledger (through the repository), what things cost, charging and refunding work, and
+ * buying packages through the configured payment provider.
+ *
+ * For the AI feature: `chargePrompt` (before the provider runs; HTTP 402 when the balance is too
+ * small) and `refund` (when the provider fails), or both at once with `runPaidPrompt`.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  creditsMessages as m,
+  type CreditPackage,
+  type PaymentsConfig,
+  type PurchaseResponse,
+  type TestCardRequest,
+  type TestPaymentResult,
+} from '@scribe/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type Stripe from 'stripe';
+import type { CreditsConfig } from '../../config.ts';
+import type { CreditEntryKind } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import { TranscriptionError } from '../transcription/engines/types.ts';
+import type { CreditsRepository } from './repository.ts';
+import type { StripeProvider } from './providers/stripe.ts';
+import { checkTestCard } from './providers/test-mode.ts';
+import type { PaymentProvider } from './providers/types.ts';
+
+/** A charge larger than the balance: HTTP 402 with a clear `error`; nothing was charged. */
+export class NotEnoughCreditsError extends HttpError {
+  constructor(
+    readonly needed: number,
+    readonly balance: number,
+    what: string,
+  ) {
+    super(402, `${m.notEnoughCredits}: ${what} costs ${needed} ${needed === 1 ? 'credit' : 'credits'} and your balance is ${balance}.`);
+    this.name = 'NotEnoughCreditsError';
+  }
+}
+
+/** Models the AI feature names; anything else is priced like gpt-4 (the dearest) unless it is 'local'. */
+export type PromptModel = 'local' | 'gpt-3.5' | 'gpt-4';
+
+export interface Charge {
+  /** True when this call took the credits; false when the same reference was charged before. */
+  charged: boolean;
+  amount: number;
+  balance: number;
+}
+
+export interface PromptCharge extends Charge {
+  reference: string;
+  /** Gives the credits back (once; later calls do nothing). */
+  refund(): Promise<void>;
+}
+
+export interface CreditsServiceOptions {
+  repo: CreditsRepository;
+  config: CreditsConfig;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Started minutes of audio: 0:01-1:00 is one minute, 1:01 two. */
+export function startedMinutes(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  // Millisecond precision, so 60.0000001 s of float noise is not a second minute.
+  return Math.ceil(Math.round(seconds * 1000) / 60_000);
+}
+
+export function createCreditsService({ repo, config, provider, log }: CreditsServiceOptions) {
+  async function balance(userId: number): Promise<number> {
+    return (await repo.balance(userId)) ?? 0;
+  }
+
+  /** Takes `amount` credits once per (kind, reference); NotEnoughCreditsError (402) when the balance is too small. */
+  async function charge(
+    userId: number,
+    change: { kind: Exclude<CreditEntryKind, 'refund' | 'purchase' | 'starting_grant'>; amount: number; reference: string; description: string; what: string },
+  ): Promise<Charge> {
+    if (!Number.isInteger(change.amount) || change.amount < 0) throw new Error(`invalid charge ${change.amount}`);
+    const result = await repo.change(userId, {
+      kind: change.kind,
+      amount: -change.amount,
+      reference: change.reference,
+      description: change.description,
+    });
+    switch (result.status) {
+      case 'applied':
+        return { charged: true, amount: change.amount, balance: result.balance };
+      case 'duplicate':
+        return { charged: false, amount: change.amount, balance: result.balance };
+      case 'insufficient':
+        throw new NotEnoughCreditsError(change.amount, result.balance, change.what);
+      case 'no-user':
+        throw new HttpError(401, 'Not authenticated');
+    }
+  }
+
+  /** Gives back the charge (kind, reference), once. True when credits went back now. */
+  async function refund(userId: number, kind: CreditEntryKind, reference: string, description?: string): Promise<boolean> {
+    const result = await repo.refund(userId, kind, reference, description);
+    return result.status === 'applied';
+  }
+
+  function promptCost(model: string): number {
+    const costs = config.promptCosts;
+    if (model === 'local' || model === 'gpt-3.5' || model === 'gpt-4') return costs[model];
+    return costs['gpt-4'];
+  }
+
+  async function chargePrompt(userId: number, model: string, reference: string = randomUUID()): Promise<PromptCharge> {
+    const amount = promptCost(model);
+    const result = await charge(userId, {
+      kind: 'ai_prompt',
+      amount,
+      reference,
+      description: `AI prompt (${model})`,
+      what: `an AI prompt with ${model === 'local' ? 'the local engine' : model}`,
+    });
+    return {
+      ...result,
+      reference,
+      refund: async () => {
+        await refund(userId, 'ai_prompt', reference, `AI prompt (${model}) failed`);
+      },
+    };
+  }
+
+  const packages = (): CreditPackage[] => config.packages.map((p) => ({ ...p }));
+
+  return {
+    balance,
+    packages,
+    charge,
+    refund,
+    promptCost,
+    chargePrompt,
+
+    /**
+     * Charges the prompt, runs it, and refunds when it throws (the error goes on unchanged). A
+     * balance that is too small throws NotEnoughCreditsError (HTTP 402) before `run` starts.
+     */
+    async runPaidPrompt<T>(userId: number, model: string, run: (charge: PromptCharge) => Promise<T>): Promise<T> {
+      const paid = await chargePrompt(userId, model);
+      try {
+        return await run(paid);
+      } catch (err) {
+        await paid.refund().catch((e: unknown) => log.error({ err: e, userId, reference: paid.reference }, 'could not refund a failed AI prompt'));
+        throw err;
+      }
+    },
+
+    transcriptionCost(seconds: number): number {
+      return startedMinutes(seconds) * config.perTranscriptionMinute;
+    },
+
+    /**
+     * The transcription worker's side: charge once per transcript (a retried job finds its charge),
+     * refund when the job fails. Too few credits ends the job with a TranscriptionError that is not retried.
+     */
+    transcriptionBilling() {
+      return {
+        charge: async (t: { id: number; userId: number }, seconds: number): Promise<void> => {
+          const minutes = startedMinutes(seconds);
+          try {
+            await charge(t.userId, {
+              kind: 'transcription',
+              amount: minutes * config.perTranscriptionMinute,
+              reference: `transcript:${t.id}`,
+              description: `Transcription, ${plural(minutes, 'minute', 'minutes')}`,
+              what: `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`,
+            });
+          } catch (err) {
+            if (err instanceof NotEnoughCreditsError) throw new TranscriptionError(err.message, { retryable: false, cause: err });
+            throw err;
+          }
+        },
+        refund: async (t: { id: number; userId: number }): Promise<void> => {
+          if (await refund(t.userId, 'transcription', `transcript:${t.id}`, 'Transcription failed')) {
+            log.info({ transcriptId: t.id }, 'transcription refunded');
+          }
+        },
+      };
+    },
+
+    paymentsConfig(): PaymentsConfig {
+      return config.stripe ? { provider: 'stripe', publishableKey: config.stripe.publishableKey } : { provider: 'test' };
+    },
+
+    async purchase(userId: number, credits: number): Promise<PurchaseResponse> {
+      const pkg = config.packages.find((p) => p.credits === credits);
+      if (!pkg) throw new HttpError(400, m.unknownPackage);
+      const idempotencyKey = `purchase-${userId}-${randomUUID()}`;
+      const created = await provider.createPayment({
+        userId,
+        credits: pkg.credits,
+        amountCents: pkg.price,
+        currency: 'usd',
+        idempotencyKey,
+      });
+      await repo.insertPayment({
+        id: created.id,
+        userId,
+        provider: provider.name,
+        credits: pkg.credits,
+        amountCents: pkg.price,
+        currency: 'usd',
+        clientSecret: created.clientSecret,
+      });
+      return { clientSecret: created.clientSecret, provider: provider.name, paymentId: created.id, credits: pkg.credits, price: pkg.price };
+    },
+
+    /** The test-mode card form: 4242... credits the purchase once; 4000...0002 is declined (402). */
+    async confirmTestPayment(userId: number, clientSecret: string, card: TestCardRequest): Promise<TestPaymentResult> {
+      const payment = await repo.findPaymentBySecret(userId, clientSecret);
+      if (!payment || payment.provider !== 'test') throw new HttpError(404, m.paymentNotFound);
+      if (payment.status === 'succeeded') return { status: 'succeeded', credits: payment.credits, balance: await balance(userId) };
+      const outcome = checkTestCard(card);
+      if (!outcome.ok) {
+        await repo.notePaymentError(payment.id, outcome.message);
+        throw new HttpError(outcome.status, outcome.message);
+      }
+      const done = await repo.completePayment(payment.id);
+      return { status: 'succeeded', credits: payment.credits, balance: done.balance ?? (await balance(userId)) };
+    },
+
+    /**
+     * A Stripe webhook delivery: the signature is checked over the raw body (bad: 400, nothing
+     * credited); payment_intent.succeeded credits its payment once, after checking amount, currency
+     * and credits against the package bought.
+     */
+    async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; credited: boolean }> {
+      if (provider.name !== 'stripe') throw new HttpError(404, 'Stripe is not configured');
+      let event: Stripe.Event;
+      try {
+        event = (provider as StripeProvider).parseWebhook(rawBody, signature);
+      } catch (err) {
+        log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Stripe webhook with a bad signature');
+        throw new HttpError(400, 'Invalid webhook signature');
+      }
+      if (event.type !== 'payment_intent.succeeded') return { received: true, credited: false };
+      const intent = event.data.object;
+      const payment = await repo.findPayment(intent.id);
+      if (!payment || payment.provider !== 'stripe') {
+        log.warn({ paymentIntent: intent.id, event: event.id }, 'payment_intent.succeeded for a payment this server did not create');
+        return { received: true, credited: false };
+      }
+      const received = intent.amount_received || intent.amount;
+      const matches =
+        intent.amount === payment.amountCents &&
+        received === payment.amountCents &&
+        intent.currency === payment.currency &&
+        intent.metadata?.credits === String(payment.credits) &&
+        intent.metadata?.userId === String(payment.userId);
+      if (!matches) {
+        log.error(
+          { paymentIntent: intent.id, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, expected: payment },
+          'payment_intent.succeeded does not match its credit package: not credited',
+        );
+        throw new HttpError(400, 'Payment does not match its credit package');
+      }
+      const done = await repo.completePayment(payment.id);
+      if (done.credited) log.info({ paymentIntent: intent.id, userId: payment.userId, credits: payment.credits }, 'credits purchased');
+      return { received: true, credited: done.credited };
+    },
+  };
+}
+export type CreditsService = ReturnType<typeof createCreditsService>;
+export type TranscriptionBilling = ReturnType<CreditsService['transcriptionBilling']>;
