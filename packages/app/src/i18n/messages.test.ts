@@ -92,3 +92,17 @@ describe('credits message descriptors', () => {
     }
   });
 });
+
+describe('not-enough-credits messages', () => {
+  it('translates the server text with its numbers kept', async () => {
+    const { messages } = (await import('../locales/de/messages.po')) as { messages: Record<string, string> };
+    const i18n = setupI18n();
+    i18n.load('de', messages);
+    i18n.activate('de');
+    const text = 'Transcription failed: Not enough credits: transcribing 7 started minutes of audio costs 7 credits and your balance is 5.';
+    const german = translateApiMessage(i18n, text);
+    expect(german).toContain('Nicht genügend Credits');
+    expect(german).toMatch(/7.*7.*5/);
+    expect(translateApiMessage(i18n, 'Not enough credits: an AI prompt with gpt-4 costs 5 credits and your balance is 3.')).toContain('gpt-4');
+  });
+});

@@ -127,6 +127,16 @@ const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I1
     },
   },
   {
+    pattern: /^Not enough credits: transcribing (\d+) started minutes? of audio costs (\d+) credits? and your balance is (\d+)\.$/,
+    describe: ([, minutes, cost, balance]) =>
+      msg`Not enough credits: transcribing ${minutes} started minute(s) of audio costs ${cost} credit(s) and your balance is ${balance}.`,
+  },
+  {
+    pattern: /^Not enough credits: an AI prompt with (.+) costs (\d+) credits? and your balance is (\d+)\.$/,
+    describe: ([, model, cost, balance]) =>
+      msg`Not enough credits: an AI prompt with ${model} costs ${cost} credit(s) and your balance is ${balance}.`,
+  },
+  {
     pattern: /^It took longer than (\d+) minutes\.$/,
     describe: ([, minutes]) => msg`It took longer than ${minutes} minutes.`,
   },

@@ -82,6 +82,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       }
       void mutate(key);
       void mutate(paths.folderTree);
+      void mutate(paths.creditBalance); // charged on completion, refunded on failure
       if (event.type === 'error') {
         const reason = event.error ?? event.message;
         toast({
