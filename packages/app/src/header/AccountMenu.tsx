@@ -38,9 +38,8 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
       <MenuTrigger>
         <Button variant="ghost" aria-label={t`${name}, account menu`}>
           <span className={styles.trigger}>
-            <span className={styles.avatar} aria-hidden="true">
-              {initials(user.fullName, user.username)}
-            </span>
+            {/* Initials drawn by CSS: not text, so the button's name starts with what it shows (WCAG 2.5.3). */}
+            <span className={styles.avatar} aria-hidden="true" data-initials={initials(user.fullName, user.username)} />
             {isMobile ? null : <span className={styles.triggerName}>{name}</span>}
             <ChevronDownIcon />
           </span>

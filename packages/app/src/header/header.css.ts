@@ -53,6 +53,7 @@ export const avatar = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.semibold,
   letterSpacing: '0.02em',
+  '::before': { content: 'attr(data-initials)' },
 });
 
 export const triggerName = style({

@@ -20,14 +20,14 @@ function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
   const logout = useSignOut();
   if (!user) return null;
   const username = user.username;
+  const displayName = user.fullName || user.username;
   return (
     <MenuTrigger>
-      <RACButton className={styles.profileTrigger} aria-label={t`Profile: ${username}`}>
-        <span className={headerStyles.avatar} aria-hidden="true">
-          {initials(user.fullName, user.username)}
-        </span>
+      {/* The name starts with the visible text (WCAG 2.5.3); the initials are drawn by CSS. */}
+      <RACButton className={styles.profileTrigger} aria-label={t`${displayName} @${username}, profile menu`}>
+        <span className={headerStyles.avatar} aria-hidden="true" data-initials={initials(user.fullName, user.username)} />
         <span className={styles.profileText}>
-          <span className={styles.profileName}>{user.fullName || user.username}</span>
+          <span className={styles.profileName}>{displayName}</span>
           <span className={styles.profileUsername}>@{user.username}</span>
         </span>
         <ChevronDownIcon />
