@@ -39,13 +39,15 @@ describe('platform routes', () => {
     expect(body).toContain('captchaToken');
   });
 
-  it('GET /api/config tells the browser the captcha provider, support address and transcription languages', async () => {
+  it('GET /api/config tells the browser the captcha provider, support address, transcription languages and payment provider', async () => {
     const res = await fetch(`${server.url}/api/config`);
     expect(await res.json()).toEqual({
       captcha: { provider: 'altcha', challengeUrl: '/api/captcha/challenge' },
       supportEmail: 'support@example.com',
       // The built-in engine is English only, and says so.
       transcription: { engine: 'builtin', languages: ['en'] },
+      // Without Stripe keys: the built-in test-mode provider (no Stripe script in the browser).
+      payments: { provider: 'test' },
     });
   });
 
