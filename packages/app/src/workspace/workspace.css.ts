@@ -91,8 +91,9 @@ export const centreInner = style({
 
 // The tabs and the open tab's card fill the height down to the player; the transcript viewer scrolls
 // inside that height (so following playback scrolls the text, not the page).
-globalStyle(`${centreInner} > *`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
-globalStyle(`${centreInner} [role="tabpanel"]`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+// (`hidden` children stay hidden: react-aria builds its collections in a <template> here.)
+globalStyle(`${centreInner} > :not(template, [hidden])`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+globalStyle(`${centreInner} [role="tabpanel"]:not([hidden])`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
 
 /** The transcript tab's content: a meta line above the viewer, which takes the rest of the height. */
 export const viewerFrame = style({

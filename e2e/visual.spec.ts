@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, register } from './helpers.ts';
+
+// Page-level visual baselines (components have theirs in Storybook), kept in e2e/visual.spec.ts-snapshots.
+// Only what is the same on every run is compared: names are fixed, dates and usernames are masked.
+const shot = { maxDiffPixelRatio: 0.01, animations: 'disabled', caret: 'hide' } as const;
+
+async function settle(page: Page) {
+  await page.evaluate(() => document.fonts.ready);
+  await page.mouse.move(0, 0);
+}
+
+for (const [device, viewport] of [
+  ['desktop', { width: 1280, height: 800 }],
+  ['phone', { width: 390, height: 844 }],
+] as const) {
+  test.describe(device, () => {
+    test.use({ viewport, hasTouch: device === 'phone' });
+
+    test(`sign-in and registration pages (${device})`, async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await settle(page);
+      await expect(page).toHaveScreenshot(`login-${device}.png`, shot);
+      await page.goto('/register');
+      await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+      await settle(page);
+      await expect(page).toHaveScreenshot(`register-${device}.png`, { ...shot, fullPage: true });
+    });
+
+    test(`workspace and credits pages (${device})`, async ({ page }) => {
+      await register(page, newUser());
+      await expect(page.getByText(device === 'phone' ? 'Tap the menu button to select a transcript or record a new one' : 'No items found')).toBeVisible();
+      await settle(page);
+      await expect(page).toHaveScreenshot(`workspace-empty-${device}.png`, shot);
+      await page.goto('/credits');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByText(/\$9\.99/)).toBeVisible();
+      await settle(page);
+      await expect(page).toHaveScreenshot(`credits-${device}.png`, { ...shot, fullPage: true });
+    });
+  });
+}
