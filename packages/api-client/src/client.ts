@@ -1,3 +1,12 @@
+import type {
+  AiModelsResponse,
+  AiOutput,
+  CreatePromptRequest,
+  CustomPromptRequest,
+  ExportFormat,
+  SavedPrompt,
+  TranscriptExportFormat,
+} from './ai.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
   CreateFolderRequest,
@@ -38,6 +47,16 @@ export const paths = {
   uploadChunk: '/api/transcripts/upload-chunk',
   finalizeUpload: '/api/transcripts/finalize-upload',
   uploadStatus: (uploadId: string) => `/api/transcripts/uploads/${encodeURIComponent(uploadId)}`,
+  prompts: '/api/prompts',
+  prompt: (id: number) => `/api/prompts/${id}`,
+  aiModels: '/api/ai/models',
+  customPrompt: (id: number) => `/api/transcripts/${id}/custom-prompt`,
+  promptOutputs: (id: number) => `/api/transcripts/${id}/prompt-outputs`,
+  aiOutputs: (id: number) => `/api/transcripts/${id}/ai-outputs`,
+  transcriptExport: (id: number, format: TranscriptExportFormat) => `/api/transcripts/${id}/export/${format}`,
+  aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
+  aiOutputExport: (id: number, outputId: number, format: ExportFormat) =>
+    `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -70,6 +89,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
+    },
+    prompts: {
+      list: () => http.read<SavedPrompt[]>(paths.prompts),
+      create: (body: CreatePromptRequest) =>
+        http.send<SavedPrompt>('POST', paths.prompts, body, 'Failed to save prompt'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'Failed to delete prompt'),
+    },
+    ai: {
+      models: () => http.read<AiModelsResponse>(paths.aiModels),
+      run: (transcriptId: number, body: CustomPromptRequest) =>
+        http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'Failed to process custom prompt'),
+      outputs: (transcriptId: number) => http.read<AiOutput[]>(paths.aiOutputs(transcriptId)),
+      promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

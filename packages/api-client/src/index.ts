@@ -5,3 +5,4 @@ export * from './client.ts';
 export * from './library.ts';
 export * from './upload.ts';
 export * from './live.ts';
+export * from './ai.ts';

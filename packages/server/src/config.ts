@@ -47,6 +47,11 @@ export const configTable = [
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
   { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). Files over 25 MB arrive in 25 MB chunks.' },
   { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
+  { name: 'AI_BASE_URL', default: '(unset)', description: 'Base URL of an OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM), e.g. https://api.openai.com/v1. Unset: AI prompts run on the built-in rule-based engine (English and German, no language model).' },
+  { name: 'AI_API_KEY', default: '(unset)', description: 'Bearer key for the chat API.' },
+  { name: 'AI_MODEL_GPT4', default: 'gpt-4', description: 'Model id sent to the chat API when a user picks gpt-4 (the default).' },
+  { name: 'AI_MODEL_GPT35', default: 'gpt-3.5-turbo', description: 'Model id sent to the chat API when a user picks gpt-3.5.' },
+  { name: 'AI_TIMEOUT_SECONDS', default: '120', description: 'How long one chat request may take before the prompt fails.' },
 ] as const;
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
@@ -113,6 +118,11 @@ const envSchema = z.object({
     .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
     .optional(),
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL_GPT4: z.string().min(1).default('gpt-4'),
+  AI_MODEL_GPT35: z.string().min(1).default('gpt-3.5-turbo'),
+  AI_TIMEOUT_SECONDS: int(1, 3600).default(120),
 });
 
 /** The names of the variables the schema reads (kept equal to configTable by a test). */
@@ -145,6 +155,16 @@ export interface Config {
   storage: StorageConfig;
   uploads: { maxBytes: number; abandonMs: number };
   transcription: TranscriptionConfig;
+  ai: AiConfig;
+}
+
+/** baseUrl unset: the local rule-based engine only. */
+export interface AiConfig {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  modelGpt4: string;
+  modelGpt35: string;
+  timeoutMs: number;
 }
 
 export interface TranscriptionConfig {
@@ -261,6 +281,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       model: e.TRANSCRIPTION_MODEL,
       language: e.TRANSCRIPTION_LANGUAGE,
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
+    },
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      modelGpt4: e.AI_MODEL_GPT4,
+      modelGpt35: e.AI_MODEL_GPT35,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },
   };
 }
