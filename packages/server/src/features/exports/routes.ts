@@ -34,13 +34,22 @@ const tags = ['exports'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const formatError = { error: 'Unsupported export format' };
 
+/** The plain filename= for old clients: accents dropped, ß as ss, anything else non-ASCII as _. */
+export function asciiFileName(name: string): string {
+  return name
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+}
+
 /** PDF inline (opens in a new tab), everything else as a download; names per decisions.md. */
 function send(reply: FastifyReply, format: TranscriptExportFormat, base: string, body: Buffer) {
   const name = `${base}.${format}`;
   const disposition = format === 'pdf' ? 'inline' : 'attachment';
   return reply
     .header('Content-Type', contentTypes[format])
-    .header('Content-Disposition', `${disposition}; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Content-Disposition', `${disposition}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     .header('Cache-Control', 'private, no-store')
     .header('Content-Length', String(body.length))
     .send(body);

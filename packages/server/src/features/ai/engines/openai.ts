@@ -60,6 +60,8 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): AiEngine {
             request.onDelta?.(delta);
           }
         }
+        // The SDK ends a stream quietly when its signal aborts: a cancelled answer is not a result.
+        if (request.signal?.aborted) throw new AiCancelledError();
         if (!output.trim()) throw new AiProviderError('The provider returned an empty answer', undefined);
         return { output, engine: 'openai', model: request.model };
       } catch (err) {
