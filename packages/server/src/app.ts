@@ -308,7 +308,7 @@ async function registerRoutes(
   const aiRepo = createAiRepository(database.db);
   await app.register(aiRoutes, {
     requireUser,
-    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log }),
+    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub }),
   });
   await app.register(exportsRoutes, { requireUser, repo: aiRepo });
 

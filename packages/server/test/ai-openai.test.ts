@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { register, startServer, XHR, JSON_XHR, type TestServer } from './helpers.ts';
 import { englishSegments, insertTranscript } from './ai-fixtures.ts';
 import { api } from './library-helpers.ts';
+import { openLive } from './transcription/server-helpers.ts';
 
 type Mode = 'stream' | 'unauthorized' | 'server-error' | 'hang';
 
@@ -118,6 +119,25 @@ describe('AI prompts on an OpenAI-compatible provider', () => {
     expect(def.json.model).toBe('provider-big');
     const list = (await owner.get(`/api/transcripts/${transcriptId}/ai-outputs`)).json as unknown as Array<{ model: string }>;
     expect(list.map((o) => o.model)).toEqual(['provider-big', 'provider-small']);
+  });
+
+  it('streams the answer to the user\'s sockets over /ws while it is generated (beyond the spec)', async () => {
+    const live = await openLive(server, cookie);
+    try {
+      const res = await owner.post(`/api/transcripts/${transcriptId}/custom-prompt`, { prompt: 'Stream it' });
+      expect(res.status).toBe(201);
+      const done = await live.until((m) => m.type === 'ai_output_stream' && (m.data as { done: boolean }).done);
+      const events = live.messages
+        .filter((m) => m.type === 'ai_output_stream')
+        .map((m) => m.data as { transcriptId: number; runId: string; prompt: string; seq: number; delta: string; done: boolean });
+      expect(events.at(-1)).toEqual(done.data);
+      expect(new Set(events.map((e) => e.runId)).size).toBe(1);
+      expect(events.map((e) => e.seq)).toEqual(events.map((_, i) => i));
+      expect(events.every((e) => e.transcriptId === transcriptId && e.prompt === 'Stream it')).toBe(true);
+      expect(events.map((e) => e.delta).join('')).toBe(res.json.output);
+    } finally {
+      await live.close();
+    }
   });
 
   it("reports a refused request (4xx) as 'Failed to process custom prompt' with the provider's error, storing nothing", async () => {

@@ -3,6 +3,7 @@ import { createLiveClient, liveMessages, liveUrl, paths, type Transcript } from 
 import { toast } from '@scribe/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
+import { aiStreamStore } from '../data/aiStream.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from './SessionProvider.tsx';
 
@@ -31,6 +32,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('error', (data) => {
       toast({ title: t`Connection error. Please try again.`, description: data?.message, variant: 'destructive' });
     });
+    client.on('ai_output_stream', (event) => aiStreamStore.apply(event));
     client.on('transcription_status', (event) => {
       const key = paths.transcript(event.transcriptId);
       if (event.type === 'progress') {

@@ -3,6 +3,7 @@ import { paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
 import { useAiOutputs, useExporter } from '../data/ai.ts';
+import { usePendingOutput } from '../data/aiStream.ts';
 import { useSelection, useTranscript } from '../data/library.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { seekPlayer } from './playback.ts';
@@ -15,6 +16,7 @@ export function AiOutputView() {
   const { data: transcript } = useTranscript(transcriptId);
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
+  const pending = usePendingOutput(transcriptId);
   if (transcriptId === null) {
     return (
       <div className={styles.viewCard}>
@@ -32,6 +34,7 @@ export function AiOutputView() {
       <AiOutputList
         state={state}
         title={transcript?.title}
+        pending={pending ? { prompt: pending.prompt, text: pending.text } : null}
         onSeek={(seconds) => void seekPlayer(seconds)}
         onExport={(target, format) =>
           void exporter(

@@ -104,3 +104,12 @@ export const Empty: Story = {
     await expect(canvas.getByText(/Use the AI panel/)).toBeVisible();
   },
 };
+
+export const Streaming: Story = {
+  args: { pending: { prompt: 'Who asks what?', text: 'Bob asks about the migration at [00:06]; Alice' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Generating…')).toBeVisible();
+    await expect(canvas.getByText(/Bob asks about the migration/)).toBeVisible();
+  },
+};

@@ -49,6 +49,8 @@ export interface AiOutputListProps {
   onExport: (target: AiExportTarget, format: AiExportFormat) => void;
   /** Replaces the default toasts of the copy button. */
   onCopy?: (result: { ok: boolean; text: string }) => void;
+  /** An answer being generated (streamed by the provider), shown above the stored outputs. */
+  pending?: { prompt: string; text: string } | null;
 }
 
 /** Output text with every m:ss, mm:ss and h:mm:ss time stamp as a button that seeks the player. */
@@ -86,7 +88,7 @@ function FormatItems({ prefix }: { prefix: string }) {
 }
 
 /** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
-export function AiOutputList({ state, title, onSeek, onExport, onCopy }: AiOutputListProps) {
+export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }: AiOutputListProps) {
   const { t, i18n } = useLingui();
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
@@ -112,6 +114,16 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy }: AiOutpu
     );
   }
   const { outputs } = state;
+  const pendingCard = pending ? (
+    <Card as="article">
+      <div aria-live="polite" aria-busy="true">
+        <Text size="sm" tone="muted">{t`Generating…`}</Text>
+        <h3 className={styles.prompt}>{pending.prompt}</h3>
+        <p className={styles.output}>{pending.text}</p>
+      </div>
+    </Card>
+  ) : null;
+  if (outputs.length === 0 && pendingCard) return <div className={styles.root}>{pendingCard}</div>;
   if (outputs.length === 0) {
     return (
       <div className={styles.empty}>
@@ -176,6 +188,7 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy }: AiOutpu
           </MenuTrigger>
         </div>
       </div>
+      {pendingCard}
       <ul className={styles.list}>
         {outputs.map((o) => (
           <li key={o.id}>

@@ -1,7 +1,10 @@
 import { aiMessages, libraryMessages, type AiModel, type AiModelId, type AiOutput, type SavedPrompt } from '@scribe/api-client';
+import { randomUUID } from 'node:crypto';
+import type { AiOutputStreamEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiOutputRow, PromptRow, TranscriptRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { LiveHub } from '../live/hub.ts';
 import type { AiEngines } from './engines/index.ts';
 import { AiCancelledError, AiProviderError, type AiTranscript } from './engines/types.ts';
 import type { AiRepository } from './repository.ts';
@@ -32,8 +35,43 @@ export function toAiTranscript(row: TranscriptRow): AiTranscript {
   };
 }
 
-export function createAiService(deps: { repo: AiRepository; engines: AiEngines; log: FastifyBaseLogger }) {
-  const { repo, engines, log } = deps;
+/** Deltas are batched (every `intervalMs`) and cut to fit a NOTIFY payload. */
+const STREAM_INTERVAL_MS = 100;
+const STREAM_MAX_CHARS = 1500;
+
+/** Beyond the spec: the answer reaches the user's sockets over /ws while it is generated. */
+function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcriptId: number, prompt: string, log: FastifyBaseLogger) {
+  const runId = randomUUID();
+  let seq = 0;
+  let buffer = '';
+  let timer: NodeJS.Timeout | undefined;
+  const send = (delta: string, done: boolean) => {
+    if (!hub) return;
+    const data: AiOutputStreamEvent = { transcriptId, runId, prompt: prompt.slice(0, 300), seq: seq++, delta, done };
+    hub.publish({ userId, type: 'ai_output_stream', data }).catch((err: unknown) => log.warn({ err }, 'could not stream AI output'));
+  };
+  const flush = () => {
+    timer = undefined;
+    while (buffer.length > 0) {
+      send(buffer.slice(0, STREAM_MAX_CHARS), false);
+      buffer = buffer.slice(STREAM_MAX_CHARS);
+    }
+  };
+  return {
+    delta(text: string) {
+      buffer += text;
+      timer ??= setTimeout(flush, STREAM_INTERVAL_MS);
+    },
+    end() {
+      if (timer) clearTimeout(timer);
+      flush();
+      send('', true);
+    },
+  };
+}
+
+export function createAiService(deps: { repo: AiRepository; engines: AiEngines; log: FastifyBaseLogger; hub?: LiveHub }) {
+  const { repo, engines, log, hub } = deps;
   const transcriptNotFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
 
   async function ownTranscript(userId: number, id: number): Promise<TranscriptRow> {
@@ -85,12 +123,14 @@ export function createAiService(deps: { repo: AiRepository; engines: AiEngines; 
       // Credits: the charge for this prompt goes here (before the engine runs), with a refund in the
       // catch below when the engine fails or the request is cancelled. Wired by the credits feature.
       let result;
+      const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
       try {
         result = await chosen.engine.run({
           prompt: body.prompt,
           transcript: toAiTranscript(transcript),
           model: chosen.model.model,
           signal,
+          onDelta: (text) => stream.delta(text),
         });
       } catch (err) {
         if (err instanceof AiCancelledError) throw new HttpError(499, err.message);
@@ -100,6 +140,8 @@ export function createAiService(deps: { repo: AiRepository; engines: AiEngines; 
         }
         log.error({ err }, 'AI engine failed');
         throw new HttpError(500, aiMessages.customPromptFailed);
+      } finally {
+        stream.end();
       }
       const row = await repo.addOutput({
         transcriptId,
