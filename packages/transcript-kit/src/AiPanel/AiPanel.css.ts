@@ -54,6 +54,8 @@ export const runRow = style({ display: 'flex', justifyContent: 'flex-end' });
 
 export const iconChoices = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap', border: 'none', margin: 0, padding: 0 });
 
+export const radioInput = style({ margin: 0, accentColor: vars.color.accent });
+
 export const iconChoice = style({
   display: 'flex',
   alignItems: 'center',
@@ -64,7 +66,7 @@ export const iconChoice = style({
   cursor: 'pointer',
   selectors: {
     '&[data-selected]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+    '&:focus-within': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
   },
 });
 

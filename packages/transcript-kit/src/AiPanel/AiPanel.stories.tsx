@@ -16,12 +16,13 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
           props.onModelChange(id);
         }}
         savedPrompts={saved}
-        onCreatePrompt={async (p) => {
-          await props.onCreatePrompt(p);
+        // Synchronous like FolderDialog's stories: the dialog closes at once (no busy state to settle).
+        onCreatePrompt={(p) => {
+          void props.onCreatePrompt(p);
           setSaved((list) => [...list, { id: list.length + 10, ...p }]);
         }}
-        onDeletePrompt={async (id) => {
-          await props.onDeletePrompt(id);
+        onDeletePrompt={(id) => {
+          void props.onDeletePrompt(id);
           setSaved((list) => list.filter((p) => p.id !== id));
         }}
       />

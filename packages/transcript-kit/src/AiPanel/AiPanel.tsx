@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Text, TextArea, TextField } from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button as RACButton, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button as RACButton } from 'react-aria-components';
 import { BookIcon, FileTextIcon, LanguagesIcon, PlusIcon, TrashIcon, WandIcon } from '../icons/icons.tsx';
 import * as styles from './AiPanel.css.ts';
 
@@ -241,30 +241,41 @@ function CreatePromptForm({ onSubmit, onCancel, onDone }: { onSubmit: CreateProm
       return;
     }
     try {
-      setPending(true);
-      await onSubmit({ name: name.trim(), prompt: prompt.trim(), icon });
+      const result = onSubmit({ name: name.trim(), prompt: prompt.trim(), icon });
+      // Busy only while a returned promise runs: a synchronous handler closes the dialog at once.
+      if (result && typeof result.then === 'function') {
+        setPending(true);
+        await result;
+        setPending(false);
+      }
       onDone();
     } catch (e) {
-      setError(e instanceof Error && e.message ? e.message : t`Failed to save prompt`);
-    } finally {
       setPending(false);
+      setError(e instanceof Error && e.message ? e.message : t`Failed to save prompt`);
     }
   };
   return (
     <Form onSubmit={() => void submit()}>
       <TextField label={t`Name`} name="name" value={name} onChange={setName} autoFocus autoComplete="off" isDisabled={pending} />
       <TextArea label={t`Prompt`} name="prompt" value={prompt} onChange={setPrompt} rows={4} isDisabled={pending} />
-      <RadioGroup value={icon} onChange={(v) => setIcon(v as PromptIconName)} orientation="horizontal" className={styles.section}>
-        <Label className={styles.label}>{t`Icon`}</Label>
-        <div className={styles.iconChoices}>
-          {PROMPT_ICONS.map((name) => (
-            <Radio key={name} value={name} className={styles.iconChoice} aria-label={iconLabels[name]}>
-              <PromptIcon name={name} />
-              <Text size="sm">{iconLabels[name]}</Text>
-            </Radio>
-          ))}
-        </div>
-      </RadioGroup>
+      <fieldset className={styles.iconChoices}>
+        <legend className={styles.label}>{t`Icon`}</legend>
+        {PROMPT_ICONS.map((name) => (
+          <label key={name} className={styles.iconChoice} data-selected={icon === name ? '' : undefined}>
+            <input
+              type="radio"
+              name="icon"
+              value={name}
+              checked={icon === name}
+              onChange={() => setIcon(name)}
+              disabled={pending}
+              className={styles.radioInput}
+            />
+            <PromptIcon name={name} />
+            <Text size="sm">{iconLabels[name]}</Text>
+          </label>
+        ))}
+      </fieldset>
       {error ? <Alert tone="danger">{error}</Alert> : null}
       <div className={styles.dialogActions}>
         <Button onPress={onCancel} isDisabled={pending}>
