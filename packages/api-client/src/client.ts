@@ -1,3 +1,12 @@
+import type {
+  AiModelsResponse,
+  AiOutput,
+  CreatePromptRequest,
+  CustomPromptRequest,
+  ExportFormat,
+  SavedPrompt,
+  TranscriptExportFormat,
+} from './ai.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
   CreateFolderRequest,
@@ -51,6 +60,16 @@ export const paths = {
   purchaseCredits: '/api/credits/purchase',
   confirmTestPayment: (clientSecret: string) => `/api/credits/test-payments/${encodeURIComponent(clientSecret)}/confirm`,
   stripeWebhook: '/api/credits/stripe/webhook',
+  prompts: '/api/prompts',
+  prompt: (id: number) => `/api/prompts/${id}`,
+  aiModels: '/api/ai/models',
+  customPrompt: (id: number) => `/api/transcripts/${id}/custom-prompt`,
+  promptOutputs: (id: number) => `/api/transcripts/${id}/prompt-outputs`,
+  aiOutputs: (id: number) => `/api/transcripts/${id}/ai-outputs`,
+  transcriptExport: (id: number, format: TranscriptExportFormat) => `/api/transcripts/${id}/export/${format}`,
+  aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
+  aiOutputExport: (id: number, outputId: number, format: ExportFormat) =>
+    `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -91,6 +110,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
         http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
       confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
         http.send<TestPaymentResult>('POST', paths.confirmTestPayment(clientSecret), card, 'An unexpected error occurred'),
+    },
+    prompts: {
+      list: () => http.read<SavedPrompt[]>(paths.prompts),
+      create: (body: CreatePromptRequest) =>
+        http.send<SavedPrompt>('POST', paths.prompts, body, 'Failed to save prompt'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'Failed to delete prompt'),
+    },
+    ai: {
+      models: () => http.read<AiModelsResponse>(paths.aiModels),
+      run: (transcriptId: number, body: CustomPromptRequest) =>
+        http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'Failed to process custom prompt'),
+      outputs: (transcriptId: number) => http.read<AiOutput[]>(paths.aiOutputs(transcriptId)),
+      promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

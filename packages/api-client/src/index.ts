@@ -6,3 +6,4 @@ export * from './library.ts';
 export * from './credits.ts';
 export * from './upload.ts';
 export * from './live.ts';
+export * from './ai.ts';

@@ -24,11 +24,26 @@ export interface LiveEnvelope<T = unknown> {
   data: T;
 }
 
+/**
+ * Beyond the spec: a prompt's answer while the provider generates it. `seq` counts from 0 per run;
+ * `delta` is the text since the previous event; `done` ends the stream (the stored output then comes
+ * back from the custom-prompt call).
+ */
+export interface AiOutputStreamEvent {
+  transcriptId: number;
+  runId: string;
+  prompt: string;
+  seq: number;
+  delta: string;
+  done: boolean;
+}
+
 /** Messages the server sends; `connection` arrives once per successful open. */
 export interface LiveEventMap {
   connection: { userId: number };
   error: { message: string };
   transcription_status: TranscriptionStatusEvent;
+  ai_output_stream: AiOutputStreamEvent;
   [type: string]: unknown;
 }
 

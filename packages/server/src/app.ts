@@ -11,6 +11,11 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
+import { createAiEngines } from './features/ai/engines/index.ts';
+import { createAiRepository } from './features/ai/repository.ts';
+import { aiRoutes } from './features/ai/routes.ts';
+import { createAiService } from './features/ai/service.ts';
+import { exportsRoutes } from './features/exports/routes.ts';
 import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
@@ -317,6 +322,13 @@ async function registerRoutes(
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
+
+  const aiRepo = createAiRepository(database.db);
+  await app.register(aiRoutes, {
+    requireUser,
+    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits }),
+  });
+  await app.register(exportsRoutes, { requireUser, repo: aiRepo });
 
   await registerAppAndNotFound(app, config.appDistDir);
 }

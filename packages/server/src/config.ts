@@ -57,6 +57,11 @@ export const configTable = [
   { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key, sent to the browser for the Payment Element.' },
   { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint {URL}/api/credits/stripe/webhook (event payment_intent.succeeded).' },
   { name: 'STRIPE_API_BASE', default: 'https://api.stripe.com', description: 'Base URL of the Stripe API (tests point it at a local fake).' },
+  { name: 'AI_BASE_URL', default: '(unset)', description: 'Base URL of an OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM), e.g. https://api.openai.com/v1. Unset: AI prompts run on the built-in rule-based engine (English and German, no language model).' },
+  { name: 'AI_API_KEY', default: '(unset)', description: 'Bearer key for the chat API.' },
+  { name: 'AI_MODEL_GPT4', default: 'gpt-4', description: 'Model id sent to the chat API when a user picks gpt-4 (the default).' },
+  { name: 'AI_MODEL_GPT35', default: 'gpt-3.5-turbo', description: 'Model id sent to the chat API when a user picks gpt-3.5.' },
+  { name: 'AI_TIMEOUT_SECONDS', default: '120', description: 'How long one chat request may take before the prompt fails.' },
 ] as const;
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
@@ -143,6 +148,11 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL_GPT4: z.string().min(1).default('gpt-4'),
+  AI_MODEL_GPT35: z.string().min(1).default('gpt-3.5-turbo'),
+  AI_TIMEOUT_SECONDS: int(1, 3600).default(120),
 });
 
 /** '100:999,500:3999' -> packages; null when malformed, empty or with the same credits twice. */
@@ -191,6 +201,7 @@ export interface Config {
   uploads: { maxBytes: number; abandonMs: number };
   transcription: TranscriptionConfig;
   credits: CreditsConfig;
+  ai: AiConfig;
 }
 
 export interface CreditsConfig {
@@ -200,6 +211,15 @@ export interface CreditsConfig {
   packages: Array<{ credits: number; price: number }>;
   /** Null: the built-in test-mode payment provider. */
   stripe: { secretKey: string; publishableKey: string; webhookSecret: string; apiBase: string } | null;
+}
+
+/** baseUrl unset: the local rule-based engine only. */
+export interface AiConfig {
+  baseUrl: string | undefined;
+  apiKey: string | undefined;
+  modelGpt4: string;
+  modelGpt35: string;
+  timeoutMs: number;
 }
 
 export interface TranscriptionConfig {
@@ -337,6 +357,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
               apiBase: e.STRIPE_API_BASE,
             }
           : null,
+    },
+    ai: {
+      baseUrl: e.AI_BASE_URL,
+      apiKey: e.AI_API_KEY,
+      modelGpt4: e.AI_MODEL_GPT4,
+      modelGpt35: e.AI_MODEL_GPT35,
+      timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     },
   };
 }

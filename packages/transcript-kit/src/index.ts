@@ -94,3 +94,26 @@ export {
   transcriptKitMessagesDe,
   loadTranscriptKitMessages,
 } from './i18n.ts';
+export {
+  AiOutputList,
+  OutputText,
+  type AiOutputListProps,
+  type AiOutputListState,
+  type AiOutputItem,
+  type AiExportFormat,
+  type AiExportTarget,
+} from './AiOutputList/AiOutputList.tsx';
+export {
+  AiPanel,
+  CreatePromptDialog,
+  PromptIcon,
+  PROMPT_ICONS,
+  useDefaultPrompts,
+  type AiPanelProps,
+  type AiModelOption,
+  type SavedPromptItem,
+  type NewPrompt,
+  type PromptIconName,
+  type CreatePromptDialogProps,
+} from './AiPanel/AiPanel.tsx';
+export { splitTimestamps, parseTimestamp, menuName, combinedOutputsText, type OutputPart } from './ai/timestamps.ts';

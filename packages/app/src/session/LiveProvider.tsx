@@ -4,6 +4,7 @@ import { findNode, StatusCards, transcriptKey, useStatusCards, type TreeNode } f
 import { toast } from '@scribe/ui';
 import { useEffect, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
+import { aiStreamStore } from '../data/aiStream.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from './SessionProvider.tsx';
 
@@ -47,6 +48,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('error', (data) => {
       toast({ title: t`Connection error. Please try again.`, description: data?.message, variant: 'destructive' });
     });
+    client.on('ai_output_stream', (event) => aiStreamStore.apply(event));
     client.on('transcription_status', (event) => {
       const key = paths.transcript(event.transcriptId);
       const tree = cache.get(paths.folderTree)?.data as TreeNode[] | undefined;

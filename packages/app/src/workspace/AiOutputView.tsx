@@ -1,22 +1,50 @@
 import { useLingui } from '@lingui/react/macro';
+import { paths } from '@scribe/api-client';
+import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
-import { useSelection } from '../data/library.ts';
+import { useAiOutputs, useExporter } from '../data/ai.ts';
+import { usePendingOutput } from '../data/aiStream.ts';
+import { useSelection, useTranscript } from '../data/library.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { seekPlayer } from './playback.ts';
 import * as styles from './workspace.css.ts';
 
-/** The AI output tab: the AI issue fills it; until then a selected transcript has no outputs. */
+/** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
 export function AiOutputView() {
   const { t } = useLingui();
   const { transcriptId } = useSelection();
+  const { data: transcript } = useTranscript(transcriptId);
+  const { data, error, isLoading } = useAiOutputs(transcriptId);
+  const exporter = useExporter();
+  const pending = usePendingOutput(transcriptId);
+  if (transcriptId === null) {
+    return (
+      <div className={styles.viewCard}>
+        <EmptyState icon={<LayersIcon size={28} />} title={t`Select a transcript to view`} />
+      </div>
+    );
+  }
+  const state: AiOutputListState = error
+    ? { status: 'error', message: error instanceof Error ? error.message : t`Failed to fetch prompt outputs` }
+    : isLoading || !data
+      ? { status: 'loading' }
+      : { status: 'ready', outputs: data };
   return (
     <div className={styles.viewCard}>
-      {transcriptId === null ? (
-        <EmptyState icon={<LayersIcon size={28} />} title={t`Select a transcript to view`} />
-      ) : (
-        <EmptyState icon={<LayersIcon size={28} />} title={t`No AI outputs yet`}>
-          {t`Use the AI panel to run a prompt on this transcript.`}
-        </EmptyState>
-      )}
+      <AiOutputList
+        state={state}
+        title={transcript?.title}
+        pending={pending ? { prompt: pending.prompt, text: pending.text } : null}
+        onSeek={(seconds) => void seekPlayer(seconds)}
+        onExport={(target, format) =>
+          void exporter(
+            target.kind === 'all'
+              ? paths.aiOutputsExport(transcriptId, format)
+              : paths.aiOutputExport(transcriptId, target.id, format),
+            format,
+          )
+        }
+      />
     </div>
   );
 }

@@ -1,26 +1,35 @@
 import { useLingui } from '@lingui/react/macro';
+import { AiPanel as KitAiPanel } from '@scribe/transcript-kit';
 import { SparklesIcon } from '../components/icons.tsx';
+import { useAiActions, useModelChoice, usePrompts } from '../data/ai.ts';
 import { useSelection, useTranscript } from '../data/library.ts';
 import * as styles from './workspace.css.ts';
 
-/**
- * The AI features panel (spec §2). The AI issue adds the prompts; this gives the panel its place and
- * its no-transcript message. `withHeading` is off inside the mobile drawer, which has its own title.
- */
-export function AiPanel({ withHeading = true }: { withHeading?: boolean }) {
+export interface AiPanelProps {
+  /** Off inside the mobile drawer, which has its own title. */
+  withHeading?: boolean;
+  /** A prompt completed (the mobile drawer closes). */
+  onCompleted?: () => void;
+  /** The mobile no-transcript text. */
+  noTranscriptMessage?: string;
+}
+
+/** The AI features panel (spec §2): transcript-kit's AiPanel wired to the prompts and models API. */
+export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }: AiPanelProps) {
   const { t } = useLingui();
   const { transcriptId } = useSelection();
   const { data: transcript } = useTranscript(transcriptId);
-  const body =
-    transcriptId === null
-      ? t`Select a transcript to process it with AI.`
-      : transcript?.metadata.status === 'processing'
-        ? t`AI features become available when the transcription is complete.`
-        : t`No AI features are available yet.`;
+  const { models, model, setModel } = useModelChoice();
+  const prompts = usePrompts();
+  const actions = useAiActions();
+  const processing = transcript?.metadata.status === 'processing';
+
   return (
     <section
       className={withHeading ? styles.aiPanel : `${styles.aiPanel} ${styles.aiPanelBare}`}
-      aria-labelledby={withHeading ? 'ai-panel-title' : undefined} aria-label={withHeading ? undefined : t`AI Features`}>
+      aria-labelledby={withHeading ? 'ai-panel-title' : undefined}
+      aria-label={withHeading ? undefined : t`AI Features`}
+    >
       {withHeading ? (
         <div className={styles.aiHead}>
           <h2 id="ai-panel-title" className={styles.aiTitle}>
@@ -30,10 +39,27 @@ export function AiPanel({ withHeading = true }: { withHeading?: boolean }) {
           <p className={styles.viewMeta}>{t`Process your transcript with AI`}</p>
         </div>
       ) : null}
-      <div className={styles.aiEmpty}>
-        <SparklesIcon size={24} />
-        <span>{body}</span>
-      </div>
+      {processing ? (
+        <div className={styles.aiEmpty}>
+          <SparklesIcon size={24} />
+          <span>{t`AI features become available when the transcription is complete.`}</span>
+        </div>
+      ) : (
+        <KitAiPanel
+          hasTranscript={transcriptId !== null}
+          noTranscriptMessage={noTranscriptMessage ?? t`Select a transcript to process it with AI.`}
+          models={models.map((m) => ({ id: m.id, label: m.label }))}
+          model={model}
+          onModelChange={setModel}
+          savedPrompts={prompts}
+          onRun={async (prompt) => {
+            if (transcriptId === null) return;
+            if (await actions.run(transcriptId, prompt, model)) onCompleted?.();
+          }}
+          onCreatePrompt={actions.createPrompt}
+          onDeletePrompt={actions.deletePrompt}
+        />
+      )}
     </section>
   );
 }

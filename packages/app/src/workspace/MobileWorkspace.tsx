@@ -109,7 +109,11 @@ export function MobileWorkspace() {
         isOpen={aiOpen}
         onOpenChange={setAiOpen}
       >
-        <AiPanel withHeading={false} />
+        <AiPanel
+          withHeading={false}
+          onCompleted={() => setAiOpen(false)}
+          noTranscriptMessage={t`Tap the menu button to select a transcript or record a new one`}
+        />
       </Drawer>
     </div>
   );

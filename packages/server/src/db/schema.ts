@@ -234,6 +234,44 @@ export const payments = pgTable(
   ],
 );
 
+/** Saved prompts of a user (spec §3: name, prompt, icon). */
+export const prompts = pgTable(
+  'prompts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prompt: text('prompt').notNull(),
+    icon: text('icon', { enum: ['FileText', 'Languages', 'Book', 'Wand2'] }).notNull().default('FileText'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('prompts_user_id_idx').on(t.userId),
+    check('prompts_icon_check', sql`${t.icon} in ('FileText', 'Languages', 'Book', 'Wand2')`),
+  ],
+);
+
+/** Results of prompts run over a transcript; owned through the transcript, gone with it. */
+export const aiOutputs = pgTable(
+  'ai_outputs',
+  {
+    id: serial('id').primaryKey(),
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    prompt: text('prompt').notNull(),
+    output: text('output').notNull(),
+    /** 'local' (rule-based) or 'openai' (an OpenAI-compatible chat API). */
+    engine: text('engine').notNull(),
+    /** The model id that produced the output ('rule-based' for the local engine). */
+    model: text('model').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ai_outputs_transcript_id_idx').on(t.transcriptId, t.createdAt)],
+);
+
 export const schema = {
   users,
   sessions,
@@ -245,6 +283,8 @@ export const schema = {
   uploadChunks,
   creditEntries,
   payments,
+  prompts,
+  aiOutputs,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
@@ -253,3 +293,5 @@ export type TranscriptRow = typeof transcripts.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+export type PromptRow = typeof prompts.$inferSelect;
+export type AiOutputRow = typeof aiOutputs.$inferSelect;

@@ -152,3 +152,61 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+export function FileTextIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M3.75 1.75h5.5l3 3v9.5h-8.5z" />
+      <path d="M9.25 1.75v3h3M5.75 7.5h4.5M5.75 10h4.5M5.75 12.5h2.5" />
+    </svg>
+  );
+}
+
+export function LanguagesIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M1.75 3.25h7M5.25 1.75v1.5M3 3.25c.5 2.5 2.25 4.5 4.5 5.5M7.5 3.25c-.5 2.5-2.25 4.5-4.75 5.5" />
+      <path d="M8.25 14.25l3-7 3 7M9.25 12h4" />
+    </svg>
+  );
+}
+
+export function BookIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M2.75 2.75h4a1.25 1.25 0 0 1 1.25 1.25v9.25a1 1 0 0 0-1-1H2.75zM13.25 2.75h-4A1.25 1.25 0 0 0 8 4v9.25a1 1 0 0 1 1-1h4.25z" />
+    </svg>
+  );
+}
+
+export function WandIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M2.25 13.75l8-8M9 4.5l2.5 2.5M12 1.75v2M11 2.75h2M14.25 5.5v1.5M13.5 6.25h1.5M6 1.75v1.5M5.25 2.5h1.5" />
+    </svg>
+  );
+}
+
+export function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M8 2v8M4.75 7L8 10.25 11.25 7M2.75 13.25h10.5" />
+    </svg>
+  );
+}
+
+export function ShareIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M8 10V2M5 4.75L8 1.75l3 3M3.75 7.5v5.75h8.5V7.5" />
+    </svg>
+  );
+}
+
+export function TrashIcon() {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} aria-hidden="true">
+      <path d="M2.75 4.25h10.5M6.25 4.25V2.75h3.5v1.5M4 4.25l.75 9.5h6.5l.75-9.5" />
+    </svg>
+  );
+}

@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { newUser, register } from './helpers.ts';
+
+// Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
+const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
+
+test("'Extract questions' opens the AI output tab; a time in it seeks the player; outputs export as DOCX and PDF", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await register(page, newUser());
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(recording);
+  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  const transcript = page.getByRole('article', { name: 'questions-en' });
+  await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
+
+  // The AI panel: the local engine is the only model without a provider, and says what it is.
+  const panel = page.getByRole('region', { name: 'AI Features' });
+  await expect(panel.getByLabel('Model')).toContainText('rule-based, no language model');
+  await panel.getByRole('button', { name: 'Extract questions' }).click();
+
+  // The AI output tab opens with the result.
+  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
+  const output = page.getByRole('article').filter({ hasText: 'Extract all questions asked in the transcript.' });
+  await expect(output).toContainText(/Questions asked in the transcript \(2\)/);
+  await expect(output).toContainText(/How long will the migration take\?/i);
+
+  // A time in the output seeks the player.
+  const times = output.getByRole('button', { name: /^Play from / });
+  await expect(times).toHaveCount(2);
+  const label = (await times.nth(1).textContent())!;
+  const [m, s] = label.split(':').map(Number);
+  const seconds = m * 60 + s;
+  expect(seconds).toBeGreaterThan(0);
+  await times.nth(1).click();
+  await expect
+    .poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.currentTime))
+    .toBeGreaterThanOrEqual(seconds);
+
+  // One output as DOCX: the download arrives.
+  await output.getByRole('button', { name: /^Download / }).click();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'DOCX' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('Extractallquestionsaskedinthetranscript.docx');
+  const file = readFileSync((await download.path())!);
+  expect(file.subarray(0, 2).toString()).toBe('PK');
+
+  // All outputs as PDF: a new tab opens with the PDF.
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const menu = page.getByRole('menu');
+  const tabPromise = context.waitForEvent('page');
+  const pdfResponse = context.waitForEvent('response', (r) => /\/ai-outputs\/export\/pdf$/.test(r.url()));
+  await menu.getByRole('menuitem', { name: 'PDF' }).first().click();
+  const tab = await tabPromise;
+  expect(tab.url()).toMatch(/\/api\/transcripts\/\d+\/ai-outputs\/export\/pdf$/);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  expect(response.headers()['content-disposition']).toMatch(/^inline;/);
+});

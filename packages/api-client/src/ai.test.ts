@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { createPromptRequestSchema, customPromptRequestSchema, exportFileBase, menuName } from './ai.ts';
+import { paths } from './client.ts';
+
+describe('AI contract', () => {
+  it('asks for both a name and a prompt', () => {
+    const r = createPromptRequestSchema.safeParse({ name: ' ', prompt: 'x' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe('Please provide both a name and a prompt');
+    expect(createPromptRequestSchema.parse({ name: 'N', prompt: 'P' }).icon).toBe('FileText');
+    expect(createPromptRequestSchema.safeParse({ name: 'N', prompt: 'P', icon: 'Rocket' }).success).toBe(false);
+    expect(customPromptRequestSchema.safeParse({ prompt: 'x', model: 'gpt-5' }).success).toBe(false);
+  });
+
+  it('names exports (50) and menu entries (30) per decisions.md', () => {
+    expect(exportFileBase('Grüße aus der Küche – Planung!', 'x')).toBe('GrüßeausderKüchePlanung');
+    expect(exportFileBase('!!!', 'transcript')).toBe('transcript');
+    expect(exportFileBase('a'.repeat(80), 'x')).toHaveLength(50);
+    expect(menuName('Extract all questions asked in the transcript')).toBe('Extract all questions asked in…');
+  });
+
+  it('builds the export paths', () => {
+    expect(paths.transcriptExport(3, 'vtt')).toBe('/api/transcripts/3/export/vtt');
+    expect(paths.aiOutputsExport(3, 'pdf')).toBe('/api/transcripts/3/ai-outputs/export/pdf');
+    expect(paths.aiOutputExport(3, 9, 'docx')).toBe('/api/transcripts/3/ai-outputs/9/export/docx');
+  });
+});

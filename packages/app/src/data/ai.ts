@@ -1,0 +1,156 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  ApiError,
+  REQUESTED_WITH,
+  paths,
+  type AiModelsResponse,
+  type AiOutput,
+  type ExportFormat,
+  type SavedPrompt,
+  type TranscriptExportFormat,
+} from '@scribe/api-client';
+import { toast } from '@scribe/ui';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '../api.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { selectionStore } from '../workspace/selection.ts';
+
+const NO_PROMPTS: SavedPrompt[] = [];
+
+/** The models the server offers now (gpt-4 and gpt-3.5 with a provider, else the local engine). */
+export function useAiModels() {
+  const { user } = useSession();
+  const { data } = useSWR<AiModelsResponse | null>(user ? paths.aiModels : null, () => api.ai.models());
+  return data?.models ?? [];
+}
+
+/** The model chosen in the selector: the server's default until the user picks another. */
+export function useModelChoice() {
+  const models = useAiModels();
+  const [picked, setPicked] = useState<string | null>(null);
+  const fallback = models.find((m) => m.default)?.id ?? models[0]?.id ?? '';
+  const model = picked && models.some((m) => m.id === picked) ? picked : fallback;
+  return { models, model, setModel: setPicked };
+}
+
+export function usePrompts() {
+  const { user } = useSession();
+  const { t } = useLingui();
+  const { data, error } = useSWR<SavedPrompt[] | null>(user ? paths.prompts : null, () => api.prompts.list());
+  useEffect(() => {
+    if (error) toast({ title: t`Failed to fetch prompts`, variant: 'destructive' });
+  }, [error, t]);
+  return data ?? NO_PROMPTS;
+}
+
+/**
+ * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures carry
+ * 'Failed to fetch prompt outputs: {status} {statusText}' for the tab's error heading.
+ */
+async function fetchOutputs(path: string): Promise<AiOutput[]> {
+  const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+  if (res.status === 404) return [];
+  if (!res.ok) throw new ApiError(res.status, `Failed to fetch prompt outputs: ${res.status} ${res.statusText}`.trim());
+  return (await res.json()) as AiOutput[];
+}
+
+export function useAiOutputs(transcriptId: number | null) {
+  const { user } = useSession();
+  return useSWR<AiOutput[]>(user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null, fetchOutputs);
+}
+
+function useFailure() {
+  const { i18n } = useLingui();
+  return useCallback(
+    (title: string, error: unknown) => {
+      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
+      toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
+      return reason || title;
+    },
+    [i18n],
+  );
+}
+
+/** Running prompts and managing saved prompts, with the spec's toasts. */
+export function useAiActions() {
+  const { t } = useLingui();
+  const { mutate } = useSWRConfig();
+  const fail = useFailure();
+  return useMemo(
+    () => ({
+      /** Runs the prompt; on success the outputs refresh and the AI output tab opens. Returns success. */
+      async run(transcriptId: number, prompt: string, model: string): Promise<boolean> {
+        try {
+          await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
+        } catch (error) {
+          fail(t`Failed to process custom prompt`, error);
+          return false;
+        }
+        await mutate(paths.promptOutputs(transcriptId));
+        selectionStore.setTab('ai-output');
+        return true;
+      },
+      async createPrompt(body: { name: string; prompt: string; icon: SavedPrompt['icon'] }) {
+        try {
+          await api.prompts.create(body);
+        } catch (error) {
+          throw new Error(fail(t`Failed to save prompt`, error));
+        }
+        toast({ title: t`Prompt saved successfully`, variant: 'success' });
+        await mutate(paths.prompts);
+      },
+      async deletePrompt(id: number) {
+        try {
+          await api.prompts.remove(id);
+        } catch (error) {
+          fail(t`Failed to delete prompt`, error);
+          return;
+        }
+        toast({ title: t`Prompt deleted successfully`, variant: 'success' });
+        await mutate(paths.prompts);
+      },
+    }),
+    [fail, mutate, t],
+  );
+}
+
+/** The file name the server gave (filename* first). */
+function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
+/** PDF opens in a new tab; other formats download as a file. */
+export function useExporter() {
+  const { t } = useLingui();
+  return useCallback(
+    async (path: string, format: ExportFormat | TranscriptExportFormat) => {
+      if (format === 'pdf') {
+        window.open(path, '_blank', 'noopener');
+        return;
+      }
+      try {
+        const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+        if (!res.ok) throw new Error(String(res.status));
+        const blob = await res.blob();
+        const url = URL.createObjectURL(blob);
+        const a = document.createElement('a');
+        a.href = url;
+        a.download = fileNameFrom(res.headers.get('content-disposition'), `export.${format}`);
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        toast({ title: t`Export successful`, variant: 'success' });
+      } catch {
+        toast({ title: t`Failed to export transcript`, variant: 'destructive' });
+      }
+    },
+    [t],
+  );
+}

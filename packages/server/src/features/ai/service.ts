@@ -1,0 +1,178 @@
+import { aiMessages, libraryMessages, type AiModel, type AiModelId, type AiOutput, type SavedPrompt } from '@scribe/api-client';
+import { randomUUID } from 'node:crypto';
+import type { AiOutputStreamEvent } from '@scribe/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AiOutputRow, PromptRow, TranscriptRow } from '../../db/schema.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { AiEngines } from './engines/index.ts';
+import { AiCancelledError, AiProviderError, type AiTranscript } from './engines/types.ts';
+import type { AiRepository } from './repository.ts';
+
+export function toSavedPrompt(row: PromptRow): SavedPrompt {
+  return { id: row.id, name: row.name, prompt: row.prompt, icon: row.icon };
+}
+
+export function toAiOutput(row: AiOutputRow): AiOutput {
+  return {
+    id: row.id,
+    transcriptId: row.transcriptId,
+    prompt: row.prompt,
+    output: row.output,
+    engine: row.engine === 'openai' ? 'openai' : 'local',
+    model: row.model,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toAiTranscript(row: TranscriptRow): AiTranscript {
+  return {
+    title: row.title,
+    language: row.language,
+    content: row.content,
+    segments: row.segments,
+    durationSeconds: row.durationSeconds,
+  };
+}
+
+/** Deltas are batched (every `intervalMs`) and cut to fit a NOTIFY payload. */
+const STREAM_INTERVAL_MS = 100;
+const STREAM_MAX_CHARS = 1500;
+
+/** Beyond the spec: the answer reaches the user's sockets over /ws while it is generated. */
+function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcriptId: number, prompt: string, log: FastifyBaseLogger) {
+  const runId = randomUUID();
+  let seq = 0;
+  let buffer = '';
+  let timer: NodeJS.Timeout | undefined;
+  const send = (delta: string, done: boolean) => {
+    if (!hub) return;
+    const data: AiOutputStreamEvent = { transcriptId, runId, prompt: prompt.slice(0, 300), seq: seq++, delta, done };
+    hub.publish({ userId, type: 'ai_output_stream', data }).catch((err: unknown) => log.warn({ err }, 'could not stream AI output'));
+  };
+  const flush = () => {
+    timer = undefined;
+    while (buffer.length > 0) {
+      send(buffer.slice(0, STREAM_MAX_CHARS), false);
+      buffer = buffer.slice(STREAM_MAX_CHARS);
+    }
+  };
+  return {
+    delta(text: string) {
+      buffer += text;
+      timer ??= setTimeout(flush, STREAM_INTERVAL_MS);
+    },
+    end() {
+      if (timer) clearTimeout(timer);
+      flush();
+      send('', true);
+    },
+  };
+}
+
+/** What the AI feature needs of the credits feature: a charge before the engine runs, refundable. */
+export interface PromptBilling {
+  chargePrompt(userId: number, model: string): Promise<{ refund(): Promise<unknown> }>;
+}
+
+export function createAiService(deps: {
+  repo: AiRepository;
+  engines: AiEngines;
+  log: FastifyBaseLogger;
+  hub?: LiveHub;
+  billing: PromptBilling;
+}) {
+  const { repo, engines, log, hub, billing } = deps;
+  const transcriptNotFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
+
+  async function ownTranscript(userId: number, id: number): Promise<TranscriptRow> {
+    const row = await repo.transcript(userId, id);
+    if (!row) throw transcriptNotFound();
+    return row;
+  }
+
+  return {
+    models(): AiModel[] {
+      return engines.models;
+    },
+
+    async listPrompts(userId: number): Promise<SavedPrompt[]> {
+      return (await repo.listPrompts(userId)).map(toSavedPrompt);
+    },
+
+    async createPrompt(userId: number, body: Pick<PromptRow, 'name' | 'prompt' | 'icon'>): Promise<SavedPrompt> {
+      return toSavedPrompt(await repo.createPrompt(userId, body));
+    },
+
+    async deletePrompt(userId: number, id: number): Promise<void> {
+      if (!(await repo.deletePrompt(userId, id))) throw new HttpError(404, aiMessages.promptNotFound);
+    },
+
+    async outputs(userId: number, transcriptId: number): Promise<AiOutput[]> {
+      await ownTranscript(userId, transcriptId);
+      return (await repo.outputs(userId, transcriptId)).map(toAiOutput);
+    },
+
+    /**
+     * Runs a prompt over the transcript with the chosen model and stores the answer. A provider
+     * failure answers 502 'Failed to process custom prompt: {provider's error}'; nothing is stored.
+     */
+    async run(
+      userId: number,
+      transcriptId: number,
+      body: { prompt: string; model?: AiModelId },
+      signal: AbortSignal,
+    ): Promise<AiOutput> {
+      const transcript = await ownTranscript(userId, transcriptId);
+      const chosen = engines.resolve(body.model);
+      if (!chosen) {
+        throw new HttpError(400, `${aiMessages.unknownModel}: ${body.model}. Available: ${engines.models.map((m) => m.id).join(', ')}`);
+      }
+      if (transcript.status !== 'completed' || (!transcript.content.trim() && transcript.segments.length === 0)) {
+        throw new HttpError(409, aiMessages.transcriptNotReady);
+      }
+      // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
+      // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
+      const paid = await billing.chargePrompt(userId, chosen.model.id);
+      const refund = () =>
+        paid.refund().catch((err: unknown) => log.error({ err, userId, transcriptId }, 'could not refund a failed AI prompt'));
+      let result;
+      const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
+      try {
+        result = await chosen.engine.run({
+          prompt: body.prompt,
+          transcript: toAiTranscript(transcript),
+          model: chosen.model.model,
+          signal,
+          onDelta: (text) => stream.delta(text),
+        });
+      } catch (err) {
+        await refund();
+        if (err instanceof AiCancelledError) throw new HttpError(499, err.message);
+        if (err instanceof AiProviderError) {
+          log.warn({ err, status: err.status }, 'AI provider failed');
+          throw new HttpError(502, `${aiMessages.customPromptFailed}: ${err.message}`);
+        }
+        log.error({ err }, 'AI engine failed');
+        throw new HttpError(500, aiMessages.customPromptFailed);
+      } finally {
+        stream.end();
+      }
+      let row;
+      try {
+        row = await repo.addOutput({
+          transcriptId,
+          prompt: body.prompt,
+          output: result.output,
+          engine: result.engine,
+          model: result.model,
+        });
+      } catch (err) {
+        await refund();
+        throw err;
+      }
+      return toAiOutput(row);
+    },
+  };
+}
+export type AiService = ReturnType<typeof createAiService>;

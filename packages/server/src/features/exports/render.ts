@@ -1,0 +1,132 @@
+/**
+ * One export module for transcripts and AI outputs: PDF (pdfkit with an embedded DejaVu Sans, so
+ * German and other Latin letters render and extract), DOCX (docx), TXT, and for transcripts SRT and
+ * WebVTT. Every document has a title, a date and its entries.
+ */
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
+import PDFDocument from 'pdfkit';
+import type { StoredSegment } from '../../db/schema.ts';
+import { formatTimestamp } from '../ai/engines/types.ts';
+
+const require = createRequire(import.meta.url);
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts() {
+  fonts ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fonts;
+}
+
+/** A heading (time and speaker, or time and prompt) with its text. */
+export interface ExportEntry {
+  heading: string;
+  text: string;
+}
+
+export interface ExportDocument {
+  title: string;
+  /** Shown under the title, e.g. the creation date. */
+  subtitle: string;
+  entries: ExportEntry[];
+}
+
+export function transcriptDocument(title: string, createdAt: Date, segments: StoredSegment[], content: string): ExportDocument {
+  const entries: ExportEntry[] = segments.length
+    ? segments.map((s) => ({
+        heading: `[${formatTimestamp(s.start)} – ${formatTimestamp(s.end)}] ${s.speaker || 'Unknown Speaker'}`,
+        text: s.text.trim(),
+      }))
+    : [{ heading: '', text: content }];
+  return { title, subtitle: formatDate(createdAt), entries };
+}
+
+export function formatDate(d: Date): string {
+  return d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+export function renderTxt(doc: ExportDocument): Buffer {
+  const parts = [doc.title, doc.subtitle, ''];
+  for (const e of doc.entries) {
+    if (e.heading) parts.push(e.heading);
+    parts.push(e.text, '');
+  }
+  return Buffer.from(parts.join('\n'), 'utf8');
+}
+
+export function renderPdf(doc: ExportDocument): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  return new Promise((resolve, reject) => {
+    const pdf = new PDFDocument({ size: 'A4', margin: 56, info: { Title: doc.title }, compress: true });
+    const chunks: Buffer[] = [];
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+    pdf.registerFont('body', regular);
+    pdf.registerFont('bold', bold);
+    pdf.font('bold').fontSize(18).text(doc.title);
+    pdf.font('body').fontSize(10).fillColor('#555555').text(doc.subtitle).moveDown();
+    for (const e of doc.entries) {
+      if (e.heading) pdf.font('bold').fontSize(10).fillColor('#333333').text(e.heading);
+      pdf.font('body').fontSize(11).fillColor('#000000').text(e.text).moveDown(0.6);
+    }
+    pdf.end();
+  });
+}
+
+export async function renderDocx(doc: ExportDocument): Promise<Buffer> {
+  const children: Paragraph[] = [
+    new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
+    new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: doc.subtitle, italics: true })] }),
+  ];
+  for (const e of doc.entries) {
+    if (e.heading) children.push(new Paragraph({ children: [new TextRun({ text: e.heading, bold: true })] }));
+    for (const line of e.text.split('\n')) children.push(new Paragraph({ children: [new TextRun(line)] }));
+  }
+  return Packer.toBuffer(new Document({ title: doc.title, sections: [{ children }] }));
+}
+
+function subtitleTime(seconds: number, sep: ',' | '.'): string {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}${sep}${pad(ms % 1000, 3)}`;
+}
+
+const cueText = (s: StoredSegment) => {
+  const text = s.text.trim().replace(/\n{2,}/g, '\n');
+  return s.speaker && s.speaker !== 'Unknown Speaker' ? `${s.speaker}: ${text}` : text;
+};
+
+export function renderSrt(segments: StoredSegment[]): Buffer {
+  const cues = segments
+    .filter((s) => s.text.trim())
+    .map((s, i) => `${i + 1}\n${subtitleTime(s.start, ',')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), ',')}\n${cueText(s)}\n`);
+  return Buffer.from(cues.join('\n'), 'utf8');
+}
+
+export function renderVtt(segments: StoredSegment[]): Buffer {
+  const cues = segments
+    .filter((s) => s.text.trim())
+    // "-->" may not appear in cue text.
+    .map((s) => `${subtitleTime(s.start, '.')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), '.')}\n${cueText(s).replace(/-->/g, '->')}\n`);
+  return Buffer.from(['WEBVTT', '', ...cues].join('\n'), 'utf8');
+}
+
+export const contentTypes = {
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+  srt: 'application/x-subrip; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+} as const;
+
+export async function renderDocument(format: 'pdf' | 'docx' | 'txt', doc: ExportDocument): Promise<Buffer> {
+  if (format === 'pdf') return renderPdf(doc);
+  if (format === 'docx') return renderDocx(doc);
+  return renderTxt(doc);
+}

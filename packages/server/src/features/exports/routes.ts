@@ -1,0 +1,144 @@
+import {
+  aiMessages,
+  errorResponseSchema,
+  exportFileBase,
+  exportFormatSchema,
+  libraryMessages,
+  transcriptExportFormatSchema,
+  type ExportFormat,
+  type TranscriptExportFormat,
+} from '@scribe/api-client';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError } from '../../http/errors.ts';
+import { idParam } from '../../http/params.ts';
+import { currentUser } from '../auth/guard.ts';
+import type { AiRepository } from '../ai/repository.ts';
+import {
+  contentTypes,
+  formatDate,
+  renderDocument,
+  renderSrt,
+  renderVtt,
+  transcriptDocument,
+  type ExportDocument,
+} from './render.ts';
+
+export interface ExportsRoutesOptions {
+  requireUser: onRequestAsyncHookHandler;
+  repo: AiRepository;
+}
+
+const tags = ['exports'];
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const formatError = { error: 'Unsupported export format' };
+
+/** The plain filename= for old clients: accents dropped, ß as ss, anything else non-ASCII as _. */
+export function asciiFileName(name: string): string {
+  return name
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\]/g, '_');
+}
+
+/** PDF inline (opens in a new tab), everything else as a download; names per decisions.md. */
+function send(reply: FastifyReply, format: TranscriptExportFormat, base: string, body: Buffer) {
+  const name = `${base}.${format}`;
+  const disposition = format === 'pdf' ? 'inline' : 'attachment';
+  return reply
+    .header('Content-Type', contentTypes[format])
+    .header('Content-Disposition', `${disposition}; filename="${asciiFileName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`)
+    .header('Cache-Control', 'private, no-store')
+    .header('Content-Length', String(body.length))
+    .send(body);
+}
+
+function outputEntry(o: { createdAt: Date; prompt: string; output: string; model: string }) {
+  return { heading: `${formatDate(o.createdAt)} · ${o.prompt}`, text: o.output };
+}
+
+export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, opts) => {
+  const { repo } = opts;
+  app.addHook('onRequest', opts.requireUser);
+
+  const transcriptOf = async (userId: number, id: number) => {
+    const row = await repo.transcript(userId, id);
+    if (!row) throw new HttpError(404, libraryMessages.transcriptNotFound);
+    return row;
+  };
+
+  app.get(
+    '/api/transcripts/:id/export/:format',
+    {
+      schema: {
+        tags,
+        summary: 'The transcript as pdf (inline), docx, txt, srt or vtt',
+        params: z.object({ id: idParam, format: z.string() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const format = transcriptExportFormatSchema.safeParse(request.params.format);
+      if (!format.success) return reply.code(400).send(formatError);
+      const t = await transcriptOf(currentUser(request).id, request.params.id);
+      const base = exportFileBase(t.title, 'transcript');
+      if (format.data === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
+      if (format.data === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
+      const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content);
+      return send(reply, format.data, base, await renderDocument(format.data, doc));
+    },
+  );
+
+  app.get(
+    '/api/transcripts/:id/ai-outputs/export/:format',
+    {
+      schema: {
+        tags,
+        summary: 'All AI outputs of the transcript as pdf (inline), docx or txt',
+        params: z.object({ id: idParam, format: z.string() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const format = exportFormatSchema.safeParse(request.params.format);
+      if (!format.success) return reply.code(400).send(formatError);
+      const userId = currentUser(request).id;
+      const t = await transcriptOf(userId, request.params.id);
+      const outputs = await repo.outputs(userId, t.id);
+      const doc: ExportDocument = {
+        title: `${t.title} – AI outputs`,
+        subtitle: formatDate(new Date()),
+        entries: outputs.map(outputEntry),
+      };
+      return send(reply, format.data as ExportFormat, exportFileBase(t.title, 'ai-outputs'), await renderDocument(format.data, doc));
+    },
+  );
+
+  app.get(
+    '/api/transcripts/:id/ai-outputs/:outputId/export/:format',
+    {
+      schema: {
+        tags,
+        summary: 'One AI output as pdf (inline), docx or txt',
+        params: z.object({ id: idParam, outputId: idParam, format: z.string() }),
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const format = exportFormatSchema.safeParse(request.params.format);
+      if (!format.success) return reply.code(400).send(formatError);
+      const userId = currentUser(request).id;
+      const t = await transcriptOf(userId, request.params.id);
+      const o = await repo.output(userId, t.id, request.params.outputId);
+      if (!o) throw new HttpError(404, aiMessages.outputNotFound);
+      const doc: ExportDocument = {
+        title: o.prompt,
+        subtitle: `${t.title} · ${formatDate(o.createdAt)}`,
+        entries: [{ heading: '', text: o.output }],
+      };
+      return send(reply, format.data, exportFileBase(o.prompt, 'ai-output'), await renderDocument(format.data, doc));
+    },
+  );
+};

@@ -1,0 +1,142 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { parseSync } from 'subtitle';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error no types shipped
+import { WebVTTParser } from 'webvtt-parser';
+import { register, startServer, XHR, type TestServer } from './helpers.ts';
+import { englishSegments, germanSegments, insertTranscript } from './ai-fixtures.ts';
+import { api } from './library-helpers.ts';
+
+async function fetchBytes(server: TestServer, cookie: string, path: string) {
+  const res = await fetch(server.url + path, { headers: { ...XHR, Cookie: cookie } });
+  return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const doc = await getDocumentProxy(bytes);
+  const { text } = await extractText(doc, { mergePages: true });
+  // Lines wrap at the page width: compare with single spaces.
+  return text.replace(/\s+/g, ' ');
+}
+
+function docxText(bytes: Uint8Array): string {
+  const files = unzipSync(bytes);
+  const xml = strFromU8(files['word/document.xml']);
+  return [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1]).join('\n');
+}
+
+describe('exports', () => {
+  let server: TestServer;
+  let cookie: string;
+  let de: number;
+  let en: number;
+  const germanTitle = 'Grüße aus der Küche – Planung!';
+  beforeAll(async () => {
+    server = await startServer();
+    const s = await register(server);
+    cookie = s.cookie;
+    de = await insertTranscript(server, s.user.id, { title: germanTitle, language: 'de', segments: germanSegments });
+    en = await insertTranscript(server, s.user.id, { title: 'Planning meeting', language: 'en', segments: englishSegments });
+  });
+  afterAll(() => server.close());
+
+  it('exports a transcript as PDF inline with an embedded font: title, date, times, speakers, German letters extract back', async () => {
+    const { res, bytes } = await fetchBytes(server, cookie, `/api/transcripts/${de}/export/pdf`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="GrusseausderKuchePlanung\.pdf"; filename\*=UTF-8''Gr%C3%BC%C3%9Fe/);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/FontFile2/);
+    const text = await pdfText(bytes);
+    expect(text).toContain('Grüße aus der Küche');
+    expect(text).toContain('Grüße an alle Zuhörer');
+    expect(text).toMatch(/\[00:07 – 00:14\] Jonas/);
+    expect(text).toContain('Äh, wann wird die neue Küche geliefert?');
+    expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+  });
+
+  it('exports DOCX (attachment) with the same content', async () => {
+    const { res, bytes } = await fetchBytes(server, cookie, `/api/transcripts/${de}/export/docx`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="GrusseausderKuchePlanung\.docx"/);
+    const text = docxText(bytes);
+    expect(text).toContain(germanTitle);
+    expect(text).toContain('[00:07 – 00:14] Jonas');
+    expect(text).toContain('Grüße an alle Zuhörer.');
+    for (const s of germanSegments) expect(text).toContain(s.text);
+  });
+
+  it('exports TXT, SRT and WebVTT that parse', async () => {
+    const txt = await fetchBytes(server, cookie, `/api/transcripts/${en}/export/txt`);
+    expect(txt.res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(txt.res.headers.get('content-disposition')).toMatch(/^attachment; filename="Planningmeeting\.txt"/);
+    const text = Buffer.from(txt.bytes).toString('utf8');
+    expect(text.split('\n')[0]).toBe('Planning meeting');
+    expect(text).toContain('[00:06 – 00:14] Bob\nUh, how long will the migration of the billing system take?');
+
+    const srt = await fetchBytes(server, cookie, `/api/transcripts/${de}/export/srt`);
+    expect(srt.res.headers.get('content-disposition')).toMatch(/^attachment; filename="GrusseausderKuchePlanung\.srt"/);
+    const cues = parseSync(Buffer.from(srt.bytes).toString('utf8')).filter((n) => n.type === 'cue');
+    expect(cues).toHaveLength(germanSegments.length);
+    cues.forEach((c, i) => {
+      if (c.type !== 'cue') throw new Error('not a cue');
+      expect(c.data.start).toBe(germanSegments[i].start * 1000);
+      expect(c.data.end).toBe(germanSegments[i].end * 1000);
+      expect(c.data.text).toBe(`${germanSegments[i].speaker}: ${germanSegments[i].text}`);
+    });
+
+    const vtt = await fetchBytes(server, cookie, `/api/transcripts/${en}/export/vtt`);
+    expect(vtt.res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    const parsed = new WebVTTParser().parse(Buffer.from(vtt.bytes).toString('utf8'), 'metadata') as {
+      errors: unknown[];
+      cues: Array<{ startTime: number; endTime: number; text: string }>;
+    };
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.cues).toHaveLength(englishSegments.length);
+    expect(parsed.cues[1]).toMatchObject({ startTime: 6.5, endTime: 14, text: `Bob: ${englishSegments[1].text}` });
+  });
+
+  it('exports all AI outputs and one output in pdf, docx and txt; names from the prompt cut at 50', async () => {
+    const a = api(server, cookie);
+    const longPrompt = 'Extract all questions asked in the transcript, please, with every time stamp you can find!';
+    const one = (await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: longPrompt })).json as unknown as { id: number; output: string };
+    await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
+
+    const all = await fetchBytes(server, cookie, `/api/transcripts/${de}/ai-outputs/export/pdf`);
+    expect(all.res.status).toBe(200);
+    expect(all.res.headers.get('content-disposition')).toMatch(/^inline; filename="GrusseausderKuchePlanung\.pdf"/);
+    const allText = await pdfText(all.bytes);
+    expect(allText).toContain('Grüße aus der Küche');
+    expect(allText).toContain('Extract statistics from the transcript.');
+    expect(allText).toContain('Wann wird die neue Küche geliefert?'.slice(1));
+    expect(allText).toContain('Redeanteil');
+
+    const docx = await fetchBytes(server, cookie, `/api/transcripts/${de}/ai-outputs/export/docx`);
+    expect(docx.res.headers.get('content-disposition')).toMatch(/^attachment; filename="GrusseausderKuchePlanung\.docx"/);
+    expect(docxText(docx.bytes)).toContain('Im Transkript gestellte Fragen (2):');
+
+    const expectedBase = longPrompt.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 50);
+    expect(expectedBase).toHaveLength(50);
+    for (const format of ['pdf', 'docx', 'txt'] as const) {
+      const r = await fetchBytes(server, cookie, `/api/transcripts/${de}/ai-outputs/${one.id}/export/${format}`);
+      expect(r.res.status).toBe(200);
+      expect(r.res.headers.get('content-disposition')).toContain(`filename="${expectedBase}.${format}"`);
+      const text = format === 'pdf' ? await pdfText(r.bytes) : format === 'docx' ? docxText(r.bytes) : Buffer.from(r.bytes).toString('utf8');
+      expect(text).toContain('Wer misst die Wände aus?');
+      expect(text).not.toContain('Redeanteil');
+    }
+  });
+
+  it('refuses unknown formats with 400 and unknown ids with 404', async () => {
+    const a = api(server, cookie);
+    expect((await a.get(`/api/transcripts/${en}/export/rtf`)).status).toBe(400);
+    expect((await a.get(`/api/transcripts/${en}/ai-outputs/export/srt`)).status).toBe(400);
+    expect((await a.get(`/api/transcripts/${en}/ai-outputs/2000000000/export/pdf`)).status).toBe(404);
+    expect((await a.get(`/api/transcripts/2000000000/export/pdf`)).status).toBe(404);
+    expect((await a.get(`/api/transcripts/x/export/pdf`)).status).toBe(400);
+    const noAuth = await fetch(`${server.url}/api/transcripts/${en}/export/pdf`);
+    expect(noAuth.status).toBe(401);
+  });
+});

@@ -1,0 +1,115 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { AiOutputList } from './AiOutputList.tsx';
+
+const outputs = [
+  {
+    id: 2,
+    prompt: 'Extract all questions asked in the transcript.',
+    output: 'Questions asked in the transcript (2):\n- [00:06] How long will the migration take?\n- [1:01:06] Who reviews the plan?',
+    createdAt: '2026-03-02T10:15:00Z',
+    model: 'rule-based',
+  },
+  {
+    id: 1,
+    prompt: 'Summarize the transcript as bullet points.',
+    output: '- [00:14] The billing migration takes about three weeks.\n- 2:31 Every invoice record is copied twice.',
+    createdAt: '2026-03-02T10:12:00Z',
+    model: 'rule-based',
+  },
+];
+
+/**
+ * The AI output tab: a loading skeleton, an error heading with the message, the empty state, or the
+ * outputs. Time stamps (m:ss, mm:ss, h:mm:ss) are buttons that seek the player; the header copies or
+ * shares the combined text and exports all outputs or one (names cut at 30 characters).
+ */
+const meta = {
+  title: 'Transcript Kit/AiOutputList',
+  component: AiOutputList,
+  args: { state: { status: 'ready', outputs }, title: 'Planning meeting', onSeek: fn(), onExport: fn(), onCopy: fn() },
+} satisfies Meta<typeof AiOutputList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Outputs: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'Planning meeting' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Play from 00:06' }));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(6);
+    await userEvent.click(canvas.getByRole('button', { name: 'Play from 1:01:06' }));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(3666);
+    await userEvent.click(canvas.getByRole('button', { name: 'Play from 2:31' }));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(151);
+  },
+};
+
+export const ExportMenus: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
+    const menu = await screen.findByRole('menu');
+    // Output names in the menu are cut at 30 characters.
+    await expect(within(menu).getByText('Extract all questions asked in…')).toBeVisible();
+    await userEvent.click(within(menu).getAllByRole('menuitem', { name: 'PDF' })[0]);
+    await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'all' }, 'pdf');
+    await userEvent.click(canvas.getAllByRole('button', { name: /^Download / })[1]);
+    const one = await screen.findByRole('menu');
+    await userEvent.click(within(one).getByRole('menuitem', { name: 'DOCX' }));
+    await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'one', id: 1, prompt: outputs[1].prompt }, 'docx');
+  },
+};
+
+export const CopyCombined: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expect(args.onCopy).toHaveBeenCalled();
+    const text = (args.onCopy as ReturnType<typeof fn>).mock.calls[0][0].text as string;
+    await expect(text).toContain('Extract all questions asked in the transcript.\n\nQuestions asked');
+    await expect(text).toContain('\n\n---\n\n');
+  },
+};
+
+export const NoTitle: Story = {
+  args: { title: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading', { name: 'AI Output' })).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { state: { status: 'loading' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status', { name: 'Loading AI outputs' })).toBeInTheDocument();
+  },
+};
+
+export const Error: Story = {
+  args: { state: { status: 'error', message: 'Failed to fetch prompt outputs: 500 Internal Server Error' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Failed to load AI outputs')).toBeVisible();
+    await expect(canvas.getByText('Failed to fetch prompt outputs: 500 Internal Server Error')).toBeVisible();
+  },
+};
+
+export const Empty: Story = {
+  args: { state: { status: 'ready', outputs: [] } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { name: 'No AI outputs yet' })).toBeVisible();
+    await expect(canvas.getByText(/Use the AI panel/)).toBeVisible();
+  },
+};
+
+export const Streaming: Story = {
+  args: { pending: { prompt: 'Who asks what?', text: 'Bob asks about the migration at [00:06]; Alice' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Generating…')).toBeVisible();
+    await expect(canvas.getByText(/Bob asks about the migration/)).toBeVisible();
+  },
+};

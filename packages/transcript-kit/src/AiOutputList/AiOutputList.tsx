@@ -1,0 +1,238 @@
+import { useLingui } from '@lingui/react/macro';
+import {
+  Alert,
+  Button,
+  Card,
+  Heading,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuSection,
+  MenuTrigger,
+  Skeleton,
+  SkeletonGroup,
+  Text,
+  toast,
+} from '@scribe/ui';
+import { Fragment, useMemo, type ReactNode } from 'react';
+import { Button as RACButton } from 'react-aria-components';
+import { combinedOutputsText, menuName, splitTimestamps } from '../ai/timestamps.ts';
+import { CopyIcon, DownloadIcon, ShareIcon } from '../icons/icons.tsx';
+import * as styles from './AiOutputList.css.ts';
+
+export type AiExportFormat = 'pdf' | 'docx' | 'txt';
+/** Which outputs an export covers: all of them, or one by id. */
+export type AiExportTarget = { kind: 'all' } | { kind: 'one'; id: number; prompt: string };
+
+export interface AiOutputItem {
+  id: number;
+  prompt: string;
+  output: string;
+  /** ISO date-time. */
+  createdAt: string;
+  /** What produced it, e.g. 'rule-based' or a provider's model id (shown as a small note). */
+  model?: string;
+}
+
+export type AiOutputListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; outputs: AiOutputItem[] };
+
+export interface AiOutputListProps {
+  state: AiOutputListState;
+  /** The transcript's title for the header; 'AI Output' without one. */
+  title?: string | null;
+  /** A time stamp in an output was pressed: seek the player to this second. */
+  onSeek: (seconds: number) => void;
+  /** Download or open an export (the app knows the URLs). */
+  onExport: (target: AiExportTarget, format: AiExportFormat) => void;
+  /** Replaces the default toasts of the copy button. */
+  onCopy?: (result: { ok: boolean; text: string }) => void;
+  /** An answer being generated (streamed by the provider), shown above the stored outputs. */
+  pending?: { prompt: string; text: string } | null;
+}
+
+/** Output text with every m:ss, mm:ss and h:mm:ss time stamp as a button that seeks the player. */
+export function OutputText({ text, onSeek }: { text: string; onSeek: (seconds: number) => void }) {
+  const { t } = useLingui();
+  const parts = useMemo(() => splitTimestamps(text), [text]);
+  return (
+    <p className={styles.output}>
+      {parts.map((part, i) =>
+        part.kind === 'time' ? (
+          <RACButton
+            key={i}
+            className={styles.time}
+            aria-label={t`Play from ${part.text}`}
+            onPress={() => onSeek(part.seconds)}
+          >
+            {part.text}
+          </RACButton>
+        ) : (
+          <Fragment key={i}>{part.text}</Fragment>
+        ),
+      )}
+    </p>
+  );
+}
+
+function FormatItems({ prefix }: { prefix: string }) {
+  return (
+    <>
+      <MenuItem id={`${prefix}:pdf`}>PDF</MenuItem>
+      <MenuItem id={`${prefix}:docx`}>DOCX</MenuItem>
+      <MenuItem id={`${prefix}:txt`}>TXT</MenuItem>
+    </>
+  );
+}
+
+/** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
+export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }: AiOutputListProps) {
+  const { t, i18n } = useLingui();
+  const formatDate = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+
+  if (state.status === 'loading') {
+    return (
+      <div className={styles.root} aria-busy="true">
+        <SkeletonGroup aria-label={t`Loading AI outputs`}>
+          <Skeleton width="40%" height={20} />
+          <Skeleton lines={4} />
+          <Skeleton lines={3} />
+        </SkeletonGroup>
+      </div>
+    );
+  }
+  if (state.status === 'error') {
+    return (
+      <div className={styles.root}>
+        <Alert tone="danger" title={t`Failed to load AI outputs`}>
+          {state.message}
+        </Alert>
+      </div>
+    );
+  }
+  const { outputs } = state;
+  const pendingCard = pending ? (
+    <Card as="article">
+      <div aria-live="polite" aria-busy="true">
+        <Text size="sm" tone="muted">{t`Generating…`}</Text>
+        <h3 className={styles.prompt}>{pending.prompt}</h3>
+        <p className={styles.output}>{pending.text}</p>
+      </div>
+    </Card>
+  ) : null;
+  if (outputs.length === 0 && pendingCard) return <div className={styles.root}>{pendingCard}</div>;
+  if (outputs.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <Heading level={3}>{t`No AI outputs yet`}</Heading>
+        <Text tone="muted">{t`Use the AI panel to run a prompt on this transcript. The results appear here.`}</Text>
+      </div>
+    );
+  }
+
+  const heading = title || t`AI Output`;
+  const combined = combinedOutputsText(outputs, formatDate);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(combined);
+      if (onCopy) onCopy({ ok: true, text: combined });
+      else toast({ title: t`Text copied to clipboard`, variant: 'success' });
+    } catch {
+      if (onCopy) onCopy({ ok: false, text: combined });
+      else toast({ title: t`Failed to copy text`, variant: 'destructive' });
+    }
+  };
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const share = () => {
+    navigator.share({ title: heading, text: combined }).catch(() => undefined);
+  };
+  const exportAction = (key: string | number) => {
+    const [target, format] = String(key).split(':') as [string, AiExportFormat];
+    if (target === 'all') onExport({ kind: 'all' }, format);
+    else {
+      const o = outputs.find((x) => String(x.id) === target);
+      if (o) onExport({ kind: 'one', id: o.id, prompt: o.prompt }, format);
+    }
+  };
+
+  return (
+    <section className={styles.root} aria-label={heading}>
+      <div className={styles.header}>
+        <Heading level={2}>{heading}</Heading>
+        <div className={styles.actions}>
+          <Button size="sm" icon={<CopyIcon />} onPress={() => void copy()}>
+            {t`Copy`}
+          </Button>
+          {canShare ? (
+            <Button size="sm" icon={<ShareIcon />} onPress={share}>
+              {t`Share`}
+            </Button>
+          ) : null}
+          <MenuTrigger>
+            <Button size="sm" icon={<DownloadIcon />}>
+              {t`Export`}
+            </Button>
+            <Menu aria-label={t`Export AI outputs`} placement="bottom end" onAction={exportAction}>
+              <MenuSection title={t`All outputs`}>
+                <FormatItems prefix="all" />
+              </MenuSection>
+              {outputs.map((o) => (
+                <MenuSection key={o.id} title={menuName(o.prompt)}>
+                  <FormatItems prefix={String(o.id)} />
+                </MenuSection>
+              ))}
+            </Menu>
+          </MenuTrigger>
+        </div>
+      </div>
+      {pendingCard}
+      <ul className={styles.list}>
+        {outputs.map((o) => (
+          <li key={o.id}>
+            <OutputCard item={o} date={formatDate(o.createdAt)} onSeek={onSeek} onAction={exportAction}>
+              <OutputText text={o.output} onSeek={onSeek} />
+            </OutputCard>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function OutputCard({
+  item,
+  date,
+  children,
+  onAction,
+}: {
+  item: AiOutputItem;
+  date: string;
+  children: ReactNode;
+  onSeek: (s: number) => void;
+  onAction: (key: string | number) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <Card as="article">
+      <div className={styles.itemHeader}>
+        <div>
+          <Text size="sm" tone="muted">
+            <time dateTime={item.createdAt}>{date}</time>
+            {item.model ? ` · ${item.model}` : null}
+          </Text>
+          <h3 className={styles.prompt}>{item.prompt}</h3>
+        </div>
+        <MenuTrigger>
+          <IconButton size="sm" aria-label={t`Download ${menuName(item.prompt)}`} icon={<DownloadIcon />} />
+          <Menu aria-label={t`Download ${menuName(item.prompt)}`} placement="bottom end" onAction={onAction}>
+            <FormatItems prefix={String(item.id)} />
+          </Menu>
+        </MenuTrigger>
+      </div>
+      {children}
+    </Card>
+  );
+}

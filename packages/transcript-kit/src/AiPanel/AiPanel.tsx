@@ -1,0 +1,290 @@
+import { useLingui } from '@lingui/react/macro';
+import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Text, TextArea, TextField } from '@scribe/ui';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button as RACButton } from 'react-aria-components';
+import { BookIcon, FileTextIcon, LanguagesIcon, PlusIcon, TrashIcon, WandIcon } from '../icons/icons.tsx';
+import * as styles from './AiPanel.css.ts';
+
+export type PromptIconName = 'FileText' | 'Languages' | 'Book' | 'Wand2';
+export const PROMPT_ICONS: readonly PromptIconName[] = ['FileText', 'Languages', 'Book', 'Wand2'];
+
+export function PromptIcon({ name }: { name: PromptIconName }) {
+  switch (name) {
+    case 'Languages':
+      return <LanguagesIcon />;
+    case 'Book':
+      return <BookIcon />;
+    case 'Wand2':
+      return <WandIcon />;
+    default:
+      return <FileTextIcon />;
+  }
+}
+
+export interface SavedPromptItem {
+  id: number;
+  name: string;
+  prompt: string;
+  icon: PromptIconName;
+}
+
+export interface AiModelOption {
+  id: string;
+  label: string;
+}
+
+export interface NewPrompt {
+  name: string;
+  prompt: string;
+  icon: PromptIconName;
+}
+
+export interface AiPanelProps {
+  /** Without a transcript only the no-transcript message shows. */
+  hasTranscript: boolean;
+  /** The no-transcript message (e.g. the mobile 'Tap the menu button…' text). */
+  noTranscriptMessage?: ReactNode;
+  models: AiModelOption[];
+  model: string;
+  onModelChange: (id: string) => void;
+  savedPrompts: SavedPromptItem[];
+  /** Runs a prompt text over the transcript; the panel is busy while the promise runs. */
+  onRun: (prompt: string) => Promise<void> | void;
+  /** Rejects with an Error whose message is shown in the dialog. */
+  onCreatePrompt: (prompt: NewPrompt) => Promise<void> | void;
+  onDeletePrompt: (id: number) => Promise<void> | void;
+  /** A prompt is running (also set by the app, e.g. from another tab). */
+  isRunning?: boolean;
+}
+
+/** The eight default prompts (decisions.md), in the user's language; the local engine knows both wordings. */
+export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: string; icon: PromptIconName }> {
+  const { t } = useLingui();
+  return [
+    { id: 'bullets', icon: 'FileText', name: t`Bullet points`, prompt: t`Summarize the transcript as bullet points.` },
+    { id: 'grammar', icon: 'Languages', name: t`Improve grammar and punctuation`, prompt: t`Improve the grammar and punctuation of the transcript.` },
+    { id: 'keyPoints', icon: 'Book', name: t`Highlight key points`, prompt: t`Highlight the key points of the transcript.` },
+    { id: 'questions', icon: 'FileText', name: t`Extract questions`, prompt: t`Extract all questions asked in the transcript.` },
+    { id: 'emotions', icon: 'Wand2', name: t`Identify emotions`, prompt: t`Identify the emotions expressed in the transcript.` },
+    { id: 'faq', icon: 'Book', name: t`Generate FAQ`, prompt: t`Generate an FAQ from the transcript.` },
+    { id: 'statistics', icon: 'FileText', name: t`Extract statistics`, prompt: t`Extract statistics from the transcript.` },
+    { id: 'fillers', icon: 'Wand2', name: t`Remove filler words`, prompt: t`Remove filler words from the transcript.` },
+  ];
+}
+
+/** The AI features panel: free prompt with a model choice, the default prompts and the saved prompts. */
+export function AiPanel(props: AiPanelProps) {
+  const { t } = useLingui();
+  const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt } = props;
+  const defaults = useDefaultPrompts();
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const [running, setRunning] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<SavedPromptItem | null>(null);
+  const selectId = useId();
+  const busy = running || Boolean(props.isRunning);
+
+  if (!hasTranscript) {
+    return (
+      <div className={styles.empty}>
+        <Text tone="muted">{props.noTranscriptMessage ?? t`Select a transcript to use AI features`}</Text>
+      </div>
+    );
+  }
+
+  const run = async (prompt: string) => {
+    if (busy) return;
+    setRunning(true);
+    try {
+      await onRun(prompt);
+    } finally {
+      setRunning(false);
+    }
+  };
+
+  const submit = async () => {
+    const trimmed = text.trim();
+    if (!trimmed) {
+      setInvalid(true);
+      return;
+    }
+    await run(trimmed);
+  };
+
+  return (
+    <div className={styles.root}>
+      <Form onSubmit={() => void submit()}>
+        <TextArea
+          label={t`Prompt`}
+          name="prompt"
+          value={text}
+          onChange={(v) => {
+            setText(v);
+            if (invalid && v.trim()) setInvalid(false);
+          }}
+          isInvalid={invalid}
+          errorMessage={t`Please enter a prompt`}
+          placeholder={t`Ask anything about this transcript…`}
+          rows={3}
+          isDisabled={busy}
+        />
+        <div className={styles.section}>
+          <label htmlFor={selectId} className={styles.label}>
+            {t`Model`}
+          </label>
+          <select id={selectId} className={styles.select} value={model} onChange={(e) => onModelChange(e.target.value)} disabled={busy}>
+            {models.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.runRow}>
+          <Button type="submit" variant="primary" isPending={busy}>
+            {t`Run prompt`}
+          </Button>
+        </div>
+      </Form>
+
+      <section className={styles.section} aria-labelledby={`${selectId}-saved`}>
+        <div className={styles.sectionHeader}>
+          <h3 id={`${selectId}-saved`} className={styles.sectionTitle}>{t`Saved prompts`}</h3>
+          <Button size="sm" icon={<PlusIcon />} onPress={() => setCreating(true)}>
+            {t`New prompt`}
+          </Button>
+        </div>
+        {savedPrompts.length === 0 ? (
+          <Text size="sm" tone="muted">{t`No saved prompts yet.`}</Text>
+        ) : (
+          <ul className={styles.promptList}>
+            {savedPrompts.map((p) => (
+              <li key={p.id} className={styles.promptRow}>
+                <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
+                  <PromptIcon name={p.icon} />
+                  <span className={styles.promptName}>{p.name}</span>
+                </RACButton>
+                <IconButton size="sm" variant="ghost" aria-label={t`Delete prompt ${p.name}`} icon={<TrashIcon />} onPress={() => setDeleting(p)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className={styles.section} aria-labelledby={`${selectId}-defaults`}>
+        <h3 id={`${selectId}-defaults`} className={styles.sectionTitle}>{t`Default prompts`}</h3>
+        <ul className={styles.promptList}>
+          {defaults.map((p) => (
+            <li key={p.id} className={styles.promptRow}>
+              <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
+                <PromptIcon name={p.icon} />
+                <span className={styles.promptName}>{p.name}</span>
+              </RACButton>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <CreatePromptDialog isOpen={creating} onOpenChange={setCreating} onSubmit={onCreatePrompt} />
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        title={t`Delete prompt`}
+        message={deleting ? t`Delete the saved prompt "${deleting.name}"?` : ''}
+        confirmLabel={t`Delete`}
+        variant="danger"
+        onConfirm={() => {
+          if (deleting) void onDeletePrompt(deleting.id);
+          setDeleting(null);
+        }}
+      />
+    </div>
+  );
+}
+
+export interface CreatePromptDialogProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (prompt: NewPrompt) => Promise<void> | void;
+}
+
+/** Name, text and icon of a new saved prompt: 'Please provide both a name and a prompt' when one is blank. */
+export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit }: CreatePromptDialogProps) {
+  const { t } = useLingui();
+  return (
+    <Dialog title={t`Create prompt`} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
+      {({ close }) => <CreatePromptForm onSubmit={onSubmit} onCancel={close} onDone={() => onOpenChange(false)} />}
+    </Dialog>
+  );
+}
+
+function CreatePromptForm({ onSubmit, onCancel, onDone }: { onSubmit: CreatePromptDialogProps['onSubmit']; onCancel: () => void; onDone: () => void }) {
+  const { t } = useLingui();
+  const [name, setName] = useState('');
+  const [prompt, setPrompt] = useState('');
+  const [icon, setIcon] = useState<PromptIconName>('FileText');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => setError(null), [name, prompt]);
+  const iconLabels: Record<PromptIconName, string> = {
+    FileText: t`Document`,
+    Languages: t`Languages`,
+    Book: t`Book`,
+    Wand2: t`Magic wand`,
+  };
+  const submit = async () => {
+    if (!name.trim() || !prompt.trim()) {
+      setError(t`Please provide both a name and a prompt`);
+      return;
+    }
+    try {
+      const result = onSubmit({ name: name.trim(), prompt: prompt.trim(), icon });
+      // Busy only while a returned promise runs: a synchronous handler closes the dialog at once.
+      if (result && typeof result.then === 'function') {
+        setPending(true);
+        await result;
+        setPending(false);
+      }
+      onDone();
+    } catch (e) {
+      setPending(false);
+      setError(e instanceof Error && e.message ? e.message : t`Failed to save prompt`);
+    }
+  };
+  return (
+    <Form onSubmit={() => void submit()}>
+      <TextField label={t`Name`} name="name" value={name} onChange={setName} autoFocus autoComplete="off" isDisabled={pending} />
+      <TextArea label={t`Prompt`} name="prompt" value={prompt} onChange={setPrompt} rows={4} isDisabled={pending} />
+      <fieldset className={styles.iconChoices}>
+        <legend className={styles.label}>{t`Icon`}</legend>
+        {PROMPT_ICONS.map((name) => (
+          <label key={name} className={styles.iconChoice} data-selected={icon === name ? '' : undefined}>
+            <input
+              type="radio"
+              name="icon"
+              value={name}
+              checked={icon === name}
+              onChange={() => setIcon(name)}
+              disabled={pending}
+              className={styles.radioInput}
+            />
+            <PromptIcon name={name} />
+            <Text size="sm">{iconLabels[name]}</Text>
+          </label>
+        ))}
+      </fieldset>
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      <div className={styles.dialogActions}>
+        <Button onPress={onCancel} isDisabled={pending}>
+          {t`Cancel`}
+        </Button>
+        <Button type="submit" variant="primary" isPending={pending}>
+          {t`Save prompt`}
+        </Button>
+      </div>
+    </Form>
+  );
+}
