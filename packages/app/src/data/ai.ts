@@ -86,8 +86,10 @@ export function useAiActions() {
           await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
         } catch (error) {
           fail(t`Failed to process custom prompt`, error);
+          void mutate(paths.creditBalance); // a failed prompt is refunded
           return false;
         }
+        void mutate(paths.creditBalance); // the prompt was charged
         await mutate(paths.promptOutputs(transcriptId));
         selectionStore.setTab('ai-output');
         return true;

@@ -8,6 +8,7 @@ import { useSelection, useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
+import { ExportMenu } from './ExportMenu.tsx';
 import { playbackStore, seekPlayer, useCurrentTime } from './playback.ts';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
@@ -44,6 +45,7 @@ function SyncedViewer({ transcript }: { transcript: Transcript }) {
       content={transcript.content}
       currentTime={currentTime}
       onSeek={seekPlayer}
+      exportMenu={<ExportMenu transcriptId={transcript.id} />}
     />
   );
 }
