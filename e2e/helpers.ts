@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A user no other test (or earlier run on the same data folder) has registered. */
@@ -80,4 +80,13 @@ export async function payWithTestCard(page: Page, cardNumber: string, expiry = '
   await form.getByRole('textbox', { name: 'Expiry date (MM/YY)' }).fill(expiry);
   await form.getByRole('textbox', { name: 'CVC' }).fill(cvc);
   await form.getByRole('button', { name: /^Pay / }).click();
+}
+
+/** Fills the test-mode card form inside `scope` and pays, in English or German. */
+export async function payWithTestCardIn(scope: Locator | Page, cardNumber: string, expiry = '12/34', cvc = '123') {
+  const form = scope.getByRole('form', { name: /^(Card payment|Kartenzahlung)$/ });
+  await form.getByRole('textbox', { name: /^(Card number|Kartennummer)$/ }).fill(cardNumber);
+  await form.getByRole('textbox', { name: /^(Expiry date \(MM\/YY\)|Ablaufdatum \(MM\/JJ\))$/ }).fill(expiry);
+  await form.getByRole('textbox', { name: /CVC/ }).fill(cvc);
+  await form.getByRole('button', { name: /^(Pay .+|.+ bezahlen)$/ }).click();
 }
