@@ -5,6 +5,7 @@ import type {
   FinalizeUploadRequest,
   Transcript,
   TreeNode,
+  TutorialTranscriptResponse,
   UpdateFolderRequest,
   UploadResponse,
   UploadStatus,
@@ -38,6 +39,7 @@ export const paths = {
   uploadChunk: '/api/transcripts/upload-chunk',
   finalizeUpload: '/api/transcripts/finalize-upload',
   uploadStatus: (uploadId: string) => `/api/transcripts/uploads/${encodeURIComponent(uploadId)}`,
+  createTutorialTranscript: '/api/create-tutorial-transcript',
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -70,6 +72,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
+    },
+    tutorial: {
+      /** The sample transcript of the guided tutorial (made once per user; later calls answer the same id). */
+      createTranscript: () =>
+        http.send<TutorialTranscriptResponse>(
+          'POST',
+          paths.createTutorialTranscript,
+          {},
+          'Failed to create tutorial transcript',
+        ),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

@@ -3,12 +3,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import { transcripts } from '../../db/schema.ts';
+import { isTutorialSample } from '../tutorial/sample.ts';
 
 /** Name of the pg-boss queue holding one job per uploaded transcript. */
 export const TRANSCRIPTION_QUEUE = 'transcription';
 
 export interface TranscriptionJobData {
   transcriptId: number;
+  /**
+   * The tutorial's sample transcript (features/tutorial): transcribed free of charge. Set from the
+   * transcript row on every enqueue (also the worker's recovery), see isTutorialSample().
+   */
+  sample?: boolean;
 }
 
 /**
@@ -71,10 +77,10 @@ export async function createPgBossQueue(
     boss,
     async enqueue(transcriptId) {
       const [row] = await database.db
-        .select({ bytes: transcripts.audioBytes, mime: transcripts.audioMime })
+        .select({ bytes: transcripts.audioBytes, mime: transcripts.audioMime, originalName: transcripts.originalName })
         .from(transcripts)
         .where(eq(transcripts.id, transcriptId));
-      const data: TranscriptionJobData = { transcriptId };
+      const data: TranscriptionJobData = isTutorialSample(row?.originalName) ? { transcriptId, sample: true } : { transcriptId };
       await boss.send(TRANSCRIPTION_QUEUE, data, {
         retryLimit: retry.retryLimit,
         retryDelay: retry.retryDelaySeconds,
