@@ -94,3 +94,23 @@ export {
   transcriptKitMessagesDe,
   loadTranscriptKitMessages,
 } from './i18n.ts';
+export {
+  TutorialOverlay,
+  useDefaultTutorialSteps,
+  type TutorialOverlayProps,
+  type TutorialStep,
+} from './TutorialOverlay/TutorialOverlay.tsx';
+export {
+  tutorialReducer,
+  createTutorialStore,
+  initialTutorialState,
+  TUTORIAL_STEP_IDS,
+  TUTORIAL_AUTO_PLAY_MS,
+  type TutorialStepId,
+  type TutorialState,
+  type TutorialStatus,
+  type TutorialAction,
+  type TutorialStore,
+  type TutorialStoreOptions,
+  type TutorialListener,
+} from './TutorialOverlay/tutorialStore.ts';
