@@ -1,13 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@scribe/ui';
 import { media } from '@scribe/ui/theme';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import * as styles from '../header/header.css.ts';
 import { LiveProvider } from '../session/LiveProvider.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useTutorial } from '../tutorial/useTutorial.ts';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
+
+// Its own chunk: loaded only when the tutorial is shown.
+const TutorialFlow = lazy(() => import('../tutorial/TutorialFlow.tsx'));
 
 /**
  * Signed-in pages: the header of spec §2 above the page. Below 768 px a compact top bar, except on the
@@ -18,6 +24,8 @@ export default function AppLayout() {
   const { t } = useLingui();
   const { pathname } = useLocation();
   const isMobile = useMediaQuery(media.mobile);
+  const { user } = useSession();
+  const tutorial = useTutorial(user?.id);
   return (
     <LiveProvider>
       <UploadProvider allowDrop={!isMobile}>
@@ -42,6 +50,11 @@ export default function AppLayout() {
           )}
           <Outlet />
         </div>
+        {tutorial.open && user ? (
+          <Suspense fallback={null}>
+            <TutorialFlow key={tutorial.run} userId={user.id} />
+          </Suspense>
+        ) : null}
       </UploadProvider>
     </LiveProvider>
   );
