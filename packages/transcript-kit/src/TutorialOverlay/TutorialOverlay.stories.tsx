@@ -37,20 +37,19 @@ function Demo(props: TutorialOverlayProps) {
           <Button size="sm">Record audio</Button>
         </span>
       </div>
-      {ended ? (
-        <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <p role="note">Tutorial {ended}</p>
-          <Button
-            size="sm"
-            onPress={() => {
-              setEnded(null);
-              setRun((n) => n + 1);
-            }}
-          >
-            Restart tutorial
-          </Button>
-        </div>
-      ) : (
+      <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+        <Button
+          size="sm"
+          onPress={() => {
+            setEnded(null);
+            setRun((n) => n + 1);
+          }}
+        >
+          Restart tutorial
+        </Button>
+        {ended ? <p role="note">Tutorial {ended}</p> : null}
+      </div>
+      {ended ? null : (
         <TutorialOverlay
           key={run}
           {...props}
@@ -133,17 +132,21 @@ export const Skip: Story = {
   },
 };
 
-/** Close by its button, then (shown again) by Escape. */
+/** Close by its button, then (shown again) by Escape; focus returns to where it was before. */
 export const Close: Story = {
   play: async ({ args }) => {
     await press('Close tutorial');
     await expect(args.onClose).toHaveBeenCalledTimes(1);
-    await userEvent.click(screen.getByRole('button', { name: 'Restart tutorial' }));
+    const restart = screen.getByRole('button', { name: 'Restart tutorial' });
+    restart.focus();
+    await userEvent.keyboard('{Enter}');
     await expect(tutorial()).toHaveAccessibleName('Welcome to Audio Transcription');
+    await waitFor(() => expect(tutorial().contains(document.activeElement)).toBe(true));
     inTutorial().getByRole('button', { name: 'Next' }).focus();
     await userEvent.keyboard('{Escape}');
     await expect(args.onClose).toHaveBeenCalledTimes(2);
     await expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(restart).toHaveFocus());
   },
 };
 

@@ -130,6 +130,26 @@ export function TutorialOverlay({
     [store],
   );
 
+  // The dialog takes focus when it opens; when it ends, focus returns to where it was (if it is
+  // still on the page), instead of being lost to the document.
+  const returnFocus = useRef<Element | null>(typeof document === 'undefined' ? null : document.activeElement);
+  const running = state.status === 'running';
+  useEffect(() => {
+    const restore = () => {
+      const active = document.activeElement;
+      const target = returnFocus.current;
+      if ((!active || active === document.body) && target instanceof HTMLElement && target.isConnected) target.focus();
+    };
+    if (!running) {
+      restore();
+      return;
+    }
+    // Unmounted while running (the app hid it): restore after the dialog has left the page.
+    return () => {
+      requestAnimationFrame(restore);
+    };
+  }, [running]);
+
   const dispatch = useCallback((action: TutorialAction) => store.dispatch(action), [store]);
   const primaryRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
