@@ -276,7 +276,9 @@ function Highlight({ selector }: { selector: string }) {
       }
     })();
     const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    target?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
+    const box = target?.getBoundingClientRect();
+    // Only a target that is laid out (not one inside a closed drawer).
+    if (box && (box.width > 0 || box.height > 0)) target?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
     measure();
     // Targets may appear later (a transcript being loaded) or move with the layout.
     const poll = setInterval(measure, 300);
