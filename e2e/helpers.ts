@@ -41,12 +41,27 @@ export async function fillRegistration(page: Page, user: TestUser, password = us
   await tick(page, 'I agree to the Privacy Policy');
 }
 
-export async function register(page: Page, user: TestUser) {
+/** The guided tutorial's dialog (any step), in English or German. */
+export function tutorialDialog(page: Page) {
+  return page.getByRole('dialog').filter({ hasText: /Step \d of 8|Schritt \d von 8/ });
+}
+
+/**
+ * Registers through the form and lands on /. A new user sees the guided tutorial 1 s later; by default
+ * it is skipped through its own Skip button (as a user would), so the journeys start on a quiet page.
+ */
+export async function register(page: Page, user: TestUser, { tutorial = 'skip' }: { tutorial?: 'skip' | 'keep' } = {}) {
   await page.goto('/register');
   await fillRegistration(page, user);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/$/);
+  if (tutorial === 'skip') {
+    const dialog = tutorialDialog(page);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: /^(Skip|Überspringen)$/ }).click();
+    await expect(dialog).toBeHidden();
+  }
 }
 
 /** Signs in on /login; the app then goes where the user was headed (default /). */

@@ -16,6 +16,8 @@ async function playerSeconds(page: Page): Promise<number> {
 }
 
 test('an upload shows rising progress live, then the transcript follows playback and seeks on click', async ({ page }, testInfo) => {
+  // Minutes of speech to transcribe (its waits below allow 120 s each); on a loaded machine 60 s was too tight.
+  test.setTimeout(180_000);
   await register(page, newUser());
   // A few minutes of speech, so the job runs long enough for several progress reports.
   await uploadWithButton(page, longSpeech(testInfo.outputPath('lecture.wav'), 24));

@@ -14,6 +14,7 @@ import type {
   FinalizeUploadRequest,
   Transcript,
   TreeNode,
+  TutorialTranscriptResponse,
   UpdateFolderRequest,
   UploadResponse,
   UploadStatus,
@@ -70,6 +71,7 @@ export const paths = {
   aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
   aiOutputExport: (id: number, outputId: number, format: ExportFormat) =>
     `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
+  createTutorialTranscript: '/api/create-tutorial-transcript',
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -123,6 +125,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
         http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'Failed to process custom prompt'),
       outputs: (transcriptId: number) => http.read<AiOutput[]>(paths.aiOutputs(transcriptId)),
       promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
+    },
+    tutorial: {
+      /** The sample transcript of the guided tutorial (made once per user; later calls answer the same id). */
+      createTranscript: () =>
+        http.send<TutorialTranscriptResponse>(
+          'POST',
+          paths.createTutorialTranscript,
+          {},
+          'Failed to create tutorial transcript',
+        ),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

@@ -108,6 +108,10 @@ export type Transcript = z.infer<typeof transcriptSchema>;
 export const uploadResponseSchema = z.object({ id: z.number().int() });
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
+/** POST /api/create-tutorial-transcript: the id of the tutorial's sample transcript. */
+export const tutorialTranscriptResponseSchema = z.object({ id: z.number().int() });
+export type TutorialTranscriptResponse = z.infer<typeof tutorialTranscriptResponseSchema>;
+
 export const finalizeUploadRequestSchema = z.object({
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   originalName: z.string().min(1).max(255),

@@ -50,6 +50,9 @@ import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
+import { createTutorialRepository } from './features/tutorial/repository.ts';
+import { tutorialRoutes } from './features/tutorial/routes.ts';
+import { createTutorialService } from './features/tutorial/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
@@ -329,6 +332,16 @@ async function registerRoutes(
     ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits }),
   });
   await app.register(exportsRoutes, { requireUser, repo: aiRepo });
+  await app.register(tutorialRoutes, {
+    requireUser,
+    tutorial: createTutorialService({
+      repo: createTutorialRepository(database.db),
+      transcripts: transcriptsRepo,
+      storage,
+      queue,
+      log: app.log,
+    }),
+  });
 
   await registerAppAndNotFound(app, config.appDistDir);
 }

@@ -117,3 +117,23 @@ export {
   type CreatePromptDialogProps,
 } from './AiPanel/AiPanel.tsx';
 export { splitTimestamps, parseTimestamp, menuName, combinedOutputsText, type OutputPart } from './ai/timestamps.ts';
+export {
+  TutorialOverlay,
+  useDefaultTutorialSteps,
+  type TutorialOverlayProps,
+  type TutorialStep,
+} from './TutorialOverlay/TutorialOverlay.tsx';
+export {
+  tutorialReducer,
+  createTutorialStore,
+  initialTutorialState,
+  TUTORIAL_STEP_IDS,
+  TUTORIAL_AUTO_PLAY_MS,
+  type TutorialStepId,
+  type TutorialState,
+  type TutorialStatus,
+  type TutorialAction,
+  type TutorialStore,
+  type TutorialStoreOptions,
+  type TutorialListener,
+} from './TutorialOverlay/tutorialStore.ts';

@@ -15,6 +15,7 @@ import { isLanguage, languages } from '../i18n/i18n.ts';
 import { languageNames, useLanguage } from '../i18n/LanguageProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSignOut } from '../session/useSignOut.ts';
+import { restartTutorial } from '../tutorial/tutorialState.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
 import { useCreditBalance } from './useCreditBalance.ts';
@@ -75,8 +76,7 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
           <MenuItem id="help" href="/help">
             {t`Help`}
           </MenuItem>
-          {/* The guided tutorial arrives with its own issue; until then the entry is visible but inert. */}
-          <MenuItem id="restart-tutorial" isDisabled>
+          <MenuItem id="restart-tutorial" onAction={() => restartTutorial(user.id)}>
             {t`Restart tutorial`}
           </MenuItem>
           <MenuItem id="contact" href="/contact">

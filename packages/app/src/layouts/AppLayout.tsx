@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Link } from '@scribe/ui';
 import { media } from '@scribe/ui/theme';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { useStripeReturn } from '../credits/useStripeReturn.ts';
@@ -8,8 +9,13 @@ import { AccountMenu } from '../header/AccountMenu.tsx';
 import { useCreditBalance } from '../header/useCreditBalance.ts';
 import * as styles from '../header/header.css.ts';
 import { LiveProvider } from '../session/LiveProvider.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useTutorial } from '../tutorial/useTutorial.ts';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
+
+// Its own chunk: loaded only when the tutorial is shown.
+const TutorialFlow = lazy(() => import('../tutorial/TutorialFlow.tsx'));
 
 /**
  * Signed-in pages: the header of spec §2 above the page. Below 768 px a compact top bar, except on the
@@ -22,6 +28,8 @@ export default function AppLayout() {
   const isMobile = useMediaQuery(media.mobile);
   // Stripe payment methods that redirect come back here (to '/' or '/credits').
   useStripeReturn(useCreditBalance());
+  const { user } = useSession();
+  const tutorial = useTutorial(user?.id);
   return (
     <LiveProvider>
       <UploadProvider allowDrop={!isMobile}>
@@ -46,6 +54,11 @@ export default function AppLayout() {
           )}
           <Outlet />
         </div>
+        {tutorial.open && user ? (
+          <Suspense fallback={null}>
+            <TutorialFlow key={tutorial.run} userId={user.id} />
+          </Suspense>
+        ) : null}
       </UploadProvider>
     </LiveProvider>
   );

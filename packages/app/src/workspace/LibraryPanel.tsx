@@ -20,7 +20,7 @@ export function LibraryActions({ onUploadStart }: { onUploadStart?: () => void }
   const { t } = useLingui();
   const { upload, isUploading, record } = useUpload();
   return (
-    <div className={styles.libraryActions}>
+    <div className={styles.libraryActions} data-tutorial="library-actions">
       <Button
         icon={<MicIcon />}
         isDisabled={isUploading}
@@ -108,7 +108,7 @@ export function LibraryPanel() {
   return (
     <section className={styles.library} aria-label={t`Library`}>
       <LibraryActions />
-      <div className={styles.treeArea}>
+      <div className={styles.treeArea} data-tutorial="folders">
         <LibraryTree isDragAndDropEnabled />
       </div>
     </section>

@@ -140,7 +140,7 @@ export function TranscriptPane() {
   const { t } = useLingui();
   const { tab, setTab } = useSelection();
   return (
-    <section className={styles.centre} aria-label={t`Transcript`}>
+    <section className={styles.centre} aria-label={t`Transcript`} data-tutorial="transcript">
       <div className={styles.centreScroll}>
         <div className={styles.centreInner}>
           <Tabs selectedKey={tab} onSelectionChange={(key) => isWorkspaceTab(key) && setTab(key)}>

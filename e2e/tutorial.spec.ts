@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accountMenuButton, newUser, register, tutorialDialog } from './helpers.ts';
+
+const STEPS = [
+  'Welcome to Audio Transcription',
+  'Upload audio',
+  'Record audio',
+  'Organise in folders',
+  'Read and listen',
+  'AI features',
+  'Export',
+  "You're all set",
+];
+
+async function expectStep(page: Page, index: number) {
+  const dialog = tutorialDialog(page);
+  await expect(dialog).toHaveAccessibleName(STEPS[index]);
+  await expect(dialog.getByText(`Step ${index + 1} of 8`, { exact: true })).toBeVisible();
+}
+
+test('a first-time user gets the tutorial 1 s after sign-in, walks all eight steps with the sample, and not again after a reload; Restart tutorial shows it again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const user = newUser();
+  await register(page, user, { tutorial: 'keep' });
+  const signedIn = Date.now();
+  const dialog = tutorialDialog(page);
+  // Not at once: it starts 1 s after sign-in.
+  await expect(dialog).toBeHidden();
+  await expect(dialog).toBeVisible({ timeout: 5000 });
+  expect(Date.now() - signedIn).toBeGreaterThanOrEqual(700);
+  await expectStep(page, 0);
+  await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  // Next to the record step, one step back and forward again.
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 1);
+  await dialog.getByRole('button', { name: 'Previous' }).click();
+  await expectStep(page, 0);
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 2);
+  const library = page.getByRole('region', { name: 'Library' });
+  await expect(library.getByText('Tutorial', { exact: true })).toHaveCount(0);
+
+  // Leaving the record step creates the sample transcript from the shipped recording: it appears in
+  // the Tutorial folder, is selected on the transcript tab, and is transcribed for real.
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 3);
+  await expect(library.getByText('Tutorial', { exact: true })).toBeVisible({ timeout: 10_000 });
+  const sample = page.getByRole('article', { name: 'Sample: Sense and Sensibility (LibriVox)' });
+  await expect(sample).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('tab', { name: 'Transcript', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(sample).toContainText(/Dashwood had then leisure to consider/i, { timeout: 60_000 });
+
+  for (let i = 4; i < 8; i++) {
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, i);
+  }
+  await expect(dialog.getByRole('button', { name: 'Next' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Finish' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Seen: not shown again after a reload (well past the 1 s start).
+  await page.reload();
+  await expect(accountMenuButton(page, user)).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(tutorialDialog(page)).toBeHidden();
+
+  // Restart tutorial (account menu) shows it again from the first step.
+  await accountMenuButton(page, user).click();
+  await page.getByRole('menuitem', { name: 'Restart tutorial' }).click();
+  await expect(tutorialDialog(page)).toBeVisible();
+  await expectStep(page, 0);
+  // Going through the record step again reuses the sample instead of making a copy.
+  for (let i = 1; i <= 3; i++) await tutorialDialog(page).getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 3);
+  await page.waitForTimeout(1000);
+  await expect(library.getByText('Tutorial', { exact: true })).toHaveCount(1);
+  await expect(page.getByRole('article', { name: 'Sample: Sense and Sensibility (LibriVox)' })).toBeVisible();
+  await tutorialDialog(page).getByRole('button', { name: 'Close tutorial' }).click();
+  await expect(tutorialDialog(page)).toBeHidden();
+});
+
+test('auto-play walks every step by itself (4 s each) and finishes at the end', async ({ page }) => {
+  test.setTimeout(90_000);
+  const user = newUser();
+  await register(page, user, { tutorial: 'keep' });
+  const dialog = tutorialDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 5000 });
+  const toggle = dialog.getByRole('button', { name: 'Auto-play' });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const started = Date.now();
+  await expectStep(page, 1);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(3500);
+  // Seven steps to the last one, then finished after its 4 s.
+  await expect(dialog).toHaveAccessibleName(STEPS[7], { timeout: 35_000 });
+  await expect(dialog).toBeHidden({ timeout: 10_000 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(31_000);
+  // Passing the record step made the sample.
+  await expect(page.getByRole('region', { name: 'Library' }).getByText('Tutorial', { exact: true })).toBeVisible();
+
+  // Finished by auto-play counts as seen.
+  await page.reload();
+  await expect(accountMenuButton(page, user)).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(tutorialDialog(page)).toBeHidden();
+});

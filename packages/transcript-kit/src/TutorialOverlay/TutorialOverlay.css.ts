@@ -1,0 +1,143 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '@scribe/ui/theme';
+
+export const panel = style({
+  position: 'fixed',
+  zIndex: 140,
+  insetBlockEnd: vars.space.lg,
+  insetInlineStart: '50%',
+  transform: 'translateX(-50%)',
+  width: 'min(440px, calc(100vw - 32px))',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  padding: vars.space.lg,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.lg,
+  fontFamily: vars.font.body,
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
+});
+
+export const inline = style({
+  position: 'relative',
+  insetBlockEnd: 'auto',
+  insetInlineStart: 'auto',
+  transform: 'none',
+});
+
+export const header = style({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
+
+export const counter = style({
+  margin: 0,
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.textMuted,
+  textTransform: 'uppercase',
+  letterSpacing: '0.04em',
+});
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const text = style({
+  margin: 0,
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+});
+
+export const dots = style({
+  display: 'flex',
+  gap: vars.space.xs,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
+
+export const dot = style({
+  width: 8,
+  height: 8,
+  borderRadius: vars.radius.full,
+  background: vars.color.border,
+  transition: `background-color ${vars.motion.normal} ease`,
+});
+
+export const dotCurrent = style({ background: vars.color.accent });
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+});
+
+export const spacer = style({ flex: 1 });
+
+export const toggle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  cursor: 'pointer',
+  outline: 'none',
+  transition: `background-color ${vars.motion.fast} ease, border-color ${vars.motion.fast} ease`,
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[data-hovered]': { background: vars.color.surfaceSunken },
+    '&[data-selected]': { background: vars.color.accentSoft, borderColor: vars.color.accent },
+  },
+});
+
+export const toggleMark = style({
+  width: 10,
+  height: 10,
+  borderRadius: vars.radius.full,
+  border: `2px solid ${vars.color.textMuted}`,
+  selectors: {
+    [`${toggle}[data-selected] &`]: { background: vars.color.accent, borderColor: vars.color.accent },
+  },
+});
+
+export const highlight = style({
+  position: 'fixed',
+  zIndex: 139,
+  pointerEvents: 'none',
+  borderRadius: vars.radius.md,
+  outline: `3px solid ${vars.color.accent}`,
+  outlineOffset: '3px',
+  transition: `top ${vars.motion.normal} ease, left ${vars.motion.normal} ease, width ${vars.motion.normal} ease, height ${vars.motion.normal} ease`,
+});
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+  border: 0,
+});
