@@ -49,10 +49,18 @@ export function usePrompts() {
  * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures carry
  * 'Failed to fetch prompt outputs: {status} {statusText}' for the tab's error heading.
  */
+export class OutputsFetchError extends ApiError {
+  readonly statusText: string;
+  constructor(status: number, statusText: string) {
+    super(status, `Failed to fetch prompt outputs: ${status} ${statusText}`.trim());
+    this.statusText = statusText;
+  }
+}
+
 async function fetchOutputs(path: string): Promise<AiOutput[]> {
   const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
   if (res.status === 404) return [];
-  if (!res.ok) throw new ApiError(res.status, `Failed to fetch prompt outputs: ${res.status} ${res.statusText}`.trim());
+  if (!res.ok) throw new OutputsFetchError(res.status, res.statusText);
   return (await res.json()) as AiOutput[];
 }
 

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
-import { useAiOutputs, useExporter } from '../data/ai.ts';
+import { OutputsFetchError, useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
 import { useSelection, useTranscript } from '../data/library.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -17,6 +17,14 @@ export function AiOutputView() {
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
   const pending = usePendingOutput(transcriptId);
+  // The tab's error heading in the user's language (the error's own message is the English one).
+  const outputsErrorMessage = (err: unknown) => {
+    if (err instanceof OutputsFetchError) {
+      const { status, statusText } = err;
+      return t`Failed to fetch prompt outputs: ${status} ${statusText}`.trim();
+    }
+    return err instanceof Error ? err.message : t`Failed to fetch prompt outputs`;
+  };
   if (transcriptId === null) {
     return (
       <div className={styles.viewCard}>
@@ -25,7 +33,7 @@ export function AiOutputView() {
     );
   }
   const state: AiOutputListState = error
-    ? { status: 'error', message: error instanceof Error ? error.message : t`Failed to fetch prompt outputs` }
+    ? { status: 'error', message: outputsErrorMessage(error) }
     : isLoading || !data
       ? { status: 'loading' }
       : { status: 'ready', outputs: data };
