@@ -1,9 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { accountMenuButton, newUser, register } from './helpers.ts';
+import { join } from 'node:path';
+import { accountMenuButton, newUser, register, tutorialDialog } from './helpers.ts';
 
 /** axe on what is on screen now: no serious or critical violation of WCAG 2.1 A/AA. */
 async function expectNoSeriousViolations(page: Page, what: string) {
+  // Let finite animations end first: a toast fading out has, for that moment, too little contrast.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     // react-aria's hidden live announcer: its transient message nodes point at descriptions already gone.
@@ -56,6 +61,68 @@ test('signed-in pages and dialogs have no serious or critical axe violation', as
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousViolations(page, path);
   }
+});
+
+test('the tutorial, a transcript with its player, AI output, export menu and every workspace dialog, in English and German', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const user = newUser();
+  await register(page, user, { tutorial: 'keep' });
+  await expect(tutorialDialog(page)).toBeVisible({ timeout: 5000 });
+  await expectNoSeriousViolations(page, 'tutorial (welcome)');
+  await tutorialDialog(page).getByRole('button', { name: 'Skip' }).click();
+  await expect(tutorialDialog(page)).toBeHidden();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(join(import.meta.dirname, 'fixtures', 'questions-en.wav'));
+  const transcript = page.getByRole('article', { name: 'questions-en' });
+  await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
+  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'workspace with a transcript and the player');
+
+  await transcript.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectNoSeriousViolations(page, 'transcript export menu');
+  await page.keyboard.press('Escape');
+
+  const panel = page.getByRole('region', { name: 'AI Features' });
+  await panel.getByRole('button', { name: 'New prompt' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create prompt' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'Create prompt dialog');
+  await page.keyboard.press('Escape');
+
+  await panel.getByRole('button', { name: 'Extract questions' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText(/how long will the migration take\?/i);
+  await expectNoSeriousViolations(page, 'AI output tab');
+
+  await page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'questions-en' }).hover();
+  await page.getByRole('button', { name: 'Actions for questions-en' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await expectNoSeriousViolations(page, 'delete confirmation');
+  await page.keyboard.press('Escape');
+
+  await accountMenuButton(page, user).click();
+  await page.getByRole('menuitem', { name: 'Buy credits' }).click();
+  const buy = page.getByRole('dialog', { name: 'Buy credits' });
+  await buy.getByRole('button', { name: 'Buy 100 credits for $9.99' }).click();
+  await expect(buy.getByRole('form', { name: 'Card payment' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'Buy credits dialog with the card form');
+  await page.keyboard.press('Escape');
+
+  // German: the same workspace, and the tutorial again from the account menu.
+  await accountMenuButton(page, user).click();
+  await page.getByRole('menuitem', { name: 'Language' }).click();
+  await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await page.keyboard.press('Escape');
+  await expectNoSeriousViolations(page, 'German workspace');
+  await accountMenuButton(page, user).click();
+  await page.getByRole('menuitem', { name: 'Tutorial neu starten' }).click();
+  await expect(tutorialDialog(page)).toBeVisible();
+  await expectNoSeriousViolations(page, 'German tutorial');
 });
 
 test.describe('phone', () => {
