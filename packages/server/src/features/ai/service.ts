@@ -45,10 +45,15 @@ function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcr
   let seq = 0;
   let buffer = '';
   let timer: NodeJS.Timeout | undefined;
+  // One publish at a time: on PostgreSQL each NOTIFY may take another pool connection, and two in
+  // flight at once can arrive in either order.
+  let sending = Promise.resolve();
   const send = (delta: string, done: boolean) => {
     if (!hub) return;
     const data: AiOutputStreamEvent = { transcriptId, runId, prompt: prompt.slice(0, 300), seq: seq++, delta, done };
-    hub.publish({ userId, type: 'ai_output_stream', data }).catch((err: unknown) => log.warn({ err }, 'could not stream AI output'));
+    sending = sending
+      .then(() => hub.publish({ userId, type: 'ai_output_stream', data }))
+      .catch((err: unknown) => log.warn({ err }, 'could not stream AI output'));
   };
   const flush = () => {
     timer = undefined;
