@@ -67,7 +67,11 @@ try {
 
     const context = await browser.newContext();
     const page = await context.newPage();
-    const login = await scriptsOf(page, `${base}/login`, () => page.getByRole('button', { name: 'Sign In' }).waitFor());
+    // Ready when the form and its captcha widget (a lazy chunk the page needs) are there.
+    const login = await scriptsOf(page, `${base}/login`, async () => {
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      await page.locator('altcha-widget').waitFor({ state: 'attached' });
+    });
 
     const reg = await fetch(`${base}/api/auth/register`, {
       method: 'POST',

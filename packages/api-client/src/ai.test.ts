@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPromptRequestSchema, customPromptRequestSchema, exportFileBase, menuName } from './ai.ts';
+import { createPromptRequestSchema, customPromptRequestSchema } from './ai.schemas.ts';
+import { exportFileBase, menuName } from './ai.ts';
 import { paths } from './client.ts';
 
 describe('AI contract', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
-import { formatUsd, formatUsdPerCredit, purchaseRequestSchema, purchaseResponseSchema } from './credits.ts';
+import { purchaseRequestSchema, purchaseResponseSchema } from './credits.schemas.ts';
+import { formatUsd, formatUsdPerCredit } from './credits.ts';
 
 describe('credit prices', () => {
   it('shows cents as USD with 2 decimals and a per-credit price', () => {

@@ -7,3 +7,7 @@ export * from './credits.ts';
 export * from './upload.ts';
 export * from './live.ts';
 export * from './ai.ts';
+export * from './library.schemas.ts';
+export * from './credits.schemas.ts';
+export * from './live.schemas.ts';
+export * from './ai.schemas.ts';

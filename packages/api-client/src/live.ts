@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { TranscriptionStatusEvent } from './live.schemas.ts';
 
 // The live channel (spec §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
@@ -9,15 +9,6 @@ export const liveMessages = {
 } as const;
 
 export const liveReconnect = { maxAttempts: 5, delayStepMs: 1000 } as const;
-
-export const transcriptionStatusEventSchema = z.object({
-  transcriptId: z.number().int(),
-  type: z.enum(['progress', 'complete', 'error']),
-  progress: z.number().min(0).max(100).optional(),
-  message: z.string().optional(),
-  error: z.string().optional(),
-});
-export type TranscriptionStatusEvent = z.infer<typeof transcriptionStatusEventSchema>;
 
 export interface LiveEnvelope<T = unknown> {
   type: string;
@@ -184,3 +175,8 @@ export function createLiveClient(options: LiveClientOptions) {
   };
 }
 export type LiveClient = ReturnType<typeof createLiveClient>;
+
+// The types stay importable from here; their zod schemas are in live.schemas.ts.
+export type {
+  TranscriptionStatusEvent,
+} from './live.schemas.ts';

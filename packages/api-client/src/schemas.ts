@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentsConfigSchema } from './credits.ts';
+import { paymentsConfigSchema } from './credits.schemas.ts';
 import { emailPattern, limits, validationMessages as m } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });

@@ -1,0 +1,111 @@
+// The zod schemas of library.ts: the server validates with them; the browser bundle leaves them out.
+import { z } from 'zod';
+import { libraryMessages, uploadLimits, type FolderNode, type TreeNode } from './library.ts';
+
+const idSchema = z.number().int().positive().max(2_147_483_647);
+
+export const transcriptStatusSchema = z.enum(['processing', 'completed', 'error']);
+export type TranscriptStatus = z.infer<typeof transcriptStatusSchema>;
+
+export const folderNodeSchema: z.ZodType<FolderNode> = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    type: z.literal('folder'),
+    name: z.string(),
+    children: z.array(treeNodeSchema),
+  }),
+);
+export const transcriptNodeSchema = z.object({
+  id: z.number().int(),
+  type: z.literal('transcript'),
+  name: z.string(),
+  createdAt: z.string(),
+  status: transcriptStatusSchema,
+});
+export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
+  z.union([folderNodeSchema, transcriptNodeSchema]),
+);
+export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
+export const folderNameSchema = z
+  .string({ error: libraryMessages.folderNameRequired })
+  .trim()
+  .min(1, libraryMessages.folderNameRequired)
+  .max(200);
+export const createFolderRequestSchema = z.object({
+  name: folderNameSchema,
+  parentId: idSchema.nullable().optional(),
+});
+export type CreateFolderRequest = z.infer<typeof createFolderRequestSchema>;
+export const updateFolderRequestSchema = z.object({
+  name: folderNameSchema.optional(),
+  // Moving a folder: null is the top level.
+  parentId: idSchema.nullable().optional(),
+});
+export type UpdateFolderRequest = z.infer<typeof updateFolderRequestSchema>;
+export const folderSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  parentId: z.number().int().nullable(),
+});
+export type Folder = z.infer<typeof folderSchema>;
+
+export const moveTranscriptRequestSchema = z.object({
+  folderId: idSchema.nullable(),
+});
+
+export const segmentSchema = z.object({
+  start: z.number(),
+  end: z.number(),
+  text: z.string(),
+  speaker: z.string().default('Unknown Speaker'),
+});
+export type Segment = z.infer<typeof segmentSchema>;
+
+export const transcriptSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  content: z.string(),
+  audioUrl: z.string().nullable(),
+  folderId: z.number().int().nullable(),
+  createdAt: z.string(),
+  metadata: z.object({
+    duration: z.number().nullable(),
+    status: transcriptStatusSchema,
+    progress: z.number().min(0).max(100),
+    error: z.string().nullable(),
+    language: z.string().nullable(),
+    timestamps: z.array(segmentSchema),
+  }),
+});
+export type Transcript = z.infer<typeof transcriptSchema>;
+
+export const uploadResponseSchema = z.object({ id: z.number().int() });
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** POST /api/create-tutorial-transcript: the id of the tutorial's sample transcript. */
+export const tutorialTranscriptResponseSchema = z.object({ id: z.number().int() });
+export type TutorialTranscriptResponse = z.infer<typeof tutorialTranscriptResponseSchema>;
+
+export const finalizeUploadRequestSchema = z.object({
+  uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  originalName: z.string().min(1).max(255),
+  totalChunks: z.number().int().min(1).max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
+});
+export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
+
+/**
+ * Beyond the spec: what the server holds of an interrupted chunked upload, so the browser resumes.
+ * `transcriptId` is set once the upload was finalized (a finalize whose answer got lost).
+ *
+ * POST /api/transcripts/upload-chunk is multipart with the text fields uploadId, chunkIndex,
+ * totalChunks and originalName BEFORE the file field `chunk`: the server reads them before the
+ * chunk streams to storage. Every chunk is exactly `uploadLimits.chunkBytes` except the last; the
+ * answer is this status.
+ */
+export const uploadStatusSchema = z.object({
+  uploadId: z.string(),
+  totalChunks: z.number().int().nullable(),
+  receivedChunks: z.array(z.number().int()),
+  transcriptId: z.number().int().nullable().optional(),
+});
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;

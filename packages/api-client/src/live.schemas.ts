@@ -1,0 +1,11 @@
+// The zod schemas of live.ts: the server validates with them; the browser bundle leaves them out.
+import { z } from 'zod';
+
+export const transcriptionStatusEventSchema = z.object({
+  transcriptId: z.number().int(),
+  type: z.enum(['progress', 'complete', 'error']),
+  progress: z.number().min(0).max(100).optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type TranscriptionStatusEvent = z.infer<typeof transcriptionStatusEventSchema>;
