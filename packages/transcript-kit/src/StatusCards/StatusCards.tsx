@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton, ProgressBar } from '@scribe/ui';
+import { IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon } from '../icons/icons.tsx';
 import type { StatusCardItem, TranscriptId } from './statusCardsStore.ts';
@@ -26,9 +26,9 @@ export function StatusCards({ items, onDismiss, placement = 'fixed' }: StatusCar
 
   return (
     <>
-      <div role="status" className={styles.visuallyHidden}>
+      <VisuallyHidden as="div" role="status">
         {announcement}
-      </div>
+      </VisuallyHidden>
       {items.length > 0 ? (
         <section aria-label={t`Transcription status`}>
           <ul className={styles.region[placement]}>

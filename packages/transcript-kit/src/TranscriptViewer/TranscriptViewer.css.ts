@@ -242,15 +242,3 @@ export const stateText = style({ margin: 0, color: vars.color.textMuted, fontSiz
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast } from '@scribe/ui';
+import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
 import {
   memo,
   useCallback,
@@ -391,7 +391,7 @@ const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivat
             <span aria-hidden="true">
               {formatTime(segment.start)} – {formatTime(segment.end)}
             </span>
-            <span className={visuallyHiddenStyle}>{t`from ${formatTime(segment.start)} to ${formatTime(segment.end)}`}</span>
+            <VisuallyHidden>{t`from ${formatTime(segment.start)} to ${formatTime(segment.end)}`}</VisuallyHidden>
           </span>
           {isActive ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
         </span>
@@ -400,8 +400,6 @@ const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivat
     </li>
   );
 });
-
-const visuallyHiddenStyle = styles.visuallyHidden;
 
 /**
  * Scrolls the active segment into view inside the viewer's own scroller (never the page, never moving

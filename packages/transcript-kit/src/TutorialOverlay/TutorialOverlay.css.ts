@@ -129,15 +129,3 @@ export const highlight = style({
   transition: `top ${vars.motion.normal} ease, left ${vars.motion.normal} ease, width ${vars.motion.normal} ease, height ${vars.motion.normal} ease`,
 });
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-  border: 0,
-});

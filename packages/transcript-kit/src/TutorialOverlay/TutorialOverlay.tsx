@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, IconButton } from '@scribe/ui';
+import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
 import { CloseIcon } from '../icons/icons.tsx';
@@ -195,9 +195,9 @@ export function TutorialOverlay({
           <p id={textId} className={styles.text}>
             {step.text}
           </p>
-          <div role="status" className={styles.visuallyHidden}>
+          <VisuallyHidden as="div" role="status">
             {`${counter}: ${step.title}`}
-          </div>
+          </VisuallyHidden>
           <ol className={styles.dots} aria-hidden="true">
             {steps.map((s, i) => (
               <li key={s.id} className={i === state.step ? `${styles.dot} ${styles.dotCurrent}` : styles.dot} />
