@@ -57,8 +57,9 @@ import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { registerNulGuard } from './http/nul-guard.ts';
 import { createStorage, type Storage } from './storage/index.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,6 +103,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     logger: { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   let database: Database | undefined;
@@ -240,6 +242,7 @@ async function registerRoutes(
   app.decorateRequest('user', null);
   registerErrorHandler(app);
   registerCsrfGuard(app);
+  registerNulGuard(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {

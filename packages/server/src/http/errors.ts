@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** An error meant for the client: its message goes out as `{ error }` with this status. */
@@ -23,6 +23,13 @@ const fastifyClientErrors: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body does not match its Content-Length',
 };
+
+/** URLs the router cannot take (Fastify's `frameworkErrors`): our `{ error }` shape, without echoing the URL back. */
+export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'A part of the URL is too long' });
+  else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'Malformed URL' });
+  else void reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).send({ error: 'Bad request' });
+}
 
 /**
  * Every error becomes `{ error }` (plus `fieldErrors` for validation): validation 400 with the

@@ -25,8 +25,10 @@ describe('live channel /ws', () => {
     const { cookie } = await register(server);
     expect(await upgradeStatus(server, { Cookie: cookie, Origin: 'https://evil.example' })).toBe(403);
     expect(await upgradeStatus(server, { Cookie: cookie, Origin: server.url })).toBe(101);
-    // A plain GET without the upgrade is not a page either.
-    expect((await fetch(`${server.url}/ws`, { headers: { Cookie: cookie } })).status).toBe(404);
+    // A plain GET without the upgrade is told what the address is (426), in the API's shape.
+    const plain = await fetch(`${server.url}/ws`, { headers: { Cookie: cookie } });
+    expect(plain.status).toBe(426);
+    expect(await plain.json()).toEqual({ error: 'Upgrade Required: /ws is a WebSocket endpoint' });
   });
 
   it('greets with the user id, survives keepalive pings, and closes when the session signs out', async () => {

@@ -48,7 +48,17 @@ function sameOrigin(request: FastifyRequest): boolean {
  */
 export async function registerLiveRoutes(app: FastifyInstance, opts: LiveRoutesOptions): Promise<void> {
   const { hub, auth, db } = opts;
-  await app.register(fastifyWebsocket, { options: { maxPayload: 4096 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 4096 },
+    // A client breaking the protocol (a frame over maxPayload, a bad opcode: ws's WS_ERR_* codes) is the
+    // client's fault: a warning, not an error in our log that any signed-in user could flood.
+    errorHandler(error, socket, request) {
+      const code = (error as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.warn({ code, message: error.message }, 'live socket closed: protocol error');
+      else request.log.error({ err: error }, 'live socket error');
+      socket.terminate();
+    },
+  });
 
   const byUser = new Map<number, Set<Client>>();
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
@@ -130,22 +140,31 @@ export async function registerLiveRoutes(app: FastifyInstance, opts: LiveRoutesO
     request.user = user;
   }
 
-  app.get(LIVE_PATH, { websocket: true, onRequest: guard }, (socket, request) => {
-    const user = request.user!;
-    const client: Client = {
-      socket,
-      userId: user.id,
-      sessionId: sessionId(request.cookies[SESSION_COOKIE]!),
-      alive: true,
-    };
-    let set = byUser.get(user.id);
-    if (!set) byUser.set(user.id, (set = new Set()));
-    set.add(client);
-    socket.on('pong', () => {
-      client.alive = true;
-    });
-    socket.on('close', () => remove(client));
-    // Browsers send nothing on this channel; frames are ignored.
-    send(client, 'connection', { userId: user.id });
+  app.route({
+    method: 'GET',
+    url: LIVE_PATH,
+    onRequest: guard,
+    schema: { hide: true },
+    // A plain GET (no Upgrade header) is told what this address is, in the API's shape.
+    handler: (_request, reply) =>
+      reply.code(426).header('Upgrade', 'websocket').send({ error: 'Upgrade Required: /ws is a WebSocket endpoint' }),
+    wsHandler: (socket, request) => {
+      const user = request.user!;
+      const client: Client = {
+        socket,
+        userId: user.id,
+        sessionId: sessionId(request.cookies[SESSION_COOKIE]!),
+        alive: true,
+      };
+      let set = byUser.get(user.id);
+      if (!set) byUser.set(user.id, (set = new Set()));
+      set.add(client);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => remove(client));
+      // Browsers send nothing on this channel; frames are ignored.
+      send(client, 'connection', { userId: user.id });
+    },
   });
 }
