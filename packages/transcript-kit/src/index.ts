@@ -69,7 +69,7 @@ export {
   DEFAULT_SPEAKER,
   type TranscriptSegment,
 } from './transcript/segments.ts';
-export { formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
+export { formatClock, formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
 export {
   playbackErrorMessage,
   playbackErrorHint,

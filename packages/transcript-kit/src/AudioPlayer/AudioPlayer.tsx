@@ -4,7 +4,7 @@ import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRe
 import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '../icons/icons.tsx';
 import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
-import { createTimeThrottle, formatTime } from '../media/time.ts';
+import { createTimeThrottle, formatClock } from '../media/time.ts';
 import * as styles from './AudioPlayer.css.ts';
 
 /** What `ref` gives an app: the transcript and AI output views seek the player through it. */
@@ -220,7 +220,7 @@ function Player({ src, title, onTimeUpdate, onError, ref }: AudioPlayerProps) {
           />
         </div>
         <span className={styles.time} aria-label={t`Elapsed`}>
-          {formatTime(shown)}
+          {formatClock(shown)}
         </span>
         <Slider
           aria-label={t`Seek`}
@@ -244,13 +244,13 @@ function Player({ src, title, onTimeUpdate, onError, ref }: AudioPlayerProps) {
             {({ state }) => (
               <>
                 <div className={styles.fill} style={{ width: `${state.getThumbPercent(0) * 100}%` }} />
-                <TimeThumb valueText={t`${formatTime(shown)} of ${formatTime(duration)}`} stateRef={sliderState} />
+                <TimeThumb valueText={t`${formatClock(shown)} of ${formatClock(duration)}`} stateRef={sliderState} />
               </>
             )}
           </SliderTrack>
         </Slider>
         <span className={styles.time} aria-label={t`Duration`}>
-          {formatTime(duration)}
+          {formatClock(duration)}
         </span>
       </div>
       {failed ? (

@@ -5,7 +5,7 @@ import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
 import { MicIcon, StopIcon, UploadIcon } from '../icons/icons.tsx';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
-import { formatTime } from '../media/time.ts';
+import { formatClock } from '../media/time.ts';
 import * as styles from './RecordAudioDialog.css.ts';
 
 /** The transcription after the upload, as the app hears it on the live channel. */
@@ -215,7 +215,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
             <span className={styles.dot} aria-hidden="true" />
             {t`Recording`}
             <span className={styles.elapsed} role="timer" aria-label={t`Elapsed time`}>
-              {formatTime(elapsed)}
+              {formatClock(elapsed)}
             </span>
           </p>
           <div className={styles.actions}>

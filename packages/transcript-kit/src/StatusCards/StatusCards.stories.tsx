@@ -104,7 +104,7 @@ export const German: Story = {
   globals: { locale: 'de' },
   play: async () => {
     const region = within(screen.getByRole('region', { name: 'Transkriptionsstatus' }));
-    await expect(region.getByRole('progressbar', { name: 'Verarbeitung...' })).toBeVisible();
+    await expect(region.getByRole('progressbar', { name: 'Wird verarbeitet...' })).toBeVisible();
     await expect(region.getByText('Transkription fehlgeschlagen')).toBeVisible();
     await expect(region.getByRole('button', { name: 'Interview schließen' })).toBeVisible();
   },

@@ -1,5 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTimeThrottle, formatTime } from './time.ts';
+import { createTimeThrottle, formatClock, formatTime } from './time.ts';
+
+describe('formatClock (the player)', () => {
+  it('shows minutes:seconds with two-digit seconds, minutes counting on past an hour', () => {
+    expect(formatClock(0)).toBe('0:00');
+    expect(formatClock(9.9)).toBe('0:09');
+    expect(formatClock(83.4)).toBe('1:23');
+    expect(formatClock(3599)).toBe('59:59');
+    expect(formatClock(3600)).toBe('60:00');
+    expect(formatClock(75 * 60 + 3)).toBe('75:03');
+    expect(formatClock(3 * 3600)).toBe('180:00');
+  });
+
+  it("reads '0:00' for non-finite and negative values", () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1]) expect(formatClock(value)).toBe('0:00');
+  });
+});
 
 describe('formatTime', () => {
   it('shows minutes and two-digit seconds', () => {

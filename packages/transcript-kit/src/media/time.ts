@@ -1,6 +1,17 @@
 /**
- * Player time as people read it: m:ss (seconds padded to two digits), h:mm:ss from an hour on.
- * Non-finite or negative values (an unknown duration, a stream still loading) read '0:00'.
+ * The player's clock (spec §2): minutes:seconds, seconds padded to two digits, minutes counting on past
+ * an hour (75:03), as the elapsed and total time of an audio player. Non-finite or negative values
+ * (an unknown duration, a stream still loading) read '0:00'.
+ */
+export function formatClock(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
+  const whole = Math.floor(seconds);
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A time within a transcript as people cite it: m:ss (seconds padded to two digits), h:mm:ss from an
+ * hour on, the form AI outputs use too. Non-finite or negative values read '0:00'.
  */
 export function formatTime(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '0:00';
