@@ -151,6 +151,49 @@ test('a 60 MB file goes up in 25 MB chunks and resumes after a chunk request is 
   expect(requests.filter((r) => r === 'POST /api/transcripts/finalize-upload')).toHaveLength(1);
 });
 
+test('files dragged over the page: the overlay, the size check before sending, then the first file is uploaded', async ({ page }) => {
+  await register(page, newUser());
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/transcripts/upload')) sent.push(request.url());
+  });
+  // A real DataTransfer with real files, as the browser builds it for a drag from the desktop.
+  const drag = (files: Array<{ name: string; size: number }>) =>
+    page.evaluateHandle((list) => {
+      const data = new DataTransfer();
+      for (const { name, size } of list) data.items.add(new File([new Uint8Array(size)], name, { type: 'audio/wav' }));
+      return data;
+    }, files);
+
+  // Over the limit (100 MB from /api/config): the spec's toast, and nothing goes to the server.
+  const tooLarge = await drag([{ name: 'huge.wav', size: 100 * 1024 * 1024 + 1 }]);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: tooLarge });
+  await expect(page.getByText('Drop your audio file here')).toBeVisible();
+  await expect(page.getByText('Release to upload and start transcription')).toBeVisible();
+  await page.dispatchEvent('body', 'drop', { dataTransfer: tooLarge });
+  await expect(page.getByText('Drop your audio file here')).toBeHidden();
+  const toast = page.getByRole('region', { name: /Notification/ });
+  await expect(toast.getByText('File too large')).toBeVisible();
+  await expect(toast.getByText('Please upload a file smaller than 100MB.')).toBeVisible();
+  expect(sent).toEqual([]);
+
+  // Two files: only the first one is used (spec §5).
+  const wav = [...silentWav(32_044)];
+  const two = await page.evaluateHandle((bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], 'dropped-first.wav', { type: 'audio/wav' }));
+    data.items.add(new File([new Uint8Array(bytes)], 'dropped-second.wav', { type: 'audio/wav' }));
+    return data;
+  }, wav);
+  await page.dispatchEvent('body', 'dragenter', { dataTransfer: two });
+  await page.dispatchEvent('body', 'drop', { dataTransfer: two });
+  await expect(toast.getByText('Upload successful')).toBeVisible();
+  const tree = page.getByRole('treegrid', { name: 'Folders' });
+  await expect(tree.getByRole('row', { name: /dropped-first/ })).toBeVisible();
+  await expect(tree.getByRole('row', { name: /dropped-second/ })).toHaveCount(0);
+  expect(sent).toHaveLength(1);
+});
+
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 

@@ -7,7 +7,6 @@ export const libraryMessages = {
   folderNotFound: 'Folder not found',
   transcriptNotFound: 'Transcript not found',
   invalidFileType: 'Please upload a wav, mp3, webm, m4a file.',
-  fileTooLarge: 'Please upload a file smaller than 100MB.',
   invalidContent: 'The file content is not a supported audio format.',
 } as const;
 

@@ -82,6 +82,8 @@ export const publicConfigSchema = z.object({
     .optional(),
   /** The card payment provider: the built-in test mode, or Stripe with its publishable key. */
   payments: paymentsConfigSchema.optional(),
+  /** The largest audio file the server takes (UPLOAD_MAX_BYTES); the browser checks it before sending. */
+  uploads: z.object({ maxBytes: z.number().int().positive() }).optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -10,6 +10,8 @@ import {
   retryDelay,
   uploadAudio,
   validateAudioFile,
+  fileSizeExceededMessage,
+  fileTooLargeMessage,
   type UploadReply,
   type UploadRequest,
 } from './upload.ts';
@@ -54,6 +56,23 @@ describe('validateAudioFile', () => {
       title: 'File too large',
       message: 'Please upload a file smaller than 100MB.',
     });
+  });
+
+  it('uses the configured limit in the check and in its message', () => {
+    expect(validateAudioFile({ name: 'big.wav', size: 150 * MB }, { maxBytes: 200 * MB })).toBeNull();
+    expect(validateAudioFile({ name: 'big.wav', size: 20 * MB + 1 }, { maxBytes: 20 * MB })?.message).toBe(
+      'Please upload a file smaller than 20MB.',
+    );
+  });
+
+  it("words the dialog's check with the file's size, rounded up so it never reads as the limit", () => {
+    expect(validateAudioFile({ name: 'recording.webm', size: 120 * MB }, { sizeForm: 'dialog', allowRecordings: true })).toEqual({
+      code: 'too-large',
+      title: 'File too large',
+      message: 'File size is 120 MB. Maximum supported is 100 MB.',
+    });
+    expect(fileSizeExceededMessage(100 * MB + 1)).toBe('File size is 100.1 MB. Maximum supported is 100 MB.');
+    expect(fileTooLargeMessage(1.5 * MB)).toBe('Please upload a file smaller than 1.5MB.');
   });
 });
 
@@ -226,7 +245,7 @@ describe('uploadAudio', () => {
       'File extension .pdf is not supported',
     );
     await expect(uploadAudio(file(4001), { ...small, transport: server.transport })).rejects.toThrow(
-      'Please upload a file smaller than 100MB.',
+      fileTooLargeMessage(small.maxBytes),
     );
     expect(server.log).toEqual([]);
   });

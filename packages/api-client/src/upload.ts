@@ -11,7 +11,6 @@ export const uploadMessages = {
   invalidType: 'Please upload a wav, mp3, webm, m4a file.',
   invalidTypeTitle: 'Invalid file type',
   invalidExtensionTitle: 'Invalid file extension',
-  fileTooLarge: 'Please upload a file smaller than 100MB.',
   fileTooLargeTitle: 'File too large',
   uploadFailedTitle: 'Upload failed',
   uploadFailed: 'Failed to upload file',
@@ -19,6 +18,25 @@ export const uploadMessages = {
   finalizeFailed: 'Upload finalization failed',
   invalidResponse: 'Invalid response format',
 } as const;
+
+const MB = 1024 * 1024;
+
+/** Megabytes for a size message: whole when exact, else one decimal rounded up (never shows an over-limit file at the limit). */
+function megabytes(bytes: number): string {
+  const mb = bytes / MB;
+  return Number.isInteger(mb) ? String(mb) : (Math.ceil(mb * 10) / 10).toFixed(1);
+}
+
+/**
+ * The size check's text (spec §5, the drop and upload checks), with the one configured limit
+ * (decisions.md: 100 MB by default): 'Please upload a file smaller than 100MB.'
+ */
+export const fileTooLargeMessage = (maxBytes: number = uploadLimits.maxBytes) =>
+  `Please upload a file smaller than ${megabytes(maxBytes)}MB.`;
+
+/** The dialog check's form of it (spec §5), naming the file's size: 'File size is 120 MB. Maximum supported is 100 MB.' */
+export const fileSizeExceededMessage = (size: number, maxBytes: number = uploadLimits.maxBytes) =>
+  `File size is ${megabytes(size)} MB. Maximum supported is ${megabytes(maxBytes)} MB.`;
 
 /** 'Upload failed with status {n}' (spec §8). */
 export const uploadStatusMessage = (status: number) => `Upload failed with status ${status}`;
@@ -44,7 +62,10 @@ export type UploadProblem =
   | { code: 'too-large'; title: string; message: string };
 
 export interface ValidateOptions {
+  /** The server's limit (public config `uploads.maxBytes`); 100 MB when not known. */
   maxBytes?: number;
+  /** Word a size problem as the dialog check does ('File size is ... Maximum supported is ...'). */
+  sizeForm?: 'check' | 'dialog';
   /** Also accept the formats browser recordings arrive in (mp4, ogg). */
   allowRecordings?: boolean;
 }
@@ -56,7 +77,7 @@ export interface ValidateOptions {
  */
 export function validateAudioFile(
   file: { name: string; size: number },
-  { maxBytes = uploadLimits.maxBytes, allowRecordings = false }: ValidateOptions = {},
+  { maxBytes = uploadLimits.maxBytes, allowRecordings = false, sizeForm = 'check' }: ValidateOptions = {},
 ): UploadProblem | null {
   const allowed: readonly string[] = allowRecordings
     ? [...uploadLimits.extensions, ...uploadLimits.recordingExtensions]
@@ -74,7 +95,8 @@ export function validateAudioFile(
     };
   }
   if (file.size > maxBytes) {
-    return { code: 'too-large', title: uploadMessages.fileTooLargeTitle, message: uploadMessages.fileTooLarge };
+    const message = sizeForm === 'dialog' ? fileSizeExceededMessage(file.size, maxBytes) : fileTooLargeMessage(maxBytes);
+    return { code: 'too-large', title: uploadMessages.fileTooLargeTitle, message };
   }
   return null;
 }

@@ -1,4 +1,4 @@
-import { libraryMessages } from '@scribe/api-client';
+import { fileTooLargeMessage, libraryMessages } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, type TestServer } from './helpers.ts';
 import {
@@ -227,7 +227,7 @@ describe('uploads', () => {
       );
       expect(first).toEqual({ status: 413, json: { error: 'Please upload a file smaller than 100MB.' } });
       const last = await a.chunk({ uploadId, chunkIndex: 4, totalChunks: 5, originalName: 'huge.wav' }, Buffer.from([1]));
-      expect(last).toEqual({ status: 413, json: { error: libraryMessages.fileTooLarge } });
+      expect(last).toEqual({ status: 413, json: { error: fileTooLargeMessage() } });
       // A chunk larger than a chunk may be: cut at the limit as well.
       const fat = await postStream(
         server,
@@ -456,6 +456,26 @@ describe('uploads', () => {
         expect(fin.status).toBe(400);
       }
     });
+  });
+});
+
+describe('a configured upload limit (UPLOAD_MAX_BYTES)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ UPLOAD_MAX_BYTES: String(2 * MB) });
+  });
+  afterAll(() => server.close());
+
+  it('is told to the browser, enforced, and named in the refusal', async () => {
+    const config = (await (await fetch(`${server.url}/api/config`)).json()) as { uploads: unknown };
+    expect(config.uploads).toEqual({ maxBytes: 2 * MB });
+    const { cookie } = await register(server);
+    const a = api(server, cookie);
+    const size = 2 * MB + 1;
+    const body = streamedMultipart({}, { field: 'audio', filename: 'long.wav', size, slice: (s, e) => (s === 0 ? Buffer.concat([wavHeader(size - 44), filler(44, e)]) : filler(s, e)) });
+    const refused = await postStream(server, cookie, '/api/transcripts/upload', body);
+    expect(refused).toEqual({ status: 413, json: { error: 'Please upload a file smaller than 2MB.' } });
+    expect(await a.tree()).toEqual([]);
   });
 });
 

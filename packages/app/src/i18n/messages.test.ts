@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
-import { creditsMessages, libraryMessages, unsupportedExtensionMessage, uploadMessages, validationMessages } from '@scribe/api-client';
+import {
+  creditsMessages,
+  fileSizeExceededMessage,
+  fileTooLargeMessage,
+  libraryMessages,
+  unsupportedExtensionMessage,
+  uploadMessages,
+  validationMessages,
+} from '@scribe/api-client';
 import {
   creditsDescriptors,
   describeApiMessage,
@@ -64,6 +72,24 @@ describe('library and upload messages', () => {
     expect(translateApiMessage(i18n, 'Upload failed with status 502')).toBe('Hochladen mit Status 502 fehlgeschlagen');
     expect(translateApiMessage(i18n, unsupportedExtensionMessage('pdf'))).toBe(
       'Die Dateiendung .pdf wird nicht unterstützt. Erlaubt: wav, mp3, webm, m4a',
+    );
+  });
+});
+
+describe('upload size messages', () => {
+  it('translate with the real German catalog, the sizes written the German way', async () => {
+    const { messages } = (await import('../locales/de/messages.po')) as { messages: Record<string, string> };
+    const i18n = setupI18n();
+    i18n.load({ de: messages, en: {} });
+    i18n.activate('en');
+    expect(translateApiMessage(i18n, fileTooLargeMessage())).toBe('Please upload a file smaller than 100MB.');
+    i18n.activate('de');
+    expect(translateApiMessage(i18n, fileTooLargeMessage())).toBe('Bitte laden Sie eine Datei hoch, die kleiner als 100 MB ist.');
+    expect(translateApiMessage(i18n, fileTooLargeMessage(20 * 1024 * 1024))).toBe(
+      'Bitte laden Sie eine Datei hoch, die kleiner als 20 MB ist.',
+    );
+    expect(translateApiMessage(i18n, fileSizeExceededMessage(100 * 1024 * 1024 + 1))).toBe(
+      'Die Datei ist 100,1 MB groß. Unterstützt werden höchstens 100 MB.',
     );
   });
 });

@@ -43,7 +43,6 @@ export const libraryDescriptors: Record<keyof typeof lib, MessageDescriptor> = {
   folderNotFound: msg`Folder not found`,
   transcriptNotFound: msg`Transcript not found`,
   invalidFileType: msg`Please upload a wav, mp3, webm, m4a file.`,
-  fileTooLarge: msg`Please upload a file smaller than 100MB.`,
   invalidContent: msg`The file content is not a supported audio format.`,
 };
 
@@ -51,7 +50,6 @@ export const uploadDescriptors: Record<keyof typeof up, MessageDescriptor> = {
   invalidType: msg`Please upload a wav, mp3, webm, m4a file.`,
   invalidTypeTitle: msg`Invalid file type`,
   invalidExtensionTitle: msg`Invalid file extension`,
-  fileTooLarge: msg`Please upload a file smaller than 100MB.`,
   fileTooLargeTitle: msg`File too large`,
   uploadFailedTitle: msg`Upload failed`,
   uploadFailed: msg`Failed to upload file`,
@@ -110,6 +108,9 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(transcriptionTexts),
 ]);
 
+/** A number from an English text ('100.1') written as the user's language writes it ('100,1'). */
+const localNumber = (text: string, i18n: I18n) => Number(text).toLocaleString(i18n.locale || 'en');
+
 /** Texts of the API with a value inside: matched by pattern, translated with the value kept. */
 const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I18n) => MessageDescriptor }[] = [
   {
@@ -145,6 +146,21 @@ const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I1
     describe: ([, status]) => msg`Upload failed with status ${status}`,
   },
   {
+    pattern: /^Please upload a file smaller than ([\d.]+)MB\.$/,
+    describe: ([, limit], i18n) => {
+      const max = localNumber(limit, i18n);
+      return msg`Please upload a file smaller than ${max}MB.`;
+    },
+  },
+  {
+    pattern: /^File size is ([\d.]+) MB\. Maximum supported is ([\d.]+) MB\.$/,
+    describe: ([, fileMb, limit], i18n) => {
+      const size = localNumber(fileMb, i18n);
+      const max = localNumber(limit, i18n);
+      return msg`File size is ${size} MB. Maximum supported is ${max} MB.`;
+    },
+  },
+  {
     pattern: /^File extension \.(.+) is not supported\. Please upload a file with one of these extensions: (.+)$/,
     describe: ([, ext, list]) => msg`File extension .${ext} is not supported. Please upload a file with one of these extensions: ${list}`,
   },
@@ -161,7 +177,7 @@ export function describeApiMessage(text: string, i18n?: I18n): MessageDescriptor
   return undefined;
 }
 
-const passThrough = { _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
+const passThrough = { locale: 'en', _: (d: MessageDescriptor) => d.message ?? d.id } as unknown as I18n;
 
 /** An English message of the API in the active language (unknown texts are shown as they are). */
 export function translateApiMessage(i18n: I18n, text: string): string {

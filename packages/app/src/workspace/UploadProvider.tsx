@@ -5,6 +5,7 @@ import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
+import { usePublicConfig } from '../config/useConfig.ts';
 import { useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
@@ -19,6 +20,11 @@ interface UploadContextValue {
 }
 
 const UploadContext = createContext<UploadContextValue | null>(null);
+
+/** The server's upload limit (UPLOAD_MAX_BYTES, from /api/config); the default until it is known. */
+function useUploadLimit(): number | undefined {
+  return usePublicConfig().data?.uploads?.maxBytes;
+}
 
 interface UploadView {
   isOpen: boolean;
@@ -50,6 +56,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   const controller = useRef<AbortController | null>(null);
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
+  const maxBytes = useUploadLimit();
 
   // Leaving the signed-in pages (sign-out) stops a running upload.
   useEffect(() => () => controller.current?.abort(), []);
@@ -57,7 +64,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   const upload = useCallback(
     (file: File) => {
       if (busy.current) return;
-      const problem = validateAudioFile(file);
+      const problem = validateAudioFile(file, { maxBytes });
       if (problem) {
         toast({
           title: translateApiMessage(i18n, problem.title),
@@ -73,6 +80,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
       setView({ isOpen: true, state: 'uploading', progress: 0, fileName: file.name });
 
       uploadAudio(file, {
+        maxBytes,
         signal: abort.signal,
         uploadId: unfinishedUploads.get(identity),
         onUploadId: (id) => unfinishedUploads.set(identity, id),
@@ -103,7 +111,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
           if (controller.current === abort) controller.current = null;
         });
     },
-    [i18n, mutate, navigate, t],
+    [i18n, maxBytes, mutate, navigate, t],
   );
 
   const [isRecording, setRecording] = useState(false);
@@ -139,15 +147,17 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
   const [progress, setProgress] = useState<number | undefined>(undefined);
   const [recordedId, setRecordedId] = useState<number | null>(null);
   const { data: recorded } = useTranscript(recordedId);
+  const maxBytes = useUploadLimit();
 
   const onUpload = useCallback(
     async (blob: Blob, fileName: string) => {
       const file = new File([blob], fileName, { type: blob.type });
-      const problem = validateAudioFile(file, { allowRecordings: true });
+      // The dialog's check names the recording's size (spec §5).
+      const problem = validateAudioFile(file, { allowRecordings: true, maxBytes, sizeForm: 'dialog' });
       if (problem) throw new Error(translateApiMessage(i18n, problem.message));
       setProgress(0);
       try {
-        const { id } = await uploadAudio(file, { onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+        const { id } = await uploadAudio(file, { maxBytes, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
         setRecordedId(id);
         toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
         selectionStore.selectTranscript(id);
@@ -161,7 +171,7 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
         setProgress(undefined);
       }
     },
-    [i18n, mutate, navigate, pathname, t],
+    [i18n, maxBytes, mutate, navigate, pathname, t],
   );
 
   let transcription: RecordingTranscription | undefined;

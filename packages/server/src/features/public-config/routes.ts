@@ -13,7 +13,13 @@ export function publicConfig(config: Config): PublicConfig {
   const payments: PublicConfig['payments'] = config.credits.stripe
     ? { provider: 'stripe', publishableKey: config.credits.stripe.publishableKey }
     : { provider: 'test' };
-  return { captcha, supportEmail: config.supportEmail, transcription: { engine: t.engine, languages }, payments };
+  return {
+    captcha,
+    supportEmail: config.supportEmail,
+    transcription: { engine: t.engine, languages },
+    payments,
+    uploads: { maxBytes: config.uploads.maxBytes },
+  };
 }
 
 /** Settings the browser needs before anyone signs in. */

@@ -1,10 +1,11 @@
-import { uploadLimits } from '@scribe/api-client';
+import { fileTooLargeMessage, uploadLimits } from '@scribe/api-client';
 
 const MB = 1024 * 1024;
 
 /** Answers of the upload routes beyond the spec's own texts (libraryMessages). */
 export const uploadErrors = {
-  fileTooLarge: (maxBytes: number) => `Please upload a file smaller than ${Math.round(maxBytes / MB)}MB.`,
+  // The browser's check says the same, with the limit it reads from /api/config.
+  fileTooLarge: fileTooLargeMessage,
   singleTooLarge: `Files larger than ${uploadLimits.chunkBytes / MB}MB must be uploaded in chunks.`,
   noFile: 'No file was uploaded.',
   malformed: 'The upload ended early or is not a valid multipart request.',
