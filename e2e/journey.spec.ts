@@ -16,6 +16,9 @@ const texts = {
     aiDrawer: 'Open AI features',
     aiPanel: 'AI Features',
     prompt: 'Extract questions',
+    model: 'Model',
+    localModel: 'Local engine (rule-based, no language model)',
+    outputNote: 'rule-based engine',
     aiTab: 'AI output',
     transcriptTab: 'Transcript',
     export: 'Export',
@@ -36,6 +39,9 @@ const texts = {
     aiDrawer: 'KI-Funktionen öffnen',
     aiPanel: 'KI-Funktionen',
     prompt: 'Fragen extrahieren',
+    model: 'Modell',
+    localModel: 'Lokale Engine (regelbasiert, kein Sprachmodell)',
+    outputNote: 'regelbasierte Engine',
     aiTab: 'KI-Ausgabe',
     transcriptTab: 'Transkript',
     export: 'Exportieren',
@@ -113,10 +119,13 @@ for (const device of ['desktop', 'phone'] as const) {
         // Run a prompt (on the phone from the AI drawer, which closes when the prompt is done).
         if (phone) await page.getByRole('button', { name: t.aiDrawer }).click();
         const panel = phone ? page.getByRole('dialog', { name: t.aiPanel }) : page.getByRole('region', { name: t.aiPanel });
+        // The model selector names the local engine in the interface's language.
+        await expect(panel.getByLabel(t.model)).toContainText(t.localModel);
         await panel.getByRole('button', { name: t.prompt }).click();
         await expect(page.getByRole('tab', { name: t.aiTab })).toHaveAttribute('aria-selected', 'true');
-        // The local engine answers in the transcript's language (English here).
+        // The local engine answers in the transcript's language (English here); the note says what produced it.
         await expect(page.getByRole('tabpanel')).toContainText(/how long will the migration take\?/i);
+        await expect(page.getByRole('tabpanel')).toContainText(t.outputNote);
         if (phone) await expect(page.getByRole('dialog', { name: t.aiPanel })).toBeHidden();
 
         // Export the transcript as TXT: the download has its text.

@@ -36,7 +36,11 @@ export function AiOutputView() {
     ? { status: 'error', message: outputsErrorMessage(error) }
     : isLoading || !data
       ? { status: 'loading' }
-      : { status: 'ready', outputs: data };
+      : {
+          status: 'ready',
+          // The note says what produced each output: the local engine in the user's language, else the provider's model id.
+          outputs: data.map((o) => ({ ...o, model: o.engine === 'local' ? t`rule-based engine` : o.model })),
+        };
   return (
     <div className={styles.viewCard}>
       <AiOutputList

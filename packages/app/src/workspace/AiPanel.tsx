@@ -48,7 +48,8 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
         <KitAiPanel
           hasTranscript={transcriptId !== null}
           noTranscriptMessage={noTranscriptMessage ?? t`Select a transcript to process it with AI.`}
-          models={models.map((m) => ({ id: m.id, label: m.label }))}
+          // The server's labels are English; the local engine's is ours to translate (GPT names are names).
+          models={models.map((m) => ({ id: m.id, label: m.engine === 'local' ? t`Local engine (rule-based, no language model)` : m.label }))}
           model={model}
           onModelChange={setModel}
           savedPrompts={prompts}

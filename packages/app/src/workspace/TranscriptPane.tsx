@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
-import { Alert, Badge, Tab, TabList, TabPanel, Tabs } from '@scribe/ui';
-import type { ReactNode } from 'react';
+import { Alert, Badge, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { FileTextIcon } from '../components/icons.tsx';
 import { useSelection, useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
@@ -47,6 +47,25 @@ function SyncedViewer({ transcript }: { transcript: Transcript }) {
       onSeek={seekPlayer}
       exportMenu={<ExportMenu transcriptId={transcript.id} />}
     />
+  );
+}
+
+/** A finished transcript without text (spec §8): the destructive toast once, and the message in place. */
+function InvalidTranscript() {
+  const { t } = useLingui();
+  const message = t`Invalid transcript data received`;
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    toast({ title: t`Failed to fetch transcript`, description: message, variant: 'destructive' });
+  }, [message, t]);
+  return (
+    <div className={styles.viewCard}>
+      <div className={styles.viewBody}>
+        <Alert tone="danger">{message}</Alert>
+      </div>
+    </div>
   );
 }
 
@@ -99,13 +118,7 @@ function TranscriptView() {
       </div>
     );
   } else if (!transcript.content.trim() && transcript.metadata.timestamps.length === 0) {
-    body = (
-      <div className={styles.viewCard}>
-        <div className={styles.viewBody}>
-          <Alert tone="danger">{t`Invalid transcript data received`}</Alert>
-        </div>
-      </div>
-    );
+    body = <InvalidTranscript key={transcript.id} />;
   } else {
     body = <SyncedViewer transcript={transcript} />;
   }
