@@ -158,10 +158,13 @@ test('files dragged over the page: the overlay, the size check before sending, t
     if (request.url().includes('/api/transcripts/upload')) sent.push(request.url());
   });
   // A real DataTransfer with real files, as the browser builds it for a drag from the desktop.
-  const drag = (files: Array<{ name: string; size: number }>) =>
+  // `content` is the file's bytes; without it, `size` zero bytes.
+  const drag = (files: Array<{ name: string; size?: number; content?: number[] }>) =>
     page.evaluateHandle((list) => {
       const data = new DataTransfer();
-      for (const { name, size } of list) data.items.add(new File([new Uint8Array(size)], name, { type: 'audio/wav' }));
+      for (const { name, size, content } of list) {
+        data.items.add(new File([content ? new Uint8Array(content) : new Uint8Array(size ?? 0)], name, { type: 'audio/wav' }));
+      }
       return data;
     }, files);
 
@@ -179,12 +182,10 @@ test('files dragged over the page: the overlay, the size check before sending, t
 
   // Two files: only the first one is used (spec §5).
   const wav = [...silentWav(32_044)];
-  const two = await page.evaluateHandle((bytes) => {
-    const data = new DataTransfer();
-    data.items.add(new File([new Uint8Array(bytes)], 'dropped-first.wav', { type: 'audio/wav' }));
-    data.items.add(new File([new Uint8Array(bytes)], 'dropped-second.wav', { type: 'audio/wav' }));
-    return data;
-  }, wav);
+  const two = await drag([
+    { name: 'dropped-first.wav', content: wav },
+    { name: 'dropped-second.wav', content: wav },
+  ]);
   await page.dispatchEvent('body', 'dragenter', { dataTransfer: two });
   await page.dispatchEvent('body', 'drop', { dataTransfer: two });
   await expect(toast.getByText('Upload successful')).toBeVisible();
