@@ -11,6 +11,8 @@ export const validationMessages = {
   loginUsernameRequired: 'Please enter your username or email',
   loginPasswordRequired: 'Please enter your password',
   languageInvalid: 'Language must be en or de',
+  // Any text field: PostgreSQL cannot store U+0000, so the server refuses it (e.g. pasted control characters).
+  nulCharacter: 'Text must not contain the NUL character (\\u0000)',
 } as const;
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

@@ -45,7 +45,7 @@ export const configTable = [
   { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'S3 access key. Unset: the AWS SDK default credential chain (environment, profile, instance role).' },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'S3 secret key (set together with S3_ACCESS_KEY_ID).' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
-  { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). Files over 25 MB arrive in 25 MB chunks.' },
+  { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). The browser reads it from /api/config and checks it before sending. Files over 25 MB arrive in 25 MB chunks.' },
   { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
   { name: 'STARTING_CREDITS', default: '60', description: 'Credits a new account starts with.' },
   { name: 'CREDITS_PER_TRANSCRIPTION_MINUTE', default: '1', description: 'Credits charged per started minute of transcribed audio.' },

@@ -21,6 +21,7 @@ export const validationDescriptors: Record<keyof typeof v, MessageDescriptor> = 
   loginUsernameRequired: msg`Please enter your username or email`,
   loginPasswordRequired: msg`Please enter your password`,
   languageInvalid: msg`Language must be en or de`,
+  nulCharacter: msg`Text must not contain the NUL character (\\u0000)`,
 };
 
 // Fallbacks of the api-client (spec §8) and the server's own auth answers that can reach the screen.

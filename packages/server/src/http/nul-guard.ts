@@ -1,6 +1,7 @@
+import { validationMessages } from '@scribe/api-client';
 import type { FastifyInstance } from 'fastify';
 
-export const NUL_MESSAGE = 'Text must not contain the NUL character (\\u0000)';
+export const NUL_MESSAGE = validationMessages.nulCharacter;
 
 /** Whether a parsed JSON value, a params or a query object holds a string with U+0000 anywhere. */
 export function containsNul(value: unknown): boolean {
