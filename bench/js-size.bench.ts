@@ -3,11 +3,15 @@
 // compressing proxy sends). Baseline measured in the same run: a production build of React and
 // ReactDOM rendering one line (bench/bare-react), the floor any React page pays.
 // Targets: login at most 200 KB, workspace at most 400 KB (gzip).
+// Then what travels over the wire (every response, headers and body as received, all types) for /login
+// and the workspace, and the time to a usable workspace: as a browser receives them (brotli from the
+// build's precompressed files) against the same pages fetched uncompressed (Accept-Encoding: identity),
+// both measured here in the same run, each in a fresh context (empty cache), the median of five loads.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { build, preview } from 'vite';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
@@ -39,6 +43,47 @@ async function scriptsOf(page: Page, url: string, ready: () => Promise<unknown>)
   page.off("response", onResponse);
   if (process.env.JS_SIZE_DETAIL) for (const [u, s] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${(s / 1024).toFixed(1)} KB ${u.split("/").pop()}`);
   return { gzip: [...sizes.values()].reduce((a, b) => a + b, 0), files: sizes.size };
+}
+
+interface Wire {
+  bytes: number;
+  requests: number;
+  ms: number;
+}
+
+/** Loads `url` in a fresh context and sums the bytes received (headers and encoded bodies). */
+async function wireOf(
+  browser: Browser,
+  url: string,
+  ready: (page: Page) => Promise<unknown>,
+  options: { compressed: boolean; cookie?: { name: string; value: string } },
+): Promise<Wire> {
+  const context = await browser.newContext({
+    extraHTTPHeaders: options.compressed ? {} : { 'Accept-Encoding': 'identity' },
+  });
+  if (options.cookie) await context.addCookies([{ ...options.cookie, url }]);
+  const page = await context.newPage();
+  const requests: import('playwright').Request[] = [];
+  page.on('requestfinished', (request) => void requests.push(request));
+  const started = performance.now();
+  await page.goto(url);
+  await ready(page);
+  const ms = performance.now() - started;
+  await page.waitForLoadState('networkidle');
+  let bytes = 0;
+  for (const request of requests) {
+    const sizes = await request.sizes();
+    bytes += sizes.responseHeadersSize + sizes.responseBodySize;
+  }
+  await context.close();
+  return { bytes, requests: requests.length, ms };
+}
+
+async function medianWire(...args: Parameters<typeof wireOf>): Promise<Wire> {
+  const runs: Wire[] = [];
+  for (let i = 0; i < 5; i++) runs.push(await wireOf(...args));
+  runs.sort((a, b) => a.ms - b.ms);
+  return runs[2];
 }
 
 const work = mkdtempSync(join(tmpdir(), 'scribe-js-size-'));
@@ -92,6 +137,26 @@ try {
     const workspace = await scriptsOf(workspacePage, `${base}/`, () =>
       workspacePage.getByRole('treegrid', { name: 'Folders' }).waitFor(),
     );
+
+    const cookie = { name, value };
+    const loginReady = async (p: Page) => {
+      await p.getByRole('button', { name: 'Sign In' }).waitFor();
+      await p.locator('altcha-widget').waitFor({ state: 'attached' });
+    };
+    const workspaceReady = (p: Page) => p.getByRole('treegrid', { name: 'Folders' }).waitFor();
+    const wire = {
+      loginPlain: await medianWire(browser, `${base}/login`, loginReady, { compressed: false }),
+      loginPacked: await medianWire(browser, `${base}/login`, loginReady, { compressed: true }),
+      workspacePlain: await medianWire(browser, `${base}/`, workspaceReady, { compressed: false, cookie }),
+      workspacePacked: await medianWire(browser, `${base}/`, workspaceReady, { compressed: true, cookie }),
+    };
+    const line = (label: string, plain: Wire, packed: Wire) =>
+      console.log(
+        `wire: ${label}: ${kb(packed.bytes)} in ${packed.requests} requests, usable in ${packed.ms.toFixed(0)} ms ` +
+          `(baseline uncompressed: ${kb(plain.bytes)}, ${plain.ms.toFixed(0)} ms; ${(plain.bytes / packed.bytes).toFixed(2)}x smaller)`,
+      );
+    line('/login', wire.loginPlain, wire.loginPacked);
+    line('/ (workspace, signed in)', wire.workspacePlain, wire.workspacePacked);
 
     console.log(`js size: baseline bare React page: ${kb(bare.gzip)} gzip in ${bare.files} file(s)`);
     console.log(

@@ -1,7 +1,16 @@
+import { paths } from '@scribe/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preload } from 'swr';
 import { App } from './App.tsx';
 import { activateLanguage, initialLanguage } from './i18n/i18n.ts';
+import { preloadRoute } from './routeChunks.ts';
+import { fetchCurrentUser } from './session/SessionProvider.tsx';
+
+// The page's own chunks and the session check start now, in parallel with the catalogs: every page
+// waits for both, and the session provider's first read takes the answer preloaded here.
+preloadRoute(window.location.pathname);
+void preload(paths.me, fetchCurrentUser);
 
 const root = createRoot(document.getElementById('root')!);
 

@@ -1,22 +1,23 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { RootLayout } from './layouts/RootLayout.tsx';
+import { routeChunks } from './routeChunks.ts';
 import { PublicOnly, RequireAuth } from './session/guards.tsx';
 
 // Every page is its own chunk, and so is the signed-in shell (header, account menu): /login downloads
 // only the sign-in code. Declarative routes (no data router): nothing here uses loaders, and the
 // data router would add about 17 KB gzip to every page.
-const AppLayout = lazy(() => import('./layouts/AppLayout.tsx'));
-const LoginPage = lazy(() => import('./pages/LoginPage.tsx'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage.tsx'));
-const ContactPage = lazy(() => import('./pages/ContactPage.tsx'));
-const TermsPage = lazy(() => import('./pages/TermsPage.tsx'));
-const PrivacyPage = lazy(() => import('./pages/PrivacyPage.tsx'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
-const WorkspacePage = lazy(() => import('./pages/WorkspacePage.tsx'));
-const SettingsPage = lazy(() => import('./pages/SettingsPage.tsx'));
-const HelpPage = lazy(() => import('./pages/HelpPage.tsx'));
-const CreditsPage = lazy(() => import('./pages/CreditsPage.tsx'));
+const AppLayout = lazy(routeChunks.appLayout);
+const LoginPage = lazy(routeChunks.login);
+const RegisterPage = lazy(routeChunks.register);
+const ContactPage = lazy(routeChunks.contact);
+const TermsPage = lazy(routeChunks.terms);
+const PrivacyPage = lazy(routeChunks.privacy);
+const NotFoundPage = lazy(routeChunks.notFound);
+const WorkspacePage = lazy(routeChunks.workspace);
+const SettingsPage = lazy(routeChunks.settings);
+const HelpPage = lazy(routeChunks.help);
+const CreditsPage = lazy(routeChunks.credits);
 
 /** Spec §2: public, public-only (sign-in) and protected routes, and the 404 page. */
 export function AppRoutes() {

@@ -1,5 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir, type TestServer } from './helpers.ts';
 
@@ -105,6 +107,57 @@ describe('platform routes', () => {
     const ws = await fetch(`${server.url}/ws`, { headers: { Accept: 'text/html' } });
     expect(ws.status).toBe(401);
     expect(ws.headers.get('content-type')).toContain('application/json');
+  });
+});
+
+/** A raw GET (fetch would ask for and undo compression itself): status, headers and undecoded body. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    },
+  );
+}
+
+describe('precompressed app files', () => {
+  let server: TestServer;
+  const dist = tempDir('scribe-dist-br-');
+  const bundle = 'export const words = "' + 'transcript '.repeat(500) + '";';
+
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Scribe</title><div id="root"></div>');
+    mkdirSync(join(dist, 'assets'));
+    // What the build writes beside each text file: brotli and gzip of the same bytes.
+    writeFileSync(join(dist, 'assets', 'bundle-def456.js'), bundle);
+    writeFileSync(join(dist, 'assets', 'bundle-def456.js.br'), brotliCompressSync(bundle));
+    writeFileSync(join(dist, 'assets', 'bundle-def456.js.gz'), gzipSync(bundle));
+    server = await startServer({ APP_DIST_DIR: dist });
+  });
+  afterAll(() => server.close());
+
+  it('sends the brotli file to a browser that accepts it, long-cached, varying by encoding', async () => {
+    const res = await rawGet(`${server.url}/assets/bundle-def456.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toContain('javascript');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.body.length).toBeLessThan(bundle.length / 10);
+    expect(brotliDecompressSync(res.body).toString()).toBe(bundle);
+  });
+
+  it('sends gzip when brotli is not accepted, and the original bytes when nothing is', async () => {
+    const gz = await rawGet(`${server.url}/assets/bundle-def456.js`, { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(bundle);
+
+    const plain = await rawGet(`${server.url}/assets/bundle-def456.js`, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(bundle);
   });
 });
 

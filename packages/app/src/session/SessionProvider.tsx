@@ -19,7 +19,7 @@ export interface Session {
 const SessionContext = createContext<Session | null>(null);
 
 /** GET /api/auth/me: 401 means signed out; any other failure also counts as signed out. */
-async function fetchCurrentUser(): Promise<User | null> {
+export async function fetchCurrentUser(): Promise<User | null> {
   try {
     return await api.auth.me();
   } catch (error) {

@@ -24,6 +24,8 @@ export async function registerAppAndNotFound(app: FastifyInstance, distDir: stri
       wildcard: true,
       schemaHide: true,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file: sent by Accept-Encoding, with Vary.
+      preCompressed: true,
       setHeaders(reply, path) {
         const immutable = /[\\/]assets[\\/]/.test(path);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
