@@ -59,7 +59,8 @@ export const paths = {
   creditPackages: '/api/credits/packages',
   creditBalance: '/api/credits/balance',
   purchaseCredits: '/api/credits/purchase',
-  confirmTestPayment: (clientSecret: string) => `/api/credits/test-payments/${encodeURIComponent(clientSecret)}/confirm`,
+  // The client secret travels in the body: a URL lands in access logs.
+  confirmTestPayment: '/api/credits/test-payments/confirm',
   stripeWebhook: '/api/credits/stripe/webhook',
   prompts: '/api/prompts',
   prompt: (id: number) => `/api/prompts/${id}`,
@@ -111,7 +112,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       purchase: (body: PurchaseRequest) =>
         http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
       confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
-        http.send<TestPaymentResult>('POST', paths.confirmTestPayment(clientSecret), card, 'An unexpected error occurred'),
+        http.send<TestPaymentResult>('POST', paths.confirmTestPayment, { clientSecret, ...card }, 'An unexpected error occurred'),
     },
     prompts: {
       list: () => http.read<SavedPrompt[]>(paths.prompts),

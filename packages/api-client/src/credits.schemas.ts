@@ -38,6 +38,12 @@ export const testCardRequestSchema = z.object({
 });
 export type TestCardRequest = z.infer<typeof testCardRequestSchema>;
 
+/** Test mode: the purchase's client secret and the card that pays it. */
+export const testPaymentConfirmRequestSchema = testCardRequestSchema.extend({
+  clientSecret: z.string().min(1).max(200),
+});
+export type TestPaymentConfirmRequest = z.infer<typeof testPaymentConfirmRequestSchema>;
+
 export const testPaymentResultSchema = z.object({
   status: z.literal('succeeded'),
   credits: z.number().int(),

@@ -6,6 +6,7 @@ export * from './library.ts';
 export * from './credits.ts';
 export * from './upload.ts';
 export * from './live.ts';
+export * from './limits.ts';
 export * from './ai.ts';
 export * from './library.schemas.ts';
 export * from './credits.schemas.ts';

@@ -3,6 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,7 +20,7 @@ import { exportsRoutes } from './features/exports/routes.ts';
 import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
-import { createAuthGuard } from './features/auth/guard.ts';
+import { createAuthGuard, createSessionUserResolver } from './features/auth/guard.ts';
 import { createLoginLimiter } from './features/auth/login-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -56,7 +57,11 @@ import { createTutorialService } from './features/tutorial/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
+import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
+import { loggerOptions } from './http/logging.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { httpServerTimeouts, registerBodyTimeouts } from './http/timeouts.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
@@ -88,6 +93,8 @@ export interface BuildOptions {
   engine?: TranscriptionEngine;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: DestinationStream;
 }
 
 /**
@@ -100,7 +107,8 @@ export interface BuildOptions {
  */
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...loggerOptions, ...(options.logStream ? { stream: options.logStream } : {}) },
+    ...httpServerTimeouts(config.http),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     frameworkErrors: answerFrameworkError,
@@ -243,6 +251,8 @@ async function registerRoutes(
   registerErrorHandler(app);
   registerCsrfGuard(app);
   registerNulGuard(app);
+  registerBodyTimeouts(app, config.http);
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -279,6 +289,14 @@ async function registerRoutes(
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
   const requireUser = createAuthGuard(auth);
+  const sessionUser = createSessionUserResolver(auth);
+  await registerApiRateLimit(app, {
+    perMinute: config.apiRateLimitPerMinute,
+    keyResolvers: [async (request) => {
+      const user = await sessionUser(request);
+      return user ? `user:${user.id}` : undefined;
+    }],
+  });
   // Signing out also closes that session's live sockets, on every web process.
   const logout = auth.logout;
   auth.logout = async (token) => {
@@ -302,7 +320,7 @@ async function registerRoutes(
     preferences: createPreferencesService(createPreferencesRepository(database.db)),
   });
 
-  await registerLiveRoutes(app, { hub, auth, db: database.db, keepaliveMs });
+  await registerLiveRoutes(app, { hub, auth, db: database.db, keepaliveMs, maxSocketsPerUser: config.liveMaxSocketsPerUser });
 
   const files = createTranscriptFiles(storage, app.log);
   const transcriptsRepo = createTranscriptsRepository(database.db);

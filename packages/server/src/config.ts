@@ -27,6 +27,12 @@ export const configTable = [
   { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address per window; then 429.' },
   { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per username or e-mail per window; then 429.' },
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
+  { name: 'HTTP_HEADERS_TIMEOUT_SECONDS', default: '30', description: 'A client must send its complete request headers within this time, else the connection is closed.' },
+  { name: 'HTTP_BODY_IDLE_TIMEOUT_SECONDS', default: '30', description: 'A request body that stalls (no bytes arriving) this long has its connection closed. Slow but steady uploads are not affected.' },
+  { name: 'HTTP_REQUEST_TIMEOUT_SECONDS', default: '60', description: 'Longest time to receive a whole request (headers and body) on routes other than uploads; then the connection is closed.' },
+  { name: 'HTTP_UPLOAD_TIMEOUT_SECONDS', default: '3600', description: 'Longest time to receive one upload request (one file of up to 25 MB or one 25 MB chunk), for slow links.' },
+  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '600', description: 'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.' },
+  { name: 'LIVE_MAX_SOCKETS_PER_USER', default: '20', description: 'Open /ws live connections allowed per user on each web process; more are refused (close code 4429).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
   { name: 'SERVER_ROLE', default: 'all', description: 'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.' },
   { name: 'TRANSCRIPTION_ENGINE', default: 'builtin', description: 'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.' },
@@ -104,6 +110,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int(1, 1_000_000).default(5),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  HTTP_HEADERS_TIMEOUT_SECONDS: int(1, 3600).default(30),
+  HTTP_BODY_IDLE_TIMEOUT_SECONDS: int(1, 3600).default(30),
+  HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).default(60),
+  HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
+  API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
   APP_DIST_DIR: z.string().min(1).optional(),
   SERVER_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -194,6 +206,10 @@ export interface Config {
   };
   supportEmail: string;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  http: HttpLimitsConfig;
+  /** Requests per minute and user (or client address) on /api. */
+  apiRateLimitPerMinute: number;
+  liveMaxSocketsPerUser: number;
   /** Absolute path. */
   appDistDir: string;
   serverRole: 'all' | 'web' | 'worker';
@@ -202,6 +218,14 @@ export interface Config {
   transcription: TranscriptionConfig;
   credits: CreditsConfig;
   ai: AiConfig;
+}
+
+/** Milliseconds. */
+export interface HttpLimitsConfig {
+  headersTimeoutMs: number;
+  bodyIdleTimeoutMs: number;
+  requestTimeoutMs: number;
+  uploadTimeoutMs: number;
 }
 
 export interface CreditsConfig {
@@ -316,6 +340,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      bodyIdleTimeoutMs: e.HTTP_BODY_IDLE_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_SECONDS * 1000,
+    },
+    apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    liveMaxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
     appDistDir: e.APP_DIST_DIR ? abs(e.APP_DIST_DIR) : defaultAppDist,
     serverRole: e.SERVER_ROLE,
     storage:

@@ -27,7 +27,7 @@ describe('credits with the test-mode payment provider', () => {
   const balance = async (who: Api) => (await who.get('/api/credits/balance')).json.balance as number;
   const purchase = async (who: Api, credits: unknown) => who.post('/api/credits/purchase', { credits });
   const confirm = (who: Api, secret: string, cardNumber: string, expiry = '12/34', cvc = '123') =>
-    who.post(`/api/credits/test-payments/${encodeURIComponent(secret)}/confirm`, { cardNumber, expiry, cvc });
+    who.post('/api/credits/test-payments/confirm', { clientSecret: secret, cardNumber, expiry, cvc });
 
   it('starts a new account with 60 credits and a starting-grant entry', async () => {
     expect(await balance(a)).toBe(60);

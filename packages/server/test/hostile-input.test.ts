@@ -30,7 +30,7 @@ describe('a NUL character in text', () => {
       ['POST', '/api/prompts', { name: 'n\u0000', prompt: 'p' }],
       ['POST', '/api/prompts', { name: 'n', prompt: 'p\u0000' }],
       ['POST', '/api/transcripts/1/custom-prompt', { prompt: 'summ\u0000arize' }],
-      ['POST', '/api/credits/test-payments/%00/confirm', { cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }],
+      ['POST', '/api/credits/test-payments/confirm', { clientSecret: '\u0000', cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }],
       ['POST', '/api/user/preferences', { language: 'de\u0000' }],
     ];
     for (const [method, path, body] of attempts) {

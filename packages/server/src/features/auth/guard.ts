@@ -1,5 +1,5 @@
 import type { User } from '@scribe/api-client';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AuthService } from './service.ts';
 import { authMessages } from './service.ts';
 import { SESSION_COOKIE } from './session.ts';
@@ -11,13 +11,29 @@ declare module 'fastify' {
   }
 }
 
+// The session lookup of a request, done once however many hooks ask (rate limit, guard).
+const resolved = new WeakMap<FastifyRequest, Promise<User | null>>();
+
+/** The user behind the request's session cookie, or null; looked up at most once per request. */
+export function createSessionUserResolver(auth: AuthService) {
+  return function sessionUser(request: FastifyRequest): Promise<User | null> {
+    let user = resolved.get(request);
+    if (!user) {
+      user = auth.userForToken(request.cookies[SESSION_COOKIE]);
+      resolved.set(request, user);
+    }
+    return user;
+  };
+}
+
 /**
  * The hook a protected feature adds to its plugin: 401 without a valid session, else
  * `request.user`. Runs on request, before the body is read.
  */
 export function createAuthGuard(auth: AuthService): onRequestAsyncHookHandler {
+  const sessionUser = createSessionUserResolver(auth);
   return async function requireUser(request, reply) {
-    const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
+    const user = await sessionUser(request);
     if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
     request.user = user;
   };

@@ -5,7 +5,7 @@ import {
   paths,
   purchaseRequestSchema,
   purchaseResponseSchema,
-  testCardRequestSchema,
+  testPaymentConfirmRequestSchema,
   testPaymentResultSchema,
 } from '@scribe/api-client';
 import type { onRequestAsyncHookHandler } from 'fastify';
@@ -52,13 +52,12 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
 
   if (credits.paymentsConfig().provider === 'test') {
     app.post(
-      '/api/credits/test-payments/:clientSecret/confirm',
+      paths.confirmTestPayment,
       {
         schema: {
           tags,
           summary: 'Test mode only: pay with a test card (4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined)',
-          params: z.object({ clientSecret: z.string().min(1).max(200) }),
-          body: testCardRequestSchema,
+          body: testPaymentConfirmRequestSchema,
           response: {
             200: testPaymentResultSchema,
             400: errorResponseSchema,
@@ -68,7 +67,10 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
           },
         },
       },
-      async (request) => credits.confirmTestPayment(currentUser(request).id, request.params.clientSecret, request.body),
+      async (request) => {
+        const { clientSecret, ...card } = request.body;
+        return credits.confirmTestPayment(currentUser(request).id, clientSecret, card);
+      },
     );
   }
 };

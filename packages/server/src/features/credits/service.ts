@@ -258,7 +258,8 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
         intent.metadata?.userId === String(payment.userId);
       if (!matches) {
         log.error(
-          { paymentIntent: intent.id, amount: intent.amount, currency: intent.currency, metadata: intent.metadata, expected: payment },
+          // Ids only: the payment row holds the client secret.
+          { paymentIntent: intent.id, event: event.id, paymentId: payment.id, userId: payment.userId },
           'payment_intent.succeeded does not match its credit package: not credited',
         );
         throw new HttpError(400, 'Payment does not match its credit package');

@@ -1,4 +1,5 @@
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import { CLOSE_TOO_MANY_SOCKETS, limitMessages } from '@scribe/api-client';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -21,6 +22,8 @@ export interface LiveRoutesOptions {
   db: Db;
   /** Ping interval; a socket that missed one pong is dropped. Sessions are re-checked at the same pace. */
   keepaliveMs: number;
+  /** Open sockets one user may hold on this process; more are closed with CLOSE_TOO_MANY_SOCKETS. */
+  maxSocketsPerUser: number;
 }
 
 interface Client {
@@ -150,6 +153,11 @@ export async function registerLiveRoutes(app: FastifyInstance, opts: LiveRoutesO
       reply.code(426).header('Upgrade', 'websocket').send({ error: 'Upgrade Required: /ws is a WebSocket endpoint' }),
     wsHandler: (socket, request) => {
       const user = request.user!;
+      if ((byUser.get(user.id)?.size ?? 0) >= opts.maxSocketsPerUser) {
+        request.log.warn({ userId: user.id, open: byUser.get(user.id)?.size }, 'live socket refused: too many for this user');
+        socket.close(CLOSE_TOO_MANY_SOCKETS, limitMessages.tooManyLiveConnections);
+        return;
+      }
       const client: Client = {
         socket,
         userId: user.id,

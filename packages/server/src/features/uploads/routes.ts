@@ -107,6 +107,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   app.post(
     paths.upload,
     {
+      config: { uploadBody: true },
       schema: {
         tags,
         summary: 'Upload an audio file of up to 25 MB (multipart field `audio`)',
@@ -130,6 +131,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
   app.post(
     paths.uploadChunk,
     {
+      config: { uploadBody: true },
       schema: {
         tags,
         summary: 'Upload one chunk of a large file',
