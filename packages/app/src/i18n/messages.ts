@@ -5,6 +5,7 @@ import { msg } from '@lingui/core/macro';
 import {
   creditsMessages as cr,
   libraryMessages as lib,
+  limitMessages as lim,
   uploadMessages as up,
   validationMessages as v,
   type StrengthLabel,
@@ -98,6 +99,12 @@ const creditsFallbacks: Record<string, MessageDescriptor> = {
   'An unexpected error occurred': msg`An unexpected error occurred`,
 };
 
+// Abuse limits: too many API requests, too many live connections.
+export const limitDescriptors: Record<keyof typeof lim, MessageDescriptor> = {
+  tooManyRequests: msg`Too many requests. Please wait a moment and try again.`,
+  tooManyLiveConnections: msg`Too many live connections for this account. Close other tabs and try again.`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(cr).map(([key, text]) => [text, creditsDescriptors[key as keyof typeof cr]] as const),
   ...Object.entries(creditsFallbacks),
@@ -107,6 +114,7 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(up).map(([key, text]) => [text, uploadDescriptors[key as keyof typeof up]] as const),
   ...Object.entries(libraryFallbacks),
   ...Object.entries(transcriptionTexts),
+  ...Object.entries(lim).map(([key, text]) => [text, limitDescriptors[key as keyof typeof lim]] as const),
 ]);
 
 /** A number from an English text ('100.1') written as the user's language writes it ('100,1'). */
