@@ -24,9 +24,11 @@ export const configTable = [
   { name: 'RECAPTCHA_SECRET_KEY', default: '(unset)', description: 'reCAPTCHA secret key used to verify tokens on the server.' },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'reCAPTCHA verification endpoint.' },
   { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Support address shown on the contact and legal pages.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address per window; then 429.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per username or e-mail per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address (IPv6: per /64 network) per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per account per window, whether it is named by username or e-mail; then 429.' },
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
+  { name: 'REGISTER_RATE_LIMIT_PER_IP', default: '10', description: 'Accounts that may be registered from one client address (IPv6: per /64 network) per window; then 429.' },
+  { name: 'REGISTER_RATE_LIMIT_WINDOW_MINUTES', default: '60', description: 'Length of the registration rate-limit window (minutes).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
   { name: 'SERVER_ROLE', default: 'all', description: 'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.' },
   { name: 'TRANSCRIPTION_ENGINE', default: 'builtin', description: 'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.' },
@@ -104,6 +106,8 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
   LOGIN_RATE_LIMIT_PER_ACCOUNT: int(1, 1_000_000).default(5),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: int(1, 24 * 60).default(15),
+  REGISTER_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
+  REGISTER_RATE_LIMIT_WINDOW_MINUTES: int(1, 7 * 24 * 60).default(60),
   APP_DIST_DIR: z.string().min(1).optional(),
   SERVER_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -194,6 +198,7 @@ export interface Config {
   };
   supportEmail: string;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  registerRateLimit: { perIp: number; windowMs: number };
   /** Absolute path. */
   appDistDir: string;
   serverRole: 'all' | 'web' | 'worker';
@@ -315,6 +320,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       perIp: e.LOGIN_RATE_LIMIT_PER_IP,
       perAccount: e.LOGIN_RATE_LIMIT_PER_ACCOUNT,
       windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
+    registerRateLimit: {
+      perIp: e.REGISTER_RATE_LIMIT_PER_IP,
+      windowMs: e.REGISTER_RATE_LIMIT_WINDOW_MINUTES * 60_000,
     },
     appDistDir: e.APP_DIST_DIR ? abs(e.APP_DIST_DIR) : defaultAppDist,
     serverRole: e.SERVER_ROLE,

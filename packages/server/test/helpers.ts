@@ -79,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     ALTCHA_MAX_NUMBER: '40',
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
     APP_DIST_DIR: join(dataDir, 'no-app'),
     ...env,
     DATA_DIR: dataDir,
