@@ -1,9 +1,9 @@
-import { libraryMessages } from '@scribe/api-client';
+import { libraryMessages, type TreeNode } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { treeDepth } from '../src/features/folders/tree.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
-import { api, type TreeNode } from './library-helpers.ts';
+import { api } from './library-helpers.ts';
 
 describe('folder depth', () => {
   let server: TestServer;
@@ -33,7 +33,7 @@ describe('folder depth', () => {
     const tooDeep = await a.post('/api/folders', { name: 'level 101', parentId: hundredth.json.id });
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.json).toEqual({ error: libraryMessages.folderTooDeep });
-    expect(treeDepth((await a.tree()) as TreeNode[])).toBe(100);
+    expect(treeDepth((await a.tree()) as unknown as TreeNode[])).toBe(100);
   });
 
   it('refuses a move that would nest the moved sub-tree deeper than 100 levels', async () => {
@@ -49,7 +49,7 @@ describe('folder depth', () => {
     expect(refused.json).toEqual({ error: libraryMessages.folderTooDeep });
     const allowed = await a.put(`/api/folders/${top.json.id}`, { parentId: ids[96] });
     expect(allowed.status).toBe(200);
-    expect(treeDepth((await a.tree()) as TreeNode[])).toBe(100);
+    expect(treeDepth((await a.tree()) as unknown as TreeNode[])).toBe(100);
   });
 
   it('answers the tree of older data 3,000 levels deep (no 500), and still refuses to go deeper', async () => {

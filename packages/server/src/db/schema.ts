@@ -29,8 +29,11 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Credit balance; changed only together with a credit_entries row (features/credits). */
     credits: integer('credits').notNull().default(0),
-    /** When the account's one free tutorial sample was made; later samples are charged like uploads. */
-    tutorialSampleGrantedAt: timestamp('tutorial_sample_granted_at', { withTimezone: true }),
+    /**
+     * The account's latest tutorial sample transcript (no foreign key: it stays set after the
+     * transcript is deleted). Set once the one free sample was made; later samples are charged.
+     */
+    tutorialSampleId: integer('tutorial_sample_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
