@@ -36,7 +36,7 @@ export const limits = {
 
 // Characters that show nothing: zero-width spaces and joiners, direction marks, word joiners,
 // the byte-order mark, soft hyphen, Mongolian vowel separator, combining grapheme joiner.
-const invisibleCharacters = /[\u00AD\u034F\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+const invisibleCharacters = /\u034F|[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
 
 /** A text as a reader sees it: without invisible characters and surrounding whitespace. */
 export function visibleText(text: string): string {
