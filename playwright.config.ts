@@ -36,6 +36,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every spec registers its own accounts, all from 127.0.0.1.
+      REGISTER_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

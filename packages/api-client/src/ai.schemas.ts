@@ -1,6 +1,7 @@
 // The zod schemas of ai.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { aiMessages, promptIcons, exportFormats, transcriptExportFormats } from './ai.ts';
+import { aiMessages, promptIcons, promptLimits, exportFormats, transcriptExportFormats } from './ai.ts';
+import { visibleText } from './validation.ts';
 
 export const promptIconSchema = z.enum(promptIcons);
 export type PromptIcon = z.infer<typeof promptIconSchema>;
@@ -13,17 +14,20 @@ export const savedPromptSchema = z.object({
 });
 export type SavedPrompt = z.infer<typeof savedPromptSchema>;
 
+const visible = (text: string) => visibleText(text).length > 0;
+
+// Each check has its own message: a schema-level `error` in zod 4 would replace them all.
 export const createPromptRequestSchema = z.object({
   name: z
     .string({ error: aiMessages.promptNameAndTextRequired })
     .trim()
-    .min(1, aiMessages.promptNameAndTextRequired)
-    .max(200),
+    .max(promptLimits.nameMax, aiMessages.promptNameTooLong)
+    .refine(visible, aiMessages.promptNameAndTextRequired),
   prompt: z
     .string({ error: aiMessages.promptNameAndTextRequired })
     .trim()
-    .min(1, aiMessages.promptNameAndTextRequired)
-    .max(20_000),
+    .max(promptLimits.textMax, aiMessages.promptTooLong)
+    .refine(visible, aiMessages.promptNameAndTextRequired),
   icon: promptIconSchema.default('FileText'),
 });
 export type CreatePromptRequest = z.input<typeof createPromptRequestSchema>;
@@ -51,8 +55,8 @@ export const customPromptRequestSchema = z.object({
   prompt: z
     .string({ error: aiMessages.promptRequired })
     .trim()
-    .min(1, aiMessages.promptRequired)
-    .max(20_000),
+    .max(promptLimits.textMax, aiMessages.promptTooLong)
+    .refine(visible, aiMessages.promptRequired),
   model: aiModelIdSchema.optional(),
 });
 export type CustomPromptRequest = z.input<typeof customPromptRequestSchema>;

@@ -2,12 +2,16 @@
 export const aiMessages = {
   promptNameAndTextRequired: 'Please provide both a name and a prompt',
   promptRequired: 'Please enter a prompt',
+  promptNameTooLong: 'Prompt name must be at most 200 characters long',
+  promptTooLong: 'Prompt must be at most 20,000 characters long',
   promptNotFound: 'Prompt not found',
   outputNotFound: 'AI output not found',
   unknownModel: 'Unknown model',
   customPromptFailed: 'Failed to process custom prompt',
   transcriptNotReady: 'The transcript has no text yet',
 } as const;
+
+export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
 
 export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;
 export const exportFormats = ['pdf', 'docx', 'txt'] as const;

@@ -1,5 +1,6 @@
 // The zod schemas of credits.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
+import { creditsMessages as m } from './credits.ts';
 
 export const creditPackageSchema = z.object({
   credits: z.number().int().positive(),
@@ -13,7 +14,12 @@ export const creditBalanceSchema = z.object({ balance: z.number().int().min(0) }
 export type CreditBalance = z.infer<typeof creditBalanceSchema>;
 
 export const purchaseRequestSchema = z.object({
-  credits: z.number({ error: 'credits must be a number' }).int('credits must be a whole number').positive().max(1_000_000_000),
+  // Each check has its own message: a schema-level `error` in zod 4 would replace them all.
+  credits: z
+    .number({ error: m.creditsNotNumber })
+    .int(m.creditsNotWhole)
+    .positive(m.creditsNotPositive)
+    .max(1_000_000_000, m.creditsTooMany),
 });
 export type PurchaseRequest = z.infer<typeof purchaseRequestSchema>;
 

@@ -9,6 +9,10 @@ export const creditsMessages = {
   invalidCvc: "Your card's security code is invalid.",
   unknownTestCard: 'Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).',
   paymentNotFound: 'Payment not found',
+  creditsNotNumber: 'credits must be a number',
+  creditsNotWhole: 'credits must be a whole number',
+  creditsNotPositive: 'credits must be a positive number',
+  creditsTooMany: 'credits must be at most 1,000,000,000',
 } as const;
 
 /** The card numbers of the built-in test-mode provider. */

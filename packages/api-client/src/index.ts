@@ -1,4 +1,5 @@
 export * from './validation.ts';
+export * from './auth.ts';
 export * from './schemas.ts';
 export * from './http.ts';
 export * from './client.ts';

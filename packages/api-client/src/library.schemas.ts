@@ -1,6 +1,7 @@
 // The zod schemas of library.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { libraryMessages, uploadLimits, type FolderNode, type TreeNode } from './library.ts';
+import { folderLimits, libraryMessages, uploadLimits, type FolderNode, type TreeNode } from './library.ts';
+import { visibleText } from './validation.ts';
 
 const idSchema = z.number().int().positive().max(2_147_483_647);
 
@@ -29,8 +30,8 @@ export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
 export const folderNameSchema = z
   .string({ error: libraryMessages.folderNameRequired })
   .trim()
-  .min(1, libraryMessages.folderNameRequired)
-  .max(200);
+  .max(folderLimits.nameMax, libraryMessages.folderNameTooLong)
+  .refine((v) => visibleText(v).length > 0, libraryMessages.folderNameRequired);
 export const createFolderRequestSchema = z.object({
   name: folderNameSchema,
   parentId: idSchema.nullable().optional(),

@@ -3,11 +3,19 @@ import type { TranscriptNode } from './library.schemas.ts';
 // Folders, transcripts and uploads (spec §3, §5, §7; issue 3).
 export const libraryMessages = {
   folderNameRequired: 'Please enter a folder name',
+  folderNameTooLong: 'Folder name must be at most 200 characters long',
+  folderTooDeep: 'Folders can be nested at most 100 levels deep',
   invalidMove: 'Cannot move a folder into itself or its subfolders',
   folderNotFound: 'Folder not found',
   transcriptNotFound: 'Transcript not found',
   invalidFileType: 'Please upload a wav, mp3, webm, m4a file.',
   invalidContent: 'The file content is not a supported audio format.',
+} as const;
+
+export const folderLimits = {
+  nameMax: 200,
+  /** Levels of nesting, the top level being 1. */
+  depthMax: 100,
 } as const;
 
 export const uploadLimits = {

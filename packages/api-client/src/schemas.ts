@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentsConfigSchema } from './credits.schemas.ts';
-import { emailPattern, limits, validationMessages as m } from './validation.ts';
+import { emailPattern, limits, validationMessages as m, visibleText } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
 export type Language = z.infer<typeof languageSchema>;
@@ -22,17 +22,19 @@ export type User = z.infer<typeof userSchema>;
 
 const captchaToken = z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000);
 
+// Each check has its own message: a schema-level `error` in zod 4 would replace them all.
 export const registerRequestSchema = z.object({
   name: z
     .string({ error: m.nameMin })
     .trim()
-    .min(limits.nameMin, m.nameMin)
-    .max(limits.nameMax),
+    .max(limits.nameMax, m.nameMax)
+    .refine((v) => visibleText(v).length >= limits.nameMin, m.nameMin),
   username: z
     .string({ error: m.usernameMin })
     .trim()
-    .min(limits.usernameMin, m.usernameMin)
-    .max(limits.usernameMax),
+    .max(limits.usernameMax, m.usernameMax)
+    .refine((v) => visibleText(v).length >= limits.usernameMin, m.usernameMin)
+    .refine((v) => !v.includes('@'), m.usernameNoAt),
   email: z
     .string({ error: m.emailInvalid })
     .trim()
@@ -41,7 +43,7 @@ export const registerRequestSchema = z.object({
   password: z
     .string({ error: m.passwordMin })
     .min(limits.passwordMin, m.passwordMin)
-    .max(limits.passwordMax),
+    .max(limits.passwordMax, m.passwordMax),
   captchaToken,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

@@ -3,6 +3,11 @@
 export const validationMessages = {
   nameMin: 'Name must be at least 2 characters long',
   usernameMin: 'Username must be at least 3 characters long',
+  // Sign-in takes a username or an e-mail: a username with '@' could be someone's e-mail address.
+  usernameNoAt: 'Username must not contain the @ sign',
+  nameMax: 'Name must be at most 100 characters long',
+  usernameMax: 'Username must be at most 50 characters long',
+  passwordMax: 'Password must be at most 256 characters long',
   emailInvalid: 'Please enter a valid email address',
   passwordMin: 'Password must be at least 6 characters long',
   passwordsMismatch: 'Passwords do not match',
@@ -28,6 +33,15 @@ export const limits = {
   emailMax: 254,
   passwordMax: 256,
 } as const;
+
+// Characters that show nothing: zero-width spaces and joiners, direction marks, word joiners,
+// the byte-order mark, soft hyphen, Mongolian vowel separator, combining grapheme joiner.
+const invisibleCharacters = /\u034F|[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+
+/** A text as a reader sees it: without invisible characters and surrounding whitespace. */
+export function visibleText(text: string): string {
+  return text.replace(invisibleCharacters, '').trim();
+}
 
 // A simple {email} pattern, as the spec asks: something@something.tld with no spaces.
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -21,7 +21,7 @@ import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/cap
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
 import { createAuthGuard, createSessionUserResolver } from './features/auth/guard.ts';
-import { createLoginLimiter } from './features/auth/login-limiter.ts';
+import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
@@ -286,6 +286,7 @@ async function registerRoutes(
     repo: authRepo,
     captcha,
     limiter: createLoginLimiter(authRepo, config.loginRateLimit),
+    registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
   const requireUser = createAuthGuard(auth);

@@ -24,8 +24,8 @@ export const configTable = [
   { name: 'RECAPTCHA_SECRET_KEY', default: '(unset)', description: 'reCAPTCHA secret key used to verify tokens on the server.' },
   { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'reCAPTCHA verification endpoint.' },
   { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Support address shown on the contact and legal pages.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address per window; then 429.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per username or e-mail per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address (IPv6: per /64 network) per window; then 429.' },
+  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per account per window, whether it is named by username or e-mail; then 429.' },
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
   { name: 'HTTP_HEADERS_TIMEOUT_SECONDS', default: '30', description: 'A client must send its complete request headers within this time, else the connection is closed.' },
   { name: 'HTTP_BODY_IDLE_TIMEOUT_SECONDS', default: '30', description: 'A request body that stalls (no bytes arriving) this long has its connection closed. Slow but steady uploads are not affected.' },
@@ -33,6 +33,8 @@ export const configTable = [
   { name: 'HTTP_UPLOAD_TIMEOUT_SECONDS', default: '3600', description: 'Longest time to receive one upload request (one file of up to 25 MB or one 25 MB chunk), for slow links.' },
   { name: 'API_RATE_LIMIT_PER_MINUTE', default: '600', description: 'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.' },
   { name: 'LIVE_MAX_SOCKETS_PER_USER', default: '20', description: 'Open /ws live connections allowed per user on each web process; more are refused (close code 4429).' },
+  { name: 'REGISTER_RATE_LIMIT_PER_IP', default: '10', description: 'Accounts that may be registered from one client address (IPv6: per /64 network) per window; then 429.' },
+  { name: 'REGISTER_RATE_LIMIT_WINDOW_MINUTES', default: '60', description: 'Length of the registration rate-limit window (minutes).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
   { name: 'SERVER_ROLE', default: 'all', description: 'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.' },
   { name: 'TRANSCRIPTION_ENGINE', default: 'builtin', description: 'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.' },
@@ -116,6 +118,8 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
+  REGISTER_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
+  REGISTER_RATE_LIMIT_WINDOW_MINUTES: int(1, 7 * 24 * 60).default(60),
   APP_DIST_DIR: z.string().min(1).optional(),
   SERVER_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
@@ -210,6 +214,7 @@ export interface Config {
   /** Requests per minute and user (or client address) on /api. */
   apiRateLimitPerMinute: number;
   liveMaxSocketsPerUser: number;
+  registerRateLimit: { perIp: number; windowMs: number };
   /** Absolute path. */
   appDistDir: string;
   serverRole: 'all' | 'web' | 'worker';
@@ -348,6 +353,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     liveMaxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
+    registerRateLimit: {
+      perIp: e.REGISTER_RATE_LIMIT_PER_IP,
+      windowMs: e.REGISTER_RATE_LIMIT_WINDOW_MINUTES * 60_000,
+    },
     appDistDir: e.APP_DIST_DIR ? abs(e.APP_DIST_DIR) : defaultAppDist,
     serverRole: e.SERVER_ROLE,
     storage:

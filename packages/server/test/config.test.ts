@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       supportEmail: 'support@example.com',
       serverRole: 'all',
       loginRateLimit: { perIp: 10, perAccount: 5, windowMs: 15 * 60_000 },
+      registerRateLimit: { perIp: 10, windowMs: 60 * 60_000 },
     });
     expect(c.captcha.provider).toBe('altcha');
     expect(c.appDistDir.endsWith(join('packages', 'app', 'dist'))).toBe(true);

@@ -80,6 +80,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     LOGIN_RATE_LIMIT_PER_IP: '1000',
     LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000',
     API_RATE_LIMIT_PER_MINUTE: '100000',
+    REGISTER_RATE_LIMIT_PER_IP: '1000',
     APP_DIST_DIR: join(dataDir, 'no-app'),
     ...env,
     DATA_DIR: dataDir,

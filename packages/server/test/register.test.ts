@@ -1,6 +1,7 @@
-import { validationMessages as m } from '@scribe/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, postJson, register, sessionCookie, solveCaptcha, startServer, type TestServer } from './helpers.ts';
+import { authMessages, validationMessages as m } from '@scribe/api-client';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { login, newAccount, postJson, register, sessionCookie, solveCaptcha, startServer, type TestServer } from './helpers.ts';
 
 describe('POST /api/auth/register', () => {
   let server: TestServer;
@@ -30,6 +31,13 @@ describe('POST /api/auth/register', () => {
     ['name missing', { name: undefined }, 'name', m.nameMin],
     ['username shorter than 3', { username: 'ab' }, 'username', m.usernameMin],
     ['username missing', { username: undefined }, 'username', m.usernameMin],
+    ['username that is an e-mail address', { username: 'someone@example.com' }, 'username', m.usernameNoAt],
+    ['username with an @ anywhere', { username: 'ada@home' }, 'username', m.usernameNoAt],
+    ['username of zero-width characters', { username: '\u200B\u200C\u200D\u2060' }, 'username', m.usernameMin],
+    ['name of zero-width characters and spaces', { name: ' \u200B \uFEFF\u200B ' }, 'name', m.nameMin],
+    ['name longer than 100', { name: 'N'.repeat(101) }, 'name', m.nameMax],
+    ['username longer than 50', { username: 'u'.repeat(51) }, 'username', m.usernameMax],
+    ['password longer than 256', { password: 'Aa#1'.repeat(65) }, 'password', m.passwordMax],
     ['email without @', { email: 'ada.example.com' }, 'email', m.emailInvalid],
     ['email without domain dot', { email: 'ada@example' }, 'email', m.emailInvalid],
     ['email with a space', { email: 'ada lovelace@example.com' }, 'email', m.emailInvalid],
@@ -121,5 +129,71 @@ describe('POST /api/auth/register', () => {
     expect(statuses).toEqual([201, 409]);
     const loser = results.find((r) => r.status === 409)!;
     expect((await loser.json()).error).toBe('Username is already taken');
+  });
+
+  it("refuses an e-mail that is an older account's username, which would shadow it at sign-in", async () => {
+    // Usernames with '@' are refused now; older rows may still have one.
+    const legacy = await register(server);
+    const taken = `legacy${Date.now()}@example.com`;
+    await server.app.database.db.execute(sql`update users set username = ${taken} where id = ${legacy.user.id}`);
+    const res = await postJson(server, '/api/auth/register', await newAccount(server, { email: taken.toUpperCase() }));
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({
+      error: authMessages.emailIsUsername,
+      fieldErrors: { email: authMessages.emailIsUsername },
+    });
+  });
+
+  it("a user signs in with their e-mail even after someone tried to take it as a username", async () => {
+    const { account } = await register(server);
+    const res = await postJson(server, '/api/auth/register', await newAccount(server, { username: account.email }));
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe(m.usernameNoAt);
+    expect((await login(server, account.email, account.password)).status).toBe(200);
+  });
+});
+
+describe('registrations per client network', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('answers 429 with Retry-After after the configured number of accounts per window', async () => {
+    server = await startServer({ REGISTER_RATE_LIMIT_PER_IP: '3', REGISTER_RATE_LIMIT_WINDOW_MINUTES: '60' });
+    for (let i = 0; i < 3; i++) await register(server);
+    const res = await postJson(server, '/api/auth/register', await newAccount(server));
+    expect(res.status).toBe(429);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await res.json()).toEqual({ error: 'Too many accounts were created from your network. Please try again later.' });
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(59 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+  });
+
+  it('counts only accounts made: refused registrations do not use the budget', async () => {
+    server = await startServer({ REGISTER_RATE_LIMIT_PER_IP: '2' });
+    const { account } = await register(server);
+    for (let i = 0; i < 3; i++) {
+      const res = await postJson(server, '/api/auth/register', await newAccount(server, { username: account.username }));
+      expect(res.status).toBe(409);
+    }
+    await register(server);
+    expect((await postJson(server, '/api/auth/register', await newAccount(server))).status).toBe(429);
+  });
+
+  it('holds when registrations race, and counts an IPv6 /64 as one network', async () => {
+    server = await startServer({ TRUST_PROXY: 'true', REGISTER_RATE_LIMIT_PER_IP: '4' });
+    const accounts = [];
+    for (let i = 0; i < 12; i++) accounts.push(await newAccount(server));
+    const answers = await Promise.all(
+      accounts.map((a, i) => postJson(server!, '/api/auth/register', a, { 'X-Forwarded-For': `2001:db8:7:7::${i + 1}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(4);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8);
+    const elsewhere = await postJson(server, '/api/auth/register', await newAccount(server), { 'X-Forwarded-For': '2001:db8:7:8::1' });
+    expect(elsewhere.status).toBe(201);
   });
 });

@@ -1,6 +1,8 @@
 // The tutorial's sample transcript over the real HTTP server, transcribed by the built-in engine.
 // PGlite by default, PostgreSQL when DATABASE_URL is set.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selectRows } from '../src/db/client.ts';
 import { createWhisperEngine, wordErrorRate } from '../src/features/transcription/engines/whisper/index.ts';
 import { TUTORIAL_AUDIO_PATH } from '../src/features/tutorial/sample.ts';
 import { JSON_XHR, register, startServer, type TestServer } from './helpers.ts';
@@ -100,6 +102,42 @@ describe('POST /api/create-tutorial-transcript', () => {
     expect(tutorialFolders(tree).map((f) => f.id)).toEqual([folder.id]);
     expect(tutorialFolders(tree)[0].children?.map((c) => c.id)).toEqual([res.json.id]);
     await liveA.status(res.json.id as number, 'complete', 60_000);
+  });
+
+  it('gives one free sample per account: a sample re-made after deletion is charged like an upload', async () => {
+    const c = await register(server);
+    const client = api(server, c.cookie);
+    const live = await openLive(server, c.cookie);
+    try {
+      const first = await client.post(PATH, {});
+      expect(first.status).toBe(201);
+      await live.status(first.json.id as number, 'complete', 60_000);
+      expect((await client.get('/api/credits/balance')).json.balance).toBe(60);
+
+      expect((await client.del(`/api/transcripts/${first.json.id}`)).status).toBe(200);
+      const second = await client.post(PATH, {});
+      expect(second.status).toBe(201);
+      await live.status(second.json.id as number, 'complete', 60_000);
+      // 7 s of audio: one started minute, one credit, as for any upload.
+      expect((await client.get('/api/credits/balance')).json.balance).toBe(59);
+      expect((await ledger(server, c.user.id)).map((e) => [e.kind, e.amount])).toEqual([
+        ['starting_grant', 60],
+        ['transcription', -1],
+      ]);
+      const flags = await selectRows<{ id: number; is_tutorial_sample: boolean }>(
+        server.app.database.db,
+        sql`select id, is_tutorial_sample from transcripts where user_id = ${c.user.id}`,
+      );
+      expect(flags.map((r) => [Number(r.id), r.is_tutorial_sample])).toEqual([[second.json.id, false]]);
+
+      // While it exists, asking again answers it: no further copy, no further charge.
+      const third = await client.post(PATH, {});
+      expect(third.status).toBe(200);
+      expect(third.json.id).toBe(second.json.id);
+      expect((await client.get('/api/credits/balance')).json.balance).toBe(59);
+    } finally {
+      await live.close();
+    }
   });
 
   it("belongs to the caller: another user gets 404 for it and a sample of their own", async () => {

@@ -52,6 +52,20 @@ describe('validateRegistration', () => {
     expect(validateRegistrationField('username', { ...valid, username: ' ab ' })).toBe(m.usernameMin);
   });
 
+  it('refuses a username with @ (it could be an e-mail address) and names of only zero-width characters', () => {
+    expect(validateRegistrationField('username', { ...valid, username: 'ada@example.com' })).toBe(m.usernameNoAt);
+    expect(validateRegistrationField('username', { ...valid, username: 'a@b' })).toBe(m.usernameNoAt);
+    expect(validateRegistrationField('username', { ...valid, username: 'a\u200Bb\u200C' })).toBe(m.usernameMin);
+    expect(validateRegistrationField('name', { ...valid, name: '\u200B\u200B\uFEFF' })).toBe(m.nameMin);
+  });
+
+  it('says which maximum a too long field exceeds', () => {
+    expect(validateRegistrationField('name', { ...valid, name: 'n'.repeat(101) })).toBe(m.nameMax);
+    expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(51) })).toBe(m.usernameMax);
+    expect(validateRegistrationField('password', { ...valid, password: 'p'.repeat(257) })).toBe(m.passwordMax);
+    expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(50) })).toBeUndefined();
+  });
+
   it('does not trim the password', () => {
     expect(validateRegistrationField('password', { ...valid, password: '      ' })).toBeUndefined();
   });

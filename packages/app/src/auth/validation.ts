@@ -5,6 +5,7 @@ import {
   limits,
   passwordStrength,
   validationMessages as m,
+  visibleText,
   type ValidationMessage,
 } from '@scribe/api-client';
 
@@ -38,13 +39,17 @@ export function validateRegistrationField(
 ): ValidationMessage | undefined {
   switch (field) {
     case 'name':
-      // The server trims before counting, so the browser does too.
-      return values.name.trim().length < limits.nameMin ? m.nameMin : undefined;
+      // The server counts what shows (no surrounding spaces, no zero-width characters), so the browser does too.
+      if (values.name.trim().length > limits.nameMax) return m.nameMax;
+      return visibleText(values.name).length < limits.nameMin ? m.nameMin : undefined;
     case 'username':
-      return values.username.trim().length < limits.usernameMin ? m.usernameMin : undefined;
+      if (values.username.trim().length > limits.usernameMax) return m.usernameMax;
+      if (visibleText(values.username).length < limits.usernameMin) return m.usernameMin;
+      return values.username.includes('@') ? m.usernameNoAt : undefined;
     case 'email':
       return emailPattern.test(values.email.trim()) ? undefined : m.emailInvalid;
     case 'password':
+      if (values.password.length > limits.passwordMax) return m.passwordMax;
       return values.password.length < limits.passwordMin ? m.passwordMin : undefined;
     case 'confirmPassword':
       return values.confirmPassword === values.password ? undefined : m.passwordsMismatch;

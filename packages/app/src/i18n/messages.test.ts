@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import {
+  aiMessages,
+  authMessages,
   creditsMessages,
   fileSizeExceededMessage,
   fileTooLargeMessage,
@@ -10,6 +12,7 @@ import {
   validationMessages,
 } from '@scribe/api-client';
 import {
+  authDescriptors,
   creditsDescriptors,
   describeApiMessage,
   libraryDescriptors,
@@ -27,6 +30,15 @@ describe('API message descriptors', () => {
       expect(descriptor.message, key).toBe(text);
       expect(describeApiMessage(text)).toBe(descriptor);
     }
+  });
+
+  it('knows every sign-in and registration answer and the prompt length texts', () => {
+    for (const [key, text] of Object.entries(authMessages)) {
+      expect(authDescriptors[key as keyof typeof authMessages].message, key).toBe(text);
+      expect(describeApiMessage(text)?.message).toBe(text);
+    }
+    expect(describeApiMessage(aiMessages.promptTooLong)?.message).toBe(aiMessages.promptTooLong);
+    expect(describeApiMessage(aiMessages.promptNameTooLong)?.message).toBe(aiMessages.promptNameTooLong);
   });
 
   it('translates known texts and passes unknown ones through', () => {

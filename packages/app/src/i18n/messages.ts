@@ -3,6 +3,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  aiMessages as ai,
+  authMessages as au,
   creditsMessages as cr,
   libraryMessages as lib,
   limitMessages as lim,
@@ -14,6 +16,10 @@ import {
 export const validationDescriptors: Record<keyof typeof v, MessageDescriptor> = {
   nameMin: msg`Name must be at least 2 characters long`,
   usernameMin: msg`Username must be at least 3 characters long`,
+  usernameNoAt: msg`Username must not contain the @ sign`,
+  nameMax: msg`Name must be at most 100 characters long`,
+  usernameMax: msg`Username must be at most 50 characters long`,
+  passwordMax: msg`Password must be at most 256 characters long`,
   emailInvalid: msg`Please enter a valid email address`,
   passwordMin: msg`Password must be at least 6 characters long`,
   passwordsMismatch: msg`Passwords do not match`,
@@ -25,22 +31,37 @@ export const validationDescriptors: Record<keyof typeof v, MessageDescriptor> = 
   nulCharacter: msg`Text must not contain the NUL character (\\u0000)`,
 };
 
-// Fallbacks of the api-client (spec §8) and the server's own auth answers that can reach the screen.
+// The server's answers to sign-in and registration.
+export const authDescriptors: Record<keyof typeof au, MessageDescriptor> = {
+  usernameTaken: msg`Username is already taken`,
+  emailTaken: msg`Email is already registered`,
+  emailIsUsername: msg`This email address is already used as a username`,
+  invalidCredentials: msg`Invalid username or password`,
+  tooManyAttempts: msg`Too many login attempts. Please try again later.`,
+  tooManyRegistrations: msg`Too many accounts were created from your network. Please try again later.`,
+  notAuthenticated: msg`Not authenticated`,
+};
+
+// Fallbacks of the api-client (spec §8) that can reach the screen.
 const fallbackDescriptors: Record<string, MessageDescriptor> = {
   'Login failed': msg`Login failed`,
   'Registration failed': msg`Registration failed`,
   'Logout failed': msg`Logout failed`,
   'Failed to save preferences': msg`Failed to save preferences`,
-  'Username is already taken': msg`Username is already taken`,
-  'Email is already registered': msg`Email is already registered`,
-  'Invalid username or password': msg`Invalid username or password`,
-  'Too many login attempts. Please try again later.': msg`Too many login attempts. Please try again later.`,
   'Internal server error': msg`Internal server error`,
+};
+
+// The server's length checks of prompts (the other AI texts are the panel's own).
+const aiLengthDescriptors: Record<string, MessageDescriptor> = {
+  [ai.promptNameTooLong]: msg`Prompt name must be at most 200 characters long`,
+  [ai.promptTooLong]: msg`Prompt must be at most 20,000 characters long`,
 };
 
 // Folders, transcripts and uploads (issue 3): the api-client's texts and the spec's fallbacks.
 export const libraryDescriptors: Record<keyof typeof lib, MessageDescriptor> = {
   folderNameRequired: msg`Please enter a folder name`,
+  folderNameTooLong: msg`Folder name must be at most 200 characters long`,
+  folderTooDeep: msg`Folders can be nested at most 100 levels deep`,
   invalidMove: msg`Cannot move a folder into itself or its subfolders`,
   folderNotFound: msg`Folder not found`,
   transcriptNotFound: msg`Transcript not found`,
@@ -91,6 +112,10 @@ export const creditsDescriptors: Record<keyof typeof cr, MessageDescriptor> = {
   invalidCvc: msg`Your card's security code is invalid.`,
   unknownTestCard: msg`Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).`,
   paymentNotFound: msg`Payment not found`,
+  creditsNotNumber: msg`credits must be a number`,
+  creditsNotWhole: msg`credits must be a whole number`,
+  creditsNotPositive: msg`credits must be a positive number`,
+  creditsTooMany: msg`credits must be at most 1,000,000,000`,
 };
 
 const creditsFallbacks: Record<string, MessageDescriptor> = {
@@ -109,7 +134,9 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(cr).map(([key, text]) => [text, creditsDescriptors[key as keyof typeof cr]] as const),
   ...Object.entries(creditsFallbacks),
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),
+  ...Object.entries(au).map(([key, text]) => [text, authDescriptors[key as keyof typeof au]] as const),
   ...Object.entries(fallbackDescriptors),
+  ...Object.entries(aiLengthDescriptors),
   ...Object.entries(lib).map(([key, text]) => [text, libraryDescriptors[key as keyof typeof lib]] as const),
   ...Object.entries(up).map(([key, text]) => [text, uploadDescriptors[key as keyof typeof up]] as const),
   ...Object.entries(libraryFallbacks),

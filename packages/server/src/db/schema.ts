@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   foreignKey,
@@ -28,6 +29,11 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Credit balance; changed only together with a credit_entries row (features/credits). */
     credits: integer('credits').notNull().default(0),
+    /**
+     * The account's latest tutorial sample transcript (no foreign key: it stays set after the
+     * transcript is deleted). Set once the one free sample was made; later samples are charged.
+     */
+    tutorialSampleId: integer('tutorial_sample_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,8 +68,11 @@ export const usedCaptchas = pgTable(
   (t) => [index('used_captchas_expires_at_idx').on(t.expiresAt)],
 );
 
-/** Failed sign-in counters, one fixed window per key ('ip:...' or 'account:...'). */
-export const loginFailures = pgTable('login_failures', {
+/**
+ * Attempt counters, one fixed window per key: sign-ins ('login-ip:...', 'login-account:...') and
+ * registrations ('register-ip:...'). features/auth/attempt-limiter.ts reserves an attempt before it is made.
+ */
+export const attemptCounters = pgTable('attempt_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
@@ -121,6 +130,8 @@ export const transcripts = pgTable(
     audioMime: text('audio_mime'),
     audioBytes: bigint('audio_bytes', { mode: 'number' }),
     originalName: text('original_name'),
+    /** The account's free tutorial sample: transcribed without charge. */
+    isTutorialSample: boolean('is_tutorial_sample').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -276,7 +287,7 @@ export const schema = {
   users,
   sessions,
   usedCaptchas,
-  loginFailures,
+  attemptCounters,
   folders,
   transcripts,
   uploads,

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditEntries, loginFailures, sessions, usedCaptchas, users, type UserRow } from '../../db/schema.ts';
+import { attemptCounters, creditEntries, sessions, usedCaptchas, users, type UserRow } from '../../db/schema.ts';
 
 export interface NewUser {
   username: string;
@@ -22,6 +22,13 @@ function uniqueViolation(err: unknown): string | null {
   return null;
 }
 
+/** Thrown inside a reservation's transaction to roll it back. */
+class LimitReached extends Error {
+  constructor(readonly until: Date) {
+    super('attempt limit reached');
+  }
+}
+
 export interface AuthRepositoryOptions {
   /** Credits a new account starts with, written with its 'starting_grant' ledger entry. */
   startingCredits?: number;
@@ -32,14 +39,22 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
   const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
 
   return {
-    async existingConflict(username: string, email: string): Promise<'username' | 'email' | null> {
+    /**
+     * Which part of a new account is taken. An e-mail may not equal an existing username either
+     * (older accounts could have usernames with '@'), or sign-in by that e-mail would find the other account.
+     */
+    async existingConflict(username: string, email: string): Promise<'username' | 'email' | 'emailIsUsername' | null> {
+      const names = [username.toLowerCase(), email.toLowerCase()];
       const rows = await db
         .select({ username: users.username, email: users.email })
         .from(users)
-        .where(or(eq(lower(users.username), username.toLowerCase()), eq(lower(users.email), email.toLowerCase())))
-        .limit(2);
-      if (rows.some((r) => r.username.toLowerCase() === username.toLowerCase())) return 'username';
-      return rows.length > 0 ? 'email' : null;
+        .where(or(inArray(lower(users.username), names), inArray(lower(users.email), names)))
+        .limit(4);
+      const has = (value: string, column: 'username' | 'email') => rows.some((r) => r[column].toLowerCase() === value.toLowerCase());
+      if (has(username, 'username') || has(username, 'email')) return 'username';
+      if (has(email, 'email')) return 'email';
+      if (has(email, 'username')) return 'emailIsUsername';
+      return null;
     },
 
     /**
@@ -120,36 +135,61 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
       return inserted.length === 1;
     },
 
-    async failureCounts(keys: string[], windowStartAfter: Date) {
-      return db
-        .select()
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, keys), gt(loginFailures.windowStart, windowStartAfter)));
-    },
-
-    /** Counts one failure per key in a fixed window that restarts once it has run out. */
-    async recordFailures(keys: string[], now: Date, windowMs: number): Promise<void> {
+    /**
+     * Counts one attempt under every key, all or none, in one transaction: each UPSERT locks its
+     * row until the end, so parallel callers queue behind it and see its count. A key past its
+     * limit rolls the whole reservation back and tells until when that key's window runs.
+     * Keys are taken in one order so that two callers cannot wait for each other.
+     */
+    async reserveAttempts(
+      rules: { key: string; limit: number }[],
+      now: Date,
+      windowMs: number,
+    ): Promise<{ ok: true } | { ok: false; until: Date }> {
       const cutoff = new Date(now.getTime() - windowMs);
-      const expired = sql`${loginFailures.windowStart} <= ${cutoff.toISOString()}::timestamptz`;
-      await db.transaction(async (tx) => {
-        await tx.delete(loginFailures).where(lt(loginFailures.windowStart, cutoff));
-        for (const key of keys) {
-          await tx
-            .insert(loginFailures)
-            .values({ key, count: 1, windowStart: now })
-            .onConflictDoUpdate({
-              target: loginFailures.key,
-              set: {
-                count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-                windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginFailures.windowStart} end`,
-              },
-            });
-        }
-      });
+      const expired = sql`${attemptCounters.windowStart} <= ${cutoff.toISOString()}::timestamptz`;
+      const ordered = [...rules].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+      try {
+        await db.transaction(async (tx) => {
+          for (const { key, limit } of ordered) {
+            const [row] = await tx
+              .insert(attemptCounters)
+              .values({ key, count: 1, windowStart: now })
+              .onConflictDoUpdate({
+                target: attemptCounters.key,
+                set: {
+                  count: sql`case when ${expired} then 1 else ${attemptCounters.count} + 1 end`,
+                  windowStart: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${attemptCounters.windowStart} end`,
+                },
+              })
+              .returning({ count: attemptCounters.count, windowStart: attemptCounters.windowStart });
+            if (row.count > limit) throw new LimitReached(new Date(row.windowStart.getTime() + windowMs));
+          }
+        });
+        return { ok: true };
+      } catch (err) {
+        if (err instanceof LimitReached) return { ok: false, until: err.until };
+        throw err;
+      }
     },
 
-    async clearFailures(key: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.key, key));
+    async releaseAttempt(key: string): Promise<void> {
+      await db
+        .update(attemptCounters)
+        .set({ count: sql`greatest(${attemptCounters.count} - 1, 0)` })
+        .where(eq(attemptCounters.key, key));
+    },
+
+    async clearAttempts(key: string): Promise<void> {
+      await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
+    },
+
+    /** Rows whose window has run out; rows another caller holds are left for the next time. */
+    async deleteExpiredAttempts(prefix: string, cutoff: Date): Promise<void> {
+      await db.execute(sql`delete from ${attemptCounters} where ${attemptCounters.key} in (
+        select ${attemptCounters.key} from ${attemptCounters}
+        where ${attemptCounters.key} like ${`${prefix}%`} and ${attemptCounters.windowStart} < ${cutoff.toISOString()}::timestamptz
+        for update skip locked)`);
     },
   };
 }

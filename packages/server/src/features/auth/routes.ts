@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         tags,
         summary: 'Create an account and sign in',
         body: registerRequestSchema,
-        response: { 201: userSchema, 400: errorResponseSchema, 409: errorResponseSchema },
+        response: { 201: userSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request, reply) => {

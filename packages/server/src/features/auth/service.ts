@@ -1,19 +1,13 @@
-import { validationMessages, type LoginRequest, type RegisterRequest, type User } from '@scribe/api-client';
+import { authMessages, validationMessages, type LoginRequest, type RegisterRequest, type User } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { CaptchaVerifier } from './captcha/types.ts';
-import type { LoginLimiter } from './login-limiter.ts';
+import type { LoginLimiter, LoginTarget, RegisterLimiter } from './attempt-limiter.ts';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import { newSessionToken, sessionId } from './session.ts';
 
-export const authMessages = {
-  usernameTaken: 'Username is already taken',
-  emailTaken: 'Email is already registered',
-  invalidCredentials: 'Invalid username or password',
-  tooManyAttempts: 'Too many login attempts. Please try again later.',
-  notAuthenticated: 'Not authenticated',
-} as const;
+export { authMessages };
 
 // Refreshing last_seen on every request would turn each read into a write.
 const TOUCH_INTERVAL_MS = 5 * 60_000;
@@ -22,6 +16,7 @@ export interface AuthServiceDeps {
   repo: AuthRepository;
   captcha: CaptchaVerifier;
   limiter: LoginLimiter;
+  registerLimiter: RegisterLimiter;
   sessionTtlMs: number;
 }
 
@@ -29,7 +24,7 @@ export function toUser(row: UserRow): User {
   return { id: row.id, username: row.username, fullName: row.fullName, email: row.email };
 }
 
-export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: AuthServiceDeps) {
+export function createAuthService({ repo, captcha, limiter, registerLimiter, sessionTtlMs }: AuthServiceDeps) {
   async function requireCaptcha(token: string, ip: string): Promise<void> {
     if (!(await captcha.verify(token, ip))) {
       throw new HttpError(400, validationMessages.captchaRequired, {}, {
@@ -48,41 +43,57 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
     return token;
   }
 
-  function conflict(field: 'username' | 'email'): HttpError {
-    const message = field === 'username' ? authMessages.usernameTaken : authMessages.emailTaken;
+  function conflict(field: 'username' | 'email', message: string): HttpError {
     return new HttpError(409, message, {}, { [field]: message });
   }
+
+  const conflicts = {
+    username: () => conflict('username', authMessages.usernameTaken),
+    email: () => conflict('email', authMessages.emailTaken),
+    emailIsUsername: () => conflict('email', authMessages.emailIsUsername),
+  };
 
   return {
     async register(input: RegisterRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
       await requireCaptcha(input.captchaToken, ip);
-      // The pre-check saves an argon2 hash for the common case; the unique indexes decide races.
-      const taken = await repo.existingConflict(input.username, input.email);
-      if (taken) throw conflict(taken);
-      const inserted = await repo.insertUser({
-        username: input.username,
-        email: input.email,
-        fullName: input.name,
-        passwordHash: await hashPassword(input.password),
-      });
-      if (!inserted.ok) throw conflict(inserted.conflict);
-      return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken) };
+      const reservation = await registerLimiter.reserve(ip);
+      if (!reservation.ok) {
+        throw new HttpError(429, authMessages.tooManyRegistrations, { 'Retry-After': String(reservation.retryAfterSeconds) });
+      }
+      try {
+        // The pre-check saves an argon2 hash for the common case; the unique indexes decide races.
+        const taken = await repo.existingConflict(input.username, input.email);
+        if (taken) throw conflicts[taken]();
+        const inserted = await repo.insertUser({
+          username: input.username,
+          email: input.email,
+          fullName: input.name,
+          passwordHash: await hashPassword(input.password),
+        });
+        if (!inserted.ok) throw conflicts[inserted.conflict]();
+        return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken) };
+      } catch (err) {
+        // Only accounts actually made count against the address.
+        await registerLimiter.release(ip);
+        throw err;
+      }
     },
 
     async login(input: LoginRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
-      const wait = await limiter.blockedFor(ip, input.username);
-      if (wait !== null) {
-        throw new HttpError(429, authMessages.tooManyAttempts, { 'Retry-After': String(wait) });
-      }
+      // The captcha comes first: without that work nobody learns whether an account is locked.
       await requireCaptcha(input.captchaToken, ip);
       const row = await repo.findUserByLogin(input.username);
+      // Username and e-mail name the same account and share its budget.
+      const target: LoginTarget = row ? { accountId: row.id } : { unknownLogin: input.username };
+      const reservation = await limiter.reserve(ip, target);
+      if (!reservation.ok) {
+        throw new HttpError(429, authMessages.tooManyAttempts, { 'Retry-After': String(reservation.retryAfterSeconds) });
+      }
       // Unknown users are checked against a dummy hash: same work, same answer, same timing.
       const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!row || !valid) {
-        await limiter.recordFailure(ip, input.username);
-        throw new HttpError(401, authMessages.invalidCredentials);
-      }
-      await limiter.recordSuccess(input.username);
+      // A failure keeps its reserved attempt: that is the failure count.
+      if (!row || !valid) throw new HttpError(401, authMessages.invalidCredentials);
+      await limiter.succeeded(ip, target);
       return { user: toUser(row), token: await startSession(row.id, previousToken) };
     },
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { folderLimits } from '@scribe/api-client';
 import { selectRows, type Db } from '../../db/client.ts';
 import { folders, transcripts } from '../../db/schema.ts';
 
@@ -23,12 +24,44 @@ export interface RemovedTranscript {
   audioKey: string | null;
 }
 
+export type CreateFolderResult =
+  | { ok: true; folder: FolderListRow }
+  | { ok: false; reason: 'parent-not-found' | 'too-deep' };
+
 export type UpdateFolderResult =
   | { ok: true; folder: FolderListRow }
-  | { ok: false; reason: 'not-found' | 'parent-not-found' | 'cycle' };
+  | { ok: false; reason: 'not-found' | 'parent-not-found' | 'cycle' | 'too-deep' };
 
 // Two-key advisory lock space for "this user's folder tree is being restructured".
 const FOLDER_TREE_LOCK = 0x5f01;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Levels from the top down to this folder (1 for a top-level one); the walk stops past the limit. */
+async function depthOf(tx: Tx, userId: number, id: number): Promise<number> {
+  const [row] = await selectRows<{ depth: number | null }>(tx, sql`
+    with recursive ancestors(id, parent_id, depth) as (
+      select id, parent_id, 1 from ${folders} where id = ${id} and user_id = ${userId}
+      union all
+      select f.id, f.parent_id, a.depth + 1 from ${folders} f join ancestors a on f.id = a.parent_id
+      where f.user_id = ${userId} and a.depth <= ${folderLimits.depthMax}
+    )
+    select max(depth) as depth from ancestors`);
+  return Number(row?.depth ?? 0);
+}
+
+/** Levels of the sub-tree below and including this folder (1 for one without sub-folders). */
+async function heightOf(tx: Tx, userId: number, id: number): Promise<number> {
+  const [row] = await selectRows<{ height: number | null }>(tx, sql`
+    with recursive sub(id, level) as (
+      select id, 1 from ${folders} where id = ${id} and user_id = ${userId}
+      union all
+      select f.id, s.level + 1 from ${folders} f join sub s on f.parent_id = s.id
+      where f.user_id = ${userId} and s.level <= ${folderLimits.depthMax}
+    )
+    select max(level) as height from sub`);
+  return Number(row?.height ?? 0);
+}
 
 /** Every query is filtered by the owner: another user's ids behave as missing ones. */
 export function createFoldersRepository(db: Db) {
@@ -85,29 +118,34 @@ export function createFoldersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Null when the parent is not one of the user's folders. */
-    async create(userId: number, name: string, parentId: number | null): Promise<FolderListRow | null> {
+    /**
+     * Refused when the parent is not one of the user's folders, or when the new folder would be
+     * nested deeper than the limit (the tree lock keeps a concurrent move from deepening the parent).
+     */
+    async create(userId: number, name: string, parentId: number | null): Promise<CreateFolderResult> {
       return db.transaction(async (tx) => {
         if (parentId !== null) {
+          await tx.execute(sql`select pg_advisory_xact_lock(${FOLDER_TREE_LOCK}, ${userId})`);
           const parent = await tx
             .select({ id: folders.id })
             .from(folders)
             .where(and(eq(folders.id, parentId), eq(folders.userId, userId)))
             .for('share');
-          if (parent.length === 0) return null;
+          if (parent.length === 0) return { ok: false, reason: 'parent-not-found' };
+          if ((await depthOf(tx, userId, parentId)) + 1 > folderLimits.depthMax) return { ok: false, reason: 'too-deep' };
         }
         const [row] = await tx
           .insert(folders)
           .values({ userId, name, parentId })
           .returning({ id: folders.id, parentId: folders.parentId, name: folders.name });
-        return row;
+        return { ok: true, folder: row };
       });
     },
 
     /**
      * Renames and/or moves a folder. A move is refused when the new parent is the folder itself or
-     * one of its descendants; the user's tree is locked meanwhile, so two crossing moves cannot
-     * make a cycle between them.
+     * one of its descendants, or when it would nest folders deeper than the limit; the user's tree
+     * is locked meanwhile, so two crossing moves cannot make a cycle (or a too deep tree) between them.
      */
     async update(userId: number, id: number, changes: { name?: string; parentId?: number | null }): Promise<UpdateFolderResult> {
       return db.transaction(async (tx) => {
@@ -133,6 +171,9 @@ export function createFoldersRepository(db: Db) {
           const ids = chain.map((r) => Number(r.id));
           if (ids.length === 0) return { ok: false, reason: 'parent-not-found' };
           if (ids.includes(id)) return { ok: false, reason: 'cycle' };
+          // The folder's whole sub-tree moves below the new parent.
+          const parentDepth = await depthOf(tx, userId, changes.parentId);
+          if (parentDepth + (await heightOf(tx, userId, id)) > folderLimits.depthMax) return { ok: false, reason: 'too-deep' };
         }
         const set: { name?: string; parentId?: number | null } = {};
         if (changes.name !== undefined) set.name = changes.name;

@@ -7,6 +7,7 @@ import {
   treeNodeSchema,
   updateFolderRequestSchema,
 } from '@scribe/api-client';
+import type { TreeNode } from '@scribe/api-client';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,11 +36,14 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
         description: 'Folders before transcripts; folders by name, transcripts newest first.',
         response: { 200: z.array(treeNodeSchema), 401: errorResponseSchema },
       },
-      // The schema documents the answer; checking 10,000 nodes against it on every request would
-      // cost more than building them, and buildTree only makes nodes of that shape.
-      serializerCompiler: () => (data) => JSON.stringify(data),
     },
-    async (request) => folders.tree(currentUser(request).id),
+    async (request, reply) => {
+      // The schema documents the answer. The text is written by serializeTree (JSON.stringify and
+      // schema checks recurse per level and overflow on deep trees); Fastify sends a string with a
+      // JSON content type as it is, past the route's serializer.
+      const json = await folders.treeJson(currentUser(request).id);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as TreeNode[]);
+    },
   );
 
   app.post(
@@ -47,7 +51,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Create a folder (at the top level, or inside one of the user\'s folders)',
+        summary: 'Create a folder (at the top level, or inside one of the user\'s folders, at most 100 levels deep)',
         body: createFolderRequestSchema,
         response: { 201: folderSchema, ...errors },
       },
@@ -64,7 +68,9 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Rename and/or move a folder',
-        description: "Moving a folder into itself or one of its sub-folders is refused (400).",
+        description:
+          'Moving a folder into itself or one of its sub-folders is refused (400), and so is a move that would nest ' +
+          'folders more than 100 levels deep.',
         params: idParams,
         body: updateFolderRequestSchema,
         response: { 200: folderSchema, ...errors },

@@ -1,12 +1,13 @@
 import { libraryMessages, type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { FoldersRepository } from './repository.ts';
-import { buildTree } from './tree.ts';
+import { buildTree, serializeTree } from './tree.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
 
 export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles }) {
   const { repo, files } = deps;
   const notFound = () => new HttpError(404, libraryMessages.folderNotFound);
+  const tooDeep = () => new HttpError(400, libraryMessages.folderTooDeep);
 
   return {
     async tree(userId: number): Promise<TreeNode[]> {
@@ -14,16 +15,23 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
       return buildTree(lists.folders, lists.transcripts);
     },
 
+    /** The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify). */
+    async treeJson(userId: number): Promise<string> {
+      return serializeTree(await this.tree(userId));
+    },
+
     async create(userId: number, name: string, parentId: number | null): Promise<Folder> {
-      const folder = await repo.create(userId, name, parentId);
-      if (!folder) throw notFound();
-      return folder;
+      const result = await repo.create(userId, name, parentId);
+      if (result.ok) return result.folder;
+      if (result.reason === 'too-deep') throw tooDeep();
+      throw notFound();
     },
 
     async update(userId: number, id: number, changes: { name?: string; parentId?: number | null }): Promise<Folder> {
       const result = await repo.update(userId, id, changes);
       if (result.ok) return result.folder;
       if (result.reason === 'cycle') throw new HttpError(400, libraryMessages.invalidMove);
+      if (result.reason === 'too-deep') throw tooDeep();
       throw notFound();
     },
 

@@ -32,3 +32,45 @@ export function buildTree(folderRows: FolderListRow[], transcriptRows: Transcrip
   }
   return root;
 }
+
+/**
+ * The tree as JSON text, written with an explicit stack: JSON.stringify recurses once per level
+ * and overflows the call stack on trees a few thousand folders deep (older data can be deeper than
+ * today's limit). Same text as JSON.stringify(nodes).
+ */
+export function serializeTree(nodes: readonly TreeNode[]): string {
+  const out: string[] = ['['];
+  const stack: Array<{ nodes: readonly TreeNode[]; next: number }> = [{ nodes, next: 0 }];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next === frame.nodes.length) {
+      stack.pop();
+      // Closes this list, and the folder object that holds it (all but the outermost list).
+      out.push(stack.length > 0 ? ']}' : ']');
+      continue;
+    }
+    if (frame.next > 0) out.push(',');
+    const node = frame.nodes[frame.next++];
+    if (node.type === 'transcript') {
+      out.push(JSON.stringify(node));
+    } else {
+      out.push(`{"id":${JSON.stringify(node.id)},"type":"folder","name":${JSON.stringify(node.name)},"children":[`);
+      stack.push({ nodes: node.children, next: 0 });
+    }
+  }
+  return out.join('');
+}
+
+/** How many levels deep the tree goes (0 for none), walked without recursion. */
+export function treeDepth(nodes: readonly TreeNode[]): number {
+  let deepest = 0;
+  const stack: Array<{ nodes: readonly TreeNode[]; depth: number }> = [{ nodes, depth: 1 }];
+  while (stack.length > 0) {
+    const { nodes: level, depth } = stack.pop()!;
+    for (const node of level) {
+      deepest = Math.max(deepest, depth);
+      if (node.type === 'folder') stack.push({ nodes: node.children, depth: depth + 1 });
+    }
+  }
+  return deepest;
+}

@@ -10,8 +10,8 @@ export interface JobTranscript {
   status: 'processing' | 'completed' | 'error';
   audioKey: string | null;
   audioMime: string | null;
-  /** Marks the tutorial's sample (features/tutorial/sample.ts), which is transcribed free of charge. */
-  originalName: string | null;
+  /** The account's free tutorial sample (features/tutorial): transcribed without charge. */
+  isTutorialSample: boolean;
 }
 
 export interface ProcessingTranscript {
@@ -42,7 +42,7 @@ export function createTranscriptionRepository(db: Db) {
           status: transcripts.status,
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
-          originalName: transcripts.originalName,
+          isTutorialSample: transcripts.isTutorialSample,
         })
         .from(transcripts)
         .where(eq(transcripts.id, id));

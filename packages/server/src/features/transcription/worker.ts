@@ -17,7 +17,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { isTutorialSample } from '../tutorial/sample.ts';
 import { TranscriptionError, type TranscriptionEngine } from './engines/types.ts';
 import { AudioDecodeError } from './engines/whisper/audio.ts';
 import type { JobLeases } from './leases.ts';
@@ -212,8 +211,8 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
       await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
       const filePath = await fetchAudio(t, dir, controller.signal);
-      // The tutorial's sample costs nothing (a user's first minutes should not go on the tour).
-      let charged = isTutorialSample(t.originalName);
+      // The account's free tutorial sample costs nothing (a user's first minutes should not go on the tour).
+      let charged = t.isTutorialSample;
       const charge = async (seconds: number) => {
         if (charged || !options.billing) return;
         await options.billing.charge(t, seconds);

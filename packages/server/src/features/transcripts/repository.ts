@@ -10,6 +10,8 @@ export interface NewTranscript {
   audioMime: string;
   audioBytes: number;
   originalName: string;
+  /** The account's free tutorial sample (transcribed without charge). */
+  isTutorialSample?: boolean;
 }
 
 /** Every query is filtered by the owner: another user's ids behave as missing ones. */

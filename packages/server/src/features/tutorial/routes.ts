@@ -20,7 +20,9 @@ export const tutorialRoutes: FastifyPluginAsyncZod<TutorialRoutesOptions> = asyn
         summary: "Create the tutorial's sample transcript",
         description:
           "Transcribes the public-domain sample recording shipped with the server into the caller's 'Tutorial' folder " +
-          '(201). While the caller still has a sample transcript, answers that one instead (200). Free of charge.',
+          '(201). While the caller still has a sample transcript, answers that one instead (200). The first sample of ' +
+          'an account is free of charge; a sample made after that one was deleted (or failed) costs what an upload of ' +
+          'the recording costs.',
         response: { 200: tutorialTranscriptResponseSchema, 201: tutorialTranscriptResponseSchema, 401: errorResponseSchema },
       },
     },

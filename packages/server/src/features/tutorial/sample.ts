@@ -13,14 +13,5 @@ export const TUTORIAL_AUDIO_MIME = 'audio/wav';
 export const TUTORIAL_FOLDER_NAME = 'Tutorial';
 export const TUTORIAL_TRANSCRIPT_TITLE = 'Sample: Sense and Sensibility (LibriVox)';
 
-/**
- * Stored as the sample transcript's original file name. Uploads always carry an accepted audio
- * extension, so no uploaded file can have this name: it marks a transcript as the tutorial sample
- * (free of charge) for as long as the transcript exists, also when a job is enqueued again by the
- * worker's recovery.
- */
-export const TUTORIAL_SAMPLE_NAME = 'tutorial-sample';
-
-export function isTutorialSample(originalName: string | null | undefined): boolean {
-  return originalName === TUTORIAL_SAMPLE_NAME;
-}
+/** The sample's original file name, as an upload would record it. */
+export const TUTORIAL_SAMPLE_FILE_NAME = 'librivox-sense-and-sensibility-0870.wav';
