@@ -216,6 +216,11 @@ export function createUploadsRepository(db: Db) {
     /** Bytes of audio a user holds (transcripts and chunks of unfinished uploads). */
     usedBytes: (userId: number) => usedBytes(db, userId),
 
+    /** Finalized uploads whose rows the sweep has not removed yet. */
+    async finalized(): Promise<Array<{ id: string; userId: number }>> {
+      return db.select({ id: uploads.id, userId: uploads.userId }).from(uploads).where(isNotNull(uploads.finalizedAt));
+    },
+
     async unfinishedCount(userId: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(*)::int` })

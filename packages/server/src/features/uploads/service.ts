@@ -310,6 +310,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         await removeAttempt(claim.userId, claim.transcriptId);
         await repo.release(claim.id, claim.transcriptId);
       }
+      if (everyClaim) {
+        // A crash right after the commit leaves the chunks of a finalized upload behind.
+        for (const upload of await repo.finalized()) {
+          await quietly('could not remove the chunks of a finalized upload', () => storage.deletePrefix(uploadPrefix(upload.userId, upload.id)));
+        }
+      }
       return dead.length;
     },
 
