@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { storageFullMessage, tooManyUnfinishedUploadsMessage } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
-import { api, CHUNK, fixture, MB, newUploadId, rowCounts, storedFiles, syntheticWav } from './library-helpers.ts';
+import { api, CHUNK, fixture, newUploadId, rowCounts, storedFiles, syntheticWav } from './library-helpers.ts';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
 
@@ -56,7 +56,7 @@ describe('chunk fields in any order', () => {
     const order = ['chunk', 'uploadId', 'chunkIndex', 'totalChunks', 'originalName'];
     const notAudio = await chunkInOrder(cookie, order, values, Buffer.alloc(5000, 0x20));
     expect(notAudio.status).toBe(400);
-    const big = await chunkInOrder(cookie, order, { ...values, totalChunks: '2' }, Buffer.alloc(CHUNK + 10, 0x41));
+    const big = await chunkInOrder(cookie, order, { ...values, chunkIndex: '1', totalChunks: '3' }, Buffer.alloc(CHUNK + 10, 0x41));
     expect(big).toEqual({ status: 413, json: { error: `A chunk may hold at most ${CHUNK} bytes.` } });
     expect(storedFiles(server)).toEqual(files);
     expect(await rowCounts(server)).toEqual(rows);
@@ -66,7 +66,7 @@ describe('chunk fields in any order', () => {
 
 describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_UNFINISHED)', () => {
   let server: TestServer;
-  const quota = CHUNK + 1 * MB;
+  const quota = CHUNK + 100 * 1024;
   beforeAll(async () => {
     server = await startServer({ STORAGE_QUOTA_BYTES: String(quota), UPLOAD_MAX_UNFINISHED: '2' });
   }, 180_000);
@@ -83,10 +83,10 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const files = storedFiles(server);
     const rows = await rowCounts(server);
     const wav = fixture('wav');
-    expect(wav.length).toBeGreaterThan(MB);
+    expect(wav.length).toBeGreaterThan(100 * 1024);
     const refused = await a.upload('more.wav', wav);
     expect(refused).toEqual({ status: 413, json: { error: storageFullMessage(CHUNK, quota) } });
-    expect(refused.json.error).toBe('Your storage is full: 25 of 26 MB used. Delete transcripts to free space.');
+    expect(refused.json.error).toBe('Your storage is full: 25 of 25.1 MB used. Delete transcripts to free space.');
     expect(storedFiles(server)).toEqual(files);
     expect(await rowCounts(server)).toEqual(rows);
     // Deleting the transcript frees the space.
@@ -99,11 +99,11 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const a = api(server, cookie);
     const file = syntheticWav(2 * CHUNK);
     const before = storedFiles(server);
-    // Two chunks of 25 MB can never fit in 26 MB: refused at the first chunk.
-    const early = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 2, originalName: 'x.wav' }, file.slice(0, CHUNK));
+    // Three chunks (at least 50 MB) can never fit in 25.1 MB: refused at the first chunk.
+    const early = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 3, originalName: 'x.wav' }, file.slice(0, CHUNK));
     expect(early).toEqual({ status: 413, json: { error: storageFullMessage(0, quota) } });
     expect(storedFiles(server)).toEqual(before);
-    // A single-chunk upload that fits, then a second one over the remaining megabyte.
+    // A single-chunk upload that fits, then a second one over the remaining 100 KB.
     const first = newUploadId();
     expect((await a.chunk({ uploadId: first, chunkIndex: 0, totalChunks: 1, originalName: 'a.wav' }, file.slice(0, CHUNK))).status).toBe(200);
     const files = storedFiles(server);
