@@ -38,6 +38,14 @@ export const fileTooLargeMessage = (maxBytes: number = uploadLimits.maxBytes) =>
 export const fileSizeExceededMessage = (size: number, maxBytes: number = uploadLimits.maxBytes) =>
   `File size is ${megabytes(size)} MB. Maximum supported is ${megabytes(maxBytes)} MB.`;
 
+/** The storage quota's refusal, in megabytes: 'Your storage is full: 130.5 of 2048 MB used. Delete transcripts to free space.' */
+export const storageFullMessage = (usedBytes: number, quotaBytes: number) =>
+  `Your storage is full: ${megabytes(usedBytes)} of ${megabytes(quotaBytes)} MB used. Delete transcripts to free space.`;
+
+/** The refusal of one more chunked upload while the user already has `max` unfinished ones. */
+export const tooManyUnfinishedUploadsMessage = (max: number, abandonHours: number) =>
+  `You already have ${max} unfinished upload${max === 1 ? '' : 's'}. Finish one, or wait until an unfinished upload is removed after ${abandonHours} hour${abandonHours === 1 ? '' : 's'} without a new chunk.`;
+
 /** 'Upload failed with status {n}' (spec §8). */
 export const uploadStatusMessage = (status: number) => `Upload failed with status ${status}`;
 

@@ -58,6 +58,8 @@ import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
+import { ensurePrivateDir } from './private-files.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { loggerOptions } from './http/logging.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -123,6 +125,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
   };
   try {
+    // Audio, the database and keys live here: this account only.
+    ensurePrivateDir(config.dataDir);
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     const db = database;
     app.decorate('database', db);
@@ -207,26 +211,69 @@ async function registerWorkerOnlyRoutes(app: FastifyInstance, database: Database
   await app.register(healthRoutes, { database });
 }
 
-/** Removes abandoned chunked uploads now and then periodically (a quarter of the abandon time, 1 s to 1 h). */
-function startUploadSweep(app: FastifyInstance, uploads: UploadsService, abandonMs: number): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= uploads
-      .sweep()
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'removed abandoned uploads');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'abandoned-upload sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
+interface UploadMaintenance {
+  uploads: UploadsService;
+  storage: Storage;
+  spool: UploadSpool;
+  abandonMs: number;
+  tempMaxAgeMs: number;
+  /** The embedded database: no other process can be writing, so at start-up nothing in flight is someone else's. */
+  soleProcess: boolean;
+}
+
+/**
+ * At start-up (before requests are served): releases finalizes a dead process left half-done and
+ * removes temporary files of interrupted writes. Then, periodically: abandoned uploads (every quarter
+ * of the abandon time, 1 s to 1 h, with finalizes whose process died) and temporary files untouched
+ * for TEMP_FILE_MAX_AGE_MINUTES (every quarter of that).
+ */
+function startUploadMaintenance(app: FastifyInstance, m: UploadMaintenance): () => Promise<void> {
+  const running = new Set<Promise<void>>();
+  const guarded = (what: string, task: () => Promise<number>) => {
+    let current: Promise<void> | undefined;
+    return () => {
+      if (current) return current;
+      current = task()
+        .then((removed) => {
+          if (removed > 0) app.log.info({ removed }, what);
+        })
+        .catch((err: unknown) => app.log.error({ err }, `${what}: failed`))
+        .finally(() => {
+          running.delete(current!);
+          current = undefined;
+        });
+      running.add(current);
+      return current;
+    };
   };
-  const timer = setInterval(sweep, Math.min(3_600_000, Math.max(1000, abandonMs / 4)));
-  timer.unref();
-  app.addHook('onReady', async () => sweep());
+  const sweepUploads = guarded('removed abandoned uploads and released dead finalizes', async () => {
+    const released = await m.uploads.recoverFinalizations(false);
+    return released + (await m.uploads.sweep());
+  });
+  const sweepTemp = guarded('removed temporary files of interrupted uploads', async () => {
+    const stored = (await m.storage.sweepTemporary?.(m.tempMaxAgeMs)) ?? 0;
+    return stored + (await m.spool.sweep(m.tempMaxAgeMs));
+  });
+  const startAge = m.soleProcess ? 0 : m.tempMaxAgeMs;
+  const tighten = guarded('removed temporary files at start-up', async () => (await m.storage.tighten?.(startAge)) ?? 0);
+
+  const timers = [
+    setInterval(sweepUploads, Math.min(3_600_000, Math.max(1000, m.abandonMs / 4))),
+    setInterval(sweepTemp, Math.min(3_600_000, Math.max(1000, m.tempMaxAgeMs / 4))),
+  ];
+  for (const timer of timers) timer.unref();
+  app.addHook('onReady', async () => {
+    const released = await m.uploads.recoverFinalizations(m.soleProcess);
+    if (released > 0) app.log.warn({ released }, 'released finalizes interrupted by a crash; those uploads can be finalized again');
+    await m.storage.sweepTemporary?.(startAge);
+    await m.spool.sweep(startAge);
+    // The walk of the whole store (modes, temporary files of older versions) may take a while.
+    void tighten();
+    void sweepUploads();
+  });
   return async () => {
-    clearInterval(timer);
-    await running;
+    for (const timer of timers) clearInterval(timer);
+    await Promise.all([...running]);
   };
 }
 
@@ -333,8 +380,19 @@ async function registerRoutes(
     log: app.log,
     maxBytes: config.uploads.maxBytes,
     abandonMs: config.uploads.abandonMs,
+    limits: { quotaBytes: config.uploads.quotaBytes, maxUnfinished: config.uploads.maxUnfinished },
   });
-  stoppers.push(startUploadSweep(app, uploads, config.uploads.abandonMs));
+  const spool = createUploadSpool(join(config.dataDir, 'tmp', 'uploads'));
+  stoppers.push(
+    startUploadMaintenance(app, {
+      uploads,
+      storage,
+      spool,
+      abandonMs: config.uploads.abandonMs,
+      tempMaxAgeMs: config.uploads.tempMaxAgeMs,
+      soleProcess: database.kind === 'pglite',
+    }),
+  );
 
   await app.register(foldersRoutes, {
     requireUser,
@@ -344,7 +402,7 @@ async function registerRoutes(
     requireUser,
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files }),
   });
-  await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes });
+  await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 

@@ -55,6 +55,9 @@ export const configTable = [
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
   { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). The browser reads it from /api/config and checks it before sending. Files over 25 MB arrive in 25 MB chunks.' },
   { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
+  { name: 'UPLOAD_MAX_UNFINISHED', default: '3', description: 'Unfinished chunked uploads one user may have at a time; one more is refused (409) until one is finalized or removed.' },
+  { name: 'STORAGE_QUOTA_BYTES', default: '2147483648', description: 'Audio one user may store (bytes; 2 GB): transcripts plus chunks of unfinished uploads. An upload past it is refused (413) and nothing of it is kept. 0: no limit.' },
+  { name: 'TEMP_FILE_MAX_AGE_MINUTES', default: '60', description: 'Temporary files left by interrupted uploads are deleted once untouched this long (checked at start and every quarter of this time; at start all of them when the embedded database means this is the only process).' },
   { name: 'STARTING_CREDITS', default: '60', description: 'Credits a new account starts with.' },
   { name: 'CREDITS_PER_TRANSCRIPTION_MINUTE', default: '1', description: 'Credits charged per started minute of transcribed audio.' },
   { name: 'PROMPT_COST_LOCAL', default: '1', description: 'Credits per AI prompt run by the built-in local engine.' },
@@ -132,6 +135,9 @@ const envSchema = z.object({
   // 5 GB is the largest object a single S3 copy or put handles.
   UPLOAD_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(104_857_600),
   UPLOAD_ABANDON_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  UPLOAD_MAX_UNFINISHED: int(1, 1000).default(3),
+  STORAGE_QUOTA_BYTES: int(0, Number.MAX_SAFE_INTEGER).default(2 * 1024 ** 3),
+  TEMP_FILE_MAX_AGE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
   TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
   TRANSCRIPTION_RETRIES: int(0, 20).default(2),
@@ -219,7 +225,14 @@ export interface Config {
   appDistDir: string;
   serverRole: 'all' | 'web' | 'worker';
   storage: StorageConfig;
-  uploads: { maxBytes: number; abandonMs: number };
+  uploads: {
+    maxBytes: number;
+    abandonMs: number;
+    maxUnfinished: number;
+    /** 0: no limit. */
+    quotaBytes: number;
+    tempMaxAgeMs: number;
+  };
   transcription: TranscriptionConfig;
   credits: CreditsConfig;
   ai: AiConfig;
@@ -371,7 +384,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : { driver: 'local' },
-    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, abandonMs: e.UPLOAD_ABANDON_HOURS * 3_600_000 },
+    uploads: {
+      maxBytes: e.UPLOAD_MAX_BYTES,
+      abandonMs: e.UPLOAD_ABANDON_HOURS * 3_600_000,
+      maxUnfinished: e.UPLOAD_MAX_UNFINISHED,
+      quotaBytes: e.STORAGE_QUOTA_BYTES,
+      tempMaxAgeMs: e.TEMP_FILE_MAX_AGE_MINUTES * 60_000,
+    },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,
       // On 2 cores one job at a time: the built-in engine already uses both cores per inference.

@@ -3,6 +3,9 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { StartupError } from './startup-error.ts';
 
 async function main(): Promise<void> {
+  // Everything the server writes (audio, the embedded database, keys, temporary files) is for its own
+  // account only: files 0600, folders 0700.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

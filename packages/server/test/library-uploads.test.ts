@@ -270,20 +270,22 @@ describe('uploads', () => {
       // A chunk that is not the last must be exactly one chunk long.
       const short = await a.chunk({ uploadId, chunkIndex: 0, totalChunks: 2, originalName: 'a.wav' }, wav);
       expect(short).toEqual({ status: 400, json: { error: `Chunk 0 must be exactly ${CHUNK} bytes; only the last chunk may be smaller.` } });
-      // Fields after the file: the server cannot know where the bytes belong.
-      const form = new FormData();
-      form.append('chunk', new Blob([wav]), 'a.wav');
-      form.append('uploadId', uploadId);
-      form.append('chunkIndex', '0');
-      form.append('totalChunks', '1');
-      form.append('originalName', 'a.wav');
-      const late = await fetch(`${server.url}/api/transcripts/upload-chunk`, {
-        method: 'POST',
-        headers: { 'X-Requested-With': 'XMLHttpRequest', Cookie: a.cookie },
-        body: form,
-      });
-      expect(late.status).toBe(400);
-      expect((await late.json()).error).toBe('Send the fields uploadId, chunkIndex, totalChunks and originalName before the chunk file.');
+      // A field missing altogether, with the file before or after the others.
+      for (const fileFirst of [false, true]) {
+        const form = new FormData();
+        if (fileFirst) form.append('chunk', new Blob([wav]), 'a.wav');
+        form.append('uploadId', uploadId);
+        form.append('chunkIndex', '0');
+        form.append('originalName', 'a.wav');
+        if (!fileFirst) form.append('chunk', new Blob([wav]), 'a.wav');
+        const res = await fetch(`${server.url}/api/transcripts/upload-chunk`, {
+          method: 'POST',
+          headers: { 'X-Requested-With': 'XMLHttpRequest', Cookie: a.cookie },
+          body: form,
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toBe('Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.');
+      }
       // Bad upload ids.
       for (const bad of ['short', 'has space in it', '../../../etc', 'x'.repeat(65)]) {
         const res = await a.chunk({ uploadId: bad, chunkIndex: 0, totalChunks: 1, originalName: 'a.wav' }, wav);

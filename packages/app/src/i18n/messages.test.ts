@@ -7,6 +7,8 @@ import {
   fileSizeExceededMessage,
   fileTooLargeMessage,
   libraryMessages,
+  storageFullMessage,
+  tooManyUnfinishedUploadsMessage,
   unsupportedExtensionMessage,
   uploadMessages,
   validationMessages,
@@ -142,5 +144,20 @@ describe('not-enough-credits messages', () => {
     expect(german).toContain('Nicht genügend Credits');
     expect(german).toMatch(/7.*7.*5/);
     expect(translateApiMessage(i18n, 'Not enough credits: an AI prompt with gpt-4 costs 5 credits and your balance is 3.')).toContain('gpt-4');
+  });
+});
+
+describe('storage limit messages', () => {
+  it('translates the storage-full and unfinished-uploads refusals with their numbers in German form', async () => {
+    const { messages } = (await import('../locales/de/messages.po')) as { messages: Record<string, string> };
+    const i18n = setupI18n();
+    i18n.load('de', messages);
+    i18n.activate('de');
+    expect(translateApiMessage(i18n, storageFullMessage(130.5 * 1024 * 1024, 2048 * 1024 * 1024))).toBe(
+      'Ihr Speicher ist voll: 130,5 von 2.048 MB belegt. Löschen Sie Transkripte, um Platz zu schaffen.',
+    );
+    expect(translateApiMessage(i18n, tooManyUnfinishedUploadsMessage(3, 24))).toBe(
+      'Sie haben bereits 3 unvollständige(n) Upload(s). Schließen Sie einen ab oder warten Sie, bis ein unvollständiger Upload nach 24 Stunde(n) ohne neuen Teil entfernt wird.',
+    );
   });
 });

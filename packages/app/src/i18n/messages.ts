@@ -197,6 +197,21 @@ const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I1
     },
   },
   {
+    pattern: /^Your storage is full: ([\d.]+) of ([\d.]+) MB used\. Delete transcripts to free space\.$/,
+    describe: ([, usedMb, quotaMb], i18n) => {
+      const used = localNumber(usedMb, i18n);
+      const quota = localNumber(quotaMb, i18n);
+      return msg`Your storage is full: ${used} of ${quota} MB used. Delete transcripts to free space.`;
+    },
+  },
+  {
+    pattern: /^You already have (\d+) unfinished uploads?\. Finish one, or wait until an unfinished upload is removed after ([\d.]+) hours? without a new chunk\.$/,
+    describe: ([, max, hoursText], i18n) => {
+      const hours = localNumber(hoursText, i18n);
+      return msg`You already have ${max} unfinished upload(s). Finish one, or wait until an unfinished upload is removed after ${hours} hour(s) without a new chunk.`;
+    },
+  },
+  {
     pattern: /^File extension \.(.+) is not supported\. Please upload a file with one of these extensions: (.+)$/,
     describe: ([, ext, list]) => msg`File extension .${ext} is not supported. Please upload a file with one of these extensions: ${list}`,
   },

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,6 +11,7 @@ import pg from 'pg';
 import { schema, type Schema } from './schema.ts';
 import { StartupError } from '../startup-error.ts';
 import { acquireLock } from './lock.ts';
+import { ensurePrivateDir, tightenTree } from '../private-files.ts';
 
 /** The URL without its password, for messages. */
 function safeUrl(url: string): string {
@@ -98,13 +98,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dir = join(options.dataDir, 'db');
-  mkdirSync(dir, { recursive: true });
+  ensurePrivateDir(dir);
   const lock = acquireLock(join(dir, '.lock'), `DATA_DIR ${options.dataDir}`);
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    // PGlite creates its files with the process umask (the server's entry point sets 077); files of
+    // earlier runs or other entry points are tightened here.
+    await tightenTree(dir);
     const opened = client;
     return {
       db: db as unknown as Db,

@@ -39,7 +39,7 @@ export function acquireLock(path: string, what: string): FileLock {
   mkdirSync(dirname(path), { recursive: true });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx', 0o644);
+      const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
       held.add(path);

@@ -164,8 +164,16 @@ export const uploads = pgTable(
     format: text('format'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set together with transcriptId, in the transaction that creates the transcript. */
     finalizedAt: timestamp('finalized_at', { withTimezone: true }),
     transcriptId: integer('transcript_id').references(() => transcripts.id, { onDelete: 'set null' }),
+    /**
+     * A finalize in progress: the transcript id it reserved (its audio is written under that id) and
+     * when its process last said it is still joining. A claim whose process died is released (and its
+     * partial file removed) at start-up or once the heartbeat is old, so the upload can be finalized again.
+     */
+    finalizingTranscriptId: integer('finalizing_transcript_id'),
+    finalizingHeartbeatAt: timestamp('finalizing_heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('uploads_user_id_idx').on(t.userId), index('uploads_updated_at_idx').on(t.updatedAt)],
 );

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, removeOldFiles, tightenTree } from '../private-files.ts';
 import { byteCounter } from './streams.ts';
 import { assertKey, assertPrefix, type ByteRange, type Storage } from './types.ts';
 
@@ -12,31 +13,43 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
-/** Files under `root`. Writes go to a temporary name first and are renamed when complete. */
+// Temporary names of an older layout: beside the target, `<name>.tmp-<hex>`.
+const BESIDE_TARGET_TEMP = /\.tmp-[0-9a-f]{12}$/;
+
+/**
+ * Files under `root`, readable by the server's account only. Writes go to a temporary file in
+ * `root/.tmp` (no key can start with a dot) and are renamed into place when complete, so a crash
+ * leaves at most a temporary file, which the sweep removes.
+ */
 export function createLocalStorage(root: string): Storage {
   const pathOf = (key: string) => {
     assertKey(key);
     return join(root, ...key.split('/'));
   };
+  const tempDir = join(root, '.tmp');
+  /** Temporary files this process is writing: never swept, whatever their age. */
+  const writing = new Set<string>();
 
   return {
     kind: 'local',
 
     async put(key, body: Readable) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      // Same folder as the target, so the rename is atomic and readers never see half a file.
-      const temp = `${path}.tmp-${randomBytes(6).toString('hex')}`;
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+      await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Same file system as the target, so the rename is atomic and readers never see half a file.
+      const temp = join(tempDir, `${basename(path)}-${randomBytes(6).toString('hex')}`);
       const counter = byteCounter();
       // The file is opened before streaming: a write stream opens lazily, and a body failing at
       // once would otherwise let that open create the file after the clean-up below.
       let handle: FileHandle;
       try {
-        handle = await open(temp, 'wx');
+        handle = await open(temp, 'wx', PRIVATE_FILE_MODE);
       } catch (err) {
         body.destroy();
         throw err;
       }
+      writing.add(temp);
       try {
         await pipeline(body, counter, handle.createWriteStream());
         await rename(temp, path);
@@ -44,6 +57,8 @@ export function createLocalStorage(root: string): Storage {
         await handle.close().catch(() => undefined);
         await rm(temp, { force: true });
         throw err;
+      } finally {
+        writing.delete(temp);
       }
       return { bytes: counter.bytes };
     },
@@ -78,6 +93,19 @@ export function createLocalStorage(root: string): Storage {
     async deletePrefix(prefix) {
       assertPrefix(prefix);
       await rm(join(root, ...prefix.slice(0, -1).split('/')), { recursive: true, force: true });
+    },
+
+    async sweepTemporary(olderThanMs) {
+      return removeOldFiles(tempDir, olderThanMs, writing);
+    },
+
+    async tighten(olderThanMs) {
+      await mkdir(root, { recursive: true, mode: PRIVATE_DIR_MODE });
+      const cutoff = Date.now() - olderThanMs;
+      return tightenTree(
+        root,
+        (path, mtimeMs) => mtimeMs <= cutoff && !writing.has(path) && (dirname(path) === tempDir || BESIDE_TARGET_TEMP.test(path)),
+      );
     },
   };
 }

@@ -28,6 +28,13 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Removes every object under `prefix` (which ends with '/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Removes temporary files of interrupted writes untouched for `olderThanMs` (never one being written); the count. */
+  sweepTemporary?(olderThanMs: number): Promise<number>;
+  /**
+   * Start-up care of the whole store: folders 0700 and files 0600 (also ones written by older
+   * versions), and temporary files of any layout untouched for `olderThanMs` removed; the count removed.
+   */
+  tighten?(olderThanMs: number): Promise<number>;
   close?(): Promise<void>;
 }
 

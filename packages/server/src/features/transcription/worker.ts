@@ -157,9 +157,9 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
       throw new TranscriptionError(messages.audioMissing, { retryable: false });
     }
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, posix.basename(t.audioKey!));
-    await pipeline(object.stream, createWriteStream(path), { signal });
+    await pipeline(object.stream, createWriteStream(path, { mode: 0o600 }), { signal });
     return path;
   }
 
@@ -317,7 +317,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   }
 
   async function cleanTmp(): Promise<void> {
-    await mkdir(options.tmpDir, { recursive: true });
+    await mkdir(options.tmpDir, { recursive: true, mode: 0o700 });
     // Folders left by a killed process. Several workers may share DATA_DIR on PostgreSQL: only old ones there.
     const cutoff = options.soleProcess ? Infinity : Date.now() - 24 * 3600_000;
     for (const name of await readdir(options.tmpDir)) {

@@ -10,7 +10,7 @@ export const uploadErrors = {
   noFile: 'No file was uploaded.',
   malformed: 'The upload ended early or is not a valid multipart request.',
   wrongField: (expected: string) => `Send the file in the multipart field "${expected}".`,
-  fieldsFirst: 'Send the fields uploadId, chunkIndex, totalChunks and originalName before the chunk file.',
+  fieldsMissing: 'Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.',
   uploadNotFound: 'Upload not found',
   alreadyFinalized: 'This upload has already been finalized.',
   chunkOutOfRange: (index: number, total: number) =>

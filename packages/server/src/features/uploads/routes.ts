@@ -13,12 +13,15 @@ import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import { currentUser } from '../auth/guard.ts';
 import { uploadErrors } from './messages.ts';
-import type { UploadsService } from './service.ts';
+import type { ChunkFields, UploadsService } from './service.ts';
+import type { SpooledFile, UploadSpool } from './spool.ts';
 
 export interface UploadsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
   uploads: UploadsService;
   maxBytes: number;
+  /** Where a chunk waits when it arrives before its fields. */
+  spool: UploadSpool;
 }
 
 const tags = ['uploads'];
@@ -47,11 +50,14 @@ function multipartFileName(name: string): string {
   return name.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
 }
 
-/** The text value of a multipart field that came before the file, if any. */
-function fieldValue(part: MultipartFile, name: string): string | undefined {
-  const field = part.fields[name];
-  if (!field || Array.isArray(field) || field.type !== 'field') return undefined;
-  return typeof field.value === 'string' ? field.value : String(field.value);
+const CHUNK_FIELDS = ['uploadId', 'chunkIndex', 'totalChunks', 'originalName'] as const;
+
+/** The chunk's fields once all have arrived; a 400 naming the first problem when one is wrong. */
+function chunkFields(values: Map<string, string>): ChunkFields {
+  if (CHUNK_FIELDS.some((name) => !values.has(name))) throw new HttpError(400, uploadErrors.fieldsMissing);
+  const fields = chunkFieldsSchema.safeParse(Object.fromEntries(CHUNK_FIELDS.map((name) => [name, values.get(name)])));
+  if (!fields.success) throw new HttpError(400, fields.error.issues[0]?.message ?? 'Invalid chunk fields');
+  return fields.data;
 }
 
 /**
@@ -137,8 +143,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         summary: 'Upload one chunk of a large file',
         description:
           'Multipart: the fields uploadId (8-64 of A-Z a-z 0-9 _ -, chosen by the client), chunkIndex, totalChunks and ' +
-          'originalName, then the file field `chunk`. Every chunk is exactly 26214400 bytes except the last; the file ' +
-          'may be at most UPLOAD_MAX_BYTES. Sending a chunk again with the same size replaces it. Answers the upload status.',
+          'originalName, and the file field `chunk`, in any order. Every chunk is exactly 26214400 bytes except the last; the file ' +
+          'may be at most UPLOAD_MAX_BYTES. Sending a chunk again with the same size replaces it. Answers the upload status. ' +
+          '413 when the chunk would take the user past STORAGE_QUOTA_BYTES; 409 when a new upload would exceed UPLOAD_MAX_UNFINISHED.',
         consumes: ['multipart/form-data'],
         response: { 200: uploadStatusSchema, ...errors },
       },
@@ -146,18 +153,48 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     async (request) =>
       receiving(request, async () => {
         const user = currentUser(request);
-        const part = await filePart(request, uploadLimits.chunkBytes);
-        const raw = {
-          uploadId: fieldValue(part, 'uploadId'),
-          chunkIndex: fieldValue(part, 'chunkIndex'),
-          totalChunks: fieldValue(part, 'totalChunks'),
-          originalName: fieldValue(part, 'originalName'),
+        // Fields and file in any order: a file after its fields streams straight to storage; a file
+        // before them waits in the spool until they have arrived.
+        const values = new Map<string, string>();
+        let sawFile = false;
+        let spooled: SpooledFile | undefined;
+        let result: Awaited<ReturnType<UploadsService['uploadChunk']>> | undefined;
+        const parts = request.parts({ limits: { fileSize: uploadLimits.chunkBytes } })[Symbol.asyncIterator]();
+        // A body busboy cannot parse is the client's mistake (400), not ours.
+        const nextPart = async () => {
+          try {
+            return await parts.next();
+          } catch (err) {
+            const status = (err as { statusCode?: number }).statusCode;
+            if (status && status < 500) throw err;
+            throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+          }
         };
-        if (Object.values(raw).some((v) => v === undefined)) throw new HttpError(400, uploadErrors.fieldsFirst);
-        const fields = chunkFieldsSchema.safeParse(raw);
-        if (!fields.success) throw new HttpError(400, fields.error.issues[0]?.message ?? 'Invalid chunk fields');
-        if (part.fieldname !== 'chunk') throw new HttpError(400, uploadErrors.wrongField('chunk'));
-        return uploads.uploadChunk(user.id, fields.data, part.file);
+        try {
+          for (let next = await nextPart(); !next.done; next = await nextPart()) {
+            const part = next.value;
+            if (part.type === 'field') {
+              if (!values.has(part.fieldname)) values.set(part.fieldname, typeof part.value === 'string' ? part.value : String(part.value));
+              continue;
+            }
+            if (sawFile) {
+              part.file.resume();
+              continue;
+            }
+            sawFile = true;
+            if (part.fieldname !== 'chunk') throw new HttpError(400, uploadErrors.wrongField('chunk'));
+            if (CHUNK_FIELDS.every((name) => values.has(name))) {
+              result = await uploads.uploadChunk(user.id, chunkFields(values), part.file);
+            } else {
+              spooled = await opts.spool.keep(part.file);
+            }
+          }
+          if (!sawFile) throw new HttpError(400, uploadErrors.noFile);
+          if (result) return result;
+          return await uploads.uploadChunk(user.id, chunkFields(values), spooled!.open());
+        } finally {
+          await spooled?.remove();
+        }
       }),
   );
 

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { libraryMessages, uploadLimits, type FinalizeUploadRequest, type UploadStatus } from '@scribe/api-client';
+import {
+  libraryMessages,
+  storageFullMessage,
+  tooManyUnfinishedUploadsMessage,
+  uploadLimits,
+  type FinalizeUploadRequest,
+  type UploadStatus,
+} from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/index.ts';
@@ -9,7 +16,7 @@ import { audioKey, transcriptPrefix } from '../transcripts/files.ts';
 import type { TranscriptsRepository } from '../transcripts/repository.ts';
 import { audioMimeTypes, cleanFileName, hasAcceptedExtension, sniffAudio, storedExtension, titleFromFileName, type AudioFormat } from './audio-format.ts';
 import { uploadErrors } from './messages.ts';
-import type { UploadsRepository } from './repository.ts';
+import type { StorageLimits, UploadsRepository } from './repository.ts';
 import { openUpload, type IncomingFile } from './stream.ts';
 
 export interface ChunkFields {
@@ -27,7 +34,15 @@ export interface UploadsServiceDeps {
   log: FastifyBaseLogger;
   maxBytes: number;
   abandonMs: number;
+  limits: StorageLimits;
+  /**
+   * A finalize renews its claim every quarter of this; a claim not renewed for this long belonged to a
+   * process that died and is released (at start-up at once when this process is the only one).
+   */
+  claimLeaseMs?: number;
 }
+
+const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const CHUNK = uploadLimits.chunkBytes;
 
@@ -39,9 +54,22 @@ const uploadPrefix = (userId: number, uploadId: string) => `users/${userId}/uplo
  * neither a file nor a row.
  */
 export function createUploadsService(deps: UploadsServiceDeps) {
-  const { repo, storage, log, maxBytes } = deps;
+  const { repo, storage, log, maxBytes, limits } = deps;
+  const leaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
+  const aliveAfter = () => new Date(Date.now() - leaseMs);
   const tooLargeTotal = () => new HttpError(413, uploadErrors.fileTooLarge(maxBytes));
   const uploadNotFound = () => new HttpError(404, uploadErrors.uploadNotFound);
+  const storageFull = (used: number) => new HttpError(413, storageFullMessage(used, limits.quotaBytes));
+  const tooManyUnfinished = () =>
+    new HttpError(409, tooManyUnfinishedUploadsMessage(limits.maxUnfinished, Math.round((deps.abandonMs / 3_600_000) * 100) / 100));
+
+  /** Bytes the user may still store (Infinity without a quota); refuses at once when `atLeast` does not fit. */
+  async function roomFor(userId: number, atLeast: number): Promise<number> {
+    if (limits.quotaBytes <= 0) return Infinity;
+    const used = await repo.usedBytes(userId);
+    if (used + atLeast > limits.quotaBytes) throw storageFull(used);
+    return limits.quotaBytes - used;
+  }
 
   function checkedName(raw: string): string {
     const name = cleanFileName(raw);
@@ -61,6 +89,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     } catch (err) {
       log.error({ err }, what);
     }
+  }
+
+  /** The audio folder of a finalize attempt that did not complete (a partial or an orphaned join). */
+  async function removeAttempt(userId: number, transcriptId: number): Promise<void> {
+    await quietly('could not remove the audio of a failed finalize', () => storage.deletePrefix(transcriptPrefix(userId, transcriptId)));
   }
 
   async function enqueue(transcriptId: number): Promise<void> {
@@ -87,23 +120,34 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     /** One multipart file of at most one chunk's size. */
     async uploadSingle(userId: number, fileName: string, file: IncomingFile): Promise<{ id: number }> {
       const name = checkedName(fileName);
-      const opened = await openUpload(file, Math.min(CHUNK, maxBytes), () =>
-        maxBytes <= CHUNK ? tooLargeTotal() : new HttpError(413, uploadErrors.singleTooLarge),
+      const room = await roomFor(userId, 1);
+      const sizeLimit = Math.min(CHUNK, maxBytes);
+      // Past the free space the stream stops (nothing more is stored); the insert checks again.
+      const opened = await openUpload(file, Math.min(sizeLimit, room), () =>
+        room < sizeLimit
+          ? storageFull(limits.quotaBytes - room)
+          : maxBytes <= CHUNK
+            ? tooLargeTotal()
+            : new HttpError(413, uploadErrors.singleTooLarge),
       );
       const format = sniffed(opened.head);
       const id = await deps.transcripts.reserveId();
       const key = audioKey(userId, id, storedExtension(format, name));
       try {
         const { bytes } = await storage.put(key, opened.body, { contentType: audioMimeTypes[format] });
-        await repo.insertTranscript({
-          id,
-          userId,
-          title: titleFromFileName(name),
-          audioKey: key,
-          audioMime: audioMimeTypes[format],
-          audioBytes: bytes,
-          originalName: name,
-        });
+        const inserted = await repo.insertTranscript(
+          {
+            id,
+            userId,
+            title: titleFromFileName(name),
+            audioKey: key,
+            audioMime: audioMimeTypes[format],
+            audioBytes: bytes,
+            originalName: name,
+          },
+          limits.quotaBytes,
+        );
+        if (!inserted.ok) throw storageFull(inserted.usedBytes);
       } catch (err) {
         await quietly('could not remove the audio of a failed upload', () => storage.deletePrefix(transcriptPrefix(userId, id)));
         throw err;
@@ -123,13 +167,29 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const existing = await repo.find(uploadId);
       if (existing && existing.userId !== userId) throw uploadNotFound();
       if (existing?.finalizedAt) throw new HttpError(409, uploadErrors.alreadyFinalized);
+      // A finalize is reading the chunks.
+      if (existing?.finalizingTranscriptId != null && existing.finalizingHeartbeatAt && existing.finalizingHeartbeatAt >= aliveAfter()) {
+        throw new HttpError(409, uploadErrors.alreadyFinalized);
+      }
       if (existing && existing.totalChunks !== totalChunks) throw new HttpError(400, uploadErrors.totalMismatch(existing.totalChunks));
+      if (!existing && (await repo.unfinishedCount(userId)) >= limits.maxUnfinished) throw tooManyUnfinished();
 
       const isLast = chunkIndex === totalChunks - 1;
+      // Refused before any byte is stored when even the smallest rest of this upload would not fit.
+      const received = existing ? await repo.chunks(uploadId) : [];
+      const have = new Set(received.map((c) => c.chunkIndex));
+      const stillNeeded = Array.from({ length: totalChunks }, (_, i) => i)
+        .filter((i) => !have.has(i))
+        .reduce((sum, i) => sum + (i === totalChunks - 1 ? 1 : CHUNK), 0);
+      const room = have.has(chunkIndex) ? Infinity : await roomFor(userId, stillNeeded);
       const roomLeft = maxBytes - (totalChunks - 1) * CHUNK;
-      const limit = isLast ? Math.min(CHUNK, roomLeft) : CHUNK;
-      const opened = await openUpload(file, limit, () =>
-        isLast && roomLeft < CHUNK ? tooLargeTotal() : new HttpError(413, uploadErrors.chunkTooLarge),
+      const sizeLimit = isLast ? Math.min(CHUNK, roomLeft) : CHUNK;
+      const opened = await openUpload(file, Math.min(sizeLimit, room), () =>
+        room < sizeLimit
+          ? storageFull(limits.quotaBytes - room)
+          : isLast && roomLeft < CHUNK
+            ? tooLargeTotal()
+            : new HttpError(413, uploadErrors.chunkTooLarge),
       );
       // Only the first chunk starts with the file's signature.
       const format = chunkIndex === 0 ? sniffed(opened.head) : null;
@@ -140,7 +200,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const { bytes } = await storage.put(key, opened.body);
         if (bytes === 0) throw new HttpError(400, uploadErrors.chunkEmpty(chunkIndex));
         if (!isLast && bytes !== CHUNK) throw new HttpError(400, uploadErrors.chunkWrongSize(chunkIndex));
-        const result = await repo.recordChunk({ uploadId, userId, originalName: name, totalChunks, chunkIndex, bytes, storageKey: key, format });
+        const result = await repo.recordChunk({
+          uploadId,
+          userId,
+          originalName: name,
+          totalChunks,
+          chunkIndex,
+          bytes,
+          storageKey: key,
+          format,
+          limits,
+          aliveAfter: aliveAfter(),
+        });
         if (!result.ok) {
           switch (result.reason) {
             case 'not-found':
@@ -151,6 +222,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
               throw new HttpError(400, uploadErrors.totalMismatch(existing?.totalChunks ?? totalChunks));
             case 'size-conflict':
               throw new HttpError(409, uploadErrors.chunkSizeConflict(chunkIndex));
+            case 'too-many-unfinished':
+              throw tooManyUnfinished();
+            case 'storage-full':
+              throw storageFull(result.usedBytes);
           }
         }
         replacedKey = result.replacedKey;
@@ -181,9 +256,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const format = upload.format as AudioFormat | null;
       if (!format || !(format in audioMimeTypes)) throw new HttpError(400, libraryMessages.invalidContent);
 
-      if (!(await repo.claim(upload.id, userId))) throw new HttpError(409, uploadErrors.alreadyFinalized);
       const id = await deps.transcripts.reserveId();
+      const claim = await repo.claim(upload.id, userId, id, aliveAfter());
+      if (!claim.ok) throw claim.reason === 'not-found' ? uploadNotFound() : new HttpError(409, uploadErrors.alreadyFinalized);
+      if (claim.abandoned !== null) await removeAttempt(userId, claim.abandoned);
       const key = audioKey(userId, id, storedExtension(format, name));
+      // The join of a large file takes a while: say it is still running, so no one takes the claim over.
+      const beat = setInterval(() => {
+        repo.heartbeat(upload.id, id).catch((err: unknown) => log.warn({ err }, 'could not renew a finalize claim'));
+      }, Math.max(250, leaseMs / 4));
       try {
         const joined = concatStreams(
           chunks.map((c) => async () => {
@@ -194,7 +275,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         );
         const { bytes } = await storage.put(key, joined, { contentType: audioMimeTypes[format] });
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
-        await repo.completeWithTranscript(upload.id, {
+        // The transcript row and the upload's completion commit together: a crash before this leaves
+        // the upload claimed by a dead attempt, which start-up recovery releases.
+        const completed = await repo.completeWithTranscript(upload.id, {
           id,
           userId,
           title: titleFromFileName(name),
@@ -203,15 +286,37 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           audioBytes: bytes,
           originalName: name,
         });
+        if (!completed) throw new HttpError(409, uploadErrors.alreadyFinalized);
       } catch (err) {
-        await quietly('could not remove the audio of a failed finalize', () => storage.deletePrefix(transcriptPrefix(userId, id)));
-        await quietly('could not release a failed finalize', () => repo.unclaim(upload.id));
+        await removeAttempt(userId, id);
+        await quietly('could not release a failed finalize', () => repo.release(upload.id, id));
         throw err;
+      } finally {
+        clearInterval(beat);
       }
       // The chunk rows stay (the resume status still lists them) until the sweep; their bytes go now.
       await quietly('could not remove the chunks of a finalized upload', () => storage.deletePrefix(uploadPrefix(userId, upload.id)));
       await enqueue(id);
       return { id };
+    },
+
+    /**
+     * Releases finalize claims whose process died (all of them when `everyClaim`: this process has just
+     * started and is the only one), removing what their join had written; the uploads can be finalized again.
+     */
+    async recoverFinalizations(everyClaim: boolean): Promise<number> {
+      const dead = await repo.deadClaims(everyClaim ? null : aliveAfter());
+      for (const claim of dead) {
+        await removeAttempt(claim.userId, claim.transcriptId);
+        await repo.release(claim.id, claim.transcriptId);
+      }
+      if (everyClaim) {
+        // A crash right after the commit leaves the chunks of a finalized upload behind.
+        for (const upload of await repo.finalized()) {
+          await quietly('could not remove the chunks of a finalized upload', () => storage.deletePrefix(uploadPrefix(upload.userId, upload.id)));
+        }
+      }
+      return dead.length;
     },
 
     /** Removes uploads untouched for the configured time, files first, then rows. */
@@ -221,6 +326,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         const stale = await repo.stale(new Date(now.getTime() - deps.abandonMs));
         if (stale.length === 0) return removed;
         for (const upload of stale) {
+          if (upload.finalizingTranscriptId !== null) await removeAttempt(upload.userId, upload.finalizingTranscriptId);
           await storage.deletePrefix(uploadPrefix(upload.userId, upload.id));
           await repo.delete(upload.id);
           removed++;

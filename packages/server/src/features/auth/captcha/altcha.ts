@@ -31,7 +31,7 @@ export interface AltchaOptions {
 export function resolveAltchaKey(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
   const file = join(dataDir, 'altcha-hmac.key');
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString('hex'), { flag: 'wx', mode: 0o600 });
   } catch (err) {
