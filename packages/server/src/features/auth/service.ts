@@ -15,8 +15,11 @@ export const authMessages = {
   notAuthenticated: 'Not authenticated',
 } as const;
 
-// Refreshing last_seen on every request would turn each read into a write.
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+// Refreshing last_used_at on every request would turn each read into a write: once a minute is
+// fine enough for the list of sessions in Settings.
+export const TOUCH_INTERVAL_MS = 60_000;
+// A User-Agent is only shown (parsed) in Settings; a longer one is not worth storing.
+const USER_AGENT_MAX = 512;
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -39,11 +42,12 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
   }
 
   /** A new session; the browser's previous one (if any) ends, so old cookies stop working. */
-  async function startSession(userId: number, previousToken: string | undefined): Promise<string> {
+  async function startSession(userId: number, previousToken: string | undefined, userAgent: string | undefined): Promise<string> {
     if (previousToken) await repo.deleteSession(sessionId(previousToken));
     const token = newSessionToken();
     const now = new Date();
-    await repo.createSession(sessionId(token), userId, new Date(now.getTime() + sessionTtlMs));
+    const agent = userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null;
+    await repo.createSession(sessionId(token), userId, new Date(now.getTime() + sessionTtlMs), agent);
     await repo.deleteExpiredSessions(now);
     return token;
   }
@@ -54,7 +58,7 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
   }
 
   return {
-    async register(input: RegisterRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
+    async register(input: RegisterRequest, ip: string, previousToken?: string, userAgent?: string): Promise<{ user: User; token: string }> {
       await requireCaptcha(input.captchaToken, ip);
       // The pre-check saves an argon2 hash for the common case; the unique indexes decide races.
       const taken = await repo.existingConflict(input.username, input.email);
@@ -66,10 +70,10 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
         passwordHash: await hashPassword(input.password),
       });
       if (!inserted.ok) throw conflict(inserted.conflict);
-      return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken) };
+      return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken, userAgent) };
     },
 
-    async login(input: LoginRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
+    async login(input: LoginRequest, ip: string, previousToken?: string, userAgent?: string): Promise<{ user: User; token: string }> {
       const wait = await limiter.blockedFor(ip, input.username);
       if (wait !== null) {
         throw new HttpError(429, authMessages.tooManyAttempts, { 'Retry-After': String(wait) });
@@ -83,7 +87,7 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
         throw new HttpError(401, authMessages.invalidCredentials);
       }
       await limiter.recordSuccess(input.username);
-      return { user: toUser(row), token: await startSession(row.id, previousToken) };
+      return { user: toUser(row), token: await startSession(row.id, previousToken, userAgent) };
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -97,7 +101,7 @@ export function createAuthService({ repo, captcha, limiter, sessionTtlMs }: Auth
       const now = new Date();
       const found = await repo.findSessionUser(id, now);
       if (!found) return null;
-      if (now.getTime() - found.lastSeen.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(id, now);
+      if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(id, now);
       return toUser(found.user);
     },
   };
