@@ -26,7 +26,8 @@ describe('account', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer();
-  });
+    // PGlite's first start is slow on a busy machine.
+  }, 300_000);
   afterAll(() => server.close());
 
   const me = async (cookie: string) => (await fetch(`${server.url}/api/auth/me`, { headers: { Cookie: cookie } })).status;

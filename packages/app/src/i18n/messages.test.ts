@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { setupI18n } from '@lingui/core';
 import {
+  accountFallbacks,
+  accountMessages,
   creditsMessages,
   fileSizeExceededMessage,
   fileTooLargeMessage,
@@ -10,6 +12,8 @@ import {
   validationMessages,
 } from '@scribe/api-client';
 import {
+  accountDescriptors,
+  accountFallbackDescriptors,
   creditsDescriptors,
   describeApiMessage,
   libraryDescriptors,
@@ -130,5 +134,20 @@ describe('not-enough-credits messages', () => {
     expect(german).toContain('Nicht genügend Credits');
     expect(german).toMatch(/7.*7.*5/);
     expect(translateApiMessage(i18n, 'Not enough credits: an AI prompt with gpt-4 costs 5 credits and your balance is 3.')).toContain('gpt-4');
+  });
+});
+
+describe('account message descriptors', () => {
+  it('keeps each Lingui source text identical to the api-client text', () => {
+    for (const [key, text] of Object.entries(accountMessages)) {
+      const descriptor = accountDescriptors[key as keyof typeof accountMessages];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
+    for (const [key, text] of Object.entries(accountFallbacks)) {
+      const descriptor = accountFallbackDescriptors[key as keyof typeof accountFallbacks];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
   });
 });

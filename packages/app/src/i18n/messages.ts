@@ -3,6 +3,8 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import {
+  accountFallbacks as af,
+  accountMessages as acc,
   creditsMessages as cr,
   libraryMessages as lib,
   uploadMessages as up,
@@ -98,7 +100,26 @@ const creditsFallbacks: Record<string, MessageDescriptor> = {
   'An unexpected error occurred': msg`An unexpected error occurred`,
 };
 
+// Account controls in Settings: the server's texts and the api-client's fallbacks.
+export const accountDescriptors: Record<keyof typeof acc, MessageDescriptor> = {
+  currentPasswordRequired: msg`Please enter your current password`,
+  currentPasswordIncorrect: msg`Current password is incorrect`,
+  newPasswordSame: msg`The new password must be different from the current one`,
+  passwordRequired: msg`Please enter your password to confirm`,
+  passwordIncorrect: msg`Password is incorrect`,
+  sessionNotFound: msg`Session not found`,
+};
+
+export const accountFallbackDescriptors: Record<keyof typeof af, MessageDescriptor> = {
+  changePassword: msg`Failed to change password`,
+  revokeSession: msg`Failed to sign out the session`,
+  signOutEverywhere: msg`Failed to sign out everywhere`,
+  deleteAccount: msg`Failed to delete account`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
+  ...Object.entries(acc).map(([key, text]) => [text, accountDescriptors[key as keyof typeof acc]] as const),
+  ...Object.entries(af).map(([key, text]) => [text, accountFallbackDescriptors[key as keyof typeof af]] as const),
   ...Object.entries(cr).map(([key, text]) => [text, creditsDescriptors[key as keyof typeof cr]] as const),
   ...Object.entries(creditsFallbacks),
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),
