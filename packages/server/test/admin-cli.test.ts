@@ -36,7 +36,8 @@ describe('pnpm admin', () => {
     const r = await register(server);
     account = r.account;
     userId = r.user.id;
-  });
+    // PGlite's first start is slow on a busy machine.
+  }, 300_000);
   let stopped = false;
   afterAll(async () => {
     if (!stopped) await server.app.close();
@@ -52,14 +53,14 @@ describe('pnpm admin', () => {
       expect(res.code).toBe(0);
       expect(res.stdout).toContain(account.username);
     }
-  });
+  }, 120_000);
 
   describe('with the server stopped', () => {
     beforeAll(async () => {
       if (server.app.database.kind !== 'pglite') return;
       await server.app.close();
       stopped = true;
-    });
+    }, 60_000);
 
     it('grant-credits writes a ledger entry and keeps the balance consistent; list-users shows it', async () => {
       const granted = await admin(server, ['grant-credits', account.username, '25', '--reason', 'Goodwill']);
@@ -73,7 +74,7 @@ describe('pnpm admin', () => {
       const listed = await admin(server, ['list-users']);
       expect(listed.code).toBe(0);
       expect(listed.stdout).toMatch(new RegExp(`^${userId}\\t${account.username}\\t${account.email}\\t85\\t`, 'm'));
-    });
+    }, 400_000);
 
     it('reset-password sets a generated password, prints it, and the old one stops working', async () => {
       const res = await admin(server, ['reset-password', account.email]);
@@ -100,6 +101,6 @@ describe('pnpm admin', () => {
       } finally {
         await again.app.close();
       }
-    });
+    }, 400_000);
   });
 });
