@@ -7,6 +7,7 @@ import type {
   SavedPrompt,
   TranscriptExportFormat,
 } from './ai.ts';
+import { accountFallbacks, type AccountSession, type ChangePasswordRequest, type DeleteAccountRequest, type SignedOutResponse } from './account.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
   CreateFolderRequest,
@@ -73,6 +74,13 @@ export const paths = {
   aiOutputExport: (id: number, outputId: number, format: ExportFormat) =>
     `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
   createTutorialTranscript: '/api/create-tutorial-transcript',
+  account: '/api/account',
+  accountPassword: '/api/account/password',
+  accountSessions: '/api/account/sessions',
+  accountSession: (id: string) => `/api/account/sessions/${encodeURIComponent(id)}`,
+  accountSignOutEverywhere: '/api/account/sign-out-everywhere',
+  /** A zip of everything the user has; a plain GET, so the browser streams it to disk as a download. */
+  accountExport: '/api/account/export',
 } as const;
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -136,6 +144,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
           {},
           'Failed to create tutorial transcript',
         ),
+    },
+    account: {
+      sessions: () => http.read<AccountSession[]>(paths.accountSessions),
+      /** Signs out every other session of the user; this one stays. */
+      changePassword: (body: ChangePasswordRequest) =>
+        http.send<SignedOutResponse>('POST', paths.accountPassword, body, accountFallbacks.changePassword),
+      revokeSession: (id: string) =>
+        http.send<SignedOutResponse>('DELETE', paths.accountSession(id), undefined, accountFallbacks.revokeSession),
+      /** Every session, this one included. */
+      signOutEverywhere: () =>
+        http.send<SignedOutResponse>('POST', paths.accountSignOutEverywhere, undefined, accountFallbacks.signOutEverywhere),
+      remove: (body: DeleteAccountRequest) =>
+        http.send<OkResponse>('DELETE', paths.account, body, accountFallbacks.deleteAccount),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

@@ -13,3 +13,5 @@ export * from './library.schemas.ts';
 export * from './credits.schemas.ts';
 export * from './live.schemas.ts';
 export * from './ai.schemas.ts';
+export * from './account.ts';
+export * from './account.schemas.ts';

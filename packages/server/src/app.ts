@@ -17,6 +17,9 @@ import { createAiRepository } from './features/ai/repository.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { createAiService } from './features/ai/service.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
+import { createAccountRepository } from './features/account/repository.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { createAccountService } from './features/account/service.ts';
 import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
@@ -329,10 +332,11 @@ async function registerRoutes(
     });
   }
 
+  const limiter = createLoginLimiter(authRepo, config.loginRateLimit);
   const auth = createAuthService({
     repo: authRepo,
     captcha,
-    limiter: createLoginLimiter(authRepo, config.loginRateLimit),
+    limiter,
     registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
@@ -346,13 +350,16 @@ async function registerRoutes(
     }],
   });
   // Signing out also closes that session's live sockets, on every web process.
+  const announceEnded = async (ids: string[]) => {
+    for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
+  };
   const logout = auth.logout;
   auth.logout = async (token) => {
     await logout(token);
     if (!token) return;
-    await hub
-      .publish({ userId: null, type: SESSION_ENDED, data: { sessionId: sessionId(token) } })
-      .catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session'));
+    await announceEnded([sessionId(token)]).catch((err: unknown) =>
+      app.log.error({ err }, 'could not announce the end of a session'),
+    );
   };
 
   await app.register(healthRoutes, { database });
@@ -362,6 +369,17 @@ async function registerRoutes(
     altcha,
     cookieSecure: config.cookieSecure,
     sessionTtlSeconds: config.sessionTtlDays * 24 * 60 * 60,
+  });
+  await app.register(accountRoutes, {
+    requireUser,
+    cookieSecure: config.cookieSecure,
+    account: createAccountService({
+      repo: createAccountRepository(database.db),
+      storage,
+      limiter,
+      log: app.log,
+      sessionsEnded: announceEnded,
+    }),
   });
   await app.register(preferencesRoutes, {
     requireUser,

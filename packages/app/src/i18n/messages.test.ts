@@ -3,6 +3,8 @@ import { setupI18n } from '@lingui/core';
 import {
   aiMessages,
   authMessages,
+  accountFallbacks,
+  accountMessages,
   creditsMessages,
   fileSizeExceededMessage,
   fileTooLargeMessage,
@@ -15,6 +17,8 @@ import {
 } from '@scribe/api-client';
 import {
   authDescriptors,
+  accountDescriptors,
+  accountFallbackDescriptors,
   creditsDescriptors,
   describeApiMessage,
   libraryDescriptors,
@@ -159,5 +163,20 @@ describe('storage limit messages', () => {
     expect(translateApiMessage(i18n, tooManyUnfinishedUploadsMessage(3, 24))).toBe(
       'Sie haben bereits 3 unvollständige(n) Upload(s). Schließen Sie einen ab oder warten Sie, bis ein unvollständiger Upload nach 24 Stunde(n) ohne neuen Teil entfernt wird.',
     );
+  });
+});
+
+describe('account message descriptors', () => {
+  it('keeps each Lingui source text identical to the api-client text', () => {
+    for (const [key, text] of Object.entries(accountMessages)) {
+      const descriptor = accountDescriptors[key as keyof typeof accountMessages];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
+    for (const [key, text] of Object.entries(accountFallbacks)) {
+      const descriptor = accountFallbackDescriptors[key as keyof typeof accountFallbacks];
+      expect(descriptor.message, key).toBe(text);
+      expect(describeApiMessage(text)).toBe(descriptor);
+    }
   });
 });

@@ -5,6 +5,8 @@ import { msg } from '@lingui/core/macro';
 import {
   aiMessages as ai,
   authMessages as au,
+  accountFallbacks as af,
+  accountMessages as acc,
   creditsMessages as cr,
   libraryMessages as lib,
   limitMessages as lim,
@@ -130,7 +132,26 @@ export const limitDescriptors: Record<keyof typeof lim, MessageDescriptor> = {
   tooManyLiveConnections: msg`Too many live connections for this account. Close other tabs and try again.`,
 };
 
+// Account controls in Settings: the server's texts and the api-client's fallbacks.
+export const accountDescriptors: Record<keyof typeof acc, MessageDescriptor> = {
+  currentPasswordRequired: msg`Please enter your current password`,
+  currentPasswordIncorrect: msg`Current password is incorrect`,
+  newPasswordSame: msg`The new password must be different from the current one`,
+  passwordRequired: msg`Please enter your password to confirm`,
+  passwordIncorrect: msg`Password is incorrect`,
+  sessionNotFound: msg`Session not found`,
+};
+
+export const accountFallbackDescriptors: Record<keyof typeof af, MessageDescriptor> = {
+  changePassword: msg`Failed to change password`,
+  revokeSession: msg`Failed to sign out the session`,
+  signOutEverywhere: msg`Failed to sign out everywhere`,
+  deleteAccount: msg`Failed to delete account`,
+};
+
 const byEnglishText = new Map<string, MessageDescriptor>([
+  ...Object.entries(acc).map(([key, text]) => [text, accountDescriptors[key as keyof typeof acc]] as const),
+  ...Object.entries(af).map(([key, text]) => [text, accountFallbackDescriptors[key as keyof typeof af]] as const),
   ...Object.entries(cr).map(([key, text]) => [text, creditsDescriptors[key as keyof typeof cr]] as const),
   ...Object.entries(creditsFallbacks),
   ...Object.entries(v).map(([key, text]) => [text, validationDescriptors[key as keyof typeof v]] as const),

@@ -1,21 +1,326 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Card, Heading, Stack, Text } from '@scribe/ui';
+import { ApiError, limits, paths, validationMessages, type AccountSession } from '@scribe/api-client';
+import { Badge, Button, Card, ConfirmDialog, Dialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
+import { useState, type FormEvent } from 'react';
+import useSWR from 'swr';
+import { api } from '../api.ts';
+import { translateApiMessage } from '../i18n/messages.ts';
 import { PageShell } from '../layouts/PageShell.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
+
+/** The server's message of a failed call (or `fallback`), in the active language. */
+function useErrorText() {
+  const { i18n } = useLingui();
+  return (error: unknown, fallback: string) =>
+    translateApiMessage(i18n, error instanceof ApiError && error.message ? error.message : fallback);
+}
+
+function ChangePasswordSection() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const [current, setCurrent] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const found: Record<string, string> = {};
+    if (!current) found.currentPassword = errorText(null, 'Please enter your current password');
+    if (next.length < limits.passwordMin) found.newPassword = errorText(null, validationMessages.passwordMin);
+    if (confirm !== next) found.confirmPassword = errorText(null, validationMessages.passwordsMismatch);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setPending(true);
+    try {
+      const { signedOut } = await api.account.changePassword({ currentPassword: current, newPassword: next });
+      setCurrent('');
+      setNext('');
+      setConfirm('');
+      toast({
+        title: t`Password changed`,
+        description: t`Signed out ${signedOut} other session(s).`,
+        variant: 'success',
+      });
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, errorText(new ApiError(400, v), v)])));
+      toast({ title: errorText(error, 'Failed to change password'), variant: 'destructive' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <Form onSubmit={(e) => void submit(e)}>
+        <Stack gap="sm">
+          <Heading level={2}>
+            <Trans>Change password</Trans>
+          </Heading>
+          <Text tone="muted">
+            <Trans>Your other sessions are signed out; this one stays signed in.</Trans>
+          </Text>
+          <TextField
+            label={t`Current password`}
+            type="password"
+            autoComplete="current-password"
+            value={current}
+            onChange={setCurrent}
+            isInvalid={!!errors.currentPassword}
+            errorMessage={errors.currentPassword}
+            isRequired
+          />
+          <TextField
+            label={t`New password`}
+            type="password"
+            autoComplete="new-password"
+            value={next}
+            onChange={setNext}
+            isInvalid={!!errors.newPassword}
+            errorMessage={errors.newPassword}
+            isRequired
+          />
+          <TextField
+            label={t`Confirm new password`}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={setConfirm}
+            isInvalid={!!errors.confirmPassword}
+            errorMessage={errors.confirmPassword}
+            isRequired
+          />
+          <div>
+            <Button type="submit" variant="primary" isPending={pending}>
+              <Trans>Change password</Trans>
+            </Button>
+          </div>
+        </Stack>
+      </Form>
+    </Card>
+  );
+}
+
+function SessionsSection() {
+  const { t, i18n } = useLingui();
+  const errorText = useErrorText();
+  const { signedOutByServer } = useSession();
+  const { data: sessions, mutate } = useSWR(paths.accountSessions, () => api.account.sessions());
+  const [confirmAll, setConfirmAll] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+
+  const device = (s: AccountSession) => {
+    if (s.browser && s.os) return t`${s.browser} on ${s.os}`;
+    return s.browser ?? s.os ?? t`Unknown device`;
+  };
+  const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+
+  const revoke = async (s: AccountSession) => {
+    setPending(s.id);
+    try {
+      await api.account.revokeSession(s.id);
+      if (s.current) await signedOutByServer();
+      else {
+        toast({ title: t`Session signed out`, variant: 'success' });
+        await mutate();
+      }
+    } catch (error) {
+      toast({ title: errorText(error, 'Failed to sign out the session'), variant: 'destructive' });
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const everywhere = async () => {
+    try {
+      await api.account.signOutEverywhere();
+      await signedOutByServer();
+    } catch (error) {
+      toast({ title: errorText(error, 'Failed to sign out everywhere'), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Heading level={2}>
+          <Trans>Active sessions</Trans>
+        </Heading>
+        {sessions === undefined ? (
+          <Text tone="muted">
+            <Trans>Loading sessions...</Trans>
+          </Text>
+        ) : (
+          <ul aria-label={t`Active sessions`} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="session-list">
+            {(sessions ?? []).map((s) => (
+              <li key={s.id} style={{ padding: '0.5rem 0' }}>
+                <Stack gap="xs">
+                  <Text>
+                    <strong>{device(s)}</strong>{' '}
+                    {s.current ? (
+                      <Badge tone="success">
+                        <Trans>This device</Trans>
+                      </Badge>
+                    ) : null}
+                  </Text>
+                  <Text tone="muted">
+                    <Trans>
+                      Signed in {when(s.createdAt)}, last active {when(s.lastUsedAt)}
+                    </Trans>
+                  </Text>
+                  <div>
+                    <Button
+                      size="sm"
+                      isPending={pending === s.id}
+                      onPress={() => void revoke(s)}
+                      aria-label={s.current ? t`Sign out this device` : t`Sign out ${device(s)}`}
+                    >
+                      <Trans>Sign out</Trans>
+                    </Button>
+                  </div>
+                </Stack>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div>
+          <Button variant="danger" onPress={() => setConfirmAll(true)}>
+            <Trans>Sign out everywhere</Trans>
+          </Button>
+        </div>
+      </Stack>
+      <ConfirmDialog
+        isOpen={confirmAll}
+        onOpenChange={setConfirmAll}
+        title={t`Sign out everywhere?`}
+        message={t`Every session ends, this one included. You will need to sign in again.`}
+        confirmLabel={t`Sign out everywhere`}
+        variant="danger"
+        onConfirm={() => void everywhere()}
+      />
+    </Card>
+  );
+}
+
+function DataSection() {
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Heading level={2}>
+          <Trans>Download my data</Trans>
+        </Heading>
+        <Text tone="muted">
+          <Trans>
+            A zip file with your audio files, transcripts (JSON and TXT), AI outputs, prompts and credit history.
+          </Trans>
+        </Text>
+        <div>
+          <Button onPress={() => window.location.assign(paths.accountExport)}>
+            <Trans>Download my data</Trans>
+          </Button>
+        </div>
+      </Stack>
+    </Card>
+  );
+}
+
+function DeleteAccountSection() {
+  const { t } = useLingui();
+  const errorText = useErrorText();
+  const { signedOutByServer } = useSession();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+
+  const remove = async () => {
+    if (!password) {
+      setError(errorText(null, 'Please enter your password to confirm'));
+      return;
+    }
+    setPending(true);
+    try {
+      await api.account.remove({ password });
+      setOpen(false);
+      toast({ title: t`Your account has been deleted`, variant: 'success' });
+      await signedOutByServer();
+    } catch (e) {
+      setError(errorText(e, 'Failed to delete account'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Heading level={2}>
+          <Trans>Delete account</Trans>
+        </Heading>
+        <Text tone="muted">
+          <Trans>Deletes your account with all transcripts, audio files, folders and prompts. This cannot be undone.</Trans>
+        </Text>
+        <div>
+          <Button variant="danger" onPress={() => setOpen(true)}>
+            <Trans>Delete account</Trans>
+          </Button>
+        </div>
+      </Stack>
+      <Dialog
+        role="alertdialog"
+        size="sm"
+        title={t`Delete your account?`}
+        isOpen={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) {
+            setPassword('');
+            setError(undefined);
+          }
+        }}
+        footer={({ close }) => (
+          <>
+            <Button onPress={close} isDisabled={pending}>
+              <Trans>Cancel</Trans>
+            </Button>
+            <Button variant="danger" isPending={pending} onPress={() => void remove()}>
+              <Trans>Delete account permanently</Trans>
+            </Button>
+          </>
+        )}
+      >
+        <Stack gap="sm">
+          <Text>
+            <Trans>Enter your password to confirm. Your data will be deleted and cannot be restored.</Trans>
+          </Text>
+          <TextField
+            label={t`Password`}
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            isInvalid={!!error}
+            errorMessage={error}
+            isRequired
+          />
+        </Stack>
+      </Dialog>
+    </Card>
+  );
+}
 
 export default function SettingsPage() {
   const { t } = useLingui();
   return (
     <PageShell title={t`Settings`}>
-      <Card>
-        <Stack gap="sm">
-        <Heading level={2}>
-          <Trans>Account settings</Trans>
-        </Heading>
-        <Text tone="muted">
-          <Trans>Account settings are coming soon. You can already change the language in the account menu.</Trans>
-        </Text>
-        </Stack>
-      </Card>
+      <Stack gap="md">
+        <ChangePasswordSection />
+        <SessionsSection />
+        <DataSection />
+        <DeleteAccountSection />
+      </Stack>
     </PageShell>
   );
 }

@@ -14,6 +14,8 @@ export interface Session {
   signedIn: (user: User, via: 'login' | 'register') => void;
   /** Ends the session on the server; throws the ApiError when that fails. */
   signOut: () => Promise<void>;
+  /** The server ended this session already (sign out everywhere, account deleted): forget the user. */
+  signedOutByServer: () => Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -41,15 +43,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [mutate],
   );
 
-  const signOut = useCallback(async () => {
-    await api.auth.logout();
+  const signedOutByServer = useCallback(async () => {
     setLastChange('logout');
     // Forget every cached answer of the previous user (balance, preferences, later: folders...).
     await mutateAll((key) => key !== paths.me, undefined, { revalidate: false });
     await mutate(null, { revalidate: false });
   }, [mutate, mutateAll]);
 
-  const value = useMemo(() => ({ user, lastChange, signedIn, signOut }), [user, lastChange, signedIn, signOut]);
+  const signOut = useCallback(async () => {
+    await api.auth.logout();
+    await signedOutByServer();
+  }, [signedOutByServer]);
+
+  const value = useMemo(
+    () => ({ user, lastChange, signedIn, signOut, signedOutByServer }),
+    [user, lastChange, signedIn, signOut, signedOutByServer],
+  );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
 

@@ -53,7 +53,10 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    /** Updated at most once a minute (features/auth), so a read does not become a write each time. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in (cut to 512 characters), shown in the list of sessions. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
@@ -194,7 +197,7 @@ export const uploadChunks = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
 
-export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund'] as const;
+export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
 /**
@@ -206,9 +209,8 @@ export const creditEntries = pgTable(
   'credit_entries',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // Null once the account is deleted: the entries stay (anonymised) so the books still add up.
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: CREDIT_ENTRY_KINDS }).notNull(),
     amount: integer('amount').notNull(),
     balanceAfter: integer('balance_after').notNull(),
@@ -221,7 +223,7 @@ export const creditEntries = pgTable(
     uniqueIndex('credit_entries_kind_reference_idx').on(t.kind, t.reference),
     check(
       'credit_entries_kind_check',
-      sql`${t.kind} in ('starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund')`,
+      sql`${t.kind} in ('starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant')`,
     ),
     check('credit_entries_balance_after_check', sql`${t.balanceAfter} >= 0`),
   ],

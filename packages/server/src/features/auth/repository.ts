@@ -98,13 +98,13 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
       return row;
     },
 
-    async createSession(id: string, userId: number, expiresAt: Date): Promise<void> {
-      await db.insert(sessions).values({ id, userId, expiresAt });
+    async createSession(id: string, userId: number, expiresAt: Date, userAgent: string | null = null): Promise<void> {
+      await db.insert(sessions).values({ id, userId, expiresAt, userAgent });
     },
 
     async findSessionUser(id: string, now: Date) {
       const [row] = await db
-        .select({ user: users, lastSeen: sessions.lastSeen })
+        .select({ user: users, lastUsedAt: sessions.lastUsedAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
@@ -113,7 +113,7 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
     },
 
     async touchSession(id: string, now: Date): Promise<void> {
-      await db.update(sessions).set({ lastSeen: now }).where(eq(sessions.id, id));
+      await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, id));
     },
 
     async deleteSession(id: string): Promise<void> {

@@ -30,7 +30,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.register(request.body, request.ip, request.cookies[SESSION_COOKIE]);
+      const { user, token } = await auth.register(
+        request.body,
+        request.ip,
+        request.cookies[SESSION_COOKIE],
+        request.headers['user-agent'],
+      );
       reply.setCookie(SESSION_COOKIE, token, cookie(request));
       return reply.code(201).send(user);
     },
@@ -47,7 +52,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(request.body, request.ip, request.cookies[SESSION_COOKIE]);
+      const { user, token } = await auth.login(
+        request.body,
+        request.ip,
+        request.cookies[SESSION_COOKIE],
+        request.headers['user-agent'],
+      );
       reply.setCookie(SESSION_COOKIE, token, cookie(request));
       return user;
     },

@@ -9,8 +9,11 @@ import { newSessionToken, sessionId } from './session.ts';
 
 export { authMessages };
 
-// Refreshing last_seen on every request would turn each read into a write.
-const TOUCH_INTERVAL_MS = 5 * 60_000;
+// Refreshing last_used_at on every request would turn each read into a write: once a minute is
+// fine enough for the list of sessions in Settings.
+export const TOUCH_INTERVAL_MS = 60_000;
+// A User-Agent is only shown (parsed) in Settings; a longer one is not worth storing.
+const USER_AGENT_MAX = 512;
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -34,11 +37,12 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
   }
 
   /** A new session; the browser's previous one (if any) ends, so old cookies stop working. */
-  async function startSession(userId: number, previousToken: string | undefined): Promise<string> {
+  async function startSession(userId: number, previousToken: string | undefined, userAgent: string | undefined): Promise<string> {
     if (previousToken) await repo.deleteSession(sessionId(previousToken));
     const token = newSessionToken();
     const now = new Date();
-    await repo.createSession(sessionId(token), userId, new Date(now.getTime() + sessionTtlMs));
+    const agent = userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null;
+    await repo.createSession(sessionId(token), userId, new Date(now.getTime() + sessionTtlMs), agent);
     await repo.deleteExpiredSessions(now);
     return token;
   }
@@ -54,7 +58,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
   };
 
   return {
-    async register(input: RegisterRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
+    async register(input: RegisterRequest, ip: string, previousToken?: string, userAgent?: string): Promise<{ user: User; token: string }> {
       await requireCaptcha(input.captchaToken, ip);
       const reservation = await registerLimiter.reserve(ip);
       if (!reservation.ok) {
@@ -71,7 +75,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
           passwordHash: await hashPassword(input.password),
         });
         if (!inserted.ok) throw conflicts[inserted.conflict]();
-        return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken) };
+        return { user: toUser(inserted.user), token: await startSession(inserted.user.id, previousToken, userAgent) };
       } catch (err) {
         // Only accounts actually made count against the address.
         await registerLimiter.release(ip);
@@ -79,7 +83,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       }
     },
 
-    async login(input: LoginRequest, ip: string, previousToken?: string): Promise<{ user: User; token: string }> {
+    async login(input: LoginRequest, ip: string, previousToken?: string, userAgent?: string): Promise<{ user: User; token: string }> {
       // The captcha comes first: without that work nobody learns whether an account is locked.
       await requireCaptcha(input.captchaToken, ip);
       const row = await repo.findUserByLogin(input.username);
@@ -94,7 +98,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       // A failure keeps its reserved attempt: that is the failure count.
       if (!row || !valid) throw new HttpError(401, authMessages.invalidCredentials);
       await limiter.succeeded(ip, target);
-      return { user: toUser(row), token: await startSession(row.id, previousToken) };
+      return { user: toUser(row), token: await startSession(row.id, previousToken, userAgent) };
     },
 
     async logout(token: string | undefined): Promise<void> {
@@ -108,7 +112,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       const now = new Date();
       const found = await repo.findSessionUser(id, now);
       if (!found) return null;
-      if (now.getTime() - found.lastSeen.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(id, now);
+      if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(id, now);
       return toUser(found.user);
     },
   };

@@ -187,6 +187,14 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       };
     },
 
+    /** Credits given by an operator (the admin CLI): one 'admin_grant' ledger entry with the reason. */
+    async grant(userId: number, amount: number, reason: string): Promise<number> {
+      if (!Number.isInteger(amount) || amount <= 0) throw new Error(`invalid grant ${amount}`);
+      const result = await repo.change(userId, { kind: 'admin_grant', amount, reference: `admin:${randomUUID()}`, description: reason });
+      if (result.status !== 'applied') throw new Error(`grant not applied: ${result.status}`);
+      return result.balance;
+    },
+
     paymentsConfig(): PaymentsConfig {
       return config.stripe ? { provider: 'stripe', publishableKey: config.stripe.publishableKey } : { provider: 'test' };
     },

@@ -1,0 +1,150 @@
+/**
+ * Operator commands on the server's database: `pnpm admin <command>`.
+ *
+ *   list-users
+ *   reset-password <user> [--password <new>]   (without --password one is generated and printed)
+ *   grant-credits <user> <n> [--reason <text>]
+ *
+ * <user> is an id, a username or an e-mail. It opens the database the server uses (same
+ * environment: DATA_DIR or DATABASE_URL). PGlite allows one process per data folder, so while the
+ * server runs on PGlite this refuses; on PostgreSQL it works next to the running server.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { asc, count, eq, gt, and } from 'drizzle-orm';
+import pino from 'pino';
+import { ConfigError, loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { LockError } from '../db/lock.ts';
+import { sessions, users, type UserRow } from '../db/schema.ts';
+import { hashPassword } from '../features/auth/passwords.ts';
+import { createAuthRepository } from '../features/auth/repository.ts';
+import { createCreditsRepository } from '../features/credits/repository.ts';
+import { createCreditsService } from '../features/credits/service.ts';
+import { createTestModeProvider } from '../features/credits/providers/test-mode.ts';
+import { StartupError } from '../startup-error.ts';
+import { limits } from '@scribe/api-client';
+
+const USAGE = `Usage: pnpm admin <command>
+  list-users
+  reset-password <user> [--password <new>]   (without --password, one is generated and printed)
+  grant-credits <user> <n> [--reason <text>]
+<user>: id, username or e-mail.`;
+
+class UsageError extends Error {}
+
+async function findUser(database: Database, key: string | undefined): Promise<UserRow> {
+  if (!key) throw new UsageError('Name the user: an id, a username or an e-mail.');
+  const db = database.db;
+  if (/^\d+$/.test(key)) {
+    const [row] = await db.select().from(users).where(eq(users.id, Number(key)));
+    if (row) return row;
+  }
+  const row = await createAuthRepository(db).findUserByLogin(key);
+  if (!row) throw new UsageError(`No user ${JSON.stringify(key)}.`);
+  return row;
+}
+
+async function run(argv: string[], database: Database): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { password: { type: 'string' }, reason: { type: 'string' } },
+  });
+  const [command, ...rest] = positionals;
+  const db = database.db;
+  switch (command) {
+    case 'list-users': {
+      const active = db
+        .select({ userId: sessions.userId, n: count().as('n') })
+        .from(sessions)
+        .where(gt(sessions.expiresAt, new Date()))
+        .groupBy(sessions.userId)
+        .as('active');
+      const rows = await db
+        .select({ id: users.id, username: users.username, email: users.email, credits: users.credits, createdAt: users.createdAt, sessions: active.n })
+        .from(users)
+        .leftJoin(active, and(eq(active.userId, users.id)))
+        .orderBy(asc(users.id));
+      console.log(['id', 'username', 'email', 'credits', 'sessions', 'created'].join('\t'));
+      for (const r of rows) {
+        console.log([r.id, r.username, r.email, r.credits, r.sessions ?? 0, r.createdAt.toISOString()].join('\t'));
+      }
+      console.log(`${rows.length} ${rows.length === 1 ? 'user' : 'users'}`);
+      return;
+    }
+    case 'reset-password': {
+      const user = await findUser(database, rest[0]);
+      const generated = values.password === undefined;
+      const password = values.password ?? randomBytes(12).toString('base64url');
+      if (password.length < limits.passwordMin) throw new UsageError(`The password must be at least ${limits.passwordMin} characters long.`);
+      if (password.length > limits.passwordMax) throw new UsageError(`The password must be at most ${limits.passwordMax} characters long.`);
+      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+      // Whoever knew the old password is signed out too.
+      const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+      console.log(`Password of ${user.username} (id ${user.id}) reset; ${ended.length} session(s) signed out.`);
+      if (generated) console.log(`New password: ${password}`);
+      return;
+    }
+    case 'grant-credits': {
+      const user = await findUser(database, rest[0]);
+      const amount = Number(rest[1]);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > 1_000_000_000) {
+        throw new UsageError('The number of credits must be a whole number above 0.');
+      }
+      const config = loadConfig();
+      const credits = createCreditsService({
+        repo: createCreditsRepository(db),
+        config: config.credits,
+        provider: createTestModeProvider(),
+        log: pino({ level: 'silent' }),
+      });
+      const balance = await credits.grant(user.id, amount, values.reason ?? 'Granted by an operator');
+      console.log(`Granted ${amount} credits to ${user.username} (id ${user.id}); balance now ${balance}.`);
+      return;
+    }
+    default:
+      throw new UsageError(command ? `Unknown command ${JSON.stringify(command)}.` : 'Name a command.');
+  }
+}
+
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
+    console.log(USAGE);
+    return argv.length === 0 ? 1 : 0;
+  }
+  let database: Database;
+  try {
+    const config = loadConfig();
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof LockError) {
+      console.error(
+        `The server (pid ${err.pid}) is running on the PGlite database in this DATA_DIR, and PGlite allows one ` +
+          'process per data folder. Stop the server and run the command again (or run the server on PostgreSQL ' +
+          'with DATABASE_URL, where this works while it runs).',
+      );
+      return 1;
+    }
+    if (err instanceof ConfigError || err instanceof StartupError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  try {
+    await run(argv, database);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err instanceof Error && err.name === 'TypeError' && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+      console.error(`${err.message}\n\n${USAGE}`);
+      return 1;
+    }
+    throw err;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,108 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyBaseLogger } from 'fastify';
+import { ZipFile } from 'yazl';
+import type { UserRow } from '../../db/schema.ts';
+import type { Storage } from '../../storage/index.ts';
+import { renderTxt, transcriptDocument } from '../exports/render.ts';
+import type { AccountRepository } from './repository.ts';
+
+type ExportData = Awaited<ReturnType<AccountRepository['exportData']>>;
+
+const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
+
+/** A folder name for a transcript: its id (unique) and a readable part of its title. */
+export function transcriptFolder(id: number, title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 50);
+  return `transcripts/${id}${slug ? `-${slug}` : ''}`;
+}
+
+const README = `Your data from Audio Transcription
+
+account.json          your profile
+folders.json          your folders (parentId: the folder it is in)
+prompts.json          your saved prompts
+credit-ledger.json    every change of your credit balance
+payments.json         your credit purchases
+transcripts/<id>-<title>/
+  transcript.json     the transcript with its timed segments
+  transcript.txt      the same as plain text
+  ai-outputs.json     results of AI prompts run over it
+  audio.<ext>         the original audio file
+`;
+
+/**
+ * Writes the zip as it is read: texts are small and added whole; each audio file is opened from
+ * storage only when the zip reaches it, so one file at a time is held open.
+ */
+export async function writeAccountZip(user: UserRow, data: ExportData, storage: Storage, log: FastifyBaseLogger): Promise<Readable> {
+  const zip = new ZipFile();
+  const out = new PassThrough();
+  zip.outputStream.on('error', (err) => out.destroy(err));
+  zip.outputStream.pipe(out);
+
+  const mtime = new Date();
+  const add = (path: string, body: Buffer) => zip.addBuffer(body, path, { mtime });
+  add('README.txt', Buffer.from(README, 'utf8'));
+  add('account.json', json({
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    fullName: user.fullName,
+    language: user.language,
+    credits: user.credits,
+    createdAt: user.createdAt,
+  }));
+  add('folders.json', json(data.folders.map(({ userId: _userId, ...f }) => f)));
+  add('prompts.json', json(data.prompts));
+  add('credit-ledger.json', json(data.ledger));
+  add('payments.json', json(data.payments));
+
+  const outputsByTranscript = new Map<number, ExportData['aiOutputs']>();
+  for (const output of data.aiOutputs) {
+    const list = outputsByTranscript.get(output.transcriptId) ?? [];
+    list.push(output);
+    outputsByTranscript.set(output.transcriptId, list);
+  }
+
+  for (const t of data.transcripts) {
+    const dir = transcriptFolder(t.id, t.title);
+    add(`${dir}/transcript.json`, json({
+      id: t.id,
+      title: t.title,
+      folderId: t.folderId,
+      status: t.status,
+      error: t.error,
+      language: t.language,
+      durationSeconds: t.durationSeconds,
+      originalName: t.originalName,
+      createdAt: t.createdAt,
+      updatedAt: t.updatedAt,
+      content: t.content,
+      segments: t.segments,
+    }));
+    add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content)));
+    add(`${dir}/ai-outputs.json`, json((outputsByTranscript.get(t.id) ?? []).map(({ transcriptId: _id, ...o }) => o)));
+    const key = t.audioKey;
+    if (key && (await storage.stat(key))) {
+      const extension = key.slice(key.lastIndexOf('.') + 1);
+      // Audio formats are compressed already: storing them saves CPU for nothing lost.
+      zip.addReadStreamLazy(`${dir}/audio.${extension}`, { mtime, compress: false }, (done) => {
+        storage.get(key).then(
+          (object) => {
+            if (object) done(null, object.stream);
+            else done(new Error(`audio file ${key} vanished during the export`), null as unknown as NodeJS.ReadableStream);
+          },
+          (err: Error) => done(err, null as unknown as NodeJS.ReadableStream),
+        );
+      });
+    } else if (key) {
+      log.warn({ userId: user.id, transcriptId: t.id }, 'data export: audio file missing from storage');
+    }
+  }
+  zip.end();
+  return out;
+}
