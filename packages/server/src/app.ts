@@ -158,7 +158,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         repo: createTranscriptionRepository(db.db),
         storage,
         engine: options.engine ?? createConfiguredEngine(config),
-        billing: credits.transcriptionBilling(),
+        billing: credits,
         hub,
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,

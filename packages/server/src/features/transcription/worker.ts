@@ -16,6 +16,7 @@ import type { TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
+import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { isTutorialSample } from '../tutorial/sample.ts';
 import { TranscriptionError, type TranscriptionEngine } from './engines/types.ts';
@@ -34,12 +35,9 @@ export interface TranscriptionWorkerOptions {
   engine: TranscriptionEngine;
   /**
    * Credits: charged once per transcript when the audio's length is known (a retry finds its charge),
-   * refunded when the job fails. Too few credits: a TranscriptionError that is not retried.
+   * refunded when the job fails. Too few credits ends the transcript in error without a retry.
    */
-  billing?: {
-    charge(t: { id: number; userId: number }, seconds: number): Promise<void>;
-    refund(t: { id: number; userId: number }): Promise<void>;
-  };
+  billing?: TranscriptionBilling;
   hub: LiveHub;
   leases: JobLeases;
   log: FastifyBaseLogger;
@@ -137,7 +135,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
 
   async function refund(t: Pick<JobTranscript, 'id' | 'userId'>) {
     try {
-      await options.billing?.refund(t);
+      await options.billing?.refundTranscription(t);
     } catch (err) {
       log.error({ err, transcriptId: t.id }, 'could not refund a failed transcription');
     }
@@ -216,7 +214,8 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       let charged = isTutorialSample(t.originalName);
       const charge = async (seconds: number) => {
         if (charged || !options.billing) return;
-        await options.billing.charge(t, seconds);
+        const outcome = await options.billing.chargeTranscription(t, seconds);
+        if (outcome.status === 'not-enough-credits') throw new TranscriptionError(outcome.message, { retryable: false });
         charged = true;
       };
       const result = await engine.transcribe({
