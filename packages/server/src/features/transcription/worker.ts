@@ -2,8 +2,8 @@
  * The transcription worker: takes jobs from the pg-boss queue, runs the engine on a temp copy of the
  * audio, stores progress and the result, and publishes `transcription_status` events to the owner.
  *
- * Failures: an engine error marked not retryable (undecodable file, a refused request) ends the
- * transcript in 'error' at once; any other error is retried by pg-boss with backoff, and the last
+ * Failures: an engine error of a kind another attempt cannot fix (undecodable file, a refused request)
+ * and the job's own failures (audio gone, too few credits) end the transcript in 'error' at once; any other error is retried by pg-boss with backoff, and the last
  * attempt's error ends it in 'error'. A transcript deleted mid-job ends the job quietly. Jobs whose
  * process died are found by `recover()` (start-up, and periodically on PostgreSQL) through job leases.
  */
@@ -19,8 +19,8 @@ import type { Storage } from '../../storage/index.ts';
 import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { isTutorialSample } from '../tutorial/sample.ts';
-import { TranscriptionError, type TranscriptionEngine } from './engines/types.ts';
-import { AudioDecodeError } from './engines/whisper/audio.ts';
+import type { TranscriptionEngine } from './engines/types.ts';
+import { failureDecision, JobFailure } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { transcriptionMessages as messages } from './messages.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
@@ -71,12 +71,6 @@ class JobAborted extends Error {
 function short(text: string, max = 500): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 3)}...` : t;
-}
-
-function classify(err: unknown): { retryable: boolean; reason: string } {
-  if (err instanceof TranscriptionError) return { retryable: err.retryable, reason: err.message };
-  if (err instanceof AudioDecodeError) return { retryable: false, reason: err.message };
-  return { retryable: true, reason: err instanceof Error ? err.message : String(err) };
 }
 
 /** Stores and publishes progress at most every `intervalMs`, always ending on the latest value. */
@@ -154,7 +148,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const object = t.audioKey ? await storage.get(t.audioKey) : null;
     if (!object) {
       if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
-      throw new TranscriptionError(messages.audioMissing, { retryable: false });
+      throw new JobFailure(messages.audioMissing);
     }
     await mkdir(dir, { recursive: true });
     const path = join(dir, posix.basename(t.audioKey!));
@@ -215,7 +209,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       const charge = async (seconds: number) => {
         if (charged || !options.billing) return;
         const outcome = await options.billing.chargeTranscription(t, seconds);
-        if (outcome.status === 'not-enough-credits') throw new TranscriptionError(outcome.message, { retryable: false });
+        if (outcome.status === 'not-enough-credits') throw new JobFailure(outcome.message);
         charged = true;
       };
       const result = await engine.transcribe({
@@ -255,7 +249,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
         return;
       }
       const { retryable, reason } =
-        err instanceof JobAborted ? { retryable: true, reason: messages.timedOut(Math.round(budgetMs / 60_000)) } : classify(err);
+        err instanceof JobAborted ? { retryable: true, reason: messages.timedOut(Math.round(budgetMs / 60_000)) } : failureDecision(err);
       const final = !retryable || job.retryCount >= job.retryLimit;
       log.warn({ err, transcriptId: t.id, attempt: job.retryCount + 1, final }, 'transcription attempt failed');
       if (final) {
