@@ -1,7 +1,8 @@
 // The tutorial's sample transcript over the real HTTP server, transcribed by the built-in engine.
 // PGlite by default, PostgreSQL when DATABASE_URL is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWhisperEngine, wordErrorRate } from '../src/features/transcription/engines/whisper/index.ts';
+import { createWhisperEngine } from '../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from './support/wer.ts';
 import { TUTORIAL_AUDIO_PATH } from '../src/features/tutorial/sample.ts';
 import { JSON_XHR, register, startServer, type TestServer } from './helpers.ts';
 import { ledger } from './credits-helpers.ts';

@@ -2,7 +2,8 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
-import { createWhisperEngine, decodeToPcm, encodeWav, wordErrorRate, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { createWhisperEngine, decodeToPcm, encodeWav, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from '../support/wer.ts';
 import { concat, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
 
 function expectSaneSegments(result: TranscriptionResult) {
