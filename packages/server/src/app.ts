@@ -24,7 +24,6 @@ import { createLoginLimiter } from './features/auth/login-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
-import { sessionId } from './features/auth/session.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createPreferencesRepository } from './features/preferences/repository.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
@@ -39,7 +38,7 @@ import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
-import { registerLiveRoutes, SESSION_ENDED } from './features/live/routes.ts';
+import { livePlugin } from './features/live/routes.ts';
 import { createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
 import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
@@ -54,8 +53,8 @@ import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
-import { uploadsRoutes } from './features/uploads/routes.ts';
-import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
+import { uploadsPlugin } from './features/uploads/plugin.ts';
+import { createUploadsService } from './features/uploads/service.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createStorage, type Storage } from './storage/index.ts';
@@ -147,7 +146,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
-      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+      await registerRoutes(app, config, db, { hub, storage, queue, credits, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
     }
     await app.ready();
     // Events published from now on reach this process's sockets (a worker only publishes).
@@ -199,29 +198,6 @@ async function registerWorkerOnlyRoutes(app: FastifyInstance, database: Database
   await app.register(healthRoutes, { database });
 }
 
-/** Removes abandoned chunked uploads now and then periodically (a quarter of the abandon time, 1 s to 1 h). */
-function startUploadSweep(app: FastifyInstance, uploads: UploadsService, abandonMs: number): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const sweep = () => {
-    running ??= uploads
-      .sweep()
-      .then((removed) => {
-        if (removed > 0) app.log.info({ removed }, 'removed abandoned uploads');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'abandoned-upload sweep failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const timer = setInterval(sweep, Math.min(3_600_000, Math.max(1000, abandonMs / 4)));
-  timer.unref();
-  app.addHook('onReady', async () => sweep());
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}
-
 interface SharedParts {
   hub: LiveHub;
   storage: Storage;
@@ -234,7 +210,6 @@ async function registerRoutes(
   app: FastifyInstance,
   config: Config,
   database: Database,
-  stoppers: Array<() => Promise<void>>,
   { hub, storage, queue, credits, keepaliveMs }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
@@ -279,15 +254,6 @@ async function registerRoutes(
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
   const requireUser = createAuthGuard(auth);
-  // Signing out also closes that session's live sockets, on every web process.
-  const logout = auth.logout;
-  auth.logout = async (token) => {
-    await logout(token);
-    if (!token) return;
-    await hub
-      .publish({ userId: null, type: SESSION_ENDED, data: { sessionId: sessionId(token) } })
-      .catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session'));
-  };
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
@@ -302,7 +268,7 @@ async function registerRoutes(
     preferences: createPreferencesService(createPreferencesRepository(database.db)),
   });
 
-  await registerLiveRoutes(app, { hub, auth, db: database.db, keepaliveMs });
+  await app.register(livePlugin, { hub, auth, db: database.db, keepaliveMs });
 
   const files = createTranscriptFiles(storage, app.log);
   const transcriptsRepo = createTranscriptsRepository(database.db);
@@ -315,7 +281,6 @@ async function registerRoutes(
     maxBytes: config.uploads.maxBytes,
     abandonMs: config.uploads.abandonMs,
   });
-  stoppers.push(startUploadSweep(app, uploads, config.uploads.abandonMs));
 
   await app.register(foldersRoutes, {
     requireUser,
@@ -325,7 +290,7 @@ async function registerRoutes(
     requireUser,
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files }),
   });
-  await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes });
+  await app.register(uploadsPlugin, { requireUser, uploads, maxBytes: config.uploads.maxBytes, abandonMs: config.uploads.abandonMs });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 
