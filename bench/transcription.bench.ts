@@ -13,10 +13,10 @@ import {
   decodeToPcm,
   encodeWav,
   SAMPLE_RATE,
-  wordErrorRate,
   type WhisperEngine,
 } from '../packages/server/src/features/transcription/engines/whisper/index.ts';
 import { resample } from '../packages/server/src/features/transcription/engines/whisper/resample.ts';
+import { wordErrorRate } from '../packages/server/test/support/wer.ts';
 
 const LIBRIVOX = process.env.LIBRIVOX_DIR ?? '/usr/share/pocketsphinx/test/data/librivox';
 const LONG_SECONDS = 300;

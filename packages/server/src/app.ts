@@ -28,7 +28,6 @@ import { createLoginLimiter, createRegisterLimiter } from './features/auth/attem
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
-import { sessionId } from './features/auth/session.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { createPreferencesRepository } from './features/preferences/repository.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
@@ -43,7 +42,7 @@ import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
-import { registerLiveRoutes, SESSION_ENDED } from './features/live/routes.ts';
+import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
 import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
@@ -173,7 +172,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         repo: createTranscriptionRepository(db.db),
         storage,
         engine: options.engine ?? createConfiguredEngine(config),
-        billing: credits.transcriptionBilling(),
+        billing: credits,
         hub,
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,
@@ -353,14 +352,6 @@ async function registerRoutes(
   const announceEnded = async (ids: string[]) => {
     for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
   };
-  const logout = auth.logout;
-  auth.logout = async (token) => {
-    await logout(token);
-    if (!token) return;
-    await announceEnded([sessionId(token)]).catch((err: unknown) =>
-      app.log.error({ err }, 'could not announce the end of a session'),
-    );
-  };
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });
@@ -386,7 +377,7 @@ async function registerRoutes(
     preferences: createPreferencesService(createPreferencesRepository(database.db)),
   });
 
-  await registerLiveRoutes(app, { hub, auth, db: database.db, keepaliveMs, maxSocketsPerUser: config.liveMaxSocketsPerUser });
+  await app.register(livePlugin, { hub, auth, db: database.db, keepaliveMs, maxSocketsPerUser: config.liveMaxSocketsPerUser });
 
   const files = createTranscriptFiles(storage, app.log);
   const transcriptsRepo = createTranscriptsRepository(database.db);

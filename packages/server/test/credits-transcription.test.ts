@@ -3,7 +3,7 @@
 // The engine here decodes with the real decoder and reports the length as the built-in engine does;
 // only the recognition itself is left out (other tests cover it). PGlite / PostgreSQL as configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TranscriptionError, type TranscriptionEngine, type TranscriptionInput } from '../src/features/transcription/engines/types.ts';
+import { EngineError, type TranscriptionEngine, type TranscriptionInput } from '../src/features/transcription/engines/types.ts';
 import { decodeToPcm, encodeWav, SAMPLE_RATE } from '../src/features/transcription/engines/whisper/audio.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { ledger } from './credits-helpers.ts';
@@ -24,7 +24,7 @@ function measuringEngine() {
       await pcm.dispose();
       if (state.behaviour !== 'length-at-end') await input.onDuration?.(seconds);
       if (state.behaviour === 'fail-always' || (state.behaviour === 'fail-once' && state.attempts === 1)) {
-        throw new TranscriptionError('The transcription server failed (HTTP 503).', { retryable: true });
+        throw new EngineError('unavailable', 'The transcription server failed (HTTP 503).');
       }
       return { durationSeconds: seconds, language: 'en', segments: [{ start: 0, end: seconds, text: 'tone', speaker: 'Unknown Speaker' }] };
     },

@@ -213,3 +213,36 @@ describe('charging prompts (the service the AI feature calls)', () => {
     expect(kinds).toEqual(['starting_grant:10', 'ai_prompt:-5', 'refund:5', 'ai_prompt:-5', 'refund:5']);
   });
 });
+
+describe('charging transcripts (the outcomes the transcription worker acts on)', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ STARTING_CREDITS: '3', CREDITS_PER_TRANSCRIPTION_MINUTE: '1' });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('answers charged, already-charged and not-enough-credits as outcomes, and refunds once', async () => {
+    const { user } = await register(server);
+    const credits = server.app.credits;
+    const transcript = { id: 900_001, userId: user.id };
+    expect(await credits.chargeTranscription(transcript, 61)).toEqual({ status: 'charged', amount: 2, balance: 1 });
+    // A retried job finds its charge.
+    expect(await credits.chargeTranscription(transcript, 61)).toEqual({ status: 'already-charged', amount: 2, balance: 1 });
+    // Too few credits is an answer, not an exception; nothing is taken.
+    expect(await credits.chargeTranscription({ id: 900_002, userId: user.id }, 150)).toEqual({
+      status: 'not-enough-credits',
+      needed: 3,
+      balance: 1,
+      message: 'Not enough credits: transcribing 3 started minutes of audio costs 3 credits and your balance is 1.',
+    });
+    expect(await credits.refundTranscription(transcript)).toBe('refunded');
+    expect(await credits.refundTranscription(transcript)).toBe('nothing-to-refund');
+    expect(await credits.refundTranscription({ id: 900_002, userId: user.id })).toBe('nothing-to-refund');
+    expect(await credits.balance(user.id)).toBe(3);
+    const kinds = (await ledger(server, user.id)).map((e) => `${e.kind}:${e.amount}`);
+    expect(kinds).toEqual(['starting_grant:3', 'transcription:-2', 'refund:2']);
+  });
+});

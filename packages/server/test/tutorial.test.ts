@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { createWhisperEngine, wordErrorRate } from '../src/features/transcription/engines/whisper/index.ts';
+import { createWhisperEngine } from '../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from './support/wer.ts';
 import { TUTORIAL_AUDIO_PATH } from '../src/features/tutorial/sample.ts';
 import { JSON_XHR, register, startServer, type TestServer } from './helpers.ts';
 import { ledger } from './credits-helpers.ts';

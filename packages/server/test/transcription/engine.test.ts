@@ -1,8 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
-import { createWhisperEngine, decodeToPcm, encodeWav, wordErrorRate, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { EngineError, type TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
+import { createWhisperEngine, decodeToPcm, encodeWav, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from '../support/wer.ts';
 import { concat, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
 
 function expectSaneSegments(result: TranscriptionResult) {
@@ -113,6 +114,14 @@ describe('built-in Whisper engine', () => {
     expectSaneSegments(result);
     const reference = Array.from({ length: 4 }, () => LIBRIVOX_TEXT).join(' ');
     expect(wordErrorRate(reference, text(result)).rate).toBeLessThan(0.1);
+  });
+
+  it("rejects a file that is not audio with the engine interface's 'undecodable' kind", async () => {
+    await writeFile(join(dir, 'notes.txt'), 'these are notes, not audio');
+    const err = await engine.transcribe({ filePath: join(dir, 'notes.txt') }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    expect(err).toMatchObject({ kind: 'undecodable' });
+    expect((err as Error).message).toMatch(/^The audio could not be decoded/);
   });
 
   it('stops when the job is cancelled', async () => {

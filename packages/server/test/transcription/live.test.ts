@@ -8,7 +8,7 @@ import { postJson, register, startServer, type TestServer } from '../helpers.ts'
 import { api, fixture } from '../library-helpers.ts';
 import { LIBRIVOX_TEXT } from './helpers.ts';
 import { openLive, upgradeStatus } from './server-helpers.ts';
-import { wordErrorRate } from '../../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from '../support/wer.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 

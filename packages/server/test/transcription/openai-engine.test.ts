@@ -3,8 +3,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createOpenAiEngine } from '../../src/features/transcription/engines/openai/index.ts';
+import { EngineError } from '../../src/features/transcription/engines/types.ts';
 import { register, startServer, type TestServer } from '../helpers.ts';
 import { api, fixture } from '../library-helpers.ts';
+import { LIBRIVOX_CLIP } from './helpers.ts';
 import { openLive, type LiveSocket } from './server-helpers.ts';
 
 interface SeenRequest {
@@ -207,5 +210,39 @@ describe('OpenAI-compatible transcription engine', () => {
     expect(event.error).toBe('Transcription failed: The transcription server did not answer within 1 s.');
     expect(fake.seen).toHaveLength(2);
     expect(await metadata(id)).toMatchObject({ status: 'error', error: event.error });
+  });
+});
+
+describe("the OpenAI-compatible engine's error kinds", () => {
+  const fake = fakeTranscriptionServer();
+  let url: string;
+
+  beforeAll(async () => {
+    url = await fake.listen();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  const failure = async (timeoutMs = 5000, apiUrl = url) => {
+    const engine = createOpenAiEngine({ apiUrl, model: 'whisper-1', timeoutMs });
+    const err = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(EngineError);
+    return err as EngineError;
+  };
+
+  it("maps the server's answers to the interface's kinds", async () => {
+    fake.answer(json(400, { error: { message: 'Invalid file format.' } }));
+    expect(await failure()).toMatchObject({ kind: 'refused', message: 'The transcription server refused the request (HTTP 400): Invalid file format.' });
+    fake.answer(json(503, { error: { message: 'overloaded' } }));
+    expect(await failure()).toMatchObject({ kind: 'unavailable', message: 'The transcription server failed (HTTP 503): overloaded' });
+    fake.answer(json(429, { error: { message: 'slow down' } }));
+    expect(await failure()).toMatchObject({ kind: 'unavailable' });
+    fake.answer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/plain' }).end('not json'));
+    expect(await failure()).toMatchObject({ kind: 'bad-response' });
+    fake.answer((_req, res) => fake.held.push(res));
+    expect(await failure(300)).toMatchObject({ kind: 'timeout', message: 'The transcription server did not answer within 0 s.' });
+    // Nothing listens on port 1.
+    expect(await failure(5000, 'http://127.0.0.1:1')).toMatchObject({ kind: 'unavailable' });
   });
 });

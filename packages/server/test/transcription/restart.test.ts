@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { wordErrorRate } from '../../src/features/transcription/engines/whisper/index.ts';
+import { wordErrorRate } from '../support/wer.ts';
 import { postJson, newAccount, sessionCookie, tempDir } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
 import { openLive, repeatedRecording } from './server-helpers.ts';

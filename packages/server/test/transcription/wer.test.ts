@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWords, wordErrorRate } from '../../src/features/transcription/engines/whisper/wer.ts';
+import { normalizeWords, wordErrorRate } from '../support/wer.ts';
 
 describe('word error rate', () => {
   it('ignores case, punctuation and hyphens and reads Mr. as mister', () => {

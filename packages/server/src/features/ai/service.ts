@@ -75,9 +75,12 @@ function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcr
   };
 }
 
-/** What the AI feature needs of the credits feature: a charge before the engine runs, refundable. */
+/**
+ * What the AI feature needs of the credits feature: `run` goes ahead only once the prompt is paid for
+ * (a short balance throws HTTP 402 before it starts), and whatever `run` throws is refunded.
+ */
 export interface PromptBilling {
-  chargePrompt(userId: number, model: string): Promise<{ refund(): Promise<unknown> }>;
+  runPaidPrompt<T>(userId: number, model: string, run: () => Promise<T>): Promise<T>;
 }
 
 export function createAiService(deps: {
@@ -138,44 +141,36 @@ export function createAiService(deps: {
       }
       // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
       // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
-      const paid = await billing.chargePrompt(userId, chosen.model.id);
-      const refund = () =>
-        paid.refund().catch((err: unknown) => log.error({ err, userId, transcriptId }, 'could not refund a failed AI prompt'));
-      let result;
-      const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
-      try {
-        result = await chosen.engine.run({
-          prompt: body.prompt,
-          transcript: toAiTranscript(transcript),
-          model: chosen.model.model,
-          signal,
-          onDelta: (text) => stream.delta(text),
-        });
-      } catch (err) {
-        await refund();
-        if (err instanceof AiCancelledError) throw new HttpError(499, err.message);
-        if (err instanceof AiProviderError) {
-          log.warn({ err, status: err.status }, 'AI provider failed');
-          throw new HttpError(502, `${aiMessages.customPromptFailed}: ${err.message}`);
+      const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
+        let result;
+        const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
+        try {
+          result = await chosen.engine.run({
+            prompt: body.prompt,
+            transcript: toAiTranscript(transcript),
+            model: chosen.model.model,
+            signal,
+            onDelta: (text) => stream.delta(text),
+          });
+        } catch (err) {
+          if (err instanceof AiCancelledError) throw new HttpError(499, err.message);
+          if (err instanceof AiProviderError) {
+            log.warn({ err, status: err.status }, 'AI provider failed');
+            throw new HttpError(502, `${aiMessages.customPromptFailed}: ${err.message}`);
+          }
+          log.error({ err }, 'AI engine failed');
+          throw new HttpError(500, aiMessages.customPromptFailed);
+        } finally {
+          stream.end();
         }
-        log.error({ err }, 'AI engine failed');
-        throw new HttpError(500, aiMessages.customPromptFailed);
-      } finally {
-        stream.end();
-      }
-      let row;
-      try {
-        row = await repo.addOutput({
+        return repo.addOutput({
           transcriptId,
           prompt: body.prompt,
           output: result.output,
           engine: result.engine,
           model: result.model,
         });
-      } catch (err) {
-        await refund();
-        throw err;
-      }
+      });
       return toAiOutput(row);
     },
   };

@@ -23,11 +23,20 @@ export interface AuthServiceDeps {
   sessionTtlMs: number;
 }
 
+/** A session ended by signing out; other features react to it (e.g. closing its live sockets). */
+export interface LogoutEvent {
+  sessionId: string;
+}
+/** Runs after the session is deleted; a listener handles its own failures (signing out still succeeds). */
+export type LogoutListener = (event: LogoutEvent) => Promise<void>;
+
 export function toUser(row: UserRow): User {
   return { id: row.id, username: row.username, fullName: row.fullName, email: row.email };
 }
 
 export function createAuthService({ repo, captcha, limiter, registerLimiter, sessionTtlMs }: AuthServiceDeps) {
+  const logoutListeners: LogoutListener[] = [];
+
   async function requireCaptcha(token: string, ip: string): Promise<void> {
     if (!(await captcha.verify(token, ip))) {
       throw new HttpError(400, validationMessages.captchaRequired, {}, {
@@ -102,7 +111,15 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
     },
 
     async logout(token: string | undefined): Promise<void> {
-      if (token) await repo.deleteSession(sessionId(token));
+      if (!token) return;
+      const event: LogoutEvent = { sessionId: sessionId(token) };
+      await repo.deleteSession(event.sessionId);
+      for (const listener of logoutListeners) await listener(event);
+    },
+
+    /** Subscribes to sign-outs. */
+    onLogout(listener: LogoutListener): void {
+      logoutListeners.push(listener);
     },
 
     /** The signed-in user for a session cookie, or null. */

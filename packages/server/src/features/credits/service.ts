@@ -2,8 +2,9 @@
  * Credits: the ledger (through the repository), what things cost, charging and refunding work, and
  * buying packages through the configured payment provider.
  *
- * For the AI feature: `chargePrompt` (before the provider runs; HTTP 402 when the balance is too
- * small) and `refund` (when the provider fails), or both at once with `runPaidPrompt`.
+ * For the AI feature: `runPaidPrompt` (charged before the provider runs, HTTP 402 when the balance is
+ * too small, refunded when the run fails). For the transcription worker: `chargeTranscription` and
+ * `refundTranscription`, which answer with credits' own outcome types and never throw for a short balance.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -19,7 +20,6 @@ import type Stripe from 'stripe';
 import type { CreditsConfig } from '../../config.ts';
 import type { CreditEntryKind } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
-import { TranscriptionError } from '../transcription/engines/types.ts';
 import type { CreditsRepository } from './repository.ts';
 import type { StripeProvider } from './providers/stripe.ts';
 import { checkTestCard } from './providers/test-mode.ts';
@@ -51,6 +51,23 @@ export interface PromptCharge extends Charge {
   reference: string;
   /** Gives the credits back (once; later calls do nothing). */
   refund(): Promise<void>;
+}
+
+/** What charging a transcript came to; a short balance is an outcome, not an error. */
+export type TranscriptionChargeOutcome =
+  | { status: 'charged'; amount: number; balance: number }
+  /** This transcript was charged before (a retried job): nothing taken now. */
+  | { status: 'already-charged'; amount: number; balance: number }
+  /** Nothing taken; `message` is the text the user sees (the 402 text of the HTTP API). */
+  | { status: 'not-enough-credits'; needed: number; balance: number; message: string };
+
+/** 'nothing-to-refund': no charge, or it was refunded before. */
+export type RefundOutcome = 'refunded' | 'nothing-to-refund';
+
+/** The transcript a transcription charge belongs to. */
+export interface BilledTranscript {
+  id: number;
+  userId: number;
 }
 
 export interface CreditsServiceOptions {
@@ -158,33 +175,33 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       return startedMinutes(seconds) * config.perTranscriptionMinute;
     },
 
-    /**
-     * The transcription worker's side: charge once per transcript (a retried job finds its charge),
-     * refund when the job fails. Too few credits ends the job with a TranscriptionError that is not retried.
-     */
-    transcriptionBilling() {
-      return {
-        charge: async (t: { id: number; userId: number }, seconds: number): Promise<void> => {
-          const minutes = startedMinutes(seconds);
-          try {
-            await charge(t.userId, {
-              kind: 'transcription',
-              amount: minutes * config.perTranscriptionMinute,
-              reference: `transcript:${t.id}`,
-              description: `Transcription, ${plural(minutes, 'minute', 'minutes')}`,
-              what: `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`,
-            });
-          } catch (err) {
-            if (err instanceof NotEnoughCreditsError) throw new TranscriptionError(err.message, { retryable: false, cause: err });
-            throw err;
-          }
-        },
-        refund: async (t: { id: number; userId: number }): Promise<void> => {
-          if (await refund(t.userId, 'transcription', `transcript:${t.id}`, 'Transcription failed')) {
-            log.info({ transcriptId: t.id }, 'transcription refunded');
-          }
-        },
-      };
+    /** Charges a transcript once per started minute of its audio (a retried job finds its charge). */
+    async chargeTranscription(transcript: BilledTranscript, seconds: number): Promise<TranscriptionChargeOutcome> {
+      const minutes = startedMinutes(seconds);
+      try {
+        const result = await charge(transcript.userId, {
+          kind: 'transcription',
+          amount: minutes * config.perTranscriptionMinute,
+          reference: `transcript:${transcript.id}`,
+          description: `Transcription, ${plural(minutes, 'minute', 'minutes')}`,
+          what: `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`,
+        });
+        return { status: result.charged ? 'charged' : 'already-charged', amount: result.amount, balance: result.balance };
+      } catch (err) {
+        if (err instanceof NotEnoughCreditsError) {
+          return { status: 'not-enough-credits', needed: err.needed, balance: err.balance, message: err.message };
+        }
+        throw err;
+      }
+    },
+
+    /** Gives a transcript's charge back (a failed or deleted transcription), once. */
+    async refundTranscription(transcript: BilledTranscript): Promise<RefundOutcome> {
+      if (!(await refund(transcript.userId, 'transcription', `transcript:${transcript.id}`, 'Transcription failed'))) {
+        return 'nothing-to-refund';
+      }
+      log.info({ transcriptId: transcript.id }, 'transcription refunded');
+      return 'refunded';
     },
 
     /** Credits given by an operator (the admin CLI): one 'admin_grant' ledger entry with the reason. */
@@ -279,4 +296,5 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
   };
 }
 export type CreditsService = ReturnType<typeof createCreditsService>;
-export type TranscriptionBilling = ReturnType<CreditsService['transcriptionBilling']>;
+/** The part of credits the transcription worker uses. */
+export type TranscriptionBilling = Pick<CreditsService, 'chargeTranscription' | 'refundTranscription'>;

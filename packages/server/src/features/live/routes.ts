@@ -1,7 +1,7 @@
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import { CLOSE_TOO_MANY_SOCKETS, limitMessages } from '@scribe/api-client';
 import { and, gt, inArray } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { authMessages, type AuthService } from '../auth/service.ts';
@@ -49,7 +49,14 @@ function sameOrigin(request: FastifyRequest): boolean {
  * any upgrade). Each socket gets {type:'connection', data:{userId}} on open and then only its own
  * user's events.
  */
-export async function registerLiveRoutes(app: FastifyInstance, opts: LiveRoutesOptions): Promise<void> {
+export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opts) => {
+  // Signing out also closes that session's live sockets, on every web process.
+  opts.auth.onLogout(async (ended) => {
+    await opts.hub
+      .publish({ userId: null, type: SESSION_ENDED, data: { sessionId: ended.sessionId } })
+      .catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session'));
+  });
+
   const { hub, auth, db } = opts;
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 4096 },
@@ -175,4 +182,4 @@ export async function registerLiveRoutes(app: FastifyInstance, opts: LiveRoutesO
       send(client, 'connection', { userId: user.id });
     },
   });
-}
+};

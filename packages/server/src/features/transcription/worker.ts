@@ -2,8 +2,8 @@
  * The transcription worker: takes jobs from the pg-boss queue, runs the engine on a temp copy of the
  * audio, stores progress and the result, and publishes `transcription_status` events to the owner.
  *
- * Failures: an engine error marked not retryable (undecodable file, a refused request) ends the
- * transcript in 'error' at once; any other error is retried by pg-boss with backoff, and the last
+ * Failures: an engine error of a kind another attempt cannot fix (undecodable file, a refused request)
+ * and the job's own failures (audio gone, too few credits) end the transcript in 'error' at once; any other error is retried by pg-boss with backoff, and the last
  * attempt's error ends it in 'error'. A transcript deleted mid-job ends the job quietly. Jobs whose
  * process died are found by `recover()` (start-up, and periodically on PostgreSQL) through job leases.
  */
@@ -16,9 +16,10 @@ import type { TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
+import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { TranscriptionError, type TranscriptionEngine } from './engines/types.ts';
-import { AudioDecodeError } from './engines/whisper/audio.ts';
+import type { TranscriptionEngine, TranscriptionResult } from './engines/types.ts';
+import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { transcriptionMessages as messages } from './messages.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
@@ -33,12 +34,9 @@ export interface TranscriptionWorkerOptions {
   engine: TranscriptionEngine;
   /**
    * Credits: charged once per transcript when the audio's length is known (a retry finds its charge),
-   * refunded when the job fails. Too few credits: a TranscriptionError that is not retried.
+   * refunded when the job fails. Too few credits ends the transcript in error without a retry.
    */
-  billing?: {
-    charge(t: { id: number; userId: number }, seconds: number): Promise<void>;
-    refund(t: { id: number; userId: number }): Promise<void>;
-  };
+  billing?: TranscriptionBilling;
   hub: LiveHub;
   leases: JobLeases;
   log: FastifyBaseLogger;
@@ -58,26 +56,10 @@ export interface TranscriptionWorkerOptions {
   pollingIntervalSeconds?: number;
 }
 
-type AbortKind = 'deleted' | 'shutdown' | 'timeout';
-
-/** Why a job's signal was aborted; engines reject with it. */
-class JobAborted extends Error {
-  constructor(readonly kind: AbortKind) {
-    super(`transcription job aborted: ${kind}`);
-    this.name = 'JobAborted';
-  }
-}
-
 /** Keeps events small (NOTIFY's 8000-byte limit) and readable. */
 function short(text: string, max = 500): string {
   const t = text.replace(/\s+/g, ' ').trim();
   return t.length > max ? `${t.slice(0, max - 3)}...` : t;
-}
-
-function classify(err: unknown): { retryable: boolean; reason: string } {
-  if (err instanceof TranscriptionError) return { retryable: err.retryable, reason: err.message };
-  if (err instanceof AudioDecodeError) return { retryable: false, reason: err.message };
-  return { retryable: true, reason: err instanceof Error ? err.message : String(err) };
 }
 
 /** Stores and publishes progress at most every `intervalMs`, always ending on the latest value. */
@@ -136,7 +118,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
 
   async function refund(t: Pick<JobTranscript, 'id' | 'userId'>) {
     try {
-      await options.billing?.refund(t);
+      await options.billing?.refundTranscription(t);
     } catch (err) {
       log.error({ err, transcriptId: t.id }, 'could not refund a failed transcription');
     }
@@ -150,30 +132,22 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     if (failed) await publish(t, { type: 'error', message, error: message });
   }
 
-  /** Copies the stored audio to a job folder; the engine reads a local file. */
-  async function fetchAudio(t: JobTranscript, dir: string, signal: AbortSignal): Promise<string> {
-    const object = t.audioKey ? await storage.get(t.audioKey) : null;
-    if (!object) {
-      if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
-      throw new TranscriptionError(messages.audioMissing, { retryable: false });
-    }
-    await mkdir(dir, { recursive: true, mode: 0o700 });
-    const path = join(dir, posix.basename(t.audioKey!));
-    await pipeline(object.stream, createWriteStream(path, { mode: 0o600 }), { signal });
-    return path;
-  }
-
-  async function run(job: PgBoss.JobWithMetadata<TranscriptionJobData>): Promise<void> {
+  /** The transcript of a job, when it still needs transcribing and no other process runs it. */
+  async function claim(job: PgBoss.JobWithMetadata<TranscriptionJobData>) {
     const transcriptId = Number(job.data?.transcriptId);
     const t = Number.isInteger(transcriptId) ? await repo.load(transcriptId) : undefined;
     // Deleted, or already finished by a duplicate job.
-    if (!t || t.status !== 'processing') return;
+    if (!t || t.status !== 'processing') return null;
     const lease = await leases.acquire(t.id);
     if (!lease) {
       log.info({ transcriptId: t.id }, 'transcription already running elsewhere: duplicate job ends');
-      return;
+      return null;
     }
+    return { t, lease };
+  }
 
+  /** What one attempt holds: its abort signal, deadline, existence watch, temp folder and progress reporter. */
+  function openAttempt(job: PgBoss.JobWithMetadata<TranscriptionJobData>, t: JobTranscript) {
     const controller = new AbortController();
     const abort = (kind: AbortKind) => {
       if (!controller.signal.aborted) controller.abort(new JobAborted(kind));
@@ -205,74 +179,143 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       progressIntervalMs,
       log,
     );
+    return {
+      job,
+      t,
+      signal: controller.signal,
+      budgetMs,
+      dir,
+      progress,
+      removeDir,
+      /** Stops the timers and removes the temp folder. */
+      async close() {
+        clearTimeout(deadline);
+        clearInterval(watch);
+        await removeDir();
+      },
+      /** The attempt no longer runs (shutdown waits for this). */
+      finished() {
+        running.delete(job.id);
+        finish();
+      },
+    };
+  }
+  type Attempt = ReturnType<typeof openAttempt>;
 
+  /** Each attempt starts from zero, also after a retry or a crash. */
+  async function announceStart(t: JobTranscript): Promise<void> {
+    if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
+    await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
+  }
+
+  /** Copies the stored audio to the attempt's folder; the engine reads a local file. */
+  async function loadAudio(t: JobTranscript, dir: string, signal: AbortSignal): Promise<string> {
+    const object = t.audioKey ? await storage.get(t.audioKey) : null;
+    if (!object) {
+      if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
+      throw new JobFailure(messages.audioMissing);
+    }
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, posix.basename(t.audioKey!));
+    await pipeline(object.stream, createWriteStream(path, { mode: 0o600 }), { signal });
+    return path;
+  }
+
+  /**
+   * Charges the transcript once per attempt, as soon as the length is known (credits finds the charge of
+   * an earlier attempt). Too few credits ends the transcript in error without a retry.
+   */
+  function chargeOnce(t: JobTranscript): (seconds: number) => Promise<void> {
+    // The tutorial's sample costs nothing (a user's first minutes should not go on the tour).
+    let charged = t.isTutorialSample;
+    return async (seconds) => {
+      if (charged || !options.billing) return;
+      const outcome = await options.billing.chargeTranscription(t, seconds);
+      if (outcome.status === 'not-enough-credits') throw new JobFailure(outcome.message);
+      charged = true;
+    };
+  }
+
+  /** Decodes and transcribes in the engine, which reports the audio's length (charged then) and progress. */
+  async function transcribe(attempt: Attempt, filePath: string, charge: (seconds: number) => Promise<void>): Promise<TranscriptionResult> {
+    const { t, signal, progress } = attempt;
+    const result = await engine.transcribe({
+      filePath,
+      mimeType: t.audioMime ?? undefined,
+      signal,
+      onProgress: (fraction) => progress.report(fraction),
+      onDuration: charge,
+    });
+    await progress.stop();
+    await attempt.removeDir();
+    if (signal.aborted) throw signal.reason;
+    // An engine that learnt the length only at the end.
+    await charge(result.durationSeconds);
+    return result;
+  }
+
+  /** Stores the transcript and announces its completion (a transcript deleted meanwhile: nothing). */
+  async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<void> {
+    if (!(await repo.complete(t, result))) return;
+    await publish(t, { type: 'complete', progress: 100, message: messages.completed });
+    log.info(
+      { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
+      'transcription completed',
+    );
+  }
+
+  /**
+   * After a failed attempt: a deleted transcript ends the job quietly (refunded), a shutdown hands it back
+   * to the queue, and otherwise the attempt is retried (rethrown to pg-boss) or the transcript ends in error.
+   */
+  async function endFailedAttempt(attempt: Attempt, caught: unknown): Promise<void> {
+    const { t, job, signal } = attempt;
+    await attempt.progress.stop();
+    const err: unknown = signal.aborted ? signal.reason : caught;
+    const outcome = attemptOutcome(err, { retryCount: job.retryCount, retryLimit: job.retryLimit, budgetMs: attempt.budgetMs });
+    if (outcome.action === 'deleted') {
+      log.info({ transcriptId: t.id }, 'transcript deleted during its transcription: job ends');
+      await refund(t);
+      return;
+    }
+    if (outcome.action === 'hand-back') {
+      // A fresh job for the next worker; this one completes, so no retry is used up.
+      try {
+        await queue.enqueue(t.id);
+        log.info({ transcriptId: t.id }, 'shutting down: transcription handed back to the queue');
+      } catch (e) {
+        log.error({ err: e, transcriptId: t.id }, 'could not hand a transcription back on shutdown; start-up recovery will');
+      }
+      return;
+    }
+    const final = outcome.action === 'fail';
+    log.warn({ err, transcriptId: t.id, attempt: job.retryCount + 1, final }, 'transcription attempt failed');
+    if (outcome.action === 'fail') {
+      await failTranscript(t, outcome.reason);
+      // Not retryable: the job itself is done (the transcript carries the error).
+      if (!outcome.retryable) return;
+    } else if (await repo.setProgress(t, 0)) {
+      await publish(t, { type: 'progress', progress: 0, message: short(messages.retrying(outcome.reason)) });
+    }
+    throw err instanceof Error ? err : new Error(String(err));
+  }
+
+  async function run(job: PgBoss.JobWithMetadata<TranscriptionJobData>): Promise<void> {
+    const claimed = await claim(job);
+    if (!claimed) return;
+    const { t, lease } = claimed;
+    const attempt = openAttempt(job, t);
     try {
-      // Each attempt starts from zero, also after a retry or a crash.
-      if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
-      await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
-      const filePath = await fetchAudio(t, dir, controller.signal);
-      // The account's free tutorial sample costs nothing (a user's first minutes should not go on the tour).
-      let charged = t.isTutorialSample;
-      const charge = async (seconds: number) => {
-        if (charged || !options.billing) return;
-        await options.billing.charge(t, seconds);
-        charged = true;
-      };
-      const result = await engine.transcribe({
-        filePath,
-        mimeType: t.audioMime ?? undefined,
-        signal: controller.signal,
-        onProgress: (fraction) => progress.report(fraction),
-        onDuration: charge,
-      });
-      await progress.stop();
-      await removeDir();
-      if (controller.signal.aborted) throw controller.signal.reason;
-      // An engine that learnt the length only at the end.
-      await charge(result.durationSeconds);
-      if (!(await repo.complete(t, result))) return; // deleted meanwhile
-      await publish(t, { type: 'complete', progress: 100, message: messages.completed });
-      log.info(
-        { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
-        'transcription completed',
-      );
+      await announceStart(t);
+      const filePath = await loadAudio(t, attempt.dir, attempt.signal);
+      const result = await transcribe(attempt, filePath, chargeOnce(t));
+      await storeResult(t, result);
     } catch (caught) {
-      await progress.stop();
-      const err = controller.signal.aborted ? controller.signal.reason : caught;
-      if (err instanceof JobAborted && err.kind === 'deleted') {
-        log.info({ transcriptId: t.id }, 'transcript deleted during its transcription: job ends');
-        await refund(t);
-        return;
-      }
-      if (err instanceof JobAborted && err.kind === 'shutdown') {
-        // A fresh job for the next worker; this one completes, so no retry is used up.
-        try {
-          await queue.enqueue(t.id);
-          log.info({ transcriptId: t.id }, 'shutting down: transcription handed back to the queue');
-        } catch (e) {
-          log.error({ err: e, transcriptId: t.id }, 'could not hand a transcription back on shutdown; start-up recovery will');
-        }
-        return;
-      }
-      const { retryable, reason } =
-        err instanceof JobAborted ? { retryable: true, reason: messages.timedOut(Math.round(budgetMs / 60_000)) } : classify(err);
-      const final = !retryable || job.retryCount >= job.retryLimit;
-      log.warn({ err, transcriptId: t.id, attempt: job.retryCount + 1, final }, 'transcription attempt failed');
-      if (final) {
-        await failTranscript(t, reason);
-        // Not retryable: the job itself is done (the transcript carries the error).
-        if (!retryable) return;
-      } else if (await repo.setProgress(t, 0)) {
-        await publish(t, { type: 'progress', progress: 0, message: short(messages.retrying(reason)) });
-      }
-      throw err instanceof Error ? err : new Error(String(err));
+      await endFailedAttempt(attempt, caught);
     } finally {
-      clearTimeout(deadline);
-      clearInterval(watch);
-      await removeDir();
+      await attempt.close();
       await lease.release();
-      running.delete(job.id);
-      finish();
+      attempt.finished();
     }
   }
 

@@ -4,8 +4,7 @@ import { createOpenAiEngine } from './openai/index.ts';
 import type { TranscriptionEngine } from './types.ts';
 import { createWhisperEngine } from './whisper/index.ts';
 
-export { TranscriptionError, UNKNOWN_SPEAKER, type TranscriptionEngine } from './types.ts';
-export { AudioDecodeError } from './whisper/index.ts';
+export { EngineError, UNKNOWN_SPEAKER, type EngineErrorKind, type TranscriptionEngine } from './types.ts';
 
 /** The engine chosen by TRANSCRIPTION_ENGINE; one per worker process. */
 export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'dataDir'>): TranscriptionEngine {

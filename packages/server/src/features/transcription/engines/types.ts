@@ -53,15 +53,21 @@ export interface TranscriptionEngine {
 }
 
 /**
- * A failure with a message meant for the user. `retryable: false` for problems another attempt
- * cannot fix (a file that is not audio, a request the server refuses); true for transient ones
- * (timeouts, server errors, unreachable servers).
+ * What went wrong, in the terms every engine shares; jobs decide retries and refunds by this alone.
+ * - 'undecodable': the file is not audio the engine can read (another attempt reads the same bytes)
+ * - 'refused': the server refuses this request for good (a 4xx other than 408 and 429)
+ * - 'bad-response': the server answered with something that is not a transcription
+ * - 'unavailable': the server failed, asked to come back later, or could not be reached
+ * - 'timeout': no answer within the engine's own time limit
  */
-export class TranscriptionError extends Error {
-  readonly retryable: boolean;
-  constructor(message: string, options: { retryable: boolean; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.name = 'TranscriptionError';
-    this.retryable = options.retryable;
+export type EngineErrorKind = 'undecodable' | 'refused' | 'bad-response' | 'unavailable' | 'timeout';
+
+/** An engine's failure, with a message meant for the user. Engines map their own errors to these kinds. */
+export class EngineError extends Error {
+  readonly kind: EngineErrorKind;
+  constructor(kind: EngineErrorKind, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EngineError';
+    this.kind = kind;
   }
 }

@@ -7,7 +7,7 @@ import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
 import { decodeToPcm, SAMPLE_RATE } from '../whisper/audio.ts';
 import {
-  TranscriptionError,
+  EngineError,
   UNKNOWN_SPEAKER,
   type TranscriptionEngine,
   type TranscriptionInput,
@@ -159,21 +159,20 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) {
-        throw new TranscriptionError(
-          `The transcription server did not answer within ${Math.round(this.options.timeoutMs / 1000)} s.`,
-          { retryable: true, cause: err },
-        );
+        throw new EngineError('timeout', `The transcription server did not answer within ${Math.round(this.options.timeoutMs / 1000)} s.`, {
+          cause: err,
+        });
       }
       const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
-      throw new TranscriptionError(`Could not reach the transcription server: ${cause}`, { retryable: true, cause: err });
+      throw new EngineError('unavailable', `Could not reach the transcription server: ${cause}`, { cause: err });
     }
 
     if (status >= 400) {
       const detail = serverMessage(body);
       // 408 and 429 say "try again later"; other 4xx refuse this request for good.
-      const retryable = status >= 500 || status === 408 || status === 429;
+      const kind = status >= 500 || status === 408 || status === 429 ? 'unavailable' : 'refused';
       const what = status >= 500 ? 'failed' : 'refused the request';
-      throw new TranscriptionError(`The transcription server ${what} (HTTP ${status})${detail ? `: ${detail}` : '.'}`, { retryable });
+      throw new EngineError(kind, `The transcription server ${what} (HTTP ${status})${detail ? `: ${detail}` : '.'}`);
     }
 
     let json: Record<string, unknown>;
@@ -181,7 +180,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
       json = JSON.parse(body) as Record<string, unknown>;
       if (typeof json !== 'object' || json === null) throw new Error('not an object');
     } catch {
-      throw new TranscriptionError('The transcription server answered with something other than verbose_json.', { retryable: false });
+      throw new EngineError('bad-response', 'The transcription server answered with something other than verbose_json.');
     }
 
     const reported = Number(json.duration);

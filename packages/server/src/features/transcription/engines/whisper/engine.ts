@@ -7,8 +7,8 @@
  */
 import { availableParallelism } from 'node:os';
 import ort from 'onnxruntime-node';
-import { UNKNOWN_SPEAKER, type TranscriptionEngine, type TranscriptionInput, type TranscriptionResult, type TranscriptSegment } from '../types.ts';
-import { decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
+import { EngineError, UNKNOWN_SPEAKER, type TranscriptionEngine, type TranscriptionInput, type TranscriptionResult, type TranscriptSegment } from '../types.ts';
+import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
 import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain } from './level.ts';
@@ -121,6 +121,8 @@ export class WhisperEngine implements TranscriptionEngine {
       signal,
       memoryLimitSamples: this.options.memoryLimitSamples,
       tmpDir: this.options.tmpDir,
+    }).catch((err: unknown) => {
+      throw err instanceof AudioDecodeError ? new EngineError('undecodable', err.message, { cause: err }) : err;
     });
     try {
       await input.onDuration?.(pcm.length / SAMPLE_RATE);

@@ -2,4 +2,3 @@
 export { createWhisperEngine, WhisperEngine, type WhisperEngineOptions } from './engine.ts';
 export { AudioDecodeError, decodeToPcm, encodeWav, SAMPLE_RATE, sniffFormat, type Pcm } from './audio.ts';
 export { prepareWhisperModel, defaultSourceModelPath } from './model.ts';
-export { wordErrorRate, normalizeWords, type WerResult } from './wer.ts';
