@@ -27,7 +27,7 @@ import {
   type Key,
   type Selection,
 } from 'react-aria-components';
-import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '../icons/icons.tsx';
+import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '@scribe/ui/icons';
 import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import * as styles from './FolderTree.css.ts';

@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { CopyIcon } from '../icons/icons.tsx';
+import { CopyIcon } from '@scribe/ui/icons';
 import { formatTime } from '../media/time.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, TAB_STOP, type RowStore } from './rowStore.ts';

@@ -3,7 +3,7 @@ import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
-import { CloseIcon } from '../icons/icons.tsx';
+import { CloseIcon } from '@scribe/ui/icons';
 import {
   createTutorialStore,
   TUTORIAL_AUTO_PLAY_MS,
