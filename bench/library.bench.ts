@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
+import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -95,11 +96,7 @@ function sampleRss(pid: number) {
 function chunkOf(index: number): Buffer {
   const size = Math.min(CHUNK, TOTAL - index * CHUNK);
   const b = randomBytes(size);
-  if (index === 0) {
-    b.write('RIFF', 0, 'ascii');
-    b.writeUInt32LE(TOTAL - 8, 4);
-    b.write('WAVEfmt ', 8, 'ascii');
-  }
+  if (index === 0) b.set(wavHeader(TOTAL - 44, 16_000));
   return b;
 }
 const chunkCount = Math.ceil(TOTAL / CHUNK);

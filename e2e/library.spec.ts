@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { longSpeech, speech } from './audio.ts';
+import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
 import { newUser, register } from './helpers.ts';
 
 const speechTitle = 'librivox-sense-and-sensibility-0870';
@@ -20,19 +21,7 @@ async function openRowMenu(page: Page, name: string) {
 /** A valid 16 kHz mono 16-bit WAV of `bytes` total size, silent. */
 function silentWav(bytes: number): Buffer {
   const buffer = Buffer.alloc(bytes);
-  const dataBytes = bytes - 44;
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(bytes - 8, 4);
-  buffer.write('WAVEfmt ', 8, 'ascii');
-  buffer.writeUInt32LE(16, 16);
-  buffer.writeUInt16LE(1, 20);
-  buffer.writeUInt16LE(1, 22);
-  buffer.writeUInt32LE(16_000, 24);
-  buffer.writeUInt32LE(32_000, 28);
-  buffer.writeUInt16LE(2, 32);
-  buffer.writeUInt16LE(16, 34);
-  buffer.write('data', 36, 'ascii');
-  buffer.writeUInt32LE(dataBytes, 40);
+  buffer.set(wavHeader(bytes - 44, 16_000));
   return buffer;
 }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { wavHeader as writeWavHeader } from '../src/features/transcription/engines/whisper/wav.ts';
 import { selectRows } from '../src/db/client.ts';
 import { JSON_XHR, XHR, type TestServer } from './helpers.ts';
 
@@ -96,21 +97,7 @@ export const newUploadId = () => randomBytes(16).toString('hex');
 
 /** A 44-byte PCM WAV header for `dataBytes` bytes of 16 kHz mono 16-bit audio. */
 export function wavHeader(dataBytes: number): Buffer {
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0, 'ascii');
-  h.writeUInt32LE(36 + dataBytes, 4);
-  h.write('WAVE', 8, 'ascii');
-  h.write('fmt ', 12, 'ascii');
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(16000, 24);
-  h.writeUInt32LE(32000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36, 'ascii');
-  h.writeUInt32LE(dataBytes, 40);
-  return h;
+  return Buffer.from(writeWavHeader(dataBytes, 16000));
 }
 
 /**

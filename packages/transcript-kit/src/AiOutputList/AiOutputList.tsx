@@ -17,7 +17,7 @@ import {
 import { Fragment, useMemo, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { combinedOutputsText, menuName, splitTimestamps } from '../ai/timestamps.ts';
-import { CopyIcon, DownloadIcon, ShareIcon } from '../icons/icons.tsx';
+import { CopyIcon, DownloadIcon, ShareIcon } from '@scribe/ui/icons';
 import * as styles from './AiOutputList.css.ts';
 
 export type AiExportFormat = 'pdf' | 'docx' | 'txt';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Text, TextArea, TextField } from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
-import { BookIcon, FileTextIcon, LanguagesIcon, PlusIcon, TrashIcon, WandIcon } from '../icons/icons.tsx';
+import { BookIcon, FileTextIcon, LanguagesIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
 import * as styles from './AiPanel.css.ts';
 
 export type PromptIconName = 'FileText' | 'Languages' | 'Book' | 'Wand2';

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, IconButton } from '@scribe/ui';
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
-import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '../icons/icons.tsx';
+import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@scribe/ui/icons';
 import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
 import { createTimeThrottle, formatClock } from '../media/time.ts';
 import * as styles from './AudioPlayer.css.ts';

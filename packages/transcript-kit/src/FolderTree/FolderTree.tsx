@@ -11,6 +11,7 @@ import {
   toast,
 } from '@scribe/ui';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
   ListLayout,
@@ -26,7 +27,7 @@ import {
   type Key,
   type Selection,
 } from 'react-aria-components';
-import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '../icons/icons.tsx';
+import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '@scribe/ui/icons';
 import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import * as styles from './FolderTree.css.ts';
@@ -99,17 +100,15 @@ export function FolderTree({
   const { t, i18n } = useLingui();
   const headingId = useId();
 
-  const [expandedState, setExpandedState] = useState<Set<TreeKey>>(() => new Set(defaultExpandedKeys ?? []));
-  const expanded = useMemo(() => (expandedProp ? new Set(expandedProp) : expandedState), [expandedProp, expandedState]);
-  const setExpanded = (keys: Set<TreeKey>) => {
-    if (!expandedProp) setExpandedState(keys);
-    onExpandedChange?.(keys);
-  };
+  const controlledExpanded = useMemo(() => (expandedProp ? new Set(expandedProp) : undefined), [expandedProp]);
+  const [defaultExpanded] = useState(() => new Set(defaultExpandedKeys ?? []));
+  const [expanded, setExpanded] = useControlledState<Set<TreeKey>>(controlledExpanded, defaultExpanded, onExpandedChange);
 
-  const [ownSelection, setOwnSelection] = useState<number | null>(null);
-  const selectedId = selectedTranscriptId !== undefined ? selectedTranscriptId : ownSelection;
+  // null is a controlled "nothing selected"; only undefined leaves the selection to the tree.
+  const [selectedId, setSelectedId] = useControlledState<number | null>(selectedTranscriptId, null);
   const select = (id: number) => {
-    setOwnSelection(id);
+    setSelectedId(id);
+    // Every press reports, also on the row that is already selected.
     onSelectTranscript(id);
   };
 

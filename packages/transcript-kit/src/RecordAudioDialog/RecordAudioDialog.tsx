@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
-import { MicIcon, StopIcon, UploadIcon } from '../icons/icons.tsx';
+import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
 import { formatClock } from '../media/time.ts';

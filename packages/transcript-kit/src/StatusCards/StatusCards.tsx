@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
-import { AlertIcon, CloseIcon } from '../icons/icons.tsx';
+import { AlertIcon, CloseIcon } from '@scribe/ui/icons';
 import type { StatusCardItem, TranscriptId } from './statusCardsStore.ts';
 import * as styles from './StatusCards.css.ts';
 

@@ -1,3 +1,5 @@
+import { createStore } from '@scribe/ui/store';
+
 /** One transcript's card: processing (percent, message), completed, or error. */
 export type StatusCardState = 'processing' | 'completed' | 'error';
 
@@ -101,8 +103,7 @@ export interface StatusCardsStore {
  * timer tied to the card's version so an update in between (or a dismissal) cancels its effect.
  */
 export function createStatusCardsStore({ completedMs = 5000, errorMs = 10_000 }: StatusCardsOptions = {}): StatusCardsStore {
-  let cards: StatusCardEntry[] = [];
-  const listeners = new Set<() => void>();
+  const cards = createStore<readonly StatusCardEntry[]>([]);
   const timers = new Map<TranscriptId, ReturnType<typeof setTimeout>>();
 
   const clearTimer = (id: TranscriptId) => {
@@ -111,24 +112,16 @@ export function createStatusCardsStore({ completedMs = 5000, errorMs = 10_000 }:
     timers.delete(id);
   };
 
-  const dispatch = (action: StatusCardsAction) => {
-    const next = statusCardsReducer(cards, action);
-    if (next === cards) return;
-    cards = next;
-    listeners.forEach((listener) => listener());
-  };
+  const dispatch = (action: StatusCardsAction) => cards.setState((current) => statusCardsReducer(current, action));
 
   return {
-    getSnapshot: () => cards,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: cards.getSnapshot,
+    subscribe: cards.subscribe,
     push(event) {
-      const before = cards;
+      const before = cards.getSnapshot();
       dispatch({ type: 'event', event });
-      if (cards === before) return;
-      const card = cards.find((c) => c.transcriptId === event.transcriptId);
+      if (cards.getSnapshot() === before) return;
+      const card = cards.getSnapshot().find((c) => c.transcriptId === event.transcriptId);
       clearTimer(event.transcriptId);
       if (!card || card.state === 'processing') return;
       const { version } = card;

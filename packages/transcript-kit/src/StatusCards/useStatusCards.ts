@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useStore } from '@scribe/ui/store';
+import { useCallback, useEffect, useState } from 'react';
 import {
   createStatusCardsStore,
   type StatusCardEntry,
@@ -23,7 +24,7 @@ export interface UseStatusCardsResult {
 export function useStatusCards(options?: StatusCardsOptions): UseStatusCardsResult {
   const [store] = useState(() => createStatusCardsStore(options));
   useEffect(() => () => store.dispose(), [store]);
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const items = useStore(store);
   const push = useCallback((event: TranscriptionStatusEvent) => store.push(event), [store]);
   const dismiss = useCallback((id: TranscriptId) => store.dismiss(id), [store]);
   return { items, push, dismiss };

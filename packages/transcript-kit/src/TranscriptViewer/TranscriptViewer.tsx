@@ -14,8 +14,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useControlledState } from 'react-stately/useControlledState';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import { CopyIcon } from '../icons/icons.tsx';
+import { CopyIcon } from '@scribe/ui/icons';
 import { formatTime } from '../media/time.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, TAB_STOP, type RowStore } from './rowStore.ts';
@@ -88,8 +89,7 @@ export function TranscriptViewer({
 }: TranscriptViewerProps) {
   const { t } = useLingui();
   const headingId = useId();
-  const [ownView, setOwnView] = useState<TranscriptView>(defaultView);
-  const view = viewProp ?? ownView;
+  const [view, setView] = useControlledState<TranscriptView>(viewProp, defaultView, onViewChange);
   const heading = title || t`Transcript`;
 
   if (state === 'loading') {
@@ -162,10 +162,7 @@ export function TranscriptViewer({
       currentTime={currentTime}
       onSeek={onSeek}
       view={view}
-      onViewChange={(next) => {
-        if (viewProp === undefined) setOwnView(next);
-        onViewChange?.(next);
-      }}
+      onViewChange={setView}
       onCopy={onCopy}
       exportMenu={exportMenu}
     />

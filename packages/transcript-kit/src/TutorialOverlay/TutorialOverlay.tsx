@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { useStore } from '@scribe/ui/store';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
-import { CloseIcon } from '../icons/icons.tsx';
+import { CloseIcon } from '@scribe/ui/icons';
 import {
   createTutorialStore,
   TUTORIAL_AUTO_PLAY_MS,
@@ -107,7 +108,7 @@ export function TutorialOverlay({
     createTutorialStore({ stepCount: steps.length, intervalMs: autoPlayIntervalMs, initialStep, autoPlay: defaultAutoPlay }),
   );
   useEffect(() => () => store.dispose(), [store]);
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const state = useStore(store);
 
   // The latest callbacks and steps, for the store listener.
   const latest = useRef({ steps, onStepChange, onFinish, onSkip, onClose });

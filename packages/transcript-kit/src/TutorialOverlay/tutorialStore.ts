@@ -1,3 +1,5 @@
+import { createStore, type StoreListener } from '@scribe/ui/store';
+
 /** The tutorial's steps (spec §2), in order. */
 export const TUTORIAL_STEP_IDS = [
   'welcome',
@@ -92,7 +94,7 @@ export interface TutorialStoreOptions {
   autoPlay?: boolean;
 }
 
-export type TutorialListener = (state: TutorialState, previous: TutorialState) => void;
+export type TutorialListener = StoreListener<TutorialState>;
 
 export interface TutorialStore {
   getSnapshot(): TutorialState;
@@ -113,14 +115,14 @@ export function createTutorialStore({
   initialStep,
   autoPlay,
 }: TutorialStoreOptions = {}): TutorialStore {
-  let state = initialTutorialState(stepCount, { step: initialStep, autoPlay });
-  const listeners = new Set<TutorialListener>();
+  const store = createStore(initialTutorialState(stepCount, { step: initialStep, autoPlay }));
   let timer: ReturnType<typeof setTimeout> | undefined;
   let disposed = false;
 
   const schedule = () => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
+    const state = store.getSnapshot();
     if (disposed || !state.autoPlay || state.status !== 'running') return;
     timer = setTimeout(() => {
       timer = undefined;
@@ -129,21 +131,17 @@ export function createTutorialStore({
   };
 
   function dispatch(action: TutorialAction) {
-    const previous = state;
-    const next = tutorialReducer(state, action);
-    if (next === previous) return;
-    state = next;
-    if (next.step !== previous.step || next.autoPlay !== previous.autoPlay || next.status !== previous.status) schedule();
-    listeners.forEach((listener) => listener(next, previous));
+    store.setState((state) => tutorialReducer(state, action));
   }
+  // Subscribed first, so the timer follows a change before any other listener hears of it.
+  store.subscribe((next, previous) => {
+    if (next.step !== previous.step || next.autoPlay !== previous.autoPlay || next.status !== previous.status) schedule();
+  });
 
   schedule();
   return {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
     dispatch,
     dispose() {
       disposed = true;

@@ -1,16 +1,11 @@
 import type { ReactNode } from 'react';
-import { Checkbox as RACCheckbox } from 'react-aria-components';
+import { Checkbox as RACCheckbox, type CheckboxProps as RACCheckboxProps } from 'react-aria-components';
 import * as styles from './Checkbox.css.ts';
 
-export interface CheckboxProps {
+/** react-aria-components' Checkbox props; this component owns styling and validation behaviour. */
+export interface CheckboxProps
+  extends Omit<RACCheckboxProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
   children: ReactNode;
-  isSelected?: boolean;
-  defaultSelected?: boolean;
-  onChange?: (isSelected: boolean) => void;
-  isInvalid?: boolean;
-  isRequired?: boolean;
-  name?: string;
-  isDisabled?: boolean;
 }
 
 export function Checkbox({ children, ...props }: CheckboxProps) {

@@ -1,18 +1,15 @@
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import type { ReactNode } from 'react';
-import { Label, Meter as RACMeter } from 'react-aria-components';
+import { Label, Meter as RACMeter, type MeterProps as RACMeterProps } from 'react-aria-components';
 import * as styles from '../ProgressBar/ProgressBar.css.ts';
 import * as meterStyles from './Meter.css.ts';
 
 export type MeterTone = 'danger' | 'warning' | 'success' | 'accent';
 
-export interface MeterProps {
+/** react-aria-components' Meter props (value, range, valueLabel for the announced text) plus a label and a tone. */
+export interface MeterProps extends Omit<RACMeterProps, 'children' | 'className' | 'style' | 'render'> {
   label: ReactNode;
   value: number;
-  minValue?: number;
-  maxValue?: number;
-  /** Text shown next to the label and announced as the value (e.g. "Medium"). */
-  valueLabel?: string;
   tone?: MeterTone;
 }
 

@@ -1,18 +1,13 @@
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import type { ReactNode } from 'react';
-import { Label, ProgressBar as RACProgressBar } from 'react-aria-components';
+import { Label, ProgressBar as RACProgressBar, type ProgressBarProps as RACProgressBarProps } from 'react-aria-components';
 import * as styles from './ProgressBar.css.ts';
 
-export interface ProgressBarProps {
+/** react-aria-components' ProgressBar props (value, range, isIndeterminate, valueLabel) plus a label. */
+export interface ProgressBarProps extends Omit<RACProgressBarProps, 'children' | 'className' | 'style' | 'render'> {
   label: ReactNode;
-  value?: number;
-  minValue?: number;
-  maxValue?: number;
   /** Shows the formatted value (e.g. "40%") next to the label. */
   showValue?: boolean;
-  isIndeterminate?: boolean;
-  /** Overrides the announced and shown value text. */
-  valueLabel?: string;
 }
 
 export function ProgressBar({ label, showValue = true, valueLabel, ...props }: ProgressBarProps) {

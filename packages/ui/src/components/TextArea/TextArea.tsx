@@ -1,22 +1,11 @@
-import type { FocusEvent, ReactNode } from 'react';
+import type { FocusEvent } from 'react';
 import { FieldError, Label, Text, TextArea as RACTextArea, TextField as RACTextField } from 'react-aria-components';
 import * as styles from '../Field/Field.css.ts';
+import type { TextFieldProps } from '../TextField/TextField.tsx';
 
-export interface TextAreaProps {
-  label: ReactNode;
-  name?: string;
-  value?: string;
-  defaultValue?: string;
-  onChange?: (value: string) => void;
+/** TextField's props; blur reports the <textarea>, and rows sets its height. */
+export interface TextAreaProps extends Omit<TextFieldProps, 'type' | 'onBlur'> {
   onBlur?: (e: FocusEvent<HTMLTextAreaElement>) => void;
-  errorMessage?: string;
-  isInvalid?: boolean;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  description?: ReactNode;
-  autoComplete?: string;
-  autoFocus?: boolean;
-  placeholder?: string;
   rows?: number;
 }
 

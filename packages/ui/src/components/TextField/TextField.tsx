@@ -1,23 +1,24 @@
-import type { FocusEvent, ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextField as RACTextField } from 'react-aria-components';
+import type { ReactNode } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  Text,
+  TextField as RACTextField,
+  type TextFieldProps as RACTextFieldProps,
+} from 'react-aria-components';
 import * as styles from '../Field/Field.css.ts';
 
-export interface TextFieldProps {
+/**
+ * react-aria-components' TextField props, minus what this field owns: its styling, its children, and
+ * the validation behaviour (always "aria").
+ */
+export interface TextFieldProps
+  extends Omit<RACTextFieldProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
   label: ReactNode;
-  name?: string;
-  type?: 'text' | 'email' | 'password' | 'search' | 'tel' | 'url';
-  value?: string;
-  defaultValue?: string;
-  onChange?: (value: string) => void;
-  onBlur?: (e: FocusEvent<HTMLInputElement>) => void;
+  description?: ReactNode;
   /** Shown under the field while isInvalid is true. */
   errorMessage?: string;
-  isInvalid?: boolean;
-  isRequired?: boolean;
-  isDisabled?: boolean;
-  description?: ReactNode;
-  autoComplete?: string;
-  autoFocus?: boolean;
   placeholder?: string;
 }
 

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
-import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { CloseIcon, DangerIcon, SuccessIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
+import { useStore } from '../../store/createStore.ts';
 import * as styles from './Toast.css.ts';
 import { toastStore, type ToastRecord, type ToastStore } from './toastQueue.ts';
 
@@ -22,7 +23,7 @@ export interface ToastProviderProps {
  */
 export function ToastProvider({ children, store = toastStore }: ToastProviderProps) {
   const { t } = useLingui();
-  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  const toasts = useStore(store);
   const regionRef = useRef<HTMLElement>(null);
 
   useEffect(() => {

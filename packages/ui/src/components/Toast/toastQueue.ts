@@ -3,6 +3,7 @@
  * one toast visible at a time (a new one replaces the previous), 5000 ms default duration,
  * a dismissed toast stays (closed, for its exit) and is removed 3000 ms later.
  */
+import { createStore } from '../../store/createStore.ts';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -74,15 +75,15 @@ export interface ToastStore {
 }
 
 export function createToastStore(scheduler: Scheduler = realScheduler): ToastStore {
-  let state: ToastRecord[] = [];
+  const records = createStore<ToastRecord[]>([]);
   let counter = 0;
-  const listeners = new Set<() => void>();
   const closeTimers = new Map<string, { handle: unknown; startedAt: number; remaining: number }>();
   const removeTimers = new Map<string, unknown>();
 
   const dispatch = (action: ToastAction) => {
-    const before = state;
-    state = toastReducer(state, action);
+    const before = records.getSnapshot();
+    records.setState(toastReducer(before, action));
+    const state = records.getSnapshot();
     // Forget timers of toasts that are gone (e.g. replaced).
     for (const t of before) {
       if (!state.some((s) => s.id === t.id)) {
@@ -92,7 +93,6 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
         removeTimers.delete(t.id);
       }
     }
-    listeners.forEach((l) => l());
   };
 
   const clearClose = (id: string) => {
@@ -120,11 +120,8 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
   };
 
   const store: ToastStore = {
-    getSnapshot: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: records.getSnapshot,
+    subscribe: records.subscribe,
     add(options) {
       counter += 1;
       const id = `toast-${counter}`;
@@ -144,14 +141,14 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
       return id;
     },
     update(id, patch) {
-      const current = state.find((t) => t.id === id);
+      const current = records.getSnapshot().find((t) => t.id === id);
       if (!current) return;
       dispatch({ type: 'update', id, patch });
       // A new duration restarts the countdown of an open toast.
       if (patch.duration !== undefined && current.open) startClose(id, patch.duration);
     },
     dismiss(id) {
-      const targets = state.filter((t) => t.open && (id === undefined || t.id === id));
+      const targets = records.getSnapshot().filter((t) => t.open && (id === undefined || t.id === id));
       if (targets.length === 0) return;
       targets.forEach((t) => clearClose(t.id));
       dispatch({ type: 'dismiss', id });
@@ -174,8 +171,7 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
       removeTimers.forEach((h) => scheduler.clearTimeout(h));
       closeTimers.clear();
       removeTimers.clear();
-      state = [];
-      listeners.forEach((l) => l());
+      records.setState([]);
     },
   };
   return store;

@@ -10,3 +10,13 @@ export const icon = style({
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
 });
+
+/** Digits inside an icon (the skip buttons' '10'). */
+export const glyphText = style({
+  fill: 'currentColor',
+  stroke: 'none',
+  fontSize: 6,
+  fontWeight: 700,
+  textAnchor: 'middle',
+  fontFamily: 'inherit',
+});

@@ -213,27 +213,4 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
   }
 }
 
-/** 16-bit PCM WAV bytes for mono samples in [-1, 1] (test fixtures, benchmarks). */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const out = new Uint8Array(44 + samples.length * 2);
-  const view = new DataView(out.buffer);
-  const text = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
-  text(0, 'RIFF');
-  view.setUint32(4, 36 + samples.length * 2, true);
-  text(8, 'WAVE');
-  text(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  text(36, 'data');
-  view.setUint32(40, samples.length * 2, true);
-  for (let i = 0; i < samples.length; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i]));
-    view.setInt16(44 + i * 2, Math.round(s * 32767), true);
-  }
-  return out;
-}
+export { encodeWav } from './wav.ts';
