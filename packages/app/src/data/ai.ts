@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import {
   ApiError,
-  REQUESTED_WITH,
   paths,
   type AiModelsResponse,
   type AiOutput,
@@ -46,27 +45,14 @@ export function usePrompts() {
 }
 
 /**
- * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures carry
- * 'Failed to fetch prompt outputs: {status} {statusText}' for the tab's error heading.
+ * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures raise
+ * HttpStatusError, whose status line the tab's error heading shows.
  */
-export class OutputsFetchError extends ApiError {
-  readonly statusText: string;
-  constructor(status: number, statusText: string) {
-    super(status, `Failed to fetch prompt outputs: ${status} ${statusText}`.trim());
-    this.statusText = statusText;
-  }
-}
-
-async function fetchOutputs(path: string): Promise<AiOutput[]> {
-  const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
-  if (res.status === 404) return [];
-  if (!res.ok) throw new OutputsFetchError(res.status, res.statusText);
-  return (await res.json()) as AiOutput[];
-}
-
 export function useAiOutputs(transcriptId: number | null) {
   const { user } = useSession();
-  return useSWR<AiOutput[]>(user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null, fetchOutputs);
+  return useSWR<AiOutput[]>(user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null, () =>
+    api.ai.outputList(transcriptId!),
+  );
 }
 
 function useFailure() {
@@ -126,15 +112,6 @@ export function useAiActions() {
   );
 }
 
-/** The file name the server gave (filename* first). */
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(disposition);
-  return plain ? plain[1] : fallback;
-}
-
 /** PDF opens in a new tab; other formats download as a file. */
 export function useExporter() {
   const { t } = useLingui();
@@ -145,13 +122,11 @@ export function useExporter() {
         return;
       }
       try {
-        const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
-        if (!res.ok) throw new Error(String(res.status));
-        const blob = await res.blob();
+        const { blob, fileName } = await api.exports.download(path, `export.${format}`);
         const url = URL.createObjectURL(blob);
         const a = document.createElement('a');
         a.href = url;
-        a.download = fileNameFrom(res.headers.get('content-disposition'), `export.${format}`);
+        a.download = fileName;
         document.body.append(a);
         a.click();
         a.remove();

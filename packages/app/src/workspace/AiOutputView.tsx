@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { paths } from '@scribe/api-client';
+import { HttpStatusError, paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
-import { OutputsFetchError, useAiOutputs, useExporter } from '../data/ai.ts';
+import { useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
 import { useSelection, useTranscript } from '../data/library.ts';
 import { EmptyState } from './EmptyState.tsx';
@@ -19,7 +19,7 @@ export function AiOutputView() {
   const pending = usePendingOutput(transcriptId);
   // The tab's error heading in the user's language (the error's own message is the English one).
   const outputsErrorMessage = (err: unknown) => {
-    if (err instanceof OutputsFetchError) {
+    if (err instanceof HttpStatusError) {
       const { status, statusText } = err;
       return t`Failed to fetch prompt outputs: ${status} ${statusText}`.trim();
     }
