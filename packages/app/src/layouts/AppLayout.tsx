@@ -6,7 +6,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { Brand } from '../components/Brand.tsx';
 import { useStripeReturn } from '../credits/useStripeReturn.ts';
 import { AccountMenu } from '../header/AccountMenu.tsx';
-import { useCreditBalance } from '../header/useCreditBalance.ts';
+import { useCreditBalance } from '../data/credits.ts';
 import * as styles from '../header/header.css.ts';
 import { LiveProvider } from '../session/LiveProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
