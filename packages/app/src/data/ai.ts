@@ -14,7 +14,6 @@ import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { selectionStore } from '../workspace/selection.ts';
 
 const NO_PROMPTS: SavedPrompt[] = [];
 
@@ -74,7 +73,7 @@ export function useAiActions() {
   const fail = useFailure();
   return useMemo(
     () => ({
-      /** Runs the prompt; on success the outputs refresh and the AI output tab opens. Returns success. */
+      /** Runs the prompt; on success the outputs refresh. Returns success (the caller shows the outputs). */
       async run(transcriptId: number, prompt: string, model: string): Promise<boolean> {
         try {
           await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
@@ -85,7 +84,6 @@ export function useAiActions() {
         }
         void mutate(paths.creditBalance); // the prompt was charged
         await mutate(paths.promptOutputs(transcriptId));
-        selectionStore.setTab('ai-output');
         return true;
       },
       async createPrompt(body: { name: string; prompt: string; icon: SavedPrompt['icon'] }) {

@@ -4,7 +4,7 @@ import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
 import { useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
-import { useSelection, useTranscript } from '../data/library.ts';
+import { useSelectedTranscript } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { seekPlayer } from './playback.ts';
 import * as styles from './workspace.css.ts';
@@ -12,8 +12,7 @@ import * as styles from './workspace.css.ts';
 /** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
 export function AiOutputView() {
   const { t } = useLingui();
-  const { transcriptId } = useSelection();
-  const { data: transcript } = useTranscript(transcriptId);
+  const { transcriptId, data: transcript } = useSelectedTranscript();
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
   const pending = usePendingOutput(transcriptId);
