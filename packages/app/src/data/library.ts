@@ -33,6 +33,23 @@ export function useFolderTree() {
   return { tree: data ?? EMPTY_TREE, isLoading, error: error as unknown, mutate };
 }
 
+/** The current name of each transcript in the tree, by id (read from the tree's cache key; no toast of its own). */
+export function useTranscriptNames(): ReadonlyMap<number, string> {
+  const { user } = useSession();
+  const { data } = useSWR<TreeNode[] | null>(user ? paths.folderTree : null, () => api.folders.tree());
+  return useMemo(() => {
+    const names = new Map<number, string>();
+    const walk = (nodes: readonly TreeNode[]) => {
+      for (const node of nodes) {
+        if (node.type === 'transcript') names.set(node.id, node.name);
+        else if (node.children) walk(node.children);
+      }
+    };
+    walk(data ?? EMPTY_TREE);
+    return names;
+  }, [data]);
+}
+
 /** GET /api/transcripts/{id} with the transcript settings of spec §9 (a 404 is the caller's to handle). */
 export function useTranscript(id: number | null) {
   const { user } = useSession();

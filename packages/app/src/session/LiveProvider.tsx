@@ -1,35 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
-import { createLiveClient, liveMessages, liveUrl, paths, type Transcript } from '@scribe/api-client';
-import { findNode, StatusCards, transcriptKey, useStatusCards, type TreeNode } from '@scribe/transcript-kit';
+import { createLiveClient, liveMessages, liveUrl } from '@scribe/api-client';
+import { StatusCards, useStatusCards } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
-import { useEffect, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
-import { aiStreamStore } from '../data/aiStream.ts';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranscriptNames } from '../data/library.ts';
+import { useLiveCache } from '../data/live-cache.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from './SessionProvider.tsx';
 
-/** The tree with one transcript marked as processing (its spinner), or the same tree when it already is. */
-function markProcessing(nodes: TreeNode[], id: number): TreeNode[] {
-  const node = findNode(nodes, transcriptKey(id));
-  if (!node || node.type !== 'transcript' || node.status === 'processing') return nodes;
-  const mark = (list: TreeNode[]): TreeNode[] =>
-    list.map((n) => {
-      if (n.type === 'transcript') return n.id === id ? { ...n, status: 'processing' as const } : n;
-      return n.children?.length ? { ...n, children: mark(n.children) } : n;
-    });
-  return mark(nodes);
-}
-
 /**
- * The live channel while someone is signed in (spec §4): transcription progress lands in the cached
- * transcript and the tree (spinner) and in a status card; completion and failure refresh the transcript
- * and the tree; failures show a toast.
+ * The live channel while someone is signed in (spec §4): events go to the data cache (data/live-cache.ts);
+ * transcription progress also shows in a status card, failures in a toast.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
-  const { mutate, cache } = useSWRConfig();
+  const liveCache = useLiveCache();
   const cards = useStatusCards();
   const pushCard = cards.push;
+  const names = useTranscriptNames();
   const { t, i18n } = useLingui();
   const userId = user?.id ?? null;
 
@@ -48,43 +36,16 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('error', (data) => {
       toast({ title: t`Connection error. Please try again.`, description: data?.message, variant: 'destructive' });
     });
-    client.on('ai_output_stream', (event) => aiStreamStore.apply(event));
+    client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
     client.on('transcription_status', (event) => {
-      const key = paths.transcript(event.transcriptId);
-      const tree = cache.get(paths.folderTree)?.data as TreeNode[] | undefined;
-      const node = tree ? findNode(tree, transcriptKey(event.transcriptId)) : undefined;
       pushCard({
         transcriptId: event.transcriptId,
         type: event.type,
         progress: event.progress,
         message: event.message ? translateApiMessage(i18n, event.message) : undefined,
         error: event.error ? translateApiMessage(i18n, event.error) : undefined,
-        title: node?.name,
       });
-      if (event.type === 'progress') {
-        // Only caches that hold data are updated: a mutate while SWR fetches a key drops that fetch's
-        // answer, which would lose the tree refresh that brings a new upload (or the transcript itself).
-        if (node?.type === 'transcript' && node.status !== 'processing') {
-          void mutate(paths.folderTree, (current: TreeNode[] | null | undefined) => (current ? markProcessing(current, event.transcriptId) : current), {
-            revalidate: false,
-          });
-        }
-        const cached = cache.get(key)?.data as Transcript | null | undefined;
-        if (cached) {
-          void mutate(
-            key,
-            (current: Transcript | null | undefined) =>
-              current
-                ? { ...current, metadata: { ...current.metadata, status: 'processing' as const, progress: event.progress ?? 0 } }
-                : current,
-            { revalidate: false },
-          );
-        }
-        return;
-      }
-      void mutate(key);
-      void mutate(paths.folderTree);
-      void mutate(paths.creditBalance); // charged on completion, refunded on failure
+      liveCache.transcriptionStatus(event);
       if (event.type === 'error') {
         const reason = event.error ?? event.message;
         toast({
@@ -96,12 +57,18 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.start();
     return () => client.stop();
-  }, [userId, mutate, cache, pushCard, t, i18n]);
+  }, [userId, liveCache, pushCard, t, i18n]);
+
+  // A card is headed by the transcript's current name in the tree.
+  const items = useMemo(
+    () => cards.items.map((item) => (item.title || typeof item.transcriptId !== 'number' ? item : { ...item, title: names.get(item.transcriptId) })),
+    [cards.items, names],
+  );
 
   return (
     <>
       {children}
-      {userId !== null ? <StatusCards items={cards.items} onDismiss={cards.dismiss} /> : null}
+      {userId !== null ? <StatusCards items={items} onDismiss={cards.dismiss} /> : null}
     </>
   );
 }
