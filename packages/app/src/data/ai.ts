@@ -12,6 +12,7 @@ import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
+import { creditBalanceKey } from './credits.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
@@ -49,8 +50,12 @@ export function usePrompts() {
  */
 export function useAiOutputs(transcriptId: number | null) {
   const { user } = useSession();
-  return useSWR<AiOutput[]>(user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null, () =>
-    api.ai.outputList(transcriptId!),
+  // Fetched again each time the tab is shown (cached outputs stay on screen meanwhile): outputs
+  // written while it was hidden, or made in another tab, are then complete.
+  return useSWR<AiOutput[]>(
+    user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null,
+    () => api.ai.outputList(transcriptId!),
+    { revalidateOnMount: true },
   );
 }
 
@@ -75,25 +80,34 @@ export function useAiActions() {
     () => ({
       /** Runs the prompt; on success the outputs refresh. Returns success (the caller shows the outputs). */
       async run(transcriptId: number, prompt: string, model: string): Promise<boolean> {
+        let output: AiOutput;
         try {
-          await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
+          output = await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
         } catch (error) {
           fail(t`Failed to process custom prompt`, error);
-          void mutate(paths.creditBalance); // a failed prompt is refunded
+          void mutate(creditBalanceKey); // a failed prompt is refunded
           return false;
         }
-        void mutate(paths.creditBalance); // the prompt was charged
-        await mutate(paths.promptOutputs(transcriptId));
+        void mutate(creditBalanceKey); // the prompt was charged
+        // The 201 answer is the new output: written into the list (newest first) whether or not the
+        // AI output tab is shown; the tab fetches the whole list again when it is shown.
+        await mutate<AiOutput[]>(paths.promptOutputs(transcriptId), (list) => [output, ...(list ?? []).filter((o) => o.id !== output.id)], {
+          revalidate: false,
+        });
         return true;
       },
       async createPrompt(body: { name: string; prompt: string; icon: SavedPrompt['icon'] }) {
+        let saved: SavedPrompt;
         try {
-          await api.prompts.create(body);
+          saved = await api.prompts.create(body);
         } catch (error) {
           throw new Error(fail(t`Failed to save prompt`, error));
         }
         toast({ title: t`Prompt saved successfully`, variant: 'success' });
-        await mutate(paths.prompts);
+        // The 201 answer is the saved prompt: appended (the list is oldest first), no refetch.
+        await mutate<SavedPrompt[] | null>(paths.prompts, (list) => [...(list ?? []).filter((p) => p.id !== saved.id), saved], {
+          revalidate: false,
+        });
       },
       async deletePrompt(id: number) {
         try {
@@ -103,7 +117,7 @@ export function useAiActions() {
           return;
         }
         toast({ title: t`Prompt deleted successfully`, variant: 'success' });
-        await mutate(paths.prompts);
+        await mutate<SavedPrompt[] | null>(paths.prompts, (list) => list?.filter((p) => p.id !== id) ?? list, { revalidate: false });
       },
     }),
     [fail, mutate, t],
