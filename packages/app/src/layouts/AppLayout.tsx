@@ -8,7 +8,7 @@ import { useStripeReturn } from '../credits/useStripeReturn.ts';
 import { AccountMenu } from '../header/AccountMenu.tsx';
 import { useCreditBalance } from '../data/credits.ts';
 import * as styles from '../header/header.css.ts';
-import { LiveProvider } from '../session/LiveProvider.tsx';
+import { LiveProvider } from '../live/LiveProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useTutorial } from '../tutorial/useTutorial.ts';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';

@@ -6,7 +6,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranscriptNames } from '../data/library.ts';
 import { useLiveCache } from '../data/live-cache.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
-import { useSession } from './SessionProvider.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
 
 /**
  * The live channel while someone is signed in (spec §4): events go to the data cache (data/live-cache.ts);
