@@ -1,6 +1,7 @@
 import { ApiError } from '@scribe/api-client';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useTranscript } from '../data/library.ts';
+import { useStore } from '../lib/store.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { selectionStore, type WorkspaceSelection, type WorkspaceTab } from './selection.ts';
 
@@ -11,7 +12,7 @@ export function useSelection(): WorkspaceSelection & {
 } {
   const { user } = useSession();
   if (user) selectionStore.forUser(user.id);
-  const selection = useSyncExternalStore(selectionStore.subscribe, selectionStore.getSnapshot, selectionStore.getSnapshot);
+  const selection = useStore(selectionStore);
   return { ...selection, selectTranscript: selectionStore.selectTranscript, setTab: selectionStore.setTab };
 }
 
