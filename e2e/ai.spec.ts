@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newUser, register } from './helpers.ts';
+import { menuBalance, newUser, register } from './helpers.ts';
 
 // Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
 const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
@@ -63,4 +63,34 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   expect(response.headers()['content-disposition']).toMatch(/^inline;/);
+});
+
+test('a prompt run after the AI output tab was shown once: the new output appears without a reload', async ({ page }) => {
+  test.setTimeout(180_000);
+  const user = newUser();
+  await register(page, user);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(recording);
+  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
+    timeout: 120_000,
+  });
+
+  // The AI output tab once (its list is now cached, empty), then back to Transcript.
+  const aiTab = page.getByRole('tab', { name: 'AI output' });
+  await aiTab.click();
+  await expect(page.getByRole('heading', { name: 'No AI outputs yet' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Transcript' }).click();
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible();
+  const before = await menuBalance(page, user);
+
+  // A default prompt: the app switches to AI output and shows its answer at once.
+  await page.getByRole('region', { name: 'AI Features' }).getByRole('button', { name: 'Extract questions' }).click();
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  const output = page.getByRole('article').filter({ hasText: 'Extract all questions asked in the transcript.' });
+  await expect(output).toContainText(/Questions asked in the transcript \(2\)/);
+  await expect(page.getByRole('heading', { name: 'No AI outputs yet' })).toHaveCount(0);
+  // The credit the run spent shows in the menu.
+  await expect.poll(() => menuBalance(page, user)).toBe(before - 1);
 });

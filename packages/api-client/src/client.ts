@@ -134,6 +134,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'Failed to process custom prompt'),
       outputs: (transcriptId: number) => http.read<AiOutput[]>(paths.aiOutputs(transcriptId)),
       promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
+      /** The AI output tab's list: a 404 is an empty list; other failures raise HttpStatusError. */
+      outputList: (transcriptId: number) => http.readOr<AiOutput[]>(paths.promptOutputs(transcriptId), []),
+    },
+    exports: {
+      /** An export file (transcript or AI outputs) by its path; a failure raises HttpStatusError. */
+      download: (path: string, fallbackName: string) => http.download(path, fallbackName),
     },
     tutorial: {
       /** The sample transcript of the guided tutorial (made once per user; later calls answer the same id). */

@@ -14,6 +14,25 @@ export class ApiError extends Error {
   }
 }
 
+/** A failed request described by its status line, for messages such as 'Failed to fetch prompt outputs: 500 Internal Server Error'. */
+export class HttpStatusError extends ApiError {
+  readonly statusText: string;
+  constructor(status: number, statusText: string) {
+    super(status, `${status} ${statusText}`.trim());
+    this.name = 'HttpStatusError';
+    this.statusText = statusText;
+  }
+}
+
+/** The file name a Content-Disposition header gives (filename* first), else `fallback`. */
+export function fileNameFrom(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) return decodeURIComponent(star[1]);
+  const plain = /filename="([^"]+)"/i.exec(disposition);
+  return plain ? plain[1] : fallback;
+}
+
 export interface ApiClientOptions {
   /** Prefix for every path, '' for the same origin. */
   baseUrl?: string;
@@ -87,6 +106,24 @@ export function createHttp(options: ApiClientOptions = {}) {
     return (await res.json()) as T;
   }
 
-  return { read, send, baseUrl: base, fetch: doFetch };
+  /**
+   * A read whose failure keeps the HTTP status line (status and statusText) for the caller's own
+   * message; `onNotFound` answers a 404 instead of failing.
+   */
+  async function readOr<T>(path: string, onNotFound: T): Promise<T> {
+    const res = await doFetch(base + path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+    if (res.status === 404) return onNotFound;
+    if (!res.ok) throw new HttpStatusError(res.status, res.statusText);
+    return (await res.json()) as T;
+  }
+
+  /** A file download: the body as a Blob and the file name of its Content-Disposition (filename* first). */
+  async function download(path: string, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+    const res = await doFetch(base + path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+    if (!res.ok) throw new HttpStatusError(res.status, res.statusText);
+    return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition'), fallbackName) };
+  }
+
+  return { read, readOr, send, download, baseUrl: base, fetch: doFetch };
 }
 export type Http = ReturnType<typeof createHttp>;

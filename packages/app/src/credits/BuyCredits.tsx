@@ -3,13 +3,12 @@ import { ApiError, formatUsd, type CreditPackage, type PurchaseResponse } from '
 import { Alert, Card, Heading, Skeleton, Stack, Text, toast } from '@scribe/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePublicConfig } from '../config/useConfig.ts';
-import { useCreditBalance } from '../header/useCreditBalance.ts';
+import { refreshBalanceUntilChanged, refreshCreditBalance, useCreditBalance, useCreditPackages } from '../data/credits.ts';
 import { api as apiClient } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import * as styles from './credits.css.ts';
 import { PackageCard } from './PackageCard.tsx';
 import { TestCardForm } from './TestCardForm.tsx';
-import { refreshBalanceUntilChanged, refreshCreditBalance, useCreditPackages } from './useCredits.ts';
 
 // Loaded only when Stripe is configured: the test-mode form never fetches Stripe's script.
 const StripePaymentForm = lazy(() => import('./StripePaymentForm.tsx'));

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { toast } from '@scribe/ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { refreshBalanceUntilChanged } from './useCredits.ts';
+import { refreshBalanceUntilChanged } from '../data/credits.ts';
 
 /**
  * A Stripe payment method that redirects (3-D Secure, bank pages) comes back to the return address

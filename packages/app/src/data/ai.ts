@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import {
   ApiError,
-  REQUESTED_WITH,
   paths,
   type AiModelsResponse,
   type AiOutput,
@@ -13,9 +12,9 @@ import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
+import { creditBalanceKey } from './credits.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { selectionStore } from '../workspace/selection.ts';
 
 const NO_PROMPTS: SavedPrompt[] = [];
 
@@ -46,27 +45,18 @@ export function usePrompts() {
 }
 
 /**
- * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures carry
- * 'Failed to fetch prompt outputs: {status} {statusText}' for the tab's error heading.
+ * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures raise
+ * HttpStatusError, whose status line the tab's error heading shows.
  */
-export class OutputsFetchError extends ApiError {
-  readonly statusText: string;
-  constructor(status: number, statusText: string) {
-    super(status, `Failed to fetch prompt outputs: ${status} ${statusText}`.trim());
-    this.statusText = statusText;
-  }
-}
-
-async function fetchOutputs(path: string): Promise<AiOutput[]> {
-  const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
-  if (res.status === 404) return [];
-  if (!res.ok) throw new OutputsFetchError(res.status, res.statusText);
-  return (await res.json()) as AiOutput[];
-}
-
 export function useAiOutputs(transcriptId: number | null) {
   const { user } = useSession();
-  return useSWR<AiOutput[]>(user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null, fetchOutputs);
+  // Fetched again each time the tab is shown (cached outputs stay on screen meanwhile): outputs
+  // written while it was hidden, or made in another tab, are then complete.
+  return useSWR<AiOutput[]>(
+    user && transcriptId !== null ? paths.promptOutputs(transcriptId) : null,
+    () => api.ai.outputList(transcriptId!),
+    { revalidateOnMount: true },
+  );
 }
 
 function useFailure() {
@@ -88,28 +78,36 @@ export function useAiActions() {
   const fail = useFailure();
   return useMemo(
     () => ({
-      /** Runs the prompt; on success the outputs refresh and the AI output tab opens. Returns success. */
+      /** Runs the prompt; on success the outputs refresh. Returns success (the caller shows the outputs). */
       async run(transcriptId: number, prompt: string, model: string): Promise<boolean> {
+        let output: AiOutput;
         try {
-          await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
+          output = await api.ai.run(transcriptId, { prompt, model: (model || undefined) as 'gpt-4' | 'gpt-3.5' | 'local' | undefined });
         } catch (error) {
           fail(t`Failed to process custom prompt`, error);
-          void mutate(paths.creditBalance); // a failed prompt is refunded
+          void mutate(creditBalanceKey); // a failed prompt is refunded
           return false;
         }
-        void mutate(paths.creditBalance); // the prompt was charged
-        await mutate(paths.promptOutputs(transcriptId));
-        selectionStore.setTab('ai-output');
+        void mutate(creditBalanceKey); // the prompt was charged
+        // The 201 answer is the new output: written into the list (newest first) whether or not the
+        // AI output tab is shown; the tab fetches the whole list again when it is shown.
+        await mutate<AiOutput[]>(paths.promptOutputs(transcriptId), (list) => [output, ...(list ?? []).filter((o) => o.id !== output.id)], {
+          revalidate: false,
+        });
         return true;
       },
       async createPrompt(body: { name: string; prompt: string; icon: SavedPrompt['icon'] }) {
+        let saved: SavedPrompt;
         try {
-          await api.prompts.create(body);
+          saved = await api.prompts.create(body);
         } catch (error) {
           throw new Error(fail(t`Failed to save prompt`, error));
         }
         toast({ title: t`Prompt saved successfully`, variant: 'success' });
-        await mutate(paths.prompts);
+        // The 201 answer is the saved prompt: appended (the list is oldest first), no refetch.
+        await mutate<SavedPrompt[] | null>(paths.prompts, (list) => [...(list ?? []).filter((p) => p.id !== saved.id), saved], {
+          revalidate: false,
+        });
       },
       async deletePrompt(id: number) {
         try {
@@ -119,20 +117,11 @@ export function useAiActions() {
           return;
         }
         toast({ title: t`Prompt deleted successfully`, variant: 'success' });
-        await mutate(paths.prompts);
+        await mutate<SavedPrompt[] | null>(paths.prompts, (list) => list?.filter((p) => p.id !== id) ?? list, { revalidate: false });
       },
     }),
     [fail, mutate, t],
   );
-}
-
-/** The file name the server gave (filename* first). */
-function fileNameFrom(disposition: string | null, fallback: string): string {
-  if (!disposition) return fallback;
-  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
-  if (star) return decodeURIComponent(star[1]);
-  const plain = /filename="([^"]+)"/i.exec(disposition);
-  return plain ? plain[1] : fallback;
 }
 
 /** PDF opens in a new tab; other formats download as a file. */
@@ -145,13 +134,11 @@ export function useExporter() {
         return;
       }
       try {
-        const res = await fetch(path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
-        if (!res.ok) throw new Error(String(res.status));
-        const blob = await res.blob();
+        const { blob, fileName } = await api.exports.download(path, `export.${format}`);
         const url = URL.createObjectURL(blob);
         const a = document.createElement('a');
         a.href = url;
-        a.download = fileNameFrom(res.headers.get('content-disposition'), `export.${format}`);
+        a.download = fileName;
         document.body.append(a);
         a.click();
         a.remove();

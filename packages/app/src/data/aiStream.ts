@@ -1,6 +1,6 @@
 // Beyond the spec: answers being generated, as they stream in over /ws, per transcript.
 import type { AiOutputStreamEvent } from '@scribe/api-client';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../lib/store.ts';
 
 export interface PendingOutput {
   runId: string;
@@ -9,41 +9,38 @@ export interface PendingOutput {
   nextSeq: number;
 }
 
-const pending = new Map<number, PendingOutput>();
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
+// Replaced on every change, so a snapshot never changes under a reader.
+const pending = createStore<ReadonlyMap<number, PendingOutput>>(new Map());
+const put = (transcriptId: number, output: PendingOutput | undefined) =>
+  pending.set((current) => {
+    const next = new Map(current);
+    if (output) next.set(transcriptId, output);
+    else next.delete(transcriptId);
+    return next;
+  });
 
 export const aiStreamStore = {
   /** Applies one event; out-of-order or foreign-run events are dropped (the stored output follows anyway). */
   apply(event: AiOutputStreamEvent) {
-    const current = pending.get(event.transcriptId);
+    const current = pending.getSnapshot().get(event.transcriptId);
     if (event.done) {
       if (current?.runId === event.runId || !current) {
-        pending.delete(event.transcriptId);
-        emit();
+        put(event.transcriptId, undefined);
       }
       return;
     }
     if (!current || current.runId !== event.runId) {
       if (event.seq !== 0) return;
-      pending.set(event.transcriptId, { runId: event.runId, prompt: event.prompt, text: event.delta, nextSeq: 1 });
+      put(event.transcriptId, { runId: event.runId, prompt: event.prompt, text: event.delta, nextSeq: 1 });
     } else {
       if (event.seq !== current.nextSeq) return;
-      pending.set(event.transcriptId, { ...current, text: current.text + event.delta, nextSeq: current.nextSeq + 1 });
+      put(event.transcriptId, { ...current, text: current.text + event.delta, nextSeq: current.nextSeq + 1 });
     }
-    emit();
   },
-  get: (transcriptId: number | null) => (transcriptId === null ? undefined : pending.get(transcriptId)),
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: (transcriptId: number | null) => (transcriptId === null ? undefined : pending.getSnapshot().get(transcriptId)),
+  subscribe: pending.subscribe,
 };
 
 export function usePendingOutput(transcriptId: number | null): PendingOutput | undefined {
-  return useSyncExternalStore(
-    aiStreamStore.subscribe,
-    () => aiStreamStore.get(transcriptId),
-    () => undefined,
-  );
+  return useStore(pending, (all) => (transcriptId === null ? undefined : all.get(transcriptId)));
 }

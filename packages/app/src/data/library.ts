@@ -11,26 +11,14 @@ import {
   type TreeNode,
 } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
-import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { api } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { selectionStore, type WorkspaceSelection, type WorkspaceTab } from '../workspace/selection.ts';
 import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
 
 const EMPTY_TREE: TreeNode[] = [];
-
-/** The persisted workspace selection of the signed-in user (reset when another user signs in). */
-export function useSelection(): WorkspaceSelection & {
-  selectTranscript: (id: number | null) => void;
-  setTab: (tab: WorkspaceTab) => void;
-} {
-  const { user } = useSession();
-  if (user) selectionStore.forUser(user.id);
-  const selection = useSyncExternalStore(selectionStore.subscribe, selectionStore.getSnapshot, selectionStore.getSnapshot);
-  return { ...selection, selectTranscript: selectionStore.selectTranscript, setTab: selectionStore.setTab };
-}
 
 /** GET /api/folders/tree, cached under its path (never stale: mutations below refresh it). */
 export function useFolderTree() {
@@ -45,7 +33,24 @@ export function useFolderTree() {
   return { tree: data ?? EMPTY_TREE, isLoading, error: error as unknown, mutate };
 }
 
-/** GET /api/transcripts/{id} with the transcript settings of spec §9; a 404 clears the selection. */
+/** The current name of each transcript in the tree, by id (read from the tree's cache key; no toast of its own). */
+export function useTranscriptNames(): ReadonlyMap<number, string> {
+  const { user } = useSession();
+  const { data } = useSWR<TreeNode[] | null>(user ? paths.folderTree : null, () => api.folders.tree());
+  return useMemo(() => {
+    const names = new Map<number, string>();
+    const walk = (nodes: readonly TreeNode[]) => {
+      for (const node of nodes) {
+        if (node.type === 'transcript') names.set(node.id, node.name);
+        else if (node.children) walk(node.children);
+      }
+    };
+    walk(data ?? EMPTY_TREE);
+    return names;
+  }, [data]);
+}
+
+/** GET /api/transcripts/{id} with the transcript settings of spec §9 (a 404 is the caller's to handle). */
 export function useTranscript(id: number | null) {
   const { user } = useSession();
   const { t } = useLingui();
@@ -63,17 +68,7 @@ export function useTranscript(id: number | null) {
     }),
     [t],
   );
-  const result = useSWR<Transcript | null>(
-    user && id !== null ? paths.transcript(id) : null,
-    () => api.transcripts.get(id!),
-    config,
-  );
-  const notFound = result.error instanceof ApiError && result.error.status === 404;
-  useEffect(() => {
-    // Only if it is still the selection: the user may have moved on meanwhile.
-    if (notFound && selectionStore.getSnapshot().transcriptId === id) selectionStore.selectTranscript(null);
-  }, [notFound, id]);
-  return result;
+  return useSWR<Transcript | null>(user && id !== null ? paths.transcript(id) : null, () => api.transcripts.get(id!), config);
 }
 
 /** A toast for a failed call: the spec's title, the server's reason (translated) below it when there is one. */
@@ -117,34 +112,32 @@ export function useLibraryActions() {
       await refreshTree();
     };
 
-    const deleteFolder = async (folder: FolderNode) => {
+    /** Resolves to the ids of the transcripts that went with the folder (none when it failed). */
+    const deleteFolder = async (folder: FolderNode): Promise<number[]> => {
       try {
         await api.folders.remove(folder.id);
       } catch (error) {
         fail(t`Failed to delete folder`, error);
-        return;
-      }
-      // The selected transcript went with the folder: nothing is selected any more.
-      const selected = selectionStore.getSnapshot().transcriptId;
-      if (selected !== null && descendants(folder).some((n) => n.type === 'transcript' && n.id === selected)) {
-        selectionStore.selectTranscript(null);
+        return [];
       }
       for (const node of descendants(folder)) {
         if (node.type === 'transcript') void mutate(paths.transcript(node.id), undefined, { revalidate: false });
       }
       await refreshTree();
+      return descendants(folder).flatMap((node) => (node.type === 'transcript' ? [node.id] : []));
     };
 
-    const deleteTranscript = async (transcript: TranscriptNode) => {
+    /** Resolves to whether the transcript is gone. */
+    const deleteTranscript = async (transcript: TranscriptNode): Promise<boolean> => {
       try {
         await api.transcripts.remove(transcript.id);
       } catch (error) {
         fail(t`Failed to delete transcript`, error);
-        return;
+        return false;
       }
-      if (selectionStore.getSnapshot().transcriptId === transcript.id) selectionStore.selectTranscript(null);
       void mutate(paths.transcript(transcript.id), undefined, { revalidate: false });
       await refreshTree();
+      return true;
     };
 
     /** Optimistic: the tree shows the move at once and rolls back if the server refuses. */

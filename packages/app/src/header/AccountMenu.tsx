@@ -18,7 +18,7 @@ import { useSignOut } from '../session/useSignOut.ts';
 import { restartTutorial } from '../tutorial/tutorialState.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
-import { useCreditBalance } from './useCreditBalance.ts';
+import { useCreditBalance } from '../data/credits.ts';
 
 /** Spec §1: balance, Buy credits, Settings, Help, Restart tutorial, Contact, language and Sign out. */
 export function AccountMenu({ isMobile }: { isMobile: boolean }) {

@@ -2,6 +2,8 @@
 // tutorial is shown now. Finishing or skipping marks it seen; Restart tutorial clears the mark and
 // shows it again. A small store so the account menu and the layout share it without a provider.
 
+import { createStore } from '../lib/store.ts';
+
 export const TUTORIAL_SEEN_PREFIX = 'tutorialSeen:';
 /** Spec §9: the tutorial starts 1000 ms after sign-in. */
 export const TUTORIAL_START_DELAY_MS = 1000;
@@ -36,23 +38,15 @@ export interface TutorialVisibility {
 }
 
 export function createTutorialVisibility() {
-  let state: TutorialVisibility = { open: false, run: 0 };
-  const listeners = new Set<() => void>();
-  const set = (next: TutorialVisibility) => {
-    state = next;
-    listeners.forEach((l) => l());
-  };
+  const store = createStore<TutorialVisibility>({ open: false, run: 0 });
   return {
-    getSnapshot: () => state,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getSnapshot: store.getSnapshot,
+    subscribe: store.subscribe,
     show() {
-      set({ open: true, run: state.run + 1 });
+      store.set((state) => ({ open: true, run: state.run + 1 }));
     },
     hide() {
-      if (state.open) set({ ...state, open: false });
+      store.set((state) => (state.open ? { ...state, open: false } : state));
     },
   };
 }

@@ -1,4 +1,5 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '../lib/store.ts';
 import { browserStorage, hasSeenTutorial, TUTORIAL_START_DELAY_MS, tutorialVisibility, type TutorialVisibility } from './tutorialState.ts';
 
 /**
@@ -18,5 +19,5 @@ export function useTutorial(userId: number | undefined): TutorialVisibility {
     };
   }, [userId]);
   useEffect(() => () => tutorialVisibility.hide(), []);
-  return useSyncExternalStore(tutorialVisibility.subscribe, tutorialVisibility.getSnapshot, tutorialVisibility.getSnapshot);
+  return useStore(tutorialVisibility);
 }

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { paths } from '@scribe/api-client';
+import { HttpStatusError, paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '../components/icons.tsx';
-import { OutputsFetchError, useAiOutputs, useExporter } from '../data/ai.ts';
+import { useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
-import { useSelection, useTranscript } from '../data/library.ts';
+import { useSelectedTranscript } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { seekPlayer } from './playback.ts';
 import * as styles from './workspace.css.ts';
@@ -12,14 +12,13 @@ import * as styles from './workspace.css.ts';
 /** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
 export function AiOutputView() {
   const { t } = useLingui();
-  const { transcriptId } = useSelection();
-  const { data: transcript } = useTranscript(transcriptId);
+  const { transcriptId, data: transcript } = useSelectedTranscript();
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
   const pending = usePendingOutput(transcriptId);
   // The tab's error heading in the user's language (the error's own message is the English one).
   const outputsErrorMessage = (err: unknown) => {
-    if (err instanceof OutputsFetchError) {
+    if (err instanceof HttpStatusError) {
       const { status, statusText } = err;
       return t`Failed to fetch prompt outputs: ${status} ${statusText}`.trim();
     }

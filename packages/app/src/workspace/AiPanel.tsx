@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { AiPanel as KitAiPanel } from '@scribe/transcript-kit';
 import { SparklesIcon } from '../components/icons.tsx';
 import { useAiActions, useModelChoice, usePrompts } from '../data/ai.ts';
-import { useSelection, useTranscript } from '../data/library.ts';
+import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import * as styles from './workspace.css.ts';
 
 export interface AiPanelProps {
@@ -17,8 +17,8 @@ export interface AiPanelProps {
 /** The AI features panel (spec §2): transcript-kit's AiPanel wired to the prompts and models API. */
 export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }: AiPanelProps) {
   const { t } = useLingui();
-  const { transcriptId } = useSelection();
-  const { data: transcript } = useTranscript(transcriptId);
+  const { transcriptId, data: transcript } = useSelectedTranscript();
+  const { setTab } = useSelection();
   const { models, model, setModel } = useModelChoice();
   const prompts = usePrompts();
   const actions = useAiActions();
@@ -55,7 +55,9 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
           savedPrompts={prompts}
           onRun={async (prompt) => {
             if (transcriptId === null) return;
-            if (await actions.run(transcriptId, prompt, model)) onCompleted?.();
+            if (!(await actions.run(transcriptId, prompt, model))) return;
+            setTab('ai-output');
+            onCompleted?.();
           }}
           onCreatePrompt={actions.createPrompt}
           onDeletePrompt={actions.deletePrompt}

@@ -4,8 +4,10 @@ import { Button } from '@scribe/ui';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '../components/icons.tsx';
-import { findFolder, useFolderTree, useLibraryActions, useSelection } from '../data/library.ts';
+import { findFolder, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
+import { selectionStore } from './selection.ts';
+import { useSelection } from './useSelection.ts';
 import * as styles from './workspace.css.ts';
 
 /** The picker offers the spec's four formats (spec §9); the upload flow checks the file again. */
@@ -81,8 +83,17 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           })
         }
         onRenameFolder={(folder) => setDialog({ mode: 'edit', folder, isOpen: true })}
-        onDeleteFolder={(folder) => void actions.deleteFolder(folder)}
-        onDeleteTranscript={(transcript) => void actions.deleteTranscript(transcript)}
+        onDeleteFolder={async (folder) => {
+          // The selected transcript went with the folder: nothing is selected any more.
+          const removed = await actions.deleteFolder(folder);
+          const selected = selectionStore.getSnapshot().transcriptId;
+          if (selected !== null && removed.includes(selected)) selectTranscript(null);
+        }}
+        onDeleteTranscript={async (transcript) => {
+          if ((await actions.deleteTranscript(transcript)) && selectionStore.getSnapshot().transcriptId === transcript.id) {
+            selectTranscript(null);
+          }
+        }}
         onMoveTranscript={(id, folderId) => void actions.moveTranscript(id, folderId)}
         isDragAndDropEnabled={isDragAndDropEnabled}
       />

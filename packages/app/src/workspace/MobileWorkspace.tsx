@@ -3,7 +3,7 @@ import { Drawer, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { Button as RACButton } from 'react-aria-components';
 import { useState } from 'react';
 import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '../components/icons.tsx';
-import { useSelection, useTranscript } from '../data/library.ts';
+import { useSelectedTranscript } from './useSelection.ts';
 import * as headerStyles from '../header/header.css.ts';
 import { initials } from '../header/initials.ts';
 import { useSession } from '../session/SessionProvider.tsx';
@@ -61,8 +61,7 @@ function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
  */
 export function MobileWorkspace() {
   const { t } = useLingui();
-  const { transcriptId } = useSelection();
-  const { data: transcript } = useTranscript(transcriptId);
+  const { transcriptId, data: transcript } = useSelectedTranscript();
   const [menuOpen, setMenuOpen] = useState(false);
   const [aiOpen, setAiOpen] = useState(false);
   const title = transcriptId !== null && transcript ? transcript.title : t`Audio Transcription`;

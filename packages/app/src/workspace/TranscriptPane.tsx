@@ -4,7 +4,7 @@ import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
 import { Alert, Badge, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { FileTextIcon } from '../components/icons.tsx';
-import { useSelection, useTranscript } from '../data/library.ts';
+import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
@@ -75,8 +75,7 @@ function InvalidTranscript() {
  */
 function TranscriptView() {
   const { t, i18n } = useLingui();
-  const { transcriptId } = useSelection();
-  const { data: transcript, error, isLoading, mutate } = useTranscript(transcriptId);
+  const { transcriptId, data: transcript, error, isLoading, mutate } = useSelectedTranscript();
 
   if (transcriptId === null || (!transcript && !isLoading && !error)) {
     return (
@@ -132,8 +131,7 @@ function TranscriptView() {
 
 /** The player under the tabs: it reports its time to the views and they seek it (playback.ts). */
 function PlayerArea() {
-  const { transcriptId } = useSelection();
-  const { data: transcript } = useTranscript(transcriptId);
+  const { data: transcript } = useSelectedTranscript();
   return (
     <div className={styles.player}>
       <div className={styles.playerInner}>

@@ -2,7 +2,7 @@
 // reports the current time; the transcript and AI output views can seek the player"). A small store
 // outside React, so a time report re-renders only the components that read the time.
 import type { AudioPlayerHandle } from '@scribe/transcript-kit';
-import { useSyncExternalStore } from 'react';
+import { createStore, useStore } from '../lib/store.ts';
 
 export interface PlaybackStore {
   /** The player's position in seconds, as last reported. */
@@ -17,20 +17,12 @@ export interface PlaybackStore {
 }
 
 export function createPlaybackStore(): PlaybackStore {
-  const listeners = new Set<() => void>();
-  let time = 0;
+  const time = createStore(0);
   let player: AudioPlayerHandle | null = null;
-  const setTime = (seconds: number) => {
-    if (seconds === time) return;
-    time = seconds;
-    listeners.forEach((l) => l());
-  };
+  const setTime = (seconds: number) => time.set(seconds);
   return {
-    getTime: () => time,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getTime: time.getSnapshot,
+    subscribe: time.subscribe,
     reportTime: setTime,
     attach(next) {
       player = next;
@@ -50,7 +42,7 @@ export const playbackStore = createPlaybackStore();
 
 /** The player's position; re-renders on every (throttled) time report. */
 export function useCurrentTime(): number {
-  return useSyncExternalStore(playbackStore.subscribe, playbackStore.getTime, playbackStore.getTime);
+  return useStore({ getSnapshot: playbackStore.getTime, subscribe: playbackStore.subscribe });
 }
 
 /** Seek the workspace's player (and play); stable across renders. */

@@ -3,6 +3,8 @@
 // so the workspace, the upload flow (which selects the new transcript) and the mobile bar share one
 // selection without a provider.
 
+import { createStore } from '../lib/store.ts';
+
 export type WorkspaceTab = 'transcript' | 'ai-output';
 
 export const SELECTED_KEY = 'selectedTranscriptId';
@@ -63,37 +65,27 @@ export function reconcileUser(storage: KeyValueStorage, userId: number): boolean
   return true;
 }
 
-/** The store: a snapshot cached in memory, listeners, writes go to storage. */
+/** The store: a snapshot cached in memory (read from storage first), writes go to storage. */
 export function createSelectionStore(storage: () => KeyValueStorage | null) {
-  const listeners = new Set<() => void>();
   const memory: WorkspaceSelection = { transcriptId: null, tab: 'transcript' };
-  let snapshot: WorkspaceSelection | null = null;
-
   const read = (): WorkspaceSelection => {
     const s = storage();
     return s ? readSelection(s) : { ...memory };
   };
-  const emit = () => listeners.forEach((l) => l());
+  const store = createStore(read);
+  const getSnapshot = store.getSnapshot;
   const set = (next: WorkspaceSelection) => {
     const current = getSnapshot();
     if (current.transcriptId === next.transcriptId && current.tab === next.tab) return;
     const s = storage();
     if (s) writeSelection(s, next);
     else Object.assign(memory, next);
-    snapshot = next;
-    emit();
+    store.set(next);
   };
-  function getSnapshot(): WorkspaceSelection {
-    snapshot ??= read();
-    return snapshot;
-  }
 
   return {
     getSnapshot,
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: store.subscribe,
     selectTranscript(id: number | null) {
       set({ ...getSnapshot(), transcriptId: id });
     },
@@ -107,8 +99,8 @@ export function createSelectionStore(storage: () => KeyValueStorage | null) {
     forUser(userId: number) {
       const s = storage();
       if (!s || !reconcileUser(s, userId)) return;
-      snapshot = read();
-      queueMicrotask(emit);
+      store.replace(read());
+      queueMicrotask(store.notify);
     },
   };
 }

@@ -1,7 +1,27 @@
 import { paths, type CreditPackage } from '@scribe/api-client';
 import useSWR, { mutate } from 'swr';
 import { api } from '../api.ts';
-import { creditBalanceKey } from '../header/useCreditBalance.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+
+/** The SWR key of the balance: `mutate(creditBalanceKey)` refreshes it everywhere (after a purchase or a charge). */
+export const creditBalanceKey = paths.creditBalance;
+
+/** GET /api/credits/balance; a failure shows no balance rather than an error. */
+async function fetchBalance(): Promise<number | null> {
+  try {
+    const answer = await api.credits.balance();
+    return typeof answer?.balance === 'number' ? answer.balance : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in user's credit balance, or undefined while unknown or unavailable. */
+export function useCreditBalance(): number | undefined {
+  const { user } = useSession();
+  const { data } = useSWR(user ? creditBalanceKey : null, fetchBalance);
+  return data ?? undefined;
+}
 
 /** GET /api/credits/packages (credits and price in cents). */
 export function useCreditPackages() {

@@ -1,0 +1,64 @@
+// The one place where live-channel events change cached data: the transcript and the tree follow a
+// transcription's progress, completion and failure refetch them (and the balance, charged or refunded).
+import { paths, type AiOutputStreamEvent, type Transcript, type TranscriptionStatusEvent } from '@scribe/api-client';
+import { findNode, transcriptKey, type TreeNode } from '@scribe/transcript-kit';
+import { useMemo } from 'react';
+import { useSWRConfig, type Cache, type ScopedMutator } from 'swr';
+import { aiStreamStore } from './aiStream.ts';
+import { creditBalanceKey } from './credits.ts';
+
+/** The tree with one transcript marked as processing (its spinner), or the same tree when it already is. */
+export function markProcessing(nodes: TreeNode[], id: number): TreeNode[] {
+  const node = findNode(nodes, transcriptKey(id));
+  if (!node || node.type !== 'transcript' || node.status === 'processing') return nodes;
+  const mark = (list: TreeNode[]): TreeNode[] =>
+    list.map((n) => {
+      if (n.type === 'transcript') return n.id === id ? { ...n, status: 'processing' as const } : n;
+      return n.children?.length ? { ...n, children: mark(n.children) } : n;
+    });
+  return mark(nodes);
+}
+
+export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cache: Cache }) {
+  // Only caches that hold data are updated in place: a mutate while SWR fetches a key drops that
+  // fetch's answer, which would lose the tree refresh that brings a new upload (or the transcript itself).
+  const cached = <T>(key: string) => cache.get(key)?.data as T | null | undefined;
+
+  return {
+    transcriptionStatus(event: TranscriptionStatusEvent) {
+      const key = paths.transcript(event.transcriptId);
+      if (event.type === 'progress') {
+        const tree = cached<TreeNode[]>(paths.folderTree);
+        if (tree && markProcessing(tree, event.transcriptId) !== tree) {
+          void mutate(paths.folderTree, (current: TreeNode[] | null | undefined) => (current ? markProcessing(current, event.transcriptId) : current), {
+            revalidate: false,
+          });
+        }
+        if (cached<Transcript>(key)) {
+          void mutate(
+            key,
+            (current: Transcript | null | undefined) =>
+              current
+                ? { ...current, metadata: { ...current.metadata, status: 'processing' as const, progress: event.progress ?? 0 } }
+                : current,
+            { revalidate: false },
+          );
+        }
+        return;
+      }
+      void mutate(key);
+      void mutate(paths.folderTree);
+      void mutate(creditBalanceKey); // charged on completion, refunded on failure
+    },
+    aiOutputStream(event: AiOutputStreamEvent) {
+      aiStreamStore.apply(event);
+    },
+  };
+}
+export type LiveCache = ReturnType<typeof createLiveCache>;
+
+/** The live cache bound to the app's SWR cache; stable while the cache is. */
+export function useLiveCache(): LiveCache {
+  const { mutate, cache } = useSWRConfig();
+  return useMemo(() => createLiveCache({ mutate, cache }), [mutate, cache]);
+}
