@@ -90,6 +90,8 @@ export interface TutorialStoreOptions {
   intervalMs?: number;
   initialStep?: number;
   autoPlay?: boolean;
+  /** Whether the step at this index may be shown yet (e.g. its content is still being prepared). */
+  canEnter?: (step: number) => boolean;
 }
 
 export type TutorialListener = (state: TutorialState, previous: TutorialState) => void;
@@ -98,6 +100,8 @@ export interface TutorialStore {
   getSnapshot(): TutorialState;
   subscribe(listener: TutorialListener): () => void;
   dispatch(action: TutorialAction): void;
+  /** `canEnter` may have changed: auto-play waiting at a step that was not ready goes on. */
+  recheck(): void;
   /** Stops the auto-play timer (unmount). */
   dispose(): void;
 }
@@ -112,6 +116,7 @@ export function createTutorialStore({
   intervalMs = TUTORIAL_AUTO_PLAY_MS,
   initialStep,
   autoPlay,
+  canEnter = () => true,
 }: TutorialStoreOptions = {}): TutorialStore {
   let state = initialTutorialState(stepCount, { step: initialStep, autoPlay });
   const listeners = new Set<TutorialListener>();
@@ -132,6 +137,8 @@ export function createTutorialStore({
     const previous = state;
     const next = tutorialReducer(state, action);
     if (next === previous) return;
+    // A step that is not ready is not entered: Next waits, and auto-play tries again after `recheck`.
+    if (next.step !== previous.step && next.status === 'running' && next.step > previous.step && !canEnter(next.step)) return;
     state = next;
     if (next.step !== previous.step || next.autoPlay !== previous.autoPlay || next.status !== previous.status) schedule();
     listeners.forEach((listener) => listener(next, previous));
@@ -145,6 +152,9 @@ export function createTutorialStore({
       return () => listeners.delete(listener);
     },
     dispatch,
+    recheck() {
+      if (timer === undefined) schedule();
+    },
     dispose() {
       disposed = true;
       if (timer !== undefined) clearTimeout(timer);
