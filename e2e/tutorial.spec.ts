@@ -108,3 +108,71 @@ test('auto-play walks every step by itself (4 s each) and finishes at the end', 
   await page.waitForTimeout(2500);
   await expect(tutorialDialog(page)).toBeHidden();
 });
+
+test('closing the tutorial with × ends it like Skip: it does not come back on the next page load', async ({ page }) => {
+  const user = newUser();
+  await register(page, user, { tutorial: 'keep' });
+  const dialog = tutorialDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 5000 });
+  await dialog.getByRole('button', { name: 'Close tutorial' }).click();
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await expect(accountMenuButton(page, user)).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(tutorialDialog(page)).toBeHidden();
+});
+
+test('the transcript step shows the sample transcribed, and the AI step promises only what the prompts do', async ({ page }) => {
+  test.setTimeout(120_000);
+  await register(page, newUser(), { tutorial: 'keep' });
+  const dialog = tutorialDialog(page);
+  await expect(dialog).toBeVisible({ timeout: 5000 });
+  // As fast as a user can click: the sample is created on leaving the record step.
+  for (let i = 1; i <= 3; i++) await dialog.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 3);
+  const sample = page.getByRole('article', { name: 'Sample: Sense and Sensibility (LibriVox)' });
+  // Next waits (and says why) until the sample is transcribed; then the step shows it with its text.
+  await dialog.getByRole('button', { name: /^(Next|Preparing the sample\.\.\.)$/ }).click({ timeout: 90_000 });
+  await expectStep(page, 4);
+  await expect(sample).toContainText(/Dashwood had then leisure to consider/i, { timeout: 1000 });
+  await expect(sample).not.toContainText(/Transcribing audio|Processing/);
+
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 5);
+  await expect(dialog).not.toContainText(/translat/i);
+});
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('toasts never cover the tutorial controls', async ({ page }) => {
+    await register(page, newUser(), { tutorial: 'keep' });
+    const dialog = tutorialDialog(page);
+    await expect(dialog).toBeVisible({ timeout: 5000 });
+    // A refused upload raises a toast while the tutorial is open.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    const chooser = page.waitForEvent('filechooser');
+    await drawer.getByRole('button', { name: 'Upload file' }).click();
+    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(page.getByText('Invalid file type').first()).toBeVisible();
+    await expect(dialog).toBeVisible();
+    for (const name of ['Skip', 'Next', 'Close tutorial']) {
+      const button = dialog.getByRole('button', { name });
+      const onTop = await button.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!hit && el.contains(hit);
+      });
+      expect(onTop, `${name} is covered`).toBe(true);
+    }
+    // And the toast itself stays readable: nothing of the tutorial lies over it.
+    const toast = page.getByText('Invalid file type').first();
+    const toastBox = (await toast.boundingBox())!;
+    const dialogBox = (await dialog.boundingBox())!;
+    const overlap = !(toastBox.y >= dialogBox.y + dialogBox.height || dialogBox.y >= toastBox.y + toastBox.height);
+    expect(overlap).toBe(false);
+  });
+});

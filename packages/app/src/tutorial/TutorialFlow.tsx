@@ -1,9 +1,11 @@
+import { useLingui } from '@lingui/react/macro';
 import { paths } from '@scribe/api-client';
 import { findNode, transcriptKey, TutorialOverlay, type TreeNode, type TutorialStep } from '@scribe/transcript-kit';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
+import { useFolderTree } from '../data/library.ts';
 import { selectionStore } from '../workspace/selection.ts';
 import { browserStorage, setTutorialSeen, TUTORIAL_SAMPLE_WAIT_MS, tutorialVisibility, waitUntil } from './tutorialState.ts';
 
@@ -17,52 +19,91 @@ const TARGETS: Record<string, string> = {
   export: '[data-tutorial="transcript"]',
 };
 
+/** How often the tree is asked again while the sample is transcribed (live events usually come first). */
+const SAMPLE_POLL_MS = 2000;
+
+type Sample = { state: 'idle' } | { state: 'creating' } | { state: 'created'; id: number } | { state: 'failed' };
+
 /**
- * The tutorial of spec §2/§4 wired to the app (loaded only when it is shown). Finish and Skip mark it
- * seen for this user; Close hides it for now. Leaving the record step creates the sample transcript,
- * selects it on the transcript tab, refreshes the folders and waits up to 0.8 s for it to appear; a
- * failure is only logged (spec §8).
+ * The tutorial wired to the app (loaded only when it is shown). Leaving the record step creates the
+ * sample transcript (once), opens it on the transcript tab, refreshes the folders and waits up to
+ * 0.8 s for it to appear. The transcript step is not shown before the sample is transcribed: Next says
+ * that it is being prepared until then, and auto-play waits. Finish, Skip and Close
+ * (×, Escape) all end the tutorial for this user; Restart tutorial in the account menu brings it back.
+ * A failure to create the sample is only logged, and the tour goes on without it.
  */
 export default function TutorialFlow({ userId }: { userId: number }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
   const { mutate, cache } = useSWRConfig();
-  const sampleStarted = useRef(false);
+  const { tree } = useFolderTree();
+
+  const [sample, setSample] = useState<Sample>({ state: 'idle' });
+  const created = useRef<Promise<number | null> | null>(null);
+  const createSample = useCallback(() => {
+    setSample({ state: 'creating' });
+    return api.tutorial.createTranscript().then(
+      ({ id }) => {
+        setSample({ state: 'created', id });
+        return id;
+      },
+      (error: unknown) => {
+        console.error('Failed to create tutorial transcript', error);
+        setSample({ state: 'failed' });
+        return null;
+      },
+    );
+  }, []);
+
+  const sampleStatus = sample.state === 'created' ? findNode(tree, transcriptKey(sample.id)) : undefined;
+  const sampleReady =
+    sample.state === 'idle' ||
+    sample.state === 'failed' ||
+    (sampleStatus?.type === 'transcript' && sampleStatus.status !== 'processing');
+
+  // Live events refresh the tree when the sample is done; asking again now and then covers a lost event.
+  useEffect(() => {
+    if (sampleReady) return;
+    const timer = setInterval(() => void mutate(paths.folderTree), SAMPLE_POLL_MS);
+    return () => clearInterval(timer);
+  }, [sampleReady, mutate]);
 
   const openSample = useCallback(async () => {
-    try {
-      const { id } = await api.tutorial.createTranscript();
-      if (pathRef.current !== '/') await navigate('/');
-      selectionStore.selectTranscript(id);
-      selectionStore.setTab('transcript');
-      await mutate(paths.folderTree);
-      await waitUntil(() => {
-        const tree = cache.get(paths.folderTree)?.data as TreeNode[] | null | undefined;
-        return !!tree && findNode(tree, transcriptKey(id)) !== undefined;
-      }, TUTORIAL_SAMPLE_WAIT_MS);
-    } catch (error) {
-      console.error('Failed to create tutorial transcript', error);
-    }
-  }, [cache, mutate, navigate]);
+    created.current ??= createSample();
+    const id = await created.current;
+    if (id === null) return;
+    if (pathRef.current !== '/') await navigate('/');
+    selectionStore.selectTranscript(id);
+    selectionStore.setTab('transcript');
+    await mutate(paths.folderTree);
+    await waitUntil(() => {
+      const cached = cache.get(paths.folderTree)?.data as TreeNode[] | null | undefined;
+      return !!cached && findNode(cached, transcriptKey(id)) !== undefined;
+    }, TUTORIAL_SAMPLE_WAIT_MS);
+  }, [cache, createSample, mutate, navigate]);
 
+  const sampleOpened = useRef(false);
   const onStepChange = useCallback(
     (to: TutorialStep, from: TutorialStep) => {
-      if (from.id !== 'record' || to.id === 'upload' || sampleStarted.current) return;
-      sampleStarted.current = true;
+      if (from.id !== 'record' || to.id === 'upload' || sampleOpened.current) return;
+      sampleOpened.current = true;
       void openSample();
     },
     [openSample],
   );
 
-  const end = useCallback(
-    (seen: boolean) => () => {
-      if (seen) setTutorialSeen(browserStorage(), userId, true);
-      tutorialVisibility.hide();
-    },
-    [userId],
-  );
+  const end = useCallback(() => {
+    setTutorialSeen(browserStorage(), userId, true);
+    tutorialVisibility.hide();
+  }, [userId]);
 
-  return <TutorialOverlay targets={TARGETS} onStepChange={onStepChange} onFinish={end(true)} onSkip={end(true)} onClose={end(false)} />;
+  const preparing = t`Preparing the sample...`;
+  const waitFor = useMemo(() => (sampleReady ? undefined : { transcript: preparing }), [sampleReady, preparing]);
+
+  return (
+    <TutorialOverlay targets={TARGETS} waitFor={waitFor} onStepChange={onStepChange} onFinish={end} onSkip={end} onClose={end} />
+  );
 }

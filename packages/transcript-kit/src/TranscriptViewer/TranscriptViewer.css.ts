@@ -77,6 +77,12 @@ export const scroller = style({
   padding: vars.space.md,
 });
 
+export const plainParagraphs = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+});
+
 export const plain = style({
   margin: 0,
   fontSize: vars.fontSize.md,

@@ -1,7 +1,7 @@
 import { Button, ToastProvider } from '@scribe/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Profiler, useRef, useState, type ComponentProps } from 'react';
-import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, spyOn, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { AudioPlayer, type AudioPlayerHandle } from '../AudioPlayer/AudioPlayer.tsx';
 import { toneUrl } from '../testing/audioFixtures.ts';
 import { manySegments, meetingContent, meetingSegments } from '../testing/transcriptFixtures.ts';
@@ -46,6 +46,8 @@ export const Plain: Story = {
   play: async ({ args }) => {
     const group = segmentsOf();
     await expect(within(group).getAllByRole('button')).toHaveLength(8);
+    // Paragraphs, not one block: here one per speaker turn.
+    await expect(group.querySelectorAll('p')).toHaveLength(6);
     // 8 s lies in the third segment (7.2-11.5).
     const playing = within(group).getByRole('button', { name: /upload fix is live/ });
     await expect(playing).toHaveAttribute('aria-current', 'time');
@@ -66,6 +68,11 @@ export const Detailed: Story = {
     await expect(cards[5]).toHaveAttribute('aria-current', 'time');
     await expect(within(cards[5]).getByText('Playing')).toBeVisible();
     await expect(within(cards[6]).getByText('Unknown Speaker')).toBeVisible();
+    // One speaker's consecutive cards name the speaker once on screen; screen readers hear it on each.
+    const shown = (card: HTMLElement) => within(card).getByText('Anna Berg').getBoundingClientRect().width > 1;
+    await expect(shown(cards[0])).toBe(true);
+    await expect(shown(cards[1])).toBe(false);
+    await expect(cards[1]).toHaveAccessibleName(/Anna Berg.*Let us start/);
     await userEvent.click(cards[7]);
     await expect(args.onSeek).toHaveBeenCalledWith(27);
     await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
@@ -146,7 +153,15 @@ export const Copy: Story = {
   },
   play: async () => {
     await userEvent.click(within(viewer()).getByRole('button', { name: 'Copy' }));
-    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(meetingContent);
+    // The plain view copies its paragraphs (here one per speaker turn), separated by a blank line.
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /^Good morning, everyone, and thanks for joining the standup\. Let us start with the release that went out yesterday\.\n\nThe upload fix is live/,
+      ),
+    );
+    const copied = (navigator.clipboard.writeText as Mock<(text: string) => Promise<void>>).mock.calls[0][0];
+    await expect(copied.split('\n\n')).toHaveLength(6);
+    await expect(copied.replace(/\n\n/g, ' ')).toBe(meetingContent);
     const region = screen.getByRole('region', { name: 'Notification' });
     await expect(await within(region).findByText('Text copied to clipboard')).toBeVisible();
   },
@@ -160,9 +175,9 @@ export const CopyFailed: Story = {
   },
   play: async () => {
     await userEvent.click(within(viewer()).getByRole('button', { name: 'Copy' }));
-    // The detailed view copies speakers and times too.
+    // The detailed view copies speakers (once per turn) and times too.
     await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(
-      expect.stringMatching(/^\[0:00 - 0:03\] Anna Berg: Good morning, everyone/),
+      expect.stringMatching(/^Anna Berg:\n\[0:00 - 0:03\] Good morning, everyone.*\n\[0:03 - 0:07\] Let us start.*\n\nMarco Rossi:\n/),
     );
     const region = screen.getByRole('region', { name: 'Notification' });
     await expect(await within(region).findByText('Failed to copy text')).toBeVisible();

@@ -18,6 +18,7 @@ import { useControlledState } from 'react-stately/useControlledState';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { CopyIcon } from '@scribe/ui/icons';
 import { formatTime } from '../media/time.ts';
+import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, TAB_STOP, type RowStore } from './rowStore.ts';
 import * as styles from './TranscriptViewer.css.ts';
@@ -184,12 +185,18 @@ interface ReadyViewerProps {
   exportMenu?: ReactNode;
 }
 
-/** The text a copy puts on the clipboard: what the current view shows. */
+const joinText = (segments: readonly TranscriptSegment[]) => segments.map((s) => s.text.trim()).join(' ');
+
+/** The text a copy puts on the clipboard: what the current view shows, in its paragraphs or speaker turns. */
 export function transcriptText(segments: readonly TranscriptSegment[], content: string | undefined, view: TranscriptView): string {
   if (segments.length === 0) return content ?? '';
-  if (view === 'plain') return content?.trim() ? content : segments.map((s) => s.text.trim()).join(' ');
-  return segments
-    .map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.speaker || DEFAULT_SPEAKER}: ${s.text.trim()}`)
+  if (view === 'plain') return paragraphRanges(segments).map((r) => joinText(segments.slice(r.start, r.end))).join('\n\n');
+  return speakerRuns(segments)
+    .map((run) => {
+      const first = segments[run.start];
+      const lines = segments.slice(run.start, run.end).map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.text.trim()}`);
+      return `${speakerOf(first)}:\n${lines.join('\n')}`;
+    })
     .join('\n\n');
 }
 
@@ -256,17 +263,34 @@ function ReadyViewer({
       store.setFocused(next);
       scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
     };
-    const Row = view === 'plain' ? InlineSegment : SegmentCard;
-    const rows = segments.map((segment, index) => (
-      <Row key={index} index={index} segment={segment} store={store} onActivate={activate} />
-    ));
-    return view === 'plain' ? (
-      <p className={styles.plain} role="group" aria-label={listLabel} onKeyDown={onKeyDown}>
-        {rows}
-      </p>
-    ) : (
+    if (view === 'plain') {
+      // Paragraphs where the speaker pauses after a sentence (or changes): easier to read than one block.
+      return (
+        <div className={styles.plainParagraphs} role="group" aria-label={listLabel} onKeyDown={onKeyDown}>
+          {paragraphRanges(segments).map((range) => (
+            <p key={range.start} className={styles.plain}>
+              {segments.slice(range.start, range.end).map((segment, k) => (
+                <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={activate} />
+              ))}
+            </p>
+          ))}
+        </div>
+      );
+    }
+    // The speaker is named once per turn; the following cards of the same turn name it for screen readers only.
+    const turnStarts = new Set(speakerRuns(segments).map((run) => run.start));
+    return (
       <ol className={styles.cards} aria-label={listLabel} onKeyDown={onKeyDown}>
-        {rows}
+        {segments.map((segment, index) => (
+          <SegmentCard
+            key={index}
+            index={index}
+            segment={segment}
+            store={store}
+            onActivate={activate}
+            startsTurn={turnStarts.has(index)}
+          />
+        ))}
       </ol>
     );
   }, [segments, view, store, listLabel]);
@@ -367,10 +391,12 @@ const InlineSegment = memo(function InlineSegment({ index, segment, store, onAct
   );
 });
 
-const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate }: RowProps) {
+const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate, startsTurn }: RowProps & { startsTurn: boolean }) {
   const { t } = useLingui();
   const { isActive, isTabStop } = useRowFlags(store, index);
-  const speaker = segment.speaker || DEFAULT_SPEAKER;
+  const speaker = speakerOf(segment);
+  // The engine's word for no speaker, shown in the reader's language.
+  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
   return (
     <li className={styles.cardItem}>
       <button
@@ -383,7 +409,11 @@ const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivat
         onFocus={() => store.setFocused(index)}
       >
         <span className={styles.cardMeta}>
-          <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speaker}</span>
+          {startsTurn ? (
+            <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speakerName}</span>
+          ) : (
+            <VisuallyHidden>{speakerName}</VisuallyHidden>
+          )}
           <span className={styles.cardTime}>
             <span aria-hidden="true">
               {formatTime(segment.start)} – {formatTime(segment.end)}

@@ -1,10 +1,15 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@scribe/ui/theme';
+import { media, vars } from '@scribe/ui/theme';
 
 export const panel = style({
   position: 'fixed',
-  zIndex: 140,
+  // Above toasts (200) and upload status cards (150), so they never cover its controls; on a phone it
+  // sits at the top, leaving the bottom (where they appear) readable.
+  zIndex: 210,
   insetBlockEnd: vars.space.lg,
+  '@media': {
+    [media.mobile]: { insetBlockEnd: 'auto', insetBlockStart: vars.space.sm },
+  },
   insetInlineStart: '50%',
   transform: 'translateX(-50%)',
   width: 'min(440px, calc(100vw - 32px))',
@@ -29,6 +34,7 @@ export const inline = style({
   insetBlockEnd: 'auto',
   insetInlineStart: 'auto',
   transform: 'none',
+  '@media': { [media.mobile]: { insetBlockStart: 'auto' } },
 });
 
 export const header = style({
@@ -121,7 +127,7 @@ export const toggleMark = style({
 
 export const highlight = style({
   position: 'fixed',
-  zIndex: 139,
+  zIndex: 209,
   pointerEvents: 'none',
   borderRadius: vars.radius.md,
   outline: `3px solid ${vars.color.accent}`,

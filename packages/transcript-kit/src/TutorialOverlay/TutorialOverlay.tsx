@@ -44,6 +44,11 @@ export interface TutorialOverlayProps {
   onClose?: () => void;
   /** 'fixed' (default): over the page at the bottom centre; 'inline': in the normal flow. */
   placement?: 'fixed' | 'inline';
+  /**
+   * Steps that cannot be shown yet, by id, each with the text Next shows meanwhile (e.g. the sample
+   * transcript is still being transcribed): Next waits, and so does auto-play, until the entry is removed.
+   */
+  waitFor?: Readonly<Partial<Record<string, string>>>;
 }
 
 /** The eight default steps (spec §2) in the active language. */
@@ -70,7 +75,7 @@ export function useDefaultTutorialSteps(): TutorialStep[] {
       ],
       'ai-features': [
         t`AI features`,
-        t`Use the AI panel to summarise, translate or ask your own question about a transcript. The answers appear in the AI output tab.`,
+        t`Use the AI panel to run a prompt on a transcript, such as bullet points, key points or questions, or to ask your own question. The answers appear in the AI output tab.`,
       ],
       export: [t`Export`, t`Download transcripts and AI outputs as PDF, DOCX or TXT, or copy the text.`],
       complete: [t`You're all set`, t`That's the tour. You can restart it at any time from the account menu.`],
@@ -97,6 +102,7 @@ export function TutorialOverlay({
   onSkip,
   onClose,
   placement = 'fixed',
+  waitFor,
 }: TutorialOverlayProps) {
   const { t } = useLingui();
   const defaults = useDefaultTutorialSteps();
@@ -104,10 +110,19 @@ export function TutorialOverlay({
     () => (stepsProp ?? defaults).map((s) => (targets?.[s.id] ? { ...s, target: targets[s.id] } : s)),
     [stepsProp, defaults, targets],
   );
+  const waiting = useRef({ steps, waitFor });
+  waiting.current = { steps, waitFor };
   const [store] = useState(() =>
-    createTutorialStore({ stepCount: steps.length, intervalMs: autoPlayIntervalMs, initialStep, autoPlay: defaultAutoPlay }),
+    createTutorialStore({
+      stepCount: steps.length,
+      intervalMs: autoPlayIntervalMs,
+      initialStep,
+      autoPlay: defaultAutoPlay,
+      canEnter: (index) => !waiting.current.waitFor?.[waiting.current.steps[index]?.id ?? ''],
+    }),
   );
   useEffect(() => () => store.dispose(), [store]);
+  useEffect(() => store.recheck(), [store, waitFor]);
   const state = useStore(store);
 
   // The latest callbacks and steps, for the store listener.
@@ -157,6 +172,7 @@ export function TutorialOverlay({
   const step = steps[Math.min(state.step, steps.length - 1)];
   const isFirst = state.step === 0;
   const isLast = state.step === state.stepCount - 1;
+  const nextWaitingLabel = isLast ? undefined : waitFor?.[steps[state.step + 1]?.id ?? ''];
 
   // Previous and Start over turn disabled on the first step: move focus to Next instead of losing it.
   const pressThenKeepFocus = (action: TutorialAction) => {
@@ -229,9 +245,10 @@ export function TutorialOverlay({
               ref={primaryRef}
               size="sm"
               variant="primary"
+              isDisabled={nextWaitingLabel !== undefined}
               onPress={() => dispatch({ type: isLast ? 'finish' : 'next' })}
             >
-              {isLast ? t`Finish` : t`Next`}
+              {isLast ? t`Finish` : (nextWaitingLabel ?? t`Next`)}
             </Button>
           </div>
         </Dialog>

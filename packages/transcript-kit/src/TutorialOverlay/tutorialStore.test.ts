@@ -117,4 +117,25 @@ describe('createTutorialStore', () => {
     store.dispatch({ type: 'next' });
     expect(listener).toHaveBeenCalledTimes(2);
   });
+
+  it('does not enter a step that is not ready: Next waits, auto-play waits and goes on after recheck', () => {
+    let ready = false;
+    const store = createTutorialStore({ initialStep: 3, canEnter: (step) => step !== 4 || ready });
+    store.dispatch({ type: 'next' });
+    expect(store.getSnapshot().step).toBe(3);
+    // Going back is always possible.
+    store.dispatch({ type: 'previous' });
+    expect(store.getSnapshot().step).toBe(2);
+    store.dispatch({ type: 'next' });
+    store.dispatch({ type: 'setAutoPlay', on: true });
+    vi.advanceTimersByTime(4000);
+    expect(store.getSnapshot().step).toBe(3);
+    vi.advanceTimersByTime(20_000);
+    expect(store.getSnapshot().step).toBe(3);
+    ready = true;
+    store.recheck();
+    vi.advanceTimersByTime(4000);
+    expect(store.getSnapshot().step).toBe(4);
+    store.dispose();
+  });
 });

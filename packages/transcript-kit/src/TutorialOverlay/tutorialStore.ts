@@ -92,6 +92,8 @@ export interface TutorialStoreOptions {
   intervalMs?: number;
   initialStep?: number;
   autoPlay?: boolean;
+  /** Whether the step at this index may be shown yet (e.g. its content is still being prepared). */
+  canEnter?: (step: number) => boolean;
 }
 
 export type TutorialListener = StoreListener<TutorialState>;
@@ -100,6 +102,8 @@ export interface TutorialStore {
   getSnapshot(): TutorialState;
   subscribe(listener: TutorialListener): () => void;
   dispatch(action: TutorialAction): void;
+  /** `canEnter` may have changed: auto-play waiting at a step that was not ready goes on. */
+  recheck(): void;
   /** Stops the auto-play timer (unmount). */
   dispose(): void;
 }
@@ -114,6 +118,7 @@ export function createTutorialStore({
   intervalMs = TUTORIAL_AUTO_PLAY_MS,
   initialStep,
   autoPlay,
+  canEnter = () => true,
 }: TutorialStoreOptions = {}): TutorialStore {
   const store = createStore(initialTutorialState(stepCount, { step: initialStep, autoPlay }));
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -131,7 +136,12 @@ export function createTutorialStore({
   };
 
   function dispatch(action: TutorialAction) {
-    store.setState((state) => tutorialReducer(state, action));
+    store.setState((state) => {
+      const next = tutorialReducer(state, action);
+      // A step that is not ready is not entered: Next waits, and auto-play tries again after `recheck`.
+      if (next.step > state.step && next.status === 'running' && !canEnter(next.step)) return state;
+      return next;
+    });
   }
   // Subscribed first, so the timer follows a change before any other listener hears of it.
   store.subscribe((next, previous) => {
@@ -143,6 +153,9 @@ export function createTutorialStore({
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     dispatch,
+    recheck() {
+      if (timer === undefined) schedule();
+    },
     dispose() {
       disposed = true;
       if (timer !== undefined) clearTimeout(timer);

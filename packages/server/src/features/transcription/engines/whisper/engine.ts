@@ -13,6 +13,7 @@ import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain } from './level.ts';
 import { SileroVad } from './vad.ts';
+import { mergeIntoSentences } from '../sentences.ts';
 import { nextWindowStart, parseWindowTokens, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
 
 export interface WhisperEngineOptions {
@@ -180,7 +181,7 @@ export class WhisperEngine implements TranscriptionEngine {
         onProgress?.(fraction);
       }
     }
-    return segments;
+    return mergeIntoSentences(segments);
   }
 
   /** One window through the graph; returns the generated ids after the prompt, up to end-of-text. */
