@@ -28,7 +28,13 @@ function counted(url: string): boolean {
  * session guard, so requests with a bad cookie are counted too (by address).
  */
 export async function registerApiRateLimit(app: FastifyInstance, options: ApiRateLimitOptions): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // No budget headers on ordinary answers: they would tell a known account's sign-in answer from an
+    // unknown one's (the budgets differ) and show an attacker how much is left. A 429 says Retry-After.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+  });
   const limit = app.rateLimit({
     max: options.perMinute,
     timeWindow: WINDOW_MS,
