@@ -36,6 +36,8 @@ test('public pages have no serious or critical axe violation', async ({ page }) 
 });
 
 test('signed-in pages and dialogs have no serious or critical axe violation', async ({ page }) => {
+  // Many pages and dialogs, each scanned by axe (Settings grew with the account controls).
+  test.setTimeout(120_000);
   const user = newUser();
   await register(page, user);
   await expect(page.getByRole('treegrid', { name: 'Folders' })).toBeVisible();
