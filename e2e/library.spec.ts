@@ -26,6 +26,8 @@ function silentWav(bytes: number): Buffer {
 }
 
 test('folders, upload, drag and drop by mouse and keyboard, persistence and delete', async ({ page }, testInfo) => {
+  // A long journey (upload, two drag and drops, reloads): room for a busy 2-core machine.
+  test.setTimeout(120_000);
   await register(page, newUser());
   const tree = page.getByRole('treegrid', { name: 'Folders' });
   await expect(page.getByText('No items found')).toBeVisible();

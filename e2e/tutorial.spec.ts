@@ -141,38 +141,3 @@ test('the transcript step shows the sample transcribed, and the AI step promises
   await expectStep(page, 5);
   await expect(dialog).not.toContainText(/translat/i);
 });
-
-test.describe('phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-  test('toasts never cover the tutorial controls', async ({ page }) => {
-    await register(page, newUser(), { tutorial: 'keep' });
-    const dialog = tutorialDialog(page);
-    await expect(dialog).toBeVisible({ timeout: 5000 });
-    // A refused upload raises a toast while the tutorial is open.
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    const drawer = page.getByRole('dialog', { name: 'Menu' });
-    const chooser = page.waitForEvent('filechooser');
-    await drawer.getByRole('button', { name: 'Upload file' }).click();
-    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not audio') });
-    await page.keyboard.press('Escape');
-    await expect(drawer).toBeHidden();
-    await expect(page.getByText('Invalid file type').first()).toBeVisible();
-    await expect(dialog).toBeVisible();
-    for (const name of ['Skip', 'Next', 'Close tutorial']) {
-      const button = dialog.getByRole('button', { name });
-      const onTop = await button.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        return !!hit && el.contains(hit);
-      });
-      expect(onTop, `${name} is covered`).toBe(true);
-    }
-    // And the toast itself stays readable: nothing of the tutorial lies over it.
-    const toast = page.getByText('Invalid file type').first();
-    const toastBox = (await toast.boundingBox())!;
-    const dialogBox = (await dialog.boundingBox())!;
-    const overlap = !(toastBox.y >= dialogBox.y + dialogBox.height || dialogBox.y >= toastBox.y + toastBox.height);
-    expect(overlap).toBe(false);
-  });
-});
