@@ -46,6 +46,19 @@ const DEFAULT_CLAIM_LEASE_MS = 60_000;
 
 const CHUNK = uploadLimits.chunkBytes;
 
+/** The transcript row of a stored upload, simple or chunked: titled after the file, processing. */
+function transcriptRow(u: { id: number; userId: number; name: string; key: string; format: keyof typeof audioMimeTypes; bytes: number }) {
+  return {
+    id: u.id,
+    userId: u.userId,
+    title: titleFromFileName(u.name),
+    audioKey: u.key,
+    audioMime: audioMimeTypes[u.format],
+    audioBytes: u.bytes,
+    originalName: u.name,
+  };
+}
+
 const uploadPrefix = (userId: number, uploadId: string) => `users/${userId}/uploads/${uploadId}/`;
 
 /**
@@ -136,15 +149,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       try {
         const { bytes } = await storage.put(key, opened.body, { contentType: audioMimeTypes[format] });
         const inserted = await repo.insertTranscript(
-          {
-            id,
-            userId,
-            title: titleFromFileName(name),
-            audioKey: key,
-            audioMime: audioMimeTypes[format],
-            audioBytes: bytes,
-            originalName: name,
-          },
+          transcriptRow({ id, userId, name, key, format, bytes }),
           limits.quotaBytes,
         );
         if (!inserted.ok) throw storageFull(inserted.usedBytes);
@@ -277,15 +282,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
-        const completed = await repo.completeWithTranscript(upload.id, {
-          id,
-          userId,
-          title: titleFromFileName(name),
-          audioKey: key,
-          audioMime: audioMimeTypes[format],
-          audioBytes: bytes,
-          originalName: name,
-        });
+        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes }));
         if (!completed) throw new HttpError(409, uploadErrors.alreadyFinalized);
       } catch (err) {
         await removeAttempt(userId, id);
