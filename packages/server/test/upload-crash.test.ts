@@ -102,17 +102,24 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during final
       expect((await client().del(`/api/transcripts/${id}`)).status).toBe(200);
     };
 
-    // One finalize without a kill gives the time a join takes here.
-    const calibration = await prepare();
-    const started = Date.now();
-    const first = await client().finalize(calibration, 'crash.wav', TOTAL);
-    const joinMs = Date.now() - started;
-    expect(first.status).toBe(201);
-    await expectComplete(first.json.id as number);
+    // Finalizes without a kill give the time a join takes here: the faster of two, since the first one
+    // also pays for cold caches and would place the kills too late.
+    let joinMs = Infinity;
+    for (let i = 0; i < 2; i++) {
+      const calibration = await prepare();
+      const started = Date.now();
+      const done = await client().finalize(calibration, 'crash.wav', TOTAL);
+      joinMs = Math.min(joinMs, Date.now() - started);
+      expect(done.status).toBe(201);
+      await expectComplete(done.json.id as number);
+    }
 
-    // Point j is killed j/19 of the way through 1.5 join times after its finalize began: the first two
-    // thirds fall inside even a join that runs alone; running four at once only slows each.
-    const elapsedAt = (j: number) => Math.round(1.5 * joinMs * (0.02 + (0.96 * j) / (POINTS - 1)));
+    // Point j is killed j/19 of the way through `span` join times after its finalize began: the first two
+    // thirds fall inside even a join that runs alone; running four at once only slows each. When a round's
+    // finalizes mostly answered before the kill (the machine got faster than the calibration), the span
+    // shrinks so the remaining points still land inside the join.
+    let span = 1.5;
+    const elapsedAt = (j: number) => Math.round(span * joinMs * (0.02 + (0.96 * j) / (POINTS - 1)));
     const slots: Array<string | null> = Array.from({ length: PER_KILL }, () => null);
     const outcomes: string[] = [];
     for (let round = 0; round < ROUNDS; round++) {
@@ -158,6 +165,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during final
           outcomes.push('resumable');
         }
       }
+      const answeredThisRound = outcomes.slice(-PER_KILL).filter((o) => o === 'answered').length;
+      if (answeredThisRound > PER_KILL / 4) span *= 0.6;
       // On disk: the chunks of the resumable uploads, nothing of an interrupted join, no temporary file.
       const left = filesUnder(dataDir).filter((f) => !f.startsWith('users/') || f.startsWith(`users/${user.id}/`));
       const expected = slots.flatMap((id) => (id ? Array.from({ length: TOTAL }, () => `users/${user.id}/uploads/${id}/`) : []));
@@ -174,6 +183,6 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during final
       expect(done.status).toBe(201);
       await expectComplete(done.json.id as number);
     }
-    console.info(`finalize of 100 MB alone: ${joinMs} ms; after the kills: ${outcomes.join(' ')}`);
+    console.info(`finalize of 100 MB alone: ${joinMs} ms; after the kills: ${outcomes.join(' ')} (final span ${span.toFixed(2)})`);
   }, 600_000);
 });
