@@ -15,11 +15,3 @@ export const accountFallbacks = {
   signOutEverywhere: 'Failed to sign out everywhere',
   deleteAccount: 'Failed to delete account',
 } as const;
-
-// The types stay importable from here; their zod schemas are in account.schemas.ts.
-export type {
-  AccountSession,
-  ChangePasswordRequest,
-  DeleteAccountRequest,
-  SignedOutResponse,
-} from './account.schemas.ts';

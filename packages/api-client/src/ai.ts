@@ -51,18 +51,3 @@ export function menuName(name: string): string {
   const chars = Array.from(name);
   return chars.length > 30 ? `${chars.slice(0, 30).join('')}…` : name;
 }
-
-// The types stay importable from here; their zod schemas are in ai.schemas.ts.
-export type {
-  PromptIcon,
-  SavedPrompt,
-  CreatePromptRequest,
-  AiModelId,
-  AiEngineKind,
-  AiModel,
-  AiModelsResponse,
-  CustomPromptRequest,
-  AiOutput,
-  ExportFormat,
-  TranscriptExportFormat,
-} from './ai.schemas.ts';

@@ -6,8 +6,9 @@ import type {
   ExportFormat,
   SavedPrompt,
   TranscriptExportFormat,
-} from './ai.ts';
-import { accountFallbacks, type AccountSession, type ChangePasswordRequest, type DeleteAccountRequest, type SignedOutResponse } from './account.ts';
+} from './ai.schemas.ts';
+import { accountFallbacks } from './account.ts';
+import type { AccountSession, ChangePasswordRequest, DeleteAccountRequest, SignedOutResponse } from './account.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
   CreateFolderRequest,
@@ -19,7 +20,7 @@ import type {
   UpdateFolderRequest,
   UploadResponse,
   UploadStatus,
-} from './library.ts';
+} from './library.schemas.ts';
 import type {
   CreditBalance,
   CreditPackage,
@@ -27,7 +28,7 @@ import type {
   PurchaseResponse,
   TestCardRequest,
   TestPaymentResult,
-} from './credits.ts';
+} from './credits.schemas.ts';
 import type {
   LoginRequest,
   OkResponse,

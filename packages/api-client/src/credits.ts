@@ -35,15 +35,3 @@ export function formatUsdPerCredit(cents: number, credits: number, locale = 'en'
     maximumFractionDigits: 4,
   }).format(cents / 100 / credits);
 }
-
-// The types stay importable from here; their zod schemas are in credits.schemas.ts.
-export type {
-  CreditPackage,
-  CreditBalance,
-  PurchaseRequest,
-  PaymentProviderName,
-  PurchaseResponse,
-  TestCardRequest,
-  TestPaymentResult,
-  PaymentsConfig,
-} from './credits.schemas.ts';

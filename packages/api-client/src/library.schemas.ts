@@ -1,6 +1,6 @@
 // The zod schemas of library.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { folderLimits, libraryMessages, uploadLimits, type FolderNode, type TreeNode } from './library.ts';
+import { folderLimits, libraryMessages, uploadLimits } from './library.ts';
 import { visibleText } from './validation.ts';
 
 const idSchema = z.number().int().positive().max(2_147_483_647);
@@ -27,6 +27,14 @@ export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
   z.union([folderNodeSchema, transcriptNodeSchema]),
 );
 export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
+
+export interface FolderNode {
+  id: number;
+  type: 'folder';
+  name: string;
+  children: TreeNode[];
+}
+export type TreeNode = FolderNode | TranscriptNode;
 export const folderNameSchema = z
   .string({ error: libraryMessages.folderNameRequired })
   .trim()

@@ -1,4 +1,3 @@
-import type { TranscriptNode } from './library.schemas.ts';
 
 // Folders, transcripts and uploads (spec §3, §5, §7; issue 3).
 export const libraryMessages = {
@@ -26,27 +25,5 @@ export const uploadLimits = {
   chunkBytes: 26_214_400,
 } as const;
 
-export interface FolderNode {
-  id: number;
-  type: 'folder';
-  name: string;
-  children: TreeNode[];
-}
-export type TreeNode = FolderNode | TranscriptNode;
 
 /** A row id as the server stores it (PostgreSQL integer): larger numbers are refused, not looked up. */
-
-// The types stay importable from here; their zod schemas are in library.schemas.ts.
-export type {
-  TranscriptStatus,
-  TranscriptNode,
-  CreateFolderRequest,
-  UpdateFolderRequest,
-  Folder,
-  Segment,
-  Transcript,
-  UploadResponse,
-  TutorialTranscriptResponse,
-  FinalizeUploadRequest,
-  UploadStatus,
-} from './library.schemas.ts';
