@@ -1,6 +1,6 @@
 import { Button } from '@scribe/ui';
 import { useLanguage, languageNames } from '../i18n/LanguageProvider.tsx';
-import { GlobeIcon } from './icons.tsx';
+import { GlobeIcon } from '@scribe/ui/icons';
 
 /**
  * Language switch of the signed-out pages: one button naming the other language (two languages only).

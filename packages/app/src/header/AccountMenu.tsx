@@ -9,7 +9,7 @@ import {
   SubmenuTrigger,
 } from '@scribe/ui';
 import { useState } from 'react';
-import { ChevronDownIcon } from '../components/icons.tsx';
+import { ChevronDownIcon } from '@scribe/ui/icons';
 import { BuyCreditsDialog } from '../credits/BuyCreditsDialog.tsx';
 import { isLanguage, languages } from '../i18n/i18n.ts';
 import { languageNames, useLanguage } from '../i18n/LanguageProvider.tsx';

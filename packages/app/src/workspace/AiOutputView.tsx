@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { HttpStatusError, paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
-import { LayersIcon } from '../components/icons.tsx';
+import { LayersIcon } from '@scribe/ui/icons';
 import { useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
 import { useSelectedTranscript } from './useSelection.ts';

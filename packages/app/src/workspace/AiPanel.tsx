@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { AiPanel as KitAiPanel } from '@scribe/transcript-kit';
-import { SparklesIcon } from '../components/icons.tsx';
+import { SparklesIcon } from '@scribe/ui/icons';
 import { useAiActions, useModelChoice, usePrompts } from '../data/ai.ts';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import * as styles from './workspace.css.ts';

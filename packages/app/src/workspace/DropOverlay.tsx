@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
-import { UploadIcon } from '../components/icons.tsx';
+import { UploadIcon } from '@scribe/ui/icons';
 import * as styles from './workspace.css.ts';
 
 /** Only drags carrying files from outside: the folder tree's own drags carry tree nodes, not files. */

@@ -3,7 +3,7 @@ import { FolderDialog, FolderTree, type FolderNode } from '@scribe/transcript-ki
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
-import { MicIcon, UploadIcon } from '../components/icons.tsx';
+import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
 import { selectionStore } from './selection.ts';

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Drawer, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { Button as RACButton } from 'react-aria-components';
 import { useState } from 'react';
-import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '../components/icons.tsx';
+import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript } from './useSelection.ts';
 import * as headerStyles from '../header/header.css.ts';
 import { initials } from '../header/initials.ts';
@@ -69,7 +69,7 @@ export function MobileWorkspace() {
   return (
     <div className={styles.mobileShell}>
       <header className={styles.mobileBar}>
-        <IconButton aria-label={t`Open menu`} icon={<MenuIcon />} onPress={() => setMenuOpen(true)} />
+        <IconButton aria-label={t`Open menu`} icon={<MenuIcon size={20} />} onPress={() => setMenuOpen(true)} />
         <h1 className={styles.mobileTitle}>{title}</h1>
         <IconButton aria-label={t`Open AI features`} icon={<SparklesIcon size={20} />} onPress={() => setAiOpen(true)} />
       </header>
@@ -77,7 +77,7 @@ export function MobileWorkspace() {
         {transcriptId === null ? (
           <div className={styles.emptyState}>
             <span className={styles.emptyIcon}>
-              <FileTextIcon />
+              <FileTextIcon size={40} />
             </span>
             <p className={styles.emptyText}>
               <Trans>Tap the menu button to select a transcript or record a new one</Trans>

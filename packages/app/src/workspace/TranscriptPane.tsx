@@ -3,7 +3,7 @@ import { ApiError, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
 import { Alert, Badge, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { FileTextIcon } from '../components/icons.tsx';
+import { FileTextIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { AiOutputView } from './AiOutputView.tsx';
@@ -80,7 +80,7 @@ function TranscriptView() {
   if (transcriptId === null || (!transcript && !isLoading && !error)) {
     return (
       <div className={styles.viewCard}>
-        <EmptyState icon={<FileTextIcon />} title={t`Select a transcript to view`}>
+        <EmptyState icon={<FileTextIcon size={40} />} title={t`Select a transcript to view`}>
           <Trans>Choose a transcript from the folders, or upload an audio file to create one.</Trans>
         </EmptyState>
       </div>

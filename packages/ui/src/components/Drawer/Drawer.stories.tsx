@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { IconButton } from '../IconButton/IconButton.tsx';
-import { MenuIcon } from '../icons/storyIcons.tsx';
+import { MenuIcon } from '../icons/icons.tsx';
 import { Link } from '../Link/Link.tsx';
 import { Stack } from '../Stack/Stack.tsx';
 import { Drawer } from './Drawer.tsx';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { MenuIcon, PlusIcon, TrashIcon } from '../icons/storyIcons.tsx';
+import { MenuIcon, PlusIcon, TrashIcon } from '../icons/icons.tsx';
 import { Stack } from '../Stack/Stack.tsx';
 import { IconButton } from './IconButton.tsx';
 

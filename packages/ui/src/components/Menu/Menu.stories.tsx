@@ -4,7 +4,7 @@ import type { Key, Selection } from 'react-aria-components';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Badge } from '../Badge/Badge.tsx';
 import { Button } from '../Button/Button.tsx';
-import { UserIcon } from '../icons/storyIcons.tsx';
+import { UserIcon } from '../icons/icons.tsx';
 import { Text } from '../Text/Text.tsx';
 import { Menu, MenuHeader, MenuItem, MenuSection, MenuSeparator, MenuTrigger, SubmenuTrigger } from './Menu.tsx';
 
