@@ -11,6 +11,16 @@ export const aiMessages = {
   transcriptNotReady: 'The transcript has no text yet',
 } as const;
 
+/** Exports: the ?tz= the browser sends must be a time zone Intl knows (e.g. Europe/Berlin). */
+export const exportMessages = {
+  invalidTimeZone: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',
+} as const;
+
+/** The export URL with the reader's time zone (the browser's, e.g. Europe/Berlin) as ?tz=. */
+export function withTimeZone(path: string, timeZone: string | undefined): string {
+  return timeZone ? `${path}${path.includes('?') ? '&' : '?'}tz=${encodeURIComponent(timeZone)}` : path;
+}
+
 export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
 
 export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;

@@ -8,6 +8,7 @@ import {
   accountFallbacks as af,
   accountMessages as acc,
   creditsMessages as cr,
+  exportMessages as ex,
   libraryMessages as lib,
   limitMessages as lim,
   uploadMessages as up,
@@ -103,6 +104,11 @@ const transcriptionTexts: Record<string, MessageDescriptor> = {
   'The transcription job stopped before it finished, too often or for too long.': msg`The transcription job stopped before it finished, too often or for too long.`,
 };
 
+// Exports: the server's check of the browser's time zone.
+export const exportDescriptors: Record<keyof typeof ex, MessageDescriptor> = {
+  invalidTimeZone: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
+};
+
 // Credits and payments (issue 6): the server's and the test-mode provider's texts, the spec's fallbacks.
 export const creditsDescriptors: Record<keyof typeof cr, MessageDescriptor> = {
   unknownPackage: msg`Unknown credit package`,
@@ -163,6 +169,7 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(libraryFallbacks),
   ...Object.entries(transcriptionTexts),
   ...Object.entries(lim).map(([key, text]) => [text, limitDescriptors[key as keyof typeof lim]] as const),
+  ...Object.entries(ex).map(([key, text]) => [text, exportDescriptors[key as keyof typeof ex]] as const),
 ]);
 
 /** A number from an English text ('100.1') written as the user's language writes it ('100,1'). */
