@@ -6,7 +6,8 @@ export const aiMessages = {
   promptTooLong: 'Prompt must be at most 20,000 characters long',
   promptNotFound: 'Prompt not found',
   outputNotFound: 'AI output not found',
-  unknownModel: 'Unknown model',
+  /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
+  unknownModel: 'This AI model is not available. Ask your administrator.',
   customPromptFailed: 'Failed to process custom prompt',
   transcriptNotReady: 'The transcript has no text yet',
 } as const;

@@ -48,7 +48,7 @@ describe('AI prompts on the local engine', () => {
     expect(models[0].label).toMatch(/rule-based, no language model/);
     const bad = await owner.post(`/api/transcripts/${en}/custom-prompt`, { prompt: 'x', model: 'gpt-4' });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toMatch(/Unknown model/);
+    expect(bad.json.error).toBe('This AI model is not available. Ask your administrator.');
   });
 
   it('removes exactly the filler words and keeps every other word (English and German)', async () => {

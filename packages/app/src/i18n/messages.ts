@@ -54,10 +54,11 @@ const fallbackDescriptors: Record<string, MessageDescriptor> = {
   'Internal server error': msg`Internal server error`,
 };
 
-// The server's length checks of prompts (the other AI texts are the panel's own).
+// The server's length checks of prompts and its refusal of a model it does not offer (the other AI texts are the panel's own).
 const aiLengthDescriptors: Record<string, MessageDescriptor> = {
   [ai.promptNameTooLong]: msg`Prompt name must be at most 200 characters long`,
   [ai.promptTooLong]: msg`Prompt must be at most 20,000 characters long`,
+  [ai.unknownModel]: msg`This AI model is not available. Ask your administrator.`,
 };
 
 // Folders, transcripts and uploads (issue 3): the api-client's texts and the spec's fallbacks.

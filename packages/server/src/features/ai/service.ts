@@ -137,7 +137,9 @@ export function createAiService(deps: {
       const transcript = await ownTranscript(userId, transcriptId);
       const chosen = engines.resolve(body.model);
       if (!chosen) {
-        throw new HttpError(400, `${aiMessages.unknownModel}: ${body.model}. Available: ${engines.models.map((m) => m.id).join(', ')}`);
+        // The user is told what they can do; which models exist is the operator's business (logged).
+        log.info({ model: body.model, available: engines.models.map((m) => m.id) }, 'prompt asked for a model that is not offered');
+        throw new HttpError(400, aiMessages.unknownModel);
       }
       if (transcript.status !== 'completed' || (!transcript.content.trim() && transcript.segments.length === 0)) {
         throw new HttpError(409, aiMessages.transcriptNotReady);
