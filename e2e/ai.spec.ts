@@ -45,7 +45,7 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   // One output as DOCX: the download arrives.
   await output.getByRole('button', { name: /^Download / }).click();
   const downloadPromise = page.waitForEvent('download');
-  await page.getByRole('menuitem', { name: 'DOCX' }).click();
+  await page.getByRole('menuitem', { name: 'Word (DOCX)' }).click();
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('Extractallquestionsaskedinthetranscript.docx');
   const file = readFileSync((await download.path())!);
@@ -55,10 +55,10 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const menu = page.getByRole('menu');
   const tabPromise = context.waitForEvent('page');
-  const pdfResponse = context.waitForEvent('response', (r) => /\/ai-outputs\/export\/pdf$/.test(r.url()));
+  const pdfResponse = context.waitForEvent('response', (r) => /\/ai-outputs\/export\/pdf\?tz=/.test(r.url()));
   await menu.getByRole('menuitem', { name: 'PDF' }).first().click();
   const tab = await tabPromise;
-  expect(tab.url()).toMatch(/\/api\/transcripts\/\d+\/ai-outputs\/export\/pdf$/);
+  expect(tab.url()).toMatch(/\/api\/transcripts\/\d+\/ai-outputs\/export\/pdf\?tz=[\w%]+$/);
   const response = await pdfResponse;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');

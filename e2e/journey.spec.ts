@@ -132,7 +132,7 @@ for (const device of ['desktop', 'phone'] as const) {
         await page.getByRole('tab', { name: t.transcriptTab }).click();
         await transcript.getByRole('button', { name: t.export, exact: true }).click();
         const download = page.waitForEvent('download');
-        await page.getByRole('menu', { name: t.export, exact: true }).getByRole('menuitem', { name: 'TXT' }).click();
+        await page.getByRole('menu', { name: t.export, exact: true }).getByRole('menuitem', { name: 'Text (TXT)' }).click();
         const file = readFileSync((await (await download).path())!, 'utf8');
         expect(file).toMatch(/how long will the migration take/i);
 

@@ -166,7 +166,7 @@ test('the core journey by keyboard alone: folder, upload, move, play and seek, p
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();
-  const txt = menu.getByRole('menuitem', { name: 'TXT' });
+  const txt = menu.getByRole('menuitem', { name: 'Text (TXT)' });
   for (let i = 0; i < 6 && !(await isFocused(txt)); i++) await page.keyboard.press('ArrowDown');
   await expect(txt).toBeFocused();
   const download = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPromptRequestSchema, customPromptRequestSchema } from './ai.schemas.ts';
-import { exportFileBase, menuName } from './ai.ts';
+import { exportFileBase, menuName, withTimeZone } from './ai.ts';
 import { paths } from './client.ts';
 
 describe('AI contract', () => {
@@ -24,5 +24,13 @@ describe('AI contract', () => {
     expect(paths.transcriptExport(3, 'vtt')).toBe('/api/transcripts/3/export/vtt');
     expect(paths.aiOutputsExport(3, 'pdf')).toBe('/api/transcripts/3/ai-outputs/export/pdf');
     expect(paths.aiOutputExport(3, 9, 'docx')).toBe('/api/transcripts/3/ai-outputs/9/export/docx');
+  });
+
+  it("adds the reader's time zone to an export path as ?tz=", () => {
+    expect(withTimeZone('/api/transcripts/3/export/txt', 'America/Argentina/Buenos_Aires')).toBe(
+      '/api/transcripts/3/export/txt?tz=America%2FArgentina%2FBuenos_Aires',
+    );
+    expect(withTimeZone('/x?a=1', 'Etc/GMT+5')).toBe('/x?a=1&tz=Etc%2FGMT%2B5');
+    expect(withTimeZone('/x', undefined)).toBe('/x');
   });
 });

@@ -6,10 +6,21 @@ export const aiMessages = {
   promptTooLong: 'Prompt must be at most 20,000 characters long',
   promptNotFound: 'Prompt not found',
   outputNotFound: 'AI output not found',
-  unknownModel: 'Unknown model',
+  /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
+  unknownModel: 'This AI model is not available. Ask your administrator.',
   customPromptFailed: 'Failed to process custom prompt',
   transcriptNotReady: 'The transcript has no text yet',
 } as const;
+
+/** Exports: the ?tz= the browser sends must be a time zone Intl knows (e.g. Europe/Berlin). */
+export const exportMessages = {
+  invalidTimeZone: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',
+} as const;
+
+/** The export URL with the reader's time zone (the browser's, e.g. Europe/Berlin) as ?tz=. */
+export function withTimeZone(path: string, timeZone: string | undefined): string {
+  return timeZone ? `${path}${path.includes('?') ? '&' : '?'}tz=${encodeURIComponent(timeZone)}` : path;
+}
 
 export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
 

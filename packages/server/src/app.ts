@@ -372,10 +372,8 @@ async function registerRoutes(
       sessionsEnded: announceEnded,
     }),
   });
-  await app.register(preferencesRoutes, {
-    requireUser,
-    preferences: createPreferencesService(createPreferencesRepository(database.db)),
-  });
+  const preferences = createPreferencesService(createPreferencesRepository(database.db));
+  await app.register(preferencesRoutes, { requireUser, preferences });
 
   await app.register(livePlugin, { hub, auth, db: database.db, keepaliveMs, maxSocketsPerUser: config.liveMaxSocketsPerUser });
 
@@ -418,9 +416,9 @@ async function registerRoutes(
   const aiRepo = createAiRepository(database.db);
   await app.register(aiRoutes, {
     requireUser,
-    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits }),
+    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits, preferences }),
   });
-  await app.register(exportsRoutes, { requireUser, repo: aiRepo });
+  await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences });
   await app.register(tutorialRoutes, {
     requireUser,
     tutorial: createTutorialService({

@@ -28,6 +28,11 @@ describe('AI prompts on the local engine', () => {
   });
   afterAll(() => server.close());
 
+  /** The owner's saved interface language: the engine's own words follow it. */
+  const speak = async (language: 'en' | 'de') => {
+    expect((await owner.post('/api/user/preferences', { language })).status).toBe(200);
+  };
+
   const run = async (id: number, text: string, model?: string) => {
     const res = await owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: text, ...(model ? { model } : {}) });
     expect(res.status, res.text).toBe(201);
@@ -43,7 +48,7 @@ describe('AI prompts on the local engine', () => {
     expect(models[0].label).toMatch(/rule-based, no language model/);
     const bad = await owner.post(`/api/transcripts/${en}/custom-prompt`, { prompt: 'x', model: 'gpt-4' });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toMatch(/Unknown model/);
+    expect(bad.json.error).toBe('This AI model is not available. Ask your administrator.');
   });
 
   it('removes exactly the filler words and keeps every other word (English and German)', async () => {
@@ -74,7 +79,9 @@ describe('AI prompts on the local engine', () => {
       'Who reviews the migration plan?',
     ]);
     expect(outEn.output).toContain('[00:06]');
+    await speak('de');
     const outDe = await run(de, prompt('questions'));
+    await speak('en');
     const qDe = outDe.output.split('\n').filter((l) => l.startsWith('- ')).map(body);
     expect(qDe).toEqual(['Äh, wann wird die neue Küche geliefert?', 'Wer misst die Wände aus?']);
     expect(outDe.output).toMatch(/^Im Transkript gestellte Fragen \(2\)/);
@@ -91,7 +98,9 @@ describe('AI prompts on the local engine', () => {
     expect(out).toContain('Speakers: 2');
     const alice = englishSegments.filter((s) => s.speaker === 'Alice').reduce((n, s) => n + s.end - s.start, 0);
     expect(out).toContain(`Alice: Talk share ${Math.round((alice / 75) * 100)} %`);
+    await speak('de');
     const outDe = (await run(de, prompt('statistics'))).output;
+    await speak('en');
     expect(outDe).toContain('Dauer: 00:52');
     expect(outDe).toContain(`Segmente: ${germanSegments.length}`);
     expect(outDe).toContain('Redeanteil');
@@ -111,6 +120,8 @@ describe('AI prompts on the local engine', () => {
     const seen = new Set<string>();
     for (const p of defaultPrompts) {
       for (const [i, id] of [en, de].entries()) {
+        // A German reader of the German transcript (the headings follow the reader's language).
+        await speak(i === 0 ? 'en' : 'de');
         const out = await run(id, p.prompt);
         expect(out.output.trim().length, p.kind).toBeGreaterThan(20);
         expect(out.output, `${p.kind} ${i}`).toMatch(expectations[p.kind][i]);
@@ -119,6 +130,7 @@ describe('AI prompts on the local engine', () => {
       }
     }
     expect(seen.size).toBe(16);
+    await speak('en');
     const grammar = (await run(en, prompt('grammar'))).output;
     expect(grammar).toContain('[00:50] Alice: Next week the team starts the billing migration. I will send the plan the whole team.');
     const emotions = (await run(en, prompt('emotions'))).output;
@@ -128,7 +140,8 @@ describe('AI prompts on the local engine', () => {
 
   it('understands German wording of the default prompts', async () => {
     const out = await run(de, 'Extrahiere alle Fragen aus dem Transkript.');
-    expect(out.output).toMatch(/^Im Transkript gestellte Fragen \(2\)/);
+    // An English reader: English headings over the German sentences.
+    expect(out.output).toMatch(/^Questions asked in the transcript \(2\):\n- \[00:07\] Äh, wann wird die neue Küche geliefert\?/);
   });
 
   it('answers a free prompt with labelled relevant passages and a hint, never as a language model', async () => {
@@ -136,7 +149,33 @@ describe('AI prompts on the local engine', () => {
     expect(out).toMatch(/^Most relevant passages/);
     expect(out).toContain('[00:31] Every invoice record is copied twice, so nothing is lost.');
     expect(out).toMatch(/not a language model/);
-    expect(out).toMatch(/AI_BASE_URL/);
+    // End-user wording: no configuration variable, the administrator is the one to ask.
+    expect(out).toMatch(/ask your administrator to connect an AI provider/);
+    expect(out).not.toMatch(/AI_BASE_URL|configure/i);
+  });
+
+  it("writes its own headings and notes in the reader's saved language, whatever the transcript's language", async () => {
+    const s = await register(server);
+    const german = api(server, s.cookie);
+    expect((await german.post('/api/user/preferences', { language: 'de' })).status).toBe(200);
+    const id = await insertTranscript(server, s.user.id, { title: 'Planning meeting', language: 'en', segments: englishSegments });
+    const ask = async (text: string) => {
+      const res = await german.post(`/api/transcripts/${id}/custom-prompt`, { prompt: text });
+      expect(res.status, res.text).toBe(201);
+      return (res.json as unknown as Output).output;
+    };
+    const questions = await ask(prompt('questions'));
+    expect(questions).toMatch(/^Im Transkript gestellte Fragen \(\d+\):/);
+    // The transcript's own sentences stay as spoken.
+    expect(questions).toContain('how long will the migration of the billing system take?');
+    const stats = await ask(prompt('statistics'));
+    expect(stats).toMatch(/^Statistik des Transkripts:/);
+    expect(stats).toContain('Wörter pro Minute');
+    expect(stats).not.toMatch(/Words per minute|Unknown Speaker/);
+    const free = await ask('What is said about invoices?');
+    expect(free).toMatch(/^Die relevantesten Stellen/);
+    expect(free).toContain('bitten Sie Ihren Administrator');
+    expect(free).not.toMatch(/AI_BASE_URL/);
   });
 
   it('lists outputs newest first on both paths, with engine and model', async () => {

@@ -53,7 +53,8 @@ describe('exports', () => {
     expect(text).toContain('Grüße an alle Zuhörer');
     expect(text).toMatch(/\[00:07 – 00:14\] Jonas/);
     expect(text).toContain('Äh, wann wird die neue Küche geliefert?');
-    expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // No time zone sent: the time is in UTC and says so.
+    expect(text).toMatch(/Created: \d{1,2} \w{3} \d{4}, \d\d:\d\d UTC/);
   });
 
   it('exports DOCX (attachment) with the same content', async () => {
@@ -100,6 +101,8 @@ describe('exports', () => {
 
   it('exports all AI outputs and one output in pdf, docx and txt; names from the prompt cut at 50', async () => {
     const a = api(server, cookie);
+    // A German reader: the engine's headings are German.
+    expect((await a.post('/api/user/preferences', { language: 'de' })).status).toBe(200);
     const longPrompt = 'Extract all questions asked in the transcript, please, with every time stamp you can find!';
     const one = (await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: longPrompt })).json as unknown as { id: number; output: string };
     await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
@@ -126,6 +129,60 @@ describe('exports', () => {
       const text = format === 'pdf' ? await pdfText(r.bytes) : format === 'docx' ? docxText(r.bytes) : Buffer.from(r.bytes).toString('utf8');
       expect(text).toContain('Wer misst die Wände aus?');
       expect(text).not.toContain('Redeanteil');
+    }
+    expect((await a.post('/api/user/preferences', { language: 'en' })).status).toBe(200);
+  });
+
+  it("writes a German reader's export in German and in the time zone the browser sent", async () => {
+    const s = await register(server);
+    const a = api(server, s.cookie);
+    expect((await a.post('/api/user/preferences', { language: 'de' })).status).toBe(200);
+    const id = await insertTranscript(server, s.user.id, {
+      title: 'Planning meeting',
+      language: 'en',
+      segments: englishSegments.map((seg) => ({ ...seg, speaker: 'Unknown Speaker' })),
+    });
+    const created = new Date(((await a.get(`/api/transcripts/${id}`)).json as { createdAt: string }).createdAt);
+
+    const txt = await fetchBytes(server, s.cookie, `/api/transcripts/${id}/export/txt?tz=Asia/Tokyo`);
+    expect(txt.res.status).toBe(200);
+    const text = Buffer.from(txt.bytes).toString('utf8');
+    // 'Erstellt: 24.11.2026, 09:19 GMT+9': German words and date order, Tokyo's clock (UTC+9, no summer time).
+    const m = /^Erstellt: (\d\d)\.(\d\d)\.(\d{4}), (\d\d):(\d\d) GMT\+9$/m.exec(text);
+    expect(m, text).not.toBeNull();
+    const tokyo = new Date(created.getTime() + 9 * 3600_000);
+    expect(Number(m![4])).toBe(tokyo.getUTCHours());
+    expect(Number(m![5])).toBe(tokyo.getUTCMinutes());
+    expect(Number(m![1])).toBe(tokyo.getUTCDate());
+    expect(text).toContain('[00:06 – 00:14] Unbekannter Sprecher\nUh, how long will the migration');
+    expect(text).not.toMatch(/Unknown Speaker|UTC|Created/);
+
+    // Berlin in November is UTC+1 (MEZ); DOCX says the same.
+    const docx = docxText((await fetchBytes(server, s.cookie, `/api/transcripts/${id}/export/docx?tz=Europe/Berlin`)).bytes);
+    expect(docx).toMatch(/Erstellt: \d\d\.\d\d\.\d{4}, \d\d:\d\d (MEZ|MESZ)/);
+    expect(docx).toContain('Unbekannter Sprecher');
+
+    await a.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
+    const all = Buffer.from((await fetchBytes(server, s.cookie, `/api/transcripts/${id}/ai-outputs/export/txt?tz=Asia/Tokyo`)).bytes).toString('utf8');
+    expect(all.split('\n')[0]).toBe('Planning meeting – KI-Ausgaben');
+    expect(all).toMatch(/^Exportiert: \d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+9$/m);
+    expect(all).toMatch(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+9 · Extract statistics from the transcript\.$/m);
+    expect(all).toContain('Statistik des Transkripts:');
+    expect(all).toContain('Unbekannter Sprecher: Redeanteil');
+    expect(all).not.toMatch(/AI outputs|Unknown Speaker|UTC/);
+  });
+
+  it('refuses a time zone Intl does not know with 400 and a clear message; aliases and UTC are fine', async () => {
+    const a = api(server, cookie);
+    for (const tz of ['Mars/Olympus', 'Europe/Berlin;DROP', '', 'x'.repeat(300)]) {
+      const res = await a.get(`/api/transcripts/${en}/export/txt?tz=${encodeURIComponent(tz)}`);
+      expect(res.status, tz).toBe(400);
+      expect(res.json.error, tz).toBe('Unknown time zone (expected an IANA name such as Europe/Berlin)');
+    }
+    expect((await a.get(`/api/transcripts/${en}/ai-outputs/export/txt?tz=Mars/Olympus`)).status).toBe(400);
+    expect((await a.get(`/api/transcripts/${en}/ai-outputs/1/export/txt?tz=Mars/Olympus`)).status).toBe(400);
+    for (const tz of ['UTC', 'Asia/Calcutta', 'America/Argentina/Buenos_Aires', 'Etc/GMT-14']) {
+      expect((await a.get(`/api/transcripts/${en}/export/txt?tz=${encodeURIComponent(tz)}`)).status, tz).toBe(200);
     }
   });
 

@@ -7,6 +7,7 @@ import {
   type ExportFormat,
   type SavedPrompt,
   type TranscriptExportFormat,
+  withTimeZone,
 } from '@scribe/api-client';
 import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -124,11 +125,24 @@ export function useAiActions() {
   );
 }
 
-/** PDF opens in a new tab; other formats download as a file. */
+/** The browser's time zone (e.g. Europe/Berlin), or undefined where Intl does not tell it. */
+export function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * PDF opens in a new tab; other formats download as a file. The document's times are in the
+ * browser's time zone (sent as ?tz=), its words in the user's saved language.
+ */
 export function useExporter() {
   const { t } = useLingui();
   return useCallback(
-    async (path: string, format: ExportFormat | TranscriptExportFormat) => {
+    async (basePath: string, format: ExportFormat | TranscriptExportFormat) => {
+      const path = withTimeZone(basePath, browserTimeZone());
       if (format === 'pdf') {
         window.open(path, '_blank', 'noopener');
         return;

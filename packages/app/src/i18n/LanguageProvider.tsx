@@ -35,14 +35,20 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
   );
 
   // Spec §7: after sign-in the server's preference applies, unless this browser has its own choice.
+  // That choice (made, say, on the sign-in page) is then saved, so the server writes exports and the
+  // local engine's answers in the language the user reads.
   const userId = user?.id;
   useEffect(() => {
-    if (userId === undefined || readStoredLanguage()) return;
+    if (userId === undefined) return;
     let cancelled = false;
     api.preferences.get().then(
       (preferences) => {
         const preferred = preferences?.language;
-        if (!cancelled && isLanguage(preferred) && !readStoredLanguage()) void activateLanguage(preferred);
+        const local = readStoredLanguage();
+        if (cancelled) return;
+        if (local) {
+          if (preferred !== local) api.preferences.save({ language: local }).catch((error: unknown) => console.error('Failed to save preferences', error));
+        } else if (isLanguage(preferred)) void activateLanguage(preferred);
       },
       (error: unknown) => console.error('Failed to load preferences', error),
     );

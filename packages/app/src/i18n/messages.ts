@@ -8,6 +8,7 @@ import {
   accountFallbacks as af,
   accountMessages as acc,
   creditsMessages as cr,
+  exportMessages as ex,
   libraryMessages as lib,
   limitMessages as lim,
   uploadMessages as up,
@@ -53,10 +54,11 @@ const fallbackDescriptors: Record<string, MessageDescriptor> = {
   'Internal server error': msg`Internal server error`,
 };
 
-// The server's length checks of prompts (the other AI texts are the panel's own).
+// The server's length checks of prompts and its refusal of a model it does not offer (the other AI texts are the panel's own).
 const aiLengthDescriptors: Record<string, MessageDescriptor> = {
   [ai.promptNameTooLong]: msg`Prompt name must be at most 200 characters long`,
   [ai.promptTooLong]: msg`Prompt must be at most 20,000 characters long`,
+  [ai.unknownModel]: msg`This AI model is not available. Ask your administrator.`,
 };
 
 // Folders, transcripts and uploads (issue 3): the api-client's texts and the spec's fallbacks.
@@ -101,6 +103,11 @@ const transcriptionTexts: Record<string, MessageDescriptor> = {
   'The audio file is missing from storage.': msg`The audio file is missing from storage.`,
   'The file contains no audio.': msg`The file contains no audio.`,
   'The transcription job stopped before it finished, too often or for too long.': msg`The transcription job stopped before it finished, too often or for too long.`,
+};
+
+// Exports: the server's check of the browser's time zone.
+export const exportDescriptors: Record<keyof typeof ex, MessageDescriptor> = {
+  invalidTimeZone: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
 };
 
 // Credits and payments (issue 6): the server's and the test-mode provider's texts, the spec's fallbacks.
@@ -163,6 +170,7 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(libraryFallbacks),
   ...Object.entries(transcriptionTexts),
   ...Object.entries(lim).map(([key, text]) => [text, limitDescriptors[key as keyof typeof lim]] as const),
+  ...Object.entries(ex).map(([key, text]) => [text, exportDescriptors[key as keyof typeof ex]] as const),
 ]);
 
 /** A number from an English text ('100.1') written as the user's language writes it ('100,1'). */

@@ -41,21 +41,24 @@ export function AiOutputView() {
           outputs: data.map((o) => ({ ...o, model: o.engine === 'local' ? t`rule-based engine` : o.model })),
         };
   return (
-    <div className={styles.viewCard}>
-      <AiOutputList
-        state={state}
-        title={transcript?.title}
-        pending={pending ? { prompt: pending.prompt, text: pending.text } : null}
-        onSeek={(seconds) => void seekPlayer(seconds)}
-        onExport={(target, format) =>
-          void exporter(
-            target.kind === 'all'
-              ? paths.aiOutputsExport(transcriptId, format)
-              : paths.aiOutputExport(transcriptId, target.id, format),
-            format,
-          )
-        }
-      />
+    <div className={styles.scrollingViewCard}>
+      {/* The card's inner padding, as around the transcript: the header and outputs do not touch its edge. */}
+      <div className={styles.viewBody}>
+        <AiOutputList
+          state={state}
+          title={transcript?.title}
+          pending={pending ? { prompt: pending.prompt, text: pending.text } : null}
+          onSeek={(seconds) => void seekPlayer(seconds)}
+          onExport={(target, format) =>
+            void exporter(
+              target.kind === 'all'
+                ? paths.aiOutputsExport(transcriptId, format)
+                : paths.aiOutputExport(transcriptId, target.id, format),
+              format,
+            )
+          }
+        />
+      </div>
     </div>
   );
 }

@@ -19,8 +19,8 @@ export function ExportMenu({ transcriptId }: { transcriptId: number }) {
         }}
       >
         <MenuItem id="pdf">PDF</MenuItem>
-        <MenuItem id="docx">DOCX</MenuItem>
-        <MenuItem id="txt">TXT</MenuItem>
+        <MenuItem id="docx">{t`Word (DOCX)`}</MenuItem>
+        <MenuItem id="txt">{t`Text (TXT)`}</MenuItem>
         <MenuItem id="srt">{t`SRT (subtitles)`}</MenuItem>
         <MenuItem id="vtt">{t`WebVTT (subtitles)`}</MenuItem>
       </Menu>

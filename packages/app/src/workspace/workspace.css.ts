@@ -123,6 +123,12 @@ export const viewCard = style({
   boxShadow: vars.shadow.sm,
 });
 
+/**
+ * The AI output tab's card: it takes the height down to the player and scrolls inside, as the
+ * transcript viewer does, so the tab strip above it never scrolls away.
+ */
+export const scrollingViewCard = style([viewCard, { flex: '1 1 0', minHeight: 280, overflowY: 'auto' }]);
+
 export const viewMeta = style({
   margin: 0,
   fontSize: vars.fontSize.sm,

@@ -51,13 +51,14 @@ export const ExportMenus: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
     const menu = await screen.findByRole('menu');
-    // Output names in the menu are cut at 30 characters.
-    await expect(within(menu).getByText('Extract all questions asked in…')).toBeVisible();
+    // A section per output, titled with its prompt (cut at 30 characters) and its date.
+    await expect(within(menu).getByText(/^Extract all questions asked in… · /)).toBeVisible();
+    await expect(within(menu).getByRole('group', { name: /^Extract all questions asked in… · / })).toBeVisible();
     await userEvent.click(within(menu).getAllByRole('menuitem', { name: 'PDF' })[0]);
     await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'all' }, 'pdf');
     await userEvent.click(canvas.getAllByRole('button', { name: /^Download / })[1]);
     const one = await screen.findByRole('menu');
-    await userEvent.click(within(one).getByRole('menuitem', { name: 'DOCX' }));
+    await userEvent.click(within(one).getByRole('menuitem', { name: 'Word (DOCX)' }));
     await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'one', id: 1, prompt: outputs[1].prompt }, 'docx');
   },
 };

@@ -77,12 +77,14 @@ export function OutputText({ text, onSeek }: { text: string; onSeek: (seconds: n
   );
 }
 
+/** The three formats with names a reader knows: PDF, Word (DOCX), Text (TXT). */
 function FormatItems({ prefix }: { prefix: string }) {
+  const { t } = useLingui();
   return (
     <>
       <MenuItem id={`${prefix}:pdf`}>PDF</MenuItem>
-      <MenuItem id={`${prefix}:docx`}>DOCX</MenuItem>
-      <MenuItem id={`${prefix}:txt`}>TXT</MenuItem>
+      <MenuItem id={`${prefix}:docx`}>{t`Word (DOCX)`}</MenuItem>
+      <MenuItem id={`${prefix}:txt`}>{t`Text (TXT)`}</MenuItem>
     </>
   );
 }
@@ -179,8 +181,9 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }
               <MenuSection title={t`All outputs`}>
                 <FormatItems prefix="all" />
               </MenuSection>
+              {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
               {outputs.map((o) => (
-                <MenuSection key={o.id} title={menuName(o.prompt)}>
+                <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
                   <FormatItems prefix={String(o.id)} />
                 </MenuSection>
               ))}

@@ -188,14 +188,21 @@ interface ReadyViewerProps {
 const joinText = (segments: readonly TranscriptSegment[]) => segments.map((s) => s.text.trim()).join(' ');
 
 /** The text a copy puts on the clipboard: what the current view shows, in its paragraphs or speaker turns. */
-export function transcriptText(segments: readonly TranscriptSegment[], content: string | undefined, view: TranscriptView): string {
+export function transcriptText(
+  segments: readonly TranscriptSegment[],
+  content: string | undefined,
+  view: TranscriptView,
+  /** 'Unknown Speaker' in the reader's language. */
+  unknownSpeaker: string = DEFAULT_SPEAKER,
+): string {
   if (segments.length === 0) return content ?? '';
   if (view === 'plain') return paragraphRanges(segments).map((r) => joinText(segments.slice(r.start, r.end))).join('\n\n');
   return speakerRuns(segments)
     .map((run) => {
       const first = segments[run.start];
       const lines = segments.slice(run.start, run.end).map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.text.trim()}`);
-      return `${speakerOf(first)}:\n${lines.join('\n')}`;
+      const speaker = speakerOf(first);
+      return `${speaker === DEFAULT_SPEAKER ? unknownSpeaker : speaker}:\n${lines.join('\n')}`;
     })
     .join('\n\n');
 }
@@ -232,7 +239,7 @@ function ReadyViewer({
   useFollowPlayback(scrollerRef, activeIndex, view);
 
   const copy = async () => {
-    const text = transcriptText(segments, content, view);
+    const text = transcriptText(segments, content, view, t`Unknown Speaker`);
     try {
       await navigator.clipboard.writeText(text);
       if (onCopy) onCopy({ ok: true, text });

@@ -1,6 +1,7 @@
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { ZipFile } from 'yazl';
+import { languageSchema } from '@scribe/api-client';
 import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
 import { renderTxt, transcriptDocument } from '../exports/render.ts';
@@ -45,6 +46,9 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
   zip.outputStream.pipe(out);
 
   const mtime = new Date();
+  // The transcript texts in the user's language; times in UTC, which the file names (JSON dates are UTC too).
+  const saved = languageSchema.safeParse(user.language);
+  const reader = { language: saved.success ? saved.data : 'en', timeZone: 'UTC' } as const;
   const add = (path: string, body: Buffer) => zip.addBuffer(body, path, { mtime });
   add('README.txt', Buffer.from(README, 'utf8'));
   add('account.json', json({
@@ -84,7 +88,7 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
       content: t.content,
       segments: t.segments,
     }));
-    add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content)));
+    add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader)));
     add(`${dir}/ai-outputs.json`, json((outputsByTranscript.get(t.id) ?? []).map(({ transcriptId: _id, ...o }) => o)));
     const key = t.audioKey;
     if (key && (await storage.stat(key))) {

@@ -8,6 +8,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { AiEngines } from './engines/index.ts';
 import { AiCancelledError, AiProviderError, type AiTranscript } from './engines/types.ts';
 import type { AiRepository } from './repository.ts';
+import type { PreferencesService } from '../preferences/service.ts';
 
 export function toSavedPrompt(row: PromptRow): SavedPrompt {
   return { id: row.id, name: row.name, prompt: row.prompt, icon: row.icon };
@@ -89,8 +90,10 @@ export function createAiService(deps: {
   log: FastifyBaseLogger;
   hub?: LiveHub;
   billing: PromptBilling;
+  /** The user's saved interface language: the local engine's own words follow it. */
+  preferences?: Pick<PreferencesService, 'get'>;
 }) {
-  const { repo, engines, log, hub, billing } = deps;
+  const { repo, engines, log, hub, billing, preferences } = deps;
   const transcriptNotFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
 
   async function ownTranscript(userId: number, id: number): Promise<TranscriptRow> {
@@ -134,13 +137,16 @@ export function createAiService(deps: {
       const transcript = await ownTranscript(userId, transcriptId);
       const chosen = engines.resolve(body.model);
       if (!chosen) {
-        throw new HttpError(400, `${aiMessages.unknownModel}: ${body.model}. Available: ${engines.models.map((m) => m.id).join(', ')}`);
+        // The user is told what they can do; which models exist is the operator's business (logged).
+        log.info({ model: body.model, available: engines.models.map((m) => m.id) }, 'prompt asked for a model that is not offered');
+        throw new HttpError(400, aiMessages.unknownModel);
       }
       if (transcript.status !== 'completed' || (!transcript.content.trim() && transcript.segments.length === 0)) {
         throw new HttpError(409, aiMessages.transcriptNotReady);
       }
       // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
       // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
+      const language = preferences ? (await preferences.get(userId)).language : 'en';
       const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
         let result;
         const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
@@ -149,6 +155,7 @@ export function createAiService(deps: {
             prompt: body.prompt,
             transcript: toAiTranscript(transcript),
             model: chosen.model.model,
+            language,
             signal,
             onDelta: (text) => stream.delta(text),
           });

@@ -9,6 +9,8 @@ import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } fro
 import PDFDocument from 'pdfkit';
 import type { StoredSegment } from '../../db/schema.ts';
 import { formatTimestamp } from '../ai/engines/types.ts';
+import { documentMessages, formatDateTime } from '../../i18n/messages.ts';
+import type { Language } from '@scribe/api-client';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -33,18 +35,41 @@ export interface ExportDocument {
   entries: ExportEntry[];
 }
 
-export function transcriptDocument(title: string, createdAt: Date, segments: StoredSegment[], content: string): ExportDocument {
+/** Who reads the document: its fixed words in their language, its times in their time zone. */
+export interface Reader {
+  language: Language;
+  /** An IANA time zone (checked by the route). */
+  timeZone: string;
+}
+
+export const UNKNOWN_SPEAKER = 'Unknown Speaker';
+
+/** The speaker as the reader sees it: the engine's 'Unknown Speaker' (or none) in the reader's language. */
+export function speakerName(speaker: string | undefined, language: Language): string {
+  const name = speaker?.trim();
+  return !name || name === UNKNOWN_SPEAKER ? documentMessages[language].unknownSpeaker : name;
+}
+
+export function transcriptDocument(
+  title: string,
+  createdAt: Date,
+  segments: StoredSegment[],
+  content: string,
+  reader: Reader,
+): ExportDocument {
   const entries: ExportEntry[] = segments.length
     ? segments.map((s) => ({
-        heading: `[${formatTimestamp(s.start)} – ${formatTimestamp(s.end)}] ${s.speaker || 'Unknown Speaker'}`,
+        heading: `[${formatTimestamp(s.start)} – ${formatTimestamp(s.end)}] ${speakerName(s.speaker, reader.language)}`,
         text: s.text.trim(),
       }))
     : [{ heading: '', text: content }];
-  return { title, subtitle: formatDate(createdAt), entries };
+  const m = documentMessages[reader.language];
+  return { title, subtitle: `${m.created}: ${formatDate(createdAt, reader)}`, entries };
 }
 
-export function formatDate(d: Date): string {
-  return d.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** A date and time as the reader reads it, e.g. '24.11.2026, 01:19 MEZ'. */
+export function formatDate(d: Date, reader: Reader): string {
+  return formatDateTime(d, reader.language, reader.timeZone);
 }
 
 export function renderTxt(doc: ExportDocument): Buffer {
@@ -99,7 +124,7 @@ function subtitleTime(seconds: number, sep: ',' | '.'): string {
 
 const cueText = (s: StoredSegment) => {
   const text = s.text.trim().replace(/\n{2,}/g, '\n');
-  return s.speaker && s.speaker !== 'Unknown Speaker' ? `${s.speaker}: ${text}` : text;
+  return s.speaker && s.speaker !== UNKNOWN_SPEAKER ? `${s.speaker}: ${text}` : text;
 };
 
 export function renderSrt(segments: StoredSegment[]): Buffer {

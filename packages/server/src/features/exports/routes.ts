@@ -1,5 +1,6 @@
 import {
   aiMessages,
+  exportMessages,
   errorResponseSchema,
   exportFileBase,
   exportFormatSchema,
@@ -15,9 +16,12 @@ import { HttpError } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AiRepository } from '../ai/repository.ts';
+import type { PreferencesService } from '../preferences/service.ts';
+import { documentMessages, parseTimeZone } from '../../i18n/messages.ts';
 import {
   contentTypes,
   formatDate,
+  type Reader,
   renderDocument,
   renderSrt,
   renderVtt,
@@ -28,11 +32,19 @@ import {
 export interface ExportsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
   repo: AiRepository;
+  /** The user's saved interface language: the document's fixed words follow it. */
+  preferences: Pick<PreferencesService, 'get'>;
 }
 
 const tags = ['exports'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const formatError = { error: 'Unsupported export format' };
+
+/**
+ * ?tz=<IANA zone>: the browser's time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); the
+ * document's times are given in it. Without one they are in UTC, as the zone's name in the file says.
+ */
+const exportQuery = z.object({ tz: z.string().optional() });
 
 /** The plain filename= for old clients: accents dropped, ß as ss, anything else non-ASCII as _. */
 export function asciiFileName(name: string): string {
@@ -55,13 +67,25 @@ function send(reply: FastifyReply, format: TranscriptExportFormat, base: string,
     .send(body);
 }
 
-function outputEntry(o: { createdAt: Date; prompt: string; output: string; model: string }) {
-  return { heading: `${formatDate(o.createdAt)} · ${o.prompt}`, text: o.output };
+function outputEntry(o: { createdAt: Date; prompt: string; output: string; model: string }, reader: Reader) {
+  return { heading: `${formatDate(o.createdAt, reader)} · ${o.prompt}`, text: o.output };
 }
 
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, opts) => {
   const { repo } = opts;
   app.addHook('onRequest', opts.requireUser);
+
+  /** The reader of this request's document; a time zone Intl does not know is a 400. */
+  const readerOf = async (userId: number, tz: string | undefined): Promise<Reader> => {
+    let timeZone = 'UTC';
+    if (tz !== undefined) {
+      const parsed = parseTimeZone(tz);
+      if (!parsed) throw new HttpError(400, exportMessages.invalidTimeZone);
+      timeZone = parsed;
+    }
+    const { language } = await opts.preferences.get(userId);
+    return { language, timeZone };
+  };
 
   const transcriptOf = async (userId: number, id: number) => {
     const row = await repo.transcript(userId, id);
@@ -76,17 +100,20 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags,
         summary: 'The transcript as pdf (inline), docx, txt, srt or vtt',
         params: z.object({ id: idParam, format: z.string() }),
+        querystring: exportQuery,
         response: errors,
       },
     },
     async (request, reply) => {
       const format = transcriptExportFormatSchema.safeParse(request.params.format);
       if (!format.success) return reply.code(400).send(formatError);
-      const t = await transcriptOf(currentUser(request).id, request.params.id);
+      const userId = currentUser(request).id;
+      const reader = await readerOf(userId, request.query.tz);
+      const t = await transcriptOf(userId, request.params.id);
       const base = exportFileBase(t.title, 'transcript');
       if (format.data === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
       if (format.data === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
-      const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content);
+      const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader);
       return send(reply, format.data, base, await renderDocument(format.data, doc));
     },
   );
@@ -98,6 +125,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags,
         summary: 'All AI outputs of the transcript as pdf (inline), docx or txt',
         params: z.object({ id: idParam, format: z.string() }),
+        querystring: exportQuery,
         response: errors,
       },
     },
@@ -105,12 +133,14 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       const format = exportFormatSchema.safeParse(request.params.format);
       if (!format.success) return reply.code(400).send(formatError);
       const userId = currentUser(request).id;
+      const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
       const outputs = await repo.outputs(userId, t.id);
+      const m = documentMessages[reader.language];
       const doc: ExportDocument = {
-        title: `${t.title} – AI outputs`,
-        subtitle: formatDate(new Date()),
-        entries: outputs.map(outputEntry),
+        title: `${t.title} – ${m.aiOutputsSuffix}`,
+        subtitle: `${m.exported}: ${formatDate(new Date(), reader)}`,
+        entries: outputs.map((o) => outputEntry(o, reader)),
       };
       return send(reply, format.data as ExportFormat, exportFileBase(t.title, 'ai-outputs'), await renderDocument(format.data, doc));
     },
@@ -123,6 +153,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         tags,
         summary: 'One AI output as pdf (inline), docx or txt',
         params: z.object({ id: idParam, outputId: idParam, format: z.string() }),
+        querystring: exportQuery,
         response: errors,
       },
     },
@@ -130,12 +161,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       const format = exportFormatSchema.safeParse(request.params.format);
       if (!format.success) return reply.code(400).send(formatError);
       const userId = currentUser(request).id;
+      const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
       const o = await repo.output(userId, t.id, request.params.outputId);
       if (!o) throw new HttpError(404, aiMessages.outputNotFound);
       const doc: ExportDocument = {
-        title: o.prompt,
-        subtitle: `${t.title} · ${formatDate(o.createdAt)}`,
+        title: o.prompt.trim() || documentMessages[reader.language].aiOutput,
+        subtitle: `${t.title} · ${formatDate(o.createdAt, reader)}`,
         entries: [{ heading: '', text: o.output }],
       };
       return send(reply, format.data, exportFileBase(o.prompt, 'ai-output'), await renderDocument(format.data, doc));

@@ -11,6 +11,8 @@ import { formatTimestamp, type AiEngine, type AiRequest, type AiResult, type AiT
 export type Lang = 'en' | 'de';
 
 export const LOCAL_MODEL = 'rule-based';
+/** The engines' word for no speaker (decisions.md); shown in the reader's language. */
+const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
 export interface Sentence {
   text: string;
@@ -116,8 +118,9 @@ const T = {
     freeHeading: 'Most relevant passages of the transcript for your prompt (found by matching words):',
     freeNone: 'No passage of the transcript matches the words of your prompt.',
     freeHint:
-      'Note: this is the built-in rule-based engine, not a language model. It answers the default prompts and shows matching passages for other prompts. Configure an OpenAI-compatible provider (AI_BASE_URL) for full answers.',
+      'Note: this is the built-in rule-based engine, not a language model. It answers the default prompts and shows matching passages for other prompts. For full answers, ask your administrator to connect an AI provider.',
     empty: 'The transcript has no text to work on.',
+    unknownSpeaker: 'Unknown Speaker',
   },
   de: {
     noQuestions: 'Im Transkript wurden keine Fragen gefunden.',
@@ -155,8 +158,9 @@ const T = {
     freeHeading: 'Die relevantesten Stellen des Transkripts zu Ihrem Prompt (gefunden über gemeinsame Wörter):',
     freeNone: 'Keine Stelle des Transkripts passt zu den Wörtern Ihres Prompts.',
     freeHint:
-      'Hinweis: Dies ist die eingebaute regelbasierte Engine, kein Sprachmodell. Sie beantwortet die Standard-Prompts und zeigt für andere Prompts passende Stellen. Für vollständige Antworten einen OpenAI-kompatiblen Anbieter (AI_BASE_URL) konfigurieren.',
+      'Hinweis: Dies ist die eingebaute regelbasierte Engine, kein Sprachmodell. Sie beantwortet die Standard-Prompts und zeigt für andere Prompts passende Stellen. Für vollständige Antworten bitten Sie Ihren Administrator, einen KI-Anbieter anzubinden.',
     empty: 'Das Transkript enthält keinen Text.',
+    unknownSpeaker: 'Unbekannter Sprecher',
   },
 } as const;
 
@@ -185,14 +189,14 @@ function score(s: Sentence, freq: Map<string, number>, lang: Lang): number {
 
 // --- the eight default prompts -------------------------------------------------------------------
 
-export function extractQuestions(all: Sentence[], lang: Lang): string {
+export function extractQuestions(all: Sentence[], lang: Lang, ui: Lang = lang): string {
   const qs = all.filter((s) => isQuestion(s.text));
-  if (qs.length === 0) return T[lang].noQuestions;
-  return [T[lang].questionsHeading(qs.length), ...qs.map((q) => `- ${ts(q.start)} ${q.text}`)].join('\n');
+  if (qs.length === 0) return T[ui].noQuestions;
+  return [T[ui].questionsHeading(qs.length), ...qs.map((q) => `- ${ts(q.start)} ${q.text}`)].join('\n');
 }
 
-export function faq(all: Sentence[], lang: Lang): string {
-  const t = T[lang];
+export function faq(all: Sentence[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const blocks: string[] = [];
   all.forEach((s, i) => {
     if (!isQuestion(s.text)) return;
@@ -233,11 +237,11 @@ export function removeFillerWords(text: string, lang: Lang): { text: string; rem
 }
 
 function speakerPrefix(seg: StoredSegment): string {
-  return seg.speaker && seg.speaker !== 'Unknown Speaker' ? `${seg.speaker}: ` : '';
+  return seg.speaker && seg.speaker !== UNKNOWN_SPEAKER ? `${seg.speaker}: ` : '';
 }
 
-export function fillers(segments: StoredSegment[], lang: Lang): string {
-  const t = T[lang];
+export function fillers(segments: StoredSegment[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const lines: string[] = [];
   const counts = new Map<string, number>();
   for (const seg of segments) {
@@ -263,8 +267,8 @@ export function correctText(text: string, lang: Lang): string {
   return s;
 }
 
-export function grammar(segments: StoredSegment[], lang: Lang): string {
-  const t = T[lang];
+export function grammar(segments: StoredSegment[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const lines = segments.filter((s) => s.text.trim()).map((s) => `${ts(s.start)} ${speakerPrefix(s)}${correctText(s.text, lang)}`);
   return [t.grammarHeading, ...lines, '', t.grammarNote].join('\n');
 }
@@ -279,7 +283,7 @@ function topSentences(pool: Sentence[], freq: Map<string, number>, lang: Lang, n
     .sort((a, b) => a.index - b.index);
 }
 
-export function bullets(all: Sentence[], lang: Lang): string {
+export function bullets(all: Sentence[], lang: Lang, ui: Lang = lang): string {
   const freq = frequencies(all, lang);
   const parts = Math.min(8, Math.max(1, Math.ceil(all.length / 6)));
   const size = Math.ceil(all.length / parts);
@@ -290,10 +294,10 @@ export function bullets(all: Sentence[], lang: Lang): string {
     if (best) picked.push(best);
   }
   if (picked.length === 0) picked.push(...all.slice(0, 3));
-  return [T[lang].bulletsHeading, ...picked.map((s) => `- ${ts(s.start)} ${s.text}`)].join('\n');
+  return [T[ui].bulletsHeading, ...picked.map((s) => `- ${ts(s.start)} ${s.text}`)].join('\n');
 }
 
-export function keyPoints(all: Sentence[], lang: Lang): string {
+export function keyPoints(all: Sentence[], lang: Lang, ui: Lang = lang): string {
   const freq = frequencies(all, lang);
   const n = Math.min(7, Math.max(3, Math.ceil(all.length / 5)));
   const picked = topSentences(all, freq, lang, n);
@@ -303,7 +307,7 @@ export function keyPoints(all: Sentence[], lang: Lang): string {
     .slice(0, 5)
     .map(([w]) => representative(all, w, lang));
   const lines = (picked.length ? picked : all.slice(0, 3)).map((s, i) => `${i + 1}. ${ts(s.start)} ${s.text}`);
-  return [T[lang].keyHeading, ...lines, ...(topics.length ? ['', `${T[lang].keywords}: ${topics.join(', ')}`] : [])].join('\n');
+  return [T[ui].keyHeading, ...lines, ...(topics.length ? ['', `${T[ui].keywords}: ${topics.join(', ')}`] : [])].join('\n');
 }
 
 /** The most common full word behind a stem. */
@@ -338,8 +342,8 @@ const NEGATIONS: Record<Lang, Set<string>> = {
   de: new Set(['nicht', 'nie', 'kein', 'keine', 'keinen', 'niemals']),
 };
 
-export function emotions(all: Sentence[], lang: Lang): string {
-  const t = T[lang];
+export function emotions(all: Sentence[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const found = new Map<Emotion, Array<{ s: Sentence; word: string }>>();
   for (const s of all) {
     const ws = words(s.text.toLowerCase());
@@ -376,8 +380,8 @@ function mmss(seconds: number): string {
   return formatTimestamp(seconds);
 }
 
-export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang): string {
-  const t = T[lang];
+export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const segs = transcript.segments;
   const first = segs.length ? Math.min(...segs.map((s) => s.start)) : 0;
   const last = segs.length ? Math.max(...segs.map((s) => s.end)) : 0;
@@ -409,7 +413,7 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
     `- ${t.speakers}: ${bySpeaker.size}`,
     ...[...bySpeaker.entries()].map(
       ([name, e]) =>
-        `  - ${name}: ${t.talkShare} ${talk > 0 ? Math.round((e.seconds / talk) * 100) : 0} % (${Math.round(e.seconds)} ${t.seconds}, ${e.words} ${t.words}, ${e.segments} ${t.segments})`,
+        `  - ${name && name !== UNKNOWN_SPEAKER ? name : t.unknownSpeaker}: ${t.talkShare} ${talk > 0 ? Math.round((e.seconds / talk) * 100) : 0} % (${Math.round(e.seconds)} ${t.seconds}, ${e.words} ${t.words}, ${e.segments} ${t.segments})`,
     ),
   ];
   if (longest) lines.push(`- ${t.longest}: [${mmss(longest.start)}] – [${mmss(longest.end)}] (${Math.round(longest.end - longest.start)} ${t.seconds})`);
@@ -417,8 +421,8 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
   return lines.join('\n');
 }
 
-export function freePrompt(prompt: string, all: Sentence[], lang: Lang): string {
-  const t = T[lang];
+export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
   const promptLang = detectLanguage({ language: null, content: prompt, segments: [] });
   const terms = new Set([...contentWords(prompt, lang), ...contentWords(prompt, promptLang)].map(stem));
   const ranked = all
@@ -436,34 +440,39 @@ export function freePrompt(prompt: string, all: Sentence[], lang: Lang): string 
   return [...body, '', t.freeHint].join('\n');
 }
 
-export function runLocal(prompt: string, transcript: AiTranscript): string {
+/**
+ * The answer to a prompt. The transcript's language decides how its text is read (sentences, stop
+ * words, fillers); `ui`, the reader's interface language, decides the engine's own headings and notes.
+ */
+export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): string {
   const lang = detectLanguage(transcript);
+  const say: Lang = ui ?? lang;
   const segments = transcript.segments.length
     ? transcript.segments
     : transcript.content.trim()
-      ? [{ start: 0, end: transcript.durationSeconds ?? 0, text: transcript.content, speaker: 'Unknown Speaker' }]
+      ? [{ start: 0, end: transcript.durationSeconds ?? 0, text: transcript.content, speaker: UNKNOWN_SPEAKER }]
       : [];
-  if (segments.length === 0) return T[lang].empty;
+  if (segments.length === 0) return T[say].empty;
   const all = sentences(segments, lang);
   switch (classifyPrompt(prompt)) {
     case 'questions':
-      return extractQuestions(all, lang);
+      return extractQuestions(all, lang, say);
     case 'faq':
-      return faq(all, lang);
+      return faq(all, lang, say);
     case 'fillers':
-      return fillers(segments, lang);
+      return fillers(segments, lang, say);
     case 'grammar':
-      return grammar(segments, lang);
+      return grammar(segments, lang, say);
     case 'bullets':
-      return bullets(all, lang);
+      return bullets(all, lang, say);
     case 'keyPoints':
-      return keyPoints(all, lang);
+      return keyPoints(all, lang, say);
     case 'emotions':
-      return emotions(all, lang);
+      return emotions(all, lang, say);
     case 'statistics':
-      return statistics({ ...transcript, segments }, all, lang);
+      return statistics({ ...transcript, segments }, all, lang, say);
     default:
-      return freePrompt(prompt, all, lang);
+      return freePrompt(prompt, all, lang, say);
   }
 }
 
@@ -471,7 +480,7 @@ export function createLocalEngine(): AiEngine {
   return {
     kind: 'local',
     async run(request: AiRequest): Promise<AiResult> {
-      return { output: runLocal(request.prompt, request.transcript), engine: 'local', model: LOCAL_MODEL };
+      return { output: runLocal(request.prompt, request.transcript, request.language), engine: 'local', model: LOCAL_MODEL };
     },
   };
 }

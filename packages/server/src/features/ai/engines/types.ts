@@ -14,6 +14,8 @@ export interface AiRequest {
   transcript: AiTranscript;
   /** The provider's model id (the local engine ignores it). */
   model: string;
+  /** The reader's interface language: the local engine writes its own headings and notes in it. */
+  language?: 'en' | 'de';
   signal?: AbortSignal;
   /** Partial output as it is generated (streaming engines only). */
   onDelta?: (text: string) => void;
