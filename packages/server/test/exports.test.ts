@@ -154,7 +154,10 @@ describe('exports', () => {
     expect(Number(m![4])).toBe(tokyo.getUTCHours());
     expect(Number(m![5])).toBe(tokyo.getUTCMinutes());
     expect(Number(m![1])).toBe(tokyo.getUTCDate());
-    expect(text).toContain('[00:06 – 00:14] Unbekannter Sprecher\nUh, how long will the migration');
+    // One speaker throughout: named once, at the start of the turn; the later segments keep their times.
+    expect(text).toContain('[00:00 – 00:06] Unbekannter Sprecher\nUm, welcome to the weekly planning meeting.');
+    expect(text).toContain('[00:06 – 00:14]\nUh, how long will the migration');
+    expect(text.match(/Unbekannter Sprecher/g)).toHaveLength(1);
     expect(text).not.toMatch(/Unknown Speaker|UTC|Created/);
 
     // Berlin in November is UTC+1 (MEZ); DOCX says the same.
@@ -188,12 +191,25 @@ describe('exports', () => {
 
   it('refuses unknown formats with 400 and unknown ids with 404', async () => {
     const a = api(server, cookie);
-    expect((await a.get(`/api/transcripts/${en}/export/rtf`)).status).toBe(400);
-    expect((await a.get(`/api/transcripts/${en}/ai-outputs/export/srt`)).status).toBe(400);
+    for (const path of [`/api/transcripts/${en}/export/rtf`, `/api/transcripts/${en}/ai-outputs/export/srt`, `/api/transcripts/${en}/ai-outputs/1/export/vtt`]) {
+      const res = await a.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.json.error, path).toBe('Unsupported export format');
+    }
     expect((await a.get(`/api/transcripts/${en}/ai-outputs/2000000000/export/pdf`)).status).toBe(404);
     expect((await a.get(`/api/transcripts/2000000000/export/pdf`)).status).toBe(404);
     expect((await a.get(`/api/transcripts/x/export/pdf`)).status).toBe(400);
     const noAuth = await fetch(`${server.url}/api/transcripts/${en}/export/pdf`);
     expect(noAuth.status).toBe(401);
+  });
+
+  it('lists the export formats in the OpenAPI document', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, { get: { parameters: Array<{ name: string; in: string; schema: { enum?: string[] } }> } }>;
+    };
+    const formats = (path: string) => doc.paths[path]!.get.parameters.find((p) => p.in === 'path' && p.name === 'format')?.schema.enum;
+    expect(formats('/api/transcripts/{id}/export/{format}')).toEqual(['pdf', 'docx', 'txt', 'srt', 'vtt']);
+    expect(formats('/api/transcripts/{id}/ai-outputs/export/{format}')).toEqual(['pdf', 'docx', 'txt']);
+    expect(formats('/api/transcripts/{id}/ai-outputs/{outputId}/export/{format}')).toEqual(['pdf', 'docx', 'txt']);
   });
 });

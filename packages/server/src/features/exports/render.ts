@@ -57,11 +57,14 @@ export function transcriptDocument(
   content: string,
   reader: Reader,
 ): ExportDocument {
+  // The speaker is named when the turn starts, not on every segment of it (as the detailed view does).
   const entries: ExportEntry[] = segments.length
-    ? segments.map((s) => ({
-        heading: `[${formatTimestamp(s.start)} – ${formatTimestamp(s.end)}] ${speakerName(s.speaker, reader.language)}`,
-        text: s.text.trim(),
-      }))
+    ? segments.map((s, i) => {
+        const time = `[${formatTimestamp(s.start)} – ${formatTimestamp(s.end)}]`;
+        const speaker = speakerName(s.speaker, reader.language);
+        const sameTurn = i > 0 && speakerName(segments[i - 1]!.speaker, reader.language) === speaker;
+        return { heading: sameTurn ? time : `${time} ${speaker}`, text: s.text.trim() };
+      })
     : [{ heading: '', text: content }];
   const m = documentMessages[reader.language];
   return { title, subtitle: `${m.created}: ${formatDate(createdAt, reader)}`, entries };

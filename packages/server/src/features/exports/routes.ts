@@ -3,9 +3,9 @@ import {
   exportMessages,
   errorResponseSchema,
   exportFileBase,
-  exportFormatSchema,
+  exportFormats,
   libraryMessages,
-  transcriptExportFormatSchema,
+  transcriptExportFormats,
   type ExportFormat,
   type TranscriptExportFormat,
 } from '@scribe/api-client';
@@ -38,7 +38,10 @@ export interface ExportsRoutesOptions {
 
 const tags = ['exports'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
-const formatError = { error: 'Unsupported export format' };
+// Enums in the route schemas, so the OpenAPI document lists the formats; an unknown one is a 400 with this text.
+const unsupportedFormat = 'Unsupported export format';
+const transcriptFormatParam = z.enum(transcriptExportFormats, { error: unsupportedFormat });
+const outputsFormatParam = z.enum(exportFormats, { error: unsupportedFormat });
 
 /**
  * ?tz=<IANA zone>: the browser's time zone (Intl.DateTimeFormat().resolvedOptions().timeZone); the
@@ -99,22 +102,21 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       schema: {
         tags,
         summary: 'The transcript as pdf (inline), docx, txt, srt or vtt',
-        params: z.object({ id: idParam, format: z.string() }),
+        params: z.object({ id: idParam, format: transcriptFormatParam }),
         querystring: exportQuery,
         response: errors,
       },
     },
     async (request, reply) => {
-      const format = transcriptExportFormatSchema.safeParse(request.params.format);
-      if (!format.success) return reply.code(400).send(formatError);
+      const format = request.params.format;
       const userId = currentUser(request).id;
       const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
       const base = exportFileBase(t.title, 'transcript');
-      if (format.data === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
-      if (format.data === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
+      if (format === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
+      if (format === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
       const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader);
-      return send(reply, format.data, base, await renderDocument(format.data, doc));
+      return send(reply, format, base, await renderDocument(format, doc));
     },
   );
 
@@ -124,14 +126,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       schema: {
         tags,
         summary: 'All AI outputs of the transcript as pdf (inline), docx or txt',
-        params: z.object({ id: idParam, format: z.string() }),
+        params: z.object({ id: idParam, format: outputsFormatParam }),
         querystring: exportQuery,
         response: errors,
       },
     },
     async (request, reply) => {
-      const format = exportFormatSchema.safeParse(request.params.format);
-      if (!format.success) return reply.code(400).send(formatError);
+      const format = request.params.format;
       const userId = currentUser(request).id;
       const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
@@ -142,7 +143,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         subtitle: `${m.exported}: ${formatDate(new Date(), reader)}`,
         entries: outputs.map((o) => outputEntry(o, reader)),
       };
-      return send(reply, format.data as ExportFormat, exportFileBase(t.title, 'ai-outputs'), await renderDocument(format.data, doc));
+      return send(reply, format, exportFileBase(t.title, 'ai-outputs'), await renderDocument(format, doc));
     },
   );
 
@@ -152,14 +153,13 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       schema: {
         tags,
         summary: 'One AI output as pdf (inline), docx or txt',
-        params: z.object({ id: idParam, outputId: idParam, format: z.string() }),
+        params: z.object({ id: idParam, outputId: idParam, format: outputsFormatParam }),
         querystring: exportQuery,
         response: errors,
       },
     },
     async (request, reply) => {
-      const format = exportFormatSchema.safeParse(request.params.format);
-      if (!format.success) return reply.code(400).send(formatError);
+      const format = request.params.format;
       const userId = currentUser(request).id;
       const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
@@ -170,7 +170,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
         subtitle: `${t.title} · ${formatDate(o.createdAt, reader)}`,
         entries: [{ heading: '', text: o.output }],
       };
-      return send(reply, format.data, exportFileBase(o.prompt, 'ai-output'), await renderDocument(format.data, doc));
+      return send(reply, format, exportFileBase(o.prompt, 'ai-output'), await renderDocument(format, doc));
     },
   );
 };
