@@ -6,7 +6,6 @@ import {
   exportFormats,
   libraryMessages,
   transcriptExportFormats,
-  type ExportFormat,
   type TranscriptExportFormat,
 } from '@scribe/api-client';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
