@@ -121,7 +121,8 @@ export function TranscriptViewer({
   }
 
   if (state === 'processing') {
-    const value = typeof progress === 'number' && Number.isFinite(progress) ? Math.max(0, Math.min(100, progress)) : undefined;
+    // 0 is 'nothing measured yet': a moving bar rather than a 0 % that seems stuck.
+    const value = typeof progress === 'number' && Number.isFinite(progress) && progress > 0 ? Math.min(100, progress) : undefined;
     return (
       <section className={styles.viewer} aria-labelledby={headingId}>
         <div className={styles.header}>
