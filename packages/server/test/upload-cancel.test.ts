@@ -21,7 +21,7 @@ describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploa
     expect(storedFiles(server).some((f) => f.includes(`/uploads/${uploadId}/`))).toBe(true);
 
     const res = await a.del(`/api/transcripts/uploads/${uploadId}`);
-    expect(res).toEqual({ status: 200, json: { ok: true } });
+    expect(res).toMatchObject({ status: 200, json: { ok: true } });
     expect(storedFiles(server).some((f) => f.includes(`/uploads/${uploadId}/`))).toBe(false);
     expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).status).toBe(404);
     expect((await a.finalize(uploadId, 'gone.wav', 2)).status).toBe(404);
