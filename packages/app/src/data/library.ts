@@ -5,7 +5,6 @@ import {
   findNode,
   folderKey,
   moveNode,
-  nodeKey,
   transcriptKey,
   type FolderNode,
   type TranscriptNode,

@@ -21,6 +21,7 @@ const meta = {
     segments: meetingSegments,
     content: meetingContent,
     currentTime: 8,
+    isPlaying: true,
     onSeek: fn(),
     onRetry: fn(),
   },
