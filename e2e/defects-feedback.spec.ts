@@ -40,7 +40,7 @@ test('12.1 Cancel stops an upload while its bytes are on the way, and nothing is
   await expect(page.getByRole('button', { name: 'Upload file' })).toBeEnabled();
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await page.reload();
-  await expect(tree(page)).toContainText('No items found');
+  await expect(tree(page)).toContainText('No items found', { timeout: 30_000 });
 });
 
 test('12.2 progress is honest: no bar sits at 0 % once the bytes are sent, then the transcript completes', async ({ page }) => {
@@ -140,7 +140,8 @@ test('12.6 a deleted folder comes back with Undo; without Undo it is deleted whe
   await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible();
   // Undone on the server too: a reload still shows it.
   await page.reload();
-  await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible();
+  // (A reload on the busy machine can take a while to show the tree.)
+  await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible({ timeout: 30_000 });
 
   // Not undone: the DELETE goes out when the toast's time is up (8 s), and Undo goes with the toast.
   const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/folders/'), {
@@ -151,7 +152,7 @@ test('12.6 a deleted folder comes back with Undo; without Undo it is deleted whe
   expect((await deleted).status()).toBe(200);
   await expect(toast.getByRole('button', { name: 'Undo' })).toBeHidden();
   await page.reload();
-  await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible();
+  await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible({ timeout: 30_000 });
   await expect(tree(page).getByRole('row', { name: 'Drop me' })).toHaveCount(0);
 });
 
