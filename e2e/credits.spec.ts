@@ -27,7 +27,7 @@ test.describe('buying credits in test mode', () => {
     await expect(cards).toHaveCount(3);
     await expect(cards.nth(0)).toContainText('100 credits');
     await expect(cards.nth(0)).toContainText('$9.99');
-    await expect(cards.nth(0)).toContainText('$0.0999 per credit');
+    await expect(cards.nth(0)).toContainText('$0.100 per credit');
     await expect(cards.nth(1)).toContainText('$39.99');
     await expect(cards.nth(2)).toContainText('$79.99');
     await dialog.getByRole('button', { name: 'Buy 100 credits for $9.99' }).click();

@@ -35,6 +35,7 @@ import type {
   Preferences,
   PublicConfig,
   RegisterRequest,
+  SessionResponse,
   User,
 } from './schemas.ts';
 
@@ -47,6 +48,7 @@ export const paths = {
   register: '/api/auth/register',
   logout: '/api/auth/logout',
   me: '/api/auth/me',
+  session: '/api/auth/session',
   preferences: '/api/user/preferences',
   folderTree: '/api/folders/tree',
   folders: '/api/folders',
@@ -92,6 +94,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
     config: () => http.read<PublicConfig>(paths.config),
     auth: {
       me: () => http.read<User>(paths.me),
+      /** The signed-in user or null; never a 401 (GET /api/auth/session). */
+      session: async () => (await http.read<SessionResponse>(paths.session))?.user ?? null,
       login: (body: LoginRequest) => http.send<User>('POST', paths.login, body, 'Login failed'),
       register: (body: RegisterRequest) =>
         http.send<User>('POST', paths.register, body, 'Registration failed'),

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { purchaseRequestSchema, purchaseResponseSchema } from './credits.schemas.ts';
-import { formatUsd, formatUsdPerCredit } from './credits.ts';
+import { formatCardExpiry, formatUsd, formatUsdPerCredit } from './credits.ts';
 
 describe('credit prices', () => {
   it('shows cents as USD with 2 decimals and a per-credit price', () => {
     expect(formatUsd(999)).toBe('$9.99');
     expect(formatUsd(3999)).toBe('$39.99');
     expect(formatUsd(7999)).toBe('$79.99');
-    expect(formatUsdPerCredit(999, 100)).toBe('$0.0999');
-    expect(formatUsdPerCredit(3999, 500)).toBe('$0.08');
-    expect(formatUsdPerCredit(7999, 1200)).toBe('$0.0667');
+    // Every per-credit price with the same 3 decimals.
+    expect(formatUsdPerCredit(999, 100)).toBe('$0.100');
+    expect(formatUsdPerCredit(3999, 500)).toBe('$0.080');
+    expect(formatUsdPerCredit(7999, 1200)).toBe('$0.067');
+    expect(formatUsdPerCredit(7999, 1200, 'de')).toBe('0,067\u00a0$');
     expect(formatUsd(999, 'de')).toBe('9,99\u00a0$');
+  });
+
+  it('formats a card expiry typed with or without the slash as MM/YY', () => {
+    expect(formatCardExpiry('1234')).toBe('12/34');
+    expect(formatCardExpiry('12/34')).toBe('12/34');
+    expect(formatCardExpiry('12 / 34')).toBe('12/34');
+    expect(formatCardExpiry('1')).toBe('1');
+    expect(formatCardExpiry('12')).toBe('12');
+    expect(formatCardExpiry('12/')).toBe('12/');
+    expect(formatCardExpiry('123')).toBe('12/3');
+    expect(formatCardExpiry('1/34')).toBe('01/34');
+    expect(formatCardExpiry('12345')).toBe('12/34');
+    expect(formatCardExpiry('ab')).toBe('');
   });
 
   it('validates a purchase request and response', () => {

@@ -26,12 +26,32 @@ export function formatUsd(cents: number, locale = 'en'): string {
   return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }).format(cents / 100);
 }
 
-/** Price of one credit in USD with 2 to 4 decimals, e.g. 999 cents / 100 credits -> '$0.0999'. */
+/** Fraction digits of every per-credit price: the same for all packages, so they compare at a glance. */
+export const PER_CREDIT_DECIMALS = 3;
+
+/** Price of one credit in USD, always with 3 decimals, e.g. 7999 cents / 1200 credits -> '$0.067'. */
 export function formatUsdPerCredit(cents: number, credits: number, locale = 'en'): string {
   return new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
+    minimumFractionDigits: PER_CREDIT_DECIMALS,
+    maximumFractionDigits: PER_CREDIT_DECIMALS,
   }).format(cents / 100 / credits);
 }
+
+/**
+ * A card expiry as the user types it, shown as MM/YY: '1234' -> '12/34', '12' -> '12', '123' -> '12/3',
+ * '1/' -> '01/', '12/' -> '12/' (the slash typed by hand stays), '12 / 2034' -> '12/20'... at most 4 digits.
+ */
+export function formatCardExpiry(input: string): string {
+  const single = /^\s*(\d)\s*\/(.*)$/.exec(input);
+  if (single) {
+    const rest = single[2].replace(/\D/g, '').slice(0, 2);
+    return `0${single[1]}/${rest}`;
+  }
+  const digits = input.replace(/\D/g, '').slice(0, 4);
+  if (digits.length > 2) return `${digits.slice(0, 2)}/${digits.slice(2)}`;
+  if (digits.length === 2 && /\/\s*$/.test(input)) return `${digits}/`;
+  return digits;
+}
+

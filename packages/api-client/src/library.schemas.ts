@@ -22,6 +22,8 @@ export const transcriptNodeSchema = z.object({
   name: z.string(),
   createdAt: z.string(),
   status: transcriptStatusSchema,
+  /** The audio's length in seconds; null until the transcription has measured it. */
+  duration: z.number().nullable(),
 });
 export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
   z.union([folderNodeSchema, transcriptNodeSchema]),

@@ -20,6 +20,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * GET /api/auth/session: who is signed in, answered 200 for everyone. A signed-out page asks this
+ * instead of GET /api/auth/me, whose 401 the browser logs as an error on every anonymous page.
+ */
+export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 const captchaToken = z.string({ error: m.captchaRequired }).min(1, m.captchaRequired).max(10_000);
 
 // Each check has its own message: a schema-level `error` in zod 4 would replace them all.

@@ -176,7 +176,7 @@ export function serverErrorOf(text: string): string | null {
 // Transport
 
 export interface UploadRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   body?: FormData | string;
   headers?: Record<string, string>;
@@ -229,6 +229,23 @@ export const xhrTransport: UploadTransport = (request) =>
     request.signal?.addEventListener('abort', onAbort, { once: true });
     xhr.send(request.body ?? null);
   });
+
+/**
+ * Tells the server to discard an unfinished chunked upload (DELETE /api/transcripts/uploads/{id}), after
+ * the user cancelled it. Best effort: true when the server discarded it; whatever it kept otherwise is
+ * removed by its sweep of abandoned uploads.
+ */
+export async function discardUpload(
+  uploadId: string,
+  { baseUrl = '', transport = xhrTransport }: { baseUrl?: string; transport?: UploadTransport } = {},
+): Promise<boolean> {
+  try {
+    const reply = await transport({ method: 'DELETE', url: baseUrl + paths.uploadStatus(uploadId) });
+    return reply.status === 200;
+  } catch {
+    return false;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------
 // uploadAudio

@@ -90,11 +90,21 @@ describe('credits with the test-mode payment provider', () => {
     expect(paid.json.balance).toBe(before + 500);
   });
 
+  it('accepts an expiry typed without the slash (MMYY)', async () => {
+    const { clientSecret } = (await purchase(a, 100)).json as { clientSecret: string };
+    const before = await balance(a);
+    const paid = await confirm(a, clientSecret, '4242 4242 4242 4242', '1234');
+    expect(paid.status).toBe(200);
+    expect(paid.json.balance).toBe(before + 100);
+  });
+
   it('refuses malformed cards with Stripe-like messages (400)', async () => {
     const { clientSecret } = (await purchase(a, 100)).json as { clientSecret: string };
     const cases: Array<[string, string, string, string]> = [
       ['4242 4242 4242 4241', '12/34', '123', 'Your card number is invalid.'],
       ['4242 4242 4242 4242', '13/34', '123', "Your card's expiration date is invalid."],
+      ['4242 4242 4242 4242', '1334', '123', "Your card's expiration date is invalid."],
+      ['4242 4242 4242 4242', '123', '123', "Your card's expiration date is invalid."],
       ['4242 4242 4242 4242', '01/20', '123', 'Your card has expired.'],
       ['4242 4242 4242 4242', '12/34', '1', "Your card's security code is invalid."],
       ['5555 5555 5555 4444', '12/34', '123', expect.stringContaining('Test mode accepts only') as unknown as string],

@@ -15,8 +15,8 @@ describe('folder tree functions', () => {
         { id: 4, parentId: 3, name: 'empty' },
       ],
       [
-        { id: 10, folderId: 3, title: 'inside, with "quotes"\n', createdAt: '2025-01-02T03:04:05.000Z', status: 'completed' },
-        { id: 11, folderId: null, title: 'top', createdAt: '2025-01-01T00:00:00.000Z', status: 'processing' },
+        { id: 10, folderId: 3, title: 'inside, with "quotes"\n', createdAt: '2025-01-02T03:04:05.000Z', status: 'completed', duration: 7.25 },
+        { id: 11, folderId: null, title: 'top', createdAt: '2025-01-01T00:00:00.000Z', status: 'processing', duration: null },
       ],
     );
     expect(serializeTree(tree)).toBe(JSON.stringify(tree));
@@ -26,7 +26,7 @@ describe('folder tree functions', () => {
 
   it('serialises a tree far deeper than JSON.stringify manages', () => {
     const tree = buildTree(chain(20_000), [
-      { id: 1, folderId: 20_000, title: 'at the bottom', createdAt: '2025-01-01T00:00:00.000Z', status: 'completed' },
+      { id: 1, folderId: 20_000, title: 'at the bottom', createdAt: '2025-01-01T00:00:00.000Z', status: 'completed', duration: 1 },
     ]);
     expect(() => JSON.stringify(tree)).toThrow(RangeError);
     const text = serializeTree(tree);

@@ -91,7 +91,7 @@ export function api(server: TestServer, cookie: string) {
 
 export type TreeNode =
   | { id: number; type: 'folder'; name: string; children: TreeNode[] }
-  | { id: number; type: 'transcript'; name: string; createdAt: string; status: string };
+  | { id: number; type: 'transcript'; name: string; createdAt: string; status: string; duration: number | null };
 
 export const newUploadId = () => randomBytes(16).toString('hex');
 

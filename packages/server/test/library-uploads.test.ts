@@ -47,7 +47,7 @@ describe('uploads', () => {
     const id = res.json.id!;
 
     expect(await a.tree()).toEqual([
-      { id, type: 'transcript', name: 'librivox-sense-and-sensibility-0870', createdAt: expect.any(String), status: 'processing' },
+      { id, type: 'transcript', name: 'librivox-sense-and-sensibility-0870', createdAt: expect.any(String), status: 'processing', duration: null },
     ]);
     const t = await a.get(`/api/transcripts/${id}`);
     expect(t.json).toEqual({
@@ -380,7 +380,7 @@ describe('uploads', () => {
     const fin = await a.finalize(uploadId, 'meeting.wav', total);
     expect(fin.status).toBe(201);
     const id = fin.json.id as number;
-    expect(await a.tree()).toEqual([{ id, type: 'transcript', name: 'meeting', createdAt: expect.any(String), status: 'processing' }]);
+    expect(await a.tree()).toEqual([{ id, type: 'transcript', name: 'meeting', createdAt: expect.any(String), status: 'processing', duration: null }]);
     expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toEqual({ uploadId, totalChunks: 3, receivedChunks: [0, 1, 2], transcriptId: id });
     // The chunks are gone, the joined file is there.
     expect(storedFiles(server).filter((f) => f.startsWith(`users/${a.id}/`))).toEqual([`users/${a.id}/transcripts/${id}/audio.wav`]);

@@ -48,6 +48,20 @@ describe('sessions', () => {
     }
   });
 
+  it('GET /api/auth/session answers 200 for everyone: the user, or null for an anonymous visitor', async () => {
+    for (const cookie of [undefined, 'sid=', 'sid=not-a-session', `sid=${'A'.repeat(43)}`]) {
+      const res = await fetch(`${server.url}/api/auth/session`, { headers: cookie ? { Cookie: cookie } : {} });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(await res.json()).toEqual({ user: null });
+    }
+    const { cookie, account } = await register(server);
+    const res = await fetch(`${server.url}/api/auth/session`, { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { user: { username: string; email: string } };
+    expect(body.user).toMatchObject({ username: account.username, email: account.email });
+  });
+
   it('logout deletes the session on the server: the old cookie no longer works', async () => {
     const { cookie, account } = await register(server);
     const other = sessionCookie(await login(server, account.username, account.password))!;

@@ -137,3 +137,4 @@ export {
   type TutorialStoreOptions,
   type TutorialListener,
 } from './TutorialOverlay/tutorialStore.ts';
+export { ConnectionBanner, type ConnectionBannerProps, type ConnectionState } from './ConnectionBanner/ConnectionBanner.tsx';

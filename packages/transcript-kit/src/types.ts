@@ -18,6 +18,8 @@ export interface TranscriptNode {
   /** ISO 8601 timestamp. */
   createdAt: string;
   status?: TranscriptStatus;
+  /** The audio's length in seconds, shown next to the date; null or absent while unknown. */
+  duration?: number | null;
 }
 
 export type TreeNode = FolderNode | TranscriptNode;

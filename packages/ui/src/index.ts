@@ -40,7 +40,7 @@ export {
   type TabProps,
   type TabPanelProps,
 } from './components/Tabs/Tabs.tsx';
-export { Spinner, type SpinnerProps } from './components/Spinner/Spinner.tsx';
+export { Spinner, SpinnerGlyph, type SpinnerProps } from './components/Spinner/Spinner.tsx';
 export { Skeleton, SkeletonGroup, type SkeletonProps, type SkeletonGroupProps } from './components/Skeleton/Skeleton.tsx';
 export { ProgressBar, type ProgressBarProps } from './components/ProgressBar/ProgressBar.tsx';
 export { Meter, type MeterProps, type MeterTone } from './components/Meter/Meter.tsx';

@@ -78,9 +78,14 @@ export default function AltchaWidget({ challengeUrl, onChange, resetSignal }: Al
 
   useEffect(() => {
     if (resetSignal === 0) return;
-    // A solution is accepted once: after a failed submit the user solves a fresh challenge.
-    widgetRef.current?.reset();
+    // A solution is accepted once (the server keeps used ones): after a failed submit a fresh challenge
+    // is solved at once, by the browser, so the user does not have to tick the box again.
+    const widget = widgetRef.current;
+    widget?.reset();
     emit({ state: 'unverified' });
+    widget?.verify().catch(() => {
+      // The widget shows its own failure text; the user can still tick the box.
+    });
   }, [resetSignal]);
 
   return <div ref={hostRef} className={styles.altchaHost} />;

@@ -11,7 +11,10 @@ const RecaptchaWidget = lazy(() => import('./RecaptchaWidget.tsx'));
 export interface CaptchaProps {
   /** The solution to send as `captchaToken`, or null while there is none. */
   onChange: (token: string | null) => void;
-  /** Increment after a failed submit: a solution can be used only once, so a fresh one is needed. */
+  /**
+   * Increment after a failed submit: a solution can be used only once, so a fresh one is needed
+   * (ALTCHA solves it again by itself; reCAPTCHA asks the user).
+   */
   resetSignal: number;
 }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError } from '@scribe/api-client';
+import { ApiError, formatCardExpiry } from '@scribe/api-client';
 import { Alert, Badge, Button, Form, Stack, Text, TextField } from '@scribe/ui';
 import { useState } from 'react';
 import { api } from '../api.ts';
@@ -84,9 +84,11 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, 
             name="exp-date"
             autoComplete="cc-exp"
             placeholder={t`MM/YY`}
+            inputMode="numeric"
             isRequired
             value={expiry}
-            onChange={setExpiry}
+            // Typed with or without the slash: shown as MM/YY as the digits arrive.
+            onChange={(value) => setExpiry(formatCardExpiry(value))}
           />
           <TextField label={t`CVC`} name="cvc" autoComplete="cc-csc" placeholder="123" isRequired value={cvc} onChange={setCvc} />
         </div>

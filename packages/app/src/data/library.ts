@@ -16,6 +16,7 @@ import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { api } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { pendingDeletes, UNDO_MS, usePendingDeletes, withoutPending } from './pendingDeletes.ts';
 import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
 
 const EMPTY_TREE: TreeNode[] = [];
@@ -30,7 +31,10 @@ export function useFolderTree() {
   useEffect(() => {
     if (error) toast({ title: t`Failed to fetch folder tree`, variant: 'destructive' });
   }, [error, t]);
-  return { tree: data ?? EMPTY_TREE, isLoading, error: error as unknown, mutate };
+  // Deleted nodes whose Undo is still offered stay hidden, whatever refreshes the tree meanwhile.
+  const pending = usePendingDeletes();
+  const tree = useMemo(() => withoutPending(data ?? EMPTY_TREE, pending), [data, pending]);
+  return { tree, isLoading, error: error as unknown, mutate };
 }
 
 /** The current name of each transcript in the tree, by id (read from the tree's cache key; no toast of its own). */
@@ -140,6 +144,45 @@ export function useLibraryActions() {
       return true;
     };
 
+    /**
+     * Deletes a transcript or folder with Undo: it leaves the tree (and the selection) at once, the toast
+     * offers Undo for UNDO_MS, and only when the toast goes is the DELETE sent (pendingDeletes.ts).
+     */
+    const deleteWithUndo = (node: TranscriptNode | FolderNode, { onUndo }: { onUndo?: () => void } = {}) => {
+      const isFolder = node.type === 'folder';
+      const ids = transcriptIdsIn(node);
+      const entry = pendingDeletes.add(node);
+      const commit = async () => {
+        // Sent already (the page is being left): nothing more to do here.
+        if (!pendingDeletes.has(entry.key)) return;
+        try {
+          if (isFolder) await api.folders.remove(node.id);
+          else await api.transcripts.remove(node.id);
+        } catch (error) {
+          // Not deleted after all: it shows again, with the reason.
+          pendingDeletes.remove(entry.key);
+          fail(isFolder ? t`Failed to delete folder` : t`Failed to delete transcript`, error);
+          return;
+        }
+        for (const id of ids) void mutate(paths.transcript(id), undefined, { revalidate: false });
+        await refreshTree();
+        pendingDeletes.remove(entry.key);
+      };
+      toast({
+        title: isFolder ? t`Folder deleted` : t`Transcript deleted`,
+        description: node.name,
+        duration: UNDO_MS,
+        action: {
+          label: t`Undo`,
+          onAction: () => {
+            pendingDeletes.remove(entry.key);
+            onUndo?.();
+          },
+        },
+        onClose: () => void commit(),
+      });
+    };
+
     /** Optimistic: the tree shows the move at once and rolls back if the server refuses. */
     const moveTranscript = async (transcriptId: number, folderId: number | null) => {
       try {
@@ -162,8 +205,13 @@ export function useLibraryActions() {
       }
     };
 
-    return { createFolder, renameFolder, deleteFolder, deleteTranscript, moveTranscript, refreshTree };
+    return { createFolder, renameFolder, deleteFolder, deleteTranscript, deleteWithUndo, moveTranscript, refreshTree };
   }, [fail, mutate, refreshTree, t]);
+}
+
+/** The transcripts a delete of this node takes with it: itself, or every one inside the folder. */
+export function transcriptIdsIn(node: TranscriptNode | FolderNode): number[] {
+  return node.type === 'folder' ? descendants(node).flatMap((n) => (n.type === 'transcript' ? [n.id] : [])) : [node.id];
 }
 
 /** The folder of a tree node's key, for dialogs that need its current name. */

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { createLiveClient, liveMessages, liveUrl } from '@scribe/api-client';
-import { StatusCards, useStatusCards } from '@scribe/transcript-kit';
+import { ConnectionBanner, StatusCards, useStatusCards, type ConnectionState } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranscriptNames } from '../data/library.ts';
 import { useLiveCache } from '../data/live-cache.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
@@ -10,7 +10,9 @@ import { useSession } from '../session/SessionProvider.tsx';
 
 /**
  * The live channel while someone is signed in (spec §4): events go to the data cache (data/live-cache.ts);
- * transcription progress also shows in a status card, failures in a toast.
+ * transcription progress also shows in a status card, failures in a toast. While the channel is down
+ * a banner says so for as long as it lasts (retrying, then lost with a Reconnect button) and goes
+ * away by itself once the channel is back.
  */
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user } = useSession();
@@ -20,19 +22,25 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const names = useTranscriptNames();
   const { t, i18n } = useLingui();
   const userId = user?.id ?? null;
+  const [connection, setConnection] = useState<ConnectionState>('online');
+  const reconnect = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     if (userId === null) return;
     const client = createLiveClient({
       url: liveUrl(window.location),
+      onStatus: (status) => {
+        if (status === 'reconnecting') setConnection('reconnecting');
+        else if (status === 'lost') setConnection('lost');
+        else setConnection('online');
+      },
       onProblem: (message) => {
-        const title =
-          message === liveMessages.connectionLost
-            ? t`Connection lost. Please refresh the page to reconnect.`
-            : t`Failed to parse WebSocket message`;
-        toast({ title, variant: 'destructive' });
+        // The loss itself is the banner's to say, for as long as it lasts.
+        if (message === liveMessages.connectionLost) return;
+        toast({ title: t`Failed to parse WebSocket message`, variant: 'destructive' });
       },
     });
+    reconnect.current = () => client.start();
     client.on('error', (data) => {
       toast({ title: t`Connection error. Please try again.`, description: data?.message, variant: 'destructive' });
     });
@@ -56,7 +64,11 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       }
     });
     client.start();
-    return () => client.stop();
+    return () => {
+      reconnect.current = null;
+      client.stop();
+      setConnection('online');
+    };
   }, [userId, liveCache, pushCard, t, i18n]);
 
   // A card is headed by the transcript's current name in the tree.
@@ -69,6 +81,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     <>
       {children}
       {userId !== null ? <StatusCards items={items} onDismiss={cards.dismiss} /> : null}
+      {userId !== null ? <ConnectionBanner state={connection} onReconnect={() => reconnect.current?.()} /> : null}
     </>
   );
 }

@@ -20,10 +20,13 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** GET /api/auth/me: 401 means signed out; any other failure also counts as signed out. */
+/**
+ * GET /api/auth/session: the user, or null when signed out (an answer of 200, so a signed-out page
+ * logs no failed request); any failure also counts as signed out.
+ */
 export async function fetchCurrentUser(): Promise<User | null> {
   try {
-    return await api.auth.me();
+    return await api.auth.session();
   } catch (error) {
     console.error('Failed to check authentication status', error);
     return null;

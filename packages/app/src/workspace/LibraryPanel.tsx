@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { FolderDialog, FolderTree, type FolderNode } from '@scribe/transcript-kit';
+import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
-import { findFolder, useFolderTree, useLibraryActions } from '../data/library.ts';
+import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
@@ -61,6 +61,18 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const actions = useLibraryActions();
   const [dialog, setDialog] = useState<FolderDialogState | null>(null);
 
+  /** The selected transcript leaves with the deleted node, and comes back with Undo. */
+  const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
+    const selected = selectionStore.getSnapshot().transcriptId;
+    const tookSelection = selected !== null && transcriptIdsIn(node).includes(selected);
+    if (tookSelection) selectTranscript(null);
+    actions.deleteWithUndo(node, {
+      onUndo: () => {
+        if (tookSelection && selectionStore.getSnapshot().transcriptId === null) selectTranscript(selected);
+      },
+    });
+  };
+
   return (
     <>
       <FolderTree
@@ -83,17 +95,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           })
         }
         onRenameFolder={(folder) => setDialog({ mode: 'edit', folder, isOpen: true })}
-        onDeleteFolder={async (folder) => {
-          // The selected transcript went with the folder: nothing is selected any more.
-          const removed = await actions.deleteFolder(folder);
-          const selected = selectionStore.getSnapshot().transcriptId;
-          if (selected !== null && removed.includes(selected)) selectTranscript(null);
-        }}
-        onDeleteTranscript={async (transcript) => {
-          if ((await actions.deleteTranscript(transcript)) && selectionStore.getSnapshot().transcriptId === transcript.id) {
-            selectTranscript(null);
-          }
-        }}
+        // Gone from the tree at once, with Undo in a toast; deleted on the server when the toast goes.
+        onDeleteFolder={deleteWithUndo}
+        onDeleteTranscript={deleteWithUndo}
         onMoveTranscript={(id, folderId) => void actions.moveTranscript(id, folderId)}
         isDragAndDropEnabled={isDragAndDropEnabled}
       />

@@ -9,7 +9,7 @@ import { translateApiMessage } from '../i18n/messages.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
-import { playbackStore, seekPlayer, useCurrentTime } from './playback.ts';
+import { playbackStore, seekPlayer, useCurrentTime, useIsPlaying } from './playback.ts';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
 
@@ -37,6 +37,7 @@ function TranscriptMeta({ transcript }: { transcript: Transcript }) {
 /** A finished transcript following the player; only this re-renders on a time report. */
 function SyncedViewer({ transcript }: { transcript: Transcript }) {
   const currentTime = useCurrentTime();
+  const isPlaying = useIsPlaying();
   return (
     <TranscriptViewer
       state="ready"
@@ -44,6 +45,7 @@ function SyncedViewer({ transcript }: { transcript: Transcript }) {
       segments={transcript.metadata.timestamps}
       content={transcript.content}
       currentTime={currentTime}
+      isPlaying={isPlaying}
       onSeek={seekPlayer}
       exportMenu={<ExportMenu transcriptId={transcript.id} />}
     />
@@ -139,6 +141,7 @@ function PlayerArea() {
           src={transcript?.audioUrl ?? null}
           title={transcript?.title}
           onTimeUpdate={playbackStore.reportTime}
+          onPlayingChange={playbackStore.reportPlaying}
           ref={playbackStore.attach}
         />
       </div>

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ApiError, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
+import { ApiError, discardUpload, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
 import { RecordAudioDialog, UploadDialog, type RecordingTranscription, type UploadDialogState } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -54,6 +54,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   const [view, setView] = useState<UploadView>({ isOpen: false, state: 'uploading', progress: 0 });
   const busy = useRef(false);
   const controller = useRef<AbortController | null>(null);
+  /** The running upload: its file identity and, once chosen, the chunked upload's id. */
+  const running = useRef<{ identity: string; uploadId?: string } | null>(null);
   const pathRef = useRef(pathname);
   pathRef.current = pathname;
   const maxBytes = useUploadLimit();
@@ -77,15 +79,22 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
       const abort = new AbortController();
       controller.current = abort;
       const identity = fileIdentity(file);
+      const current: { identity: string; uploadId?: string } = { identity };
+      running.current = current;
       setView({ isOpen: true, state: 'uploading', progress: 0, fileName: file.name });
 
       uploadAudio(file, {
         maxBytes,
         signal: abort.signal,
         uploadId: unfinishedUploads.get(identity),
-        onUploadId: (id) => unfinishedUploads.set(identity, id),
+        onUploadId: (id) => {
+          unfinishedUploads.set(identity, id);
+          current.uploadId = id;
+        },
         onProgress: (fraction) =>
-          // All bytes sent: the server now stores and checks the file (and joins the chunks).
+          // The bytes sent so far (the request's upload progress). All sent: the server now stores and
+          // checks the file (and joins the chunks), which has no measurable progress (progress 0 shows
+          // a moving bar, not a stuck 0 %).
           setView((v) => ({ ...v, state: fraction >= 1 ? 'processing' : 'uploading', progress: fraction >= 1 ? 0 : fraction * 100 })),
       })
         .then(async ({ id }) => {
@@ -109,10 +118,25 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         .finally(() => {
           busy.current = false;
           if (controller.current === abort) controller.current = null;
+          if (running.current === current) running.current = null;
         });
     },
     [i18n, maxBytes, mutate, navigate, t],
   );
+
+  /** Cancel in the dialog: stops the request and has the server discard what it received of the file. */
+  const cancel = useCallback(() => {
+    const current = running.current;
+    if (!current || !controller.current) return;
+    controller.current.abort();
+    running.current = null;
+    setView((v) => ({ ...v, isOpen: false }));
+    if (current.uploadId) {
+      unfinishedUploads.delete(current.identity);
+      void discardUpload(current.uploadId);
+    }
+    toast({ title: t`Upload cancelled`, description: t`Nothing was saved.` });
+  }, [t]);
 
   const [isRecording, setRecording] = useState(false);
   const record = useCallback(() => setRecording(true), []);
@@ -130,6 +154,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         fileName={view.fileName}
         error={view.error}
         onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open }))}
+        onCancel={cancel}
       />
     </UploadContext>
   );

@@ -10,6 +10,10 @@ export interface PlaybackStore {
   subscribe(listener: () => void): () => void;
   /** Called by the player with its (throttled) position. */
   reportTime(seconds: number): void;
+  /** Whether the player is playing, from its media element's play and pause events. */
+  isPlaying(): boolean;
+  subscribePlaying(listener: () => void): () => void;
+  reportPlaying(playing: boolean): void;
   /** The mounted player registers here; null when it goes. */
   attach(player: AudioPlayerHandle | null): void;
   /** Jump to `seconds` and play from there; false when no player is mounted (no audio). */
@@ -18,15 +22,22 @@ export interface PlaybackStore {
 
 export function createPlaybackStore(): PlaybackStore {
   const time = createStore(0);
+  const playing = createStore(false);
   let player: AudioPlayerHandle | null = null;
   const setTime = (seconds: number) => time.set(seconds);
   return {
     getTime: time.getSnapshot,
     subscribe: time.subscribe,
     reportTime: setTime,
+    isPlaying: playing.getSnapshot,
+    subscribePlaying: playing.subscribe,
+    reportPlaying: (next) => playing.set(next),
     attach(next) {
       player = next;
-      if (!next) setTime(0);
+      if (!next) {
+        setTime(0);
+        playing.set(false);
+      }
     },
     seek(seconds) {
       if (!player) return false;
@@ -43,6 +54,11 @@ export const playbackStore = createPlaybackStore();
 /** The player's position; re-renders on every (throttled) time report. */
 export function useCurrentTime(): number {
   return useStore({ getSnapshot: playbackStore.getTime, subscribe: playbackStore.subscribe });
+}
+
+/** Whether the player is playing; re-renders on play and pause. */
+export function useIsPlaying(): boolean {
+  return useStore({ getSnapshot: playbackStore.isPlaying, subscribe: playbackStore.subscribePlaying });
 }
 
 /** Seek the workspace's player (and play); stable across renders. */

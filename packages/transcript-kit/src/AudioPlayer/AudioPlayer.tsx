@@ -30,6 +30,8 @@ export interface AudioPlayerProps {
   onTimeUpdate?: (seconds: number) => void;
   /** Playback failed: the MediaError code (0 when playback was refused). The player shows the message too. */
   onError?: (code: number) => void;
+  /** The media element started (true: its play event) or stopped (false: pause, end, error, new source). */
+  onPlayingChange?: (playing: boolean) => void;
   ref?: Ref<AudioPlayerHandle>;
 }
 
@@ -46,10 +48,21 @@ export function AudioPlayer(props: AudioPlayerProps) {
   return <Player key={props.src ?? ''} {...props} />;
 }
 
-function Player({ src, title, onTimeUpdate, onError, ref }: AudioPlayerProps) {
+function Player({ src, title, onTimeUpdate, onError, onPlayingChange, ref }: AudioPlayerProps) {
   const { t, i18n } = useLingui();
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [playing, setPlaying] = useState(false);
+  const [playing, setPlayingState] = useState(false);
+  const onPlayingChangeRef = useRef(onPlayingChange);
+  useEffect(() => {
+    onPlayingChangeRef.current = onPlayingChange;
+  });
+  // The state follows the media element's own events, so it is right however playback was started or stopped.
+  const setPlaying = useCallback((next: boolean) => {
+    setPlayingState(next);
+    onPlayingChangeRef.current?.(next);
+  }, []);
+  // A player that goes (a new source, unmounting) no longer plays.
+  useEffect(() => () => onPlayingChangeRef.current?.(false), []);
   const [time, setTime] = useState(0);
   const [duration, setDuration] = useState(Number.NaN);
   const [scrub, setScrub] = useState<number | null>(null);

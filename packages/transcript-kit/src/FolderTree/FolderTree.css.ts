@@ -145,6 +145,16 @@ export const name = style({
   paddingInlineStart: vars.space.xxs,
 });
 
+/** A transcript's date and duration after its name: quieter, never squeezed, the name truncates first. */
+export const meta = style({
+  flexShrink: 0,
+  color: vars.color.textMuted,
+  fontSize: vars.fontSize.xs,
+  fontVariantNumeric: 'tabular-nums',
+  whiteSpace: 'nowrap',
+  paddingInlineStart: vars.space.xxs,
+});
+
 export const status = style({
   display: 'inline-flex',
   alignItems: 'center',

@@ -6,12 +6,19 @@ import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
 import { FolderTree } from './FolderTree.tsx';
 
 const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
-const transcript = (id: number, name: string, day: number, status?: TranscriptNode['status']): TranscriptNode => ({
+const transcript = (
+  id: number,
+  name: string,
+  day: number,
+  status?: TranscriptNode['status'],
+  duration: number | null = 60 + day * 7,
+): TranscriptNode => ({
   id,
   type: 'transcript',
   name,
   createdAt: new Date(Date.UTC(2025, 0, day, 9)).toISOString(),
   ...(status ? { status } : {}),
+  duration,
 });
 
 /** Clients/ (Acme/ (Kickoff call), Quarterly review), Interviews/ (empty), then two top-level transcripts. */
@@ -388,6 +395,32 @@ export const LargeLibrary: Story = {
 };
 
 /** The kit ships German: every label, menu and confirmation comes from its catalog. */
+/**
+ * Each transcript row shows its date and duration after the name (the full date and time in the
+ * tooltip), and a name cut off by the panel's width shows in full as a tooltip.
+ */
+export const DateDurationAndTooltip: Story = {
+  args: {
+    items: [
+      transcript(20, 'Quarterly planning meeting with the whole product and design team', 3, undefined, 754),
+      transcript(21, 'Short', 2, 'processing', null),
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    const tree = await getTree(canvasElement);
+    const long = row(tree, 'Quarterly planning meeting with the whole product and design team');
+    await expect(within(long).getByText('Jan 3, 2025 · 12:34')).toBeVisible();
+    // Still processing: no duration yet, the date alone.
+    await expect(within(row(tree, 'Short')).getByText('Jan 2, 2025')).toBeVisible();
+    const name = within(long).getByText('Quarterly planning meeting with the whole product and design team');
+    await userEvent.hover(name);
+    await expect(name).toHaveAttribute('title', 'Quarterly planning meeting with the whole product and design team');
+    const short = within(row(tree, 'Short')).getByText('Short');
+    await userEvent.hover(short);
+    await expect(short).not.toHaveAttribute('title');
+  },
+};
+
 export const German: Story = {
   globals: { locale: 'de' },
   play: async ({ canvasElement }) => {

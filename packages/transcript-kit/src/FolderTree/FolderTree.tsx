@@ -31,6 +31,7 @@ import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon,
 import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import * as styles from './FolderTree.css.ts';
+import { formatClock } from '../media/time.ts';
 
 /** The drag type of tree nodes: only our own rows are accepted (files dropped on the page are the app's). */
 const NODE_DRAG_TYPE = 'application/x-scribe-tree-node';
@@ -458,9 +459,28 @@ interface TranscriptRowProps {
   handlers: HandlersRef;
 }
 
+/** The name's full text as a tooltip, only while the row cuts it off (checked when the pointer arrives). */
+function useTruncationTitle(text: string) {
+  const [title, setTitle] = useState<string | undefined>(undefined);
+  const check = (element: HTMLElement) => setTitle(element.scrollWidth > element.clientWidth + 1 ? text : undefined);
+  return { title, check };
+}
+
 function TranscriptRow({ transcript, draggable, isProcessing, handlers }: TranscriptRowProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const name = transcript.name;
+  const nameTitle = useTruncationTitle(name);
+  const created = new Date(transcript.createdAt);
+  const hasDate = !Number.isNaN(created.getTime());
+  const duration = typeof transcript.duration === 'number' && transcript.duration > 0 ? formatClock(transcript.duration) : null;
+  // Short on the row (day and month; the year only when it is not this one), in full in its tooltip.
+  const sameYear = hasDate && created.getFullYear() === new Date().getFullYear();
+  const shortDate = hasDate
+    ? i18n.date(created, sameYear ? { day: 'numeric', month: 'short' } : { day: 'numeric', month: 'short', year: 'numeric' })
+    : null;
+  const fullDate = hasDate ? i18n.date(created, { dateStyle: 'medium', timeStyle: 'short' }) : null;
+  const meta = [shortDate, duration].filter(Boolean).join(' · ');
+  const metaTitle = [fullDate, duration ? t`Duration ${duration}` : null].filter(Boolean).join(' · ');
   return (
     <TreeItem id={nodeKey(transcript)} textValue={name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
       <TreeItemContent>
@@ -470,7 +490,19 @@ function TranscriptRow({ transcript, draggable, isProcessing, handlers }: Transc
           <span className={styles.nodeIcon}>
             <TranscriptIcon />
           </span>
-          <span className={styles.name}>{name}</span>
+          <span
+            className={styles.name}
+            title={nameTitle.title}
+            onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
+            onFocus={(event) => nameTitle.check(event.currentTarget)}
+          >
+            {name}
+          </span>
+          {meta ? (
+            <span className={styles.meta} title={metaTitle}>
+              {meta}
+            </span>
+          ) : null}
           {isProcessing ? (
             <span className={styles.status}>
               <Spinner size="sm" aria-label={t`Processing`} />

@@ -50,7 +50,13 @@ function StatusCard({ item, onDismiss }: { item: StatusCardItem; onDismiss: (id:
     <li className={`${styles.card} ${styles.cardState[item.state]}`} aria-label={name}>
       <p className={styles.title}>{name}</p>
       {item.state === 'processing' ? (
-        <ProgressBar label={item.message || t`Processing...`} value={progress} valueLabel={`${Math.round(progress)}%`} />
+        progress > 0 ? (
+          <ProgressBar label={item.message || t`Processing...`} value={progress} valueLabel={`${Math.round(progress)}%`} />
+        ) : (
+          // Nothing measured yet (the engine is starting, or reports only at the end of a short clip):
+          // a moving bar instead of a '0%' that would seem stuck.
+          <ProgressBar label={item.message || t`Processing...`} isIndeterminate />
+        )
       ) : item.state === 'completed' ? (
         <ProgressBar label={t`Transcription completed!`} value={100} />
       ) : (

@@ -21,6 +21,7 @@ const meta = {
     segments: meetingSegments,
     content: meetingContent,
     currentTime: 8,
+    isPlaying: true,
     onSeek: fn(),
     onRetry: fn(),
   },
@@ -59,7 +60,7 @@ export const Plain: Story = {
 
 /** Speaker cards with start and end time and a coloured speaker badge; the playing card says so. */
 export const Detailed: Story = {
-  args: { defaultView: 'detailed', currentTime: 21 },
+  args: { defaultView: 'detailed', currentTime: 21, isPlaying: true },
   play: async ({ args }) => {
     const list = within(viewer()).getByRole('list', { name: 'Transcript segments' });
     const cards = within(list).getAllByRole('button');
@@ -76,6 +77,17 @@ export const Detailed: Story = {
     await userEvent.click(cards[7]);
     await expect(args.onSeek).toHaveBeenCalledWith(27);
     await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
+  },
+};
+
+/** Paused: the current card stays marked (aria-current) but says 'Playing' only while the audio plays. */
+export const DetailedPaused: Story = {
+  args: { defaultView: 'detailed', currentTime: 21, isPlaying: false },
+  play: async () => {
+    const list = within(viewer()).getByRole('list', { name: 'Transcript segments' });
+    const cards = within(list).getAllByRole('button');
+    await expect(cards[5]).toHaveAttribute('aria-current', 'time');
+    await expect(within(list).queryByText('Playing')).toBeNull();
   },
 };
 

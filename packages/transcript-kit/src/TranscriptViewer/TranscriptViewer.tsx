@@ -20,7 +20,7 @@ import { CopyIcon } from '@scribe/ui/icons';
 import { formatTime } from '../media/time.ts';
 import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
-import { ACTIVE, createRowStore, TAB_STOP, type RowStore } from './rowStore.ts';
+import { ACTIVE, createRowStore, PLAYING, TAB_STOP, type RowStore } from './rowStore.ts';
 import * as styles from './TranscriptViewer.css.ts';
 
 export type TranscriptViewerState = 'loading' | 'processing' | 'error' | 'ready';
@@ -49,6 +49,11 @@ export interface TranscriptViewerProps {
   onRetry?: () => void;
   /** The player's position in seconds: the segment containing it is highlighted and scrolled into view. */
   currentTime?: number;
+  /**
+   * Whether the player is playing (from the media element's play and pause events): the segment at
+   * `currentTime` is tagged 'Playing' only then; while paused it stays marked as the current one.
+   */
+  isPlaying?: boolean;
   /** A segment was clicked (or Enter/Space on it): seek the player to its start. */
   onSeek?: (seconds: number) => void;
   /** Controlled view; leave out for the viewer's own state starting at `defaultView` ('plain'). */
@@ -81,6 +86,7 @@ export function TranscriptViewer({
   error,
   onRetry,
   currentTime,
+  isPlaying = false,
   onSeek,
   view: viewProp,
   defaultView = 'plain',
@@ -115,7 +121,8 @@ export function TranscriptViewer({
   }
 
   if (state === 'processing') {
-    const value = typeof progress === 'number' && Number.isFinite(progress) ? Math.max(0, Math.min(100, progress)) : undefined;
+    // 0 is 'nothing measured yet': a moving bar rather than a 0 % that seems stuck.
+    const value = typeof progress === 'number' && Number.isFinite(progress) && progress > 0 ? Math.min(100, progress) : undefined;
     return (
       <section className={styles.viewer} aria-labelledby={headingId}>
         <div className={styles.header}>
@@ -161,6 +168,7 @@ export function TranscriptViewer({
       segments={segments ?? EMPTY}
       content={content}
       currentTime={currentTime}
+      isPlaying={isPlaying}
       onSeek={onSeek}
       view={view}
       onViewChange={setView}
@@ -178,6 +186,7 @@ interface ReadyViewerProps {
   segments: readonly TranscriptSegment[];
   content?: string;
   currentTime?: number;
+  isPlaying: boolean;
   onSeek?: (seconds: number) => void;
   view: TranscriptView;
   onViewChange: (view: TranscriptView) => void;
@@ -213,6 +222,7 @@ function ReadyViewer({
   segments,
   content,
   currentTime,
+  isPlaying,
   onSeek,
   view,
   onViewChange,
@@ -230,6 +240,7 @@ function ReadyViewer({
   // transcript and view and a time update re-renders just the two rows that change.
   const [store] = useState(createRowStore);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
+  useLayoutEffect(() => store.setPlaying(isPlaying), [store, isPlaying]);
 
   const onSeekRef = useRef(onSeek);
   useEffect(() => {
@@ -367,7 +378,7 @@ interface RowProps {
 function useRowFlags(store: RowStore, index: number) {
   const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
   const flags = useSyncExternalStore(subscribe, () => store.flags(index));
-  return { isActive: (flags & ACTIVE) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
+  return { isActive: (flags & ACTIVE) !== 0, isPlaying: (flags & PLAYING) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
 }
 
 /**
@@ -400,7 +411,7 @@ const InlineSegment = memo(function InlineSegment({ index, segment, store, onAct
 
 const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate, startsTurn }: RowProps & { startsTurn: boolean }) {
   const { t } = useLingui();
-  const { isActive, isTabStop } = useRowFlags(store, index);
+  const { isActive, isPlaying, isTabStop } = useRowFlags(store, index);
   const speaker = speakerOf(segment);
   // The engine's word for no speaker, shown in the reader's language.
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
@@ -427,7 +438,7 @@ const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivat
             </span>
             <VisuallyHidden>{t`from ${formatTime(segment.start)} to ${formatTime(segment.end)}`}</VisuallyHidden>
           </span>
-          {isActive ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
+          {isPlaying ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
         </span>
         <span className={styles.cardText}>{segment.text.trim()}</span>
       </button>

@@ -1,7 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACTIVE, createRowStore, TAB_STOP } from './rowStore.ts';
+import { ACTIVE, createRowStore, PLAYING, TAB_STOP } from './rowStore.ts';
 
 describe('createRowStore', () => {
+  it('marks the active row as playing only while the player plays', () => {
+    const store = createRowStore();
+    const listener = vi.fn();
+    store.subscribe(3, listener);
+    store.setActive(3);
+    expect(store.flags(3) & PLAYING).toBe(0);
+    store.setPlaying(true);
+    expect(store.flags(3)).toBe(ACTIVE | PLAYING | TAB_STOP);
+    store.setPlaying(false);
+    expect(store.flags(3)).toBe(ACTIVE | TAB_STOP);
+    expect(listener).toHaveBeenCalledTimes(3);
+  });
+
   it('notifies only the rows whose flags change', () => {
     const store = createRowStore();
     const rows = Array.from({ length: 1000 }, (_, i) => {

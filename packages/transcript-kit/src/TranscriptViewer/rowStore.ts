@@ -5,12 +5,16 @@
  */
 export const ACTIVE = 1;
 export const TAB_STOP = 2;
+/** Set on the active row while the media is actually playing (not merely positioned there). */
+export const PLAYING = 4;
 
 export interface RowStore {
   /** The row's flags: ACTIVE | TAB_STOP bits. */
   flags(index: number): number;
   subscribe(index: number, listener: () => void): () => void;
   setActive(index: number): void;
+  /** Whether the player is playing; only the active row carries PLAYING. */
+  setPlaying(playing: boolean): void;
   /** The row the user last focused (null: the Tab stop follows the playing row). */
   setFocused(index: number | null): void;
   readonly active: number;
@@ -20,6 +24,7 @@ export interface RowStore {
 export function createRowStore(): RowStore {
   let active = -1;
   let focused: number | null = null;
+  let playing = false;
   const listeners = new Map<number, Set<() => void>>();
   const tabStopOf = () => focused ?? (active >= 0 ? active : 0);
 
@@ -28,7 +33,8 @@ export function createRowStore(): RowStore {
   };
 
   return {
-    flags: (index) => (index === active ? ACTIVE : 0) | (index === tabStopOf() ? TAB_STOP : 0),
+    flags: (index) =>
+      (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) | (index === tabStopOf() ? TAB_STOP : 0),
     subscribe(index, listener) {
       let set = listeners.get(index);
       if (!set) listeners.set(index, (set = new Set()));
@@ -43,6 +49,11 @@ export function createRowStore(): RowStore {
       const before = [active, tabStopOf()];
       active = index;
       notify([...before, active, tabStopOf()]);
+    },
+    setPlaying(next) {
+      if (next === playing) return;
+      playing = next;
+      notify([active]);
     },
     setFocused(index) {
       if (index === focused) return;

@@ -59,6 +59,27 @@ export const Processing: Story = {
   },
 };
 
+/** Every byte sent, the server checking the file: nothing to measure, so a moving bar and no '0%'. */
+export const ProcessingNotMeasured: Story = {
+  args: { state: 'processing', progress: 0 },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Processing Audio' });
+    const bar = within(dialog).getByRole('progressbar', { name: 'Processing' });
+    await expect(bar).not.toHaveAttribute('aria-valuenow');
+    await expect(within(dialog).queryByText('0%')).toBeNull();
+  },
+};
+
+/** While the bytes are on their way the upload can be stopped. */
+export const UploadingCancel: Story = {
+  args: { onCancel: fn() },
+  play: async ({ args }) => {
+    const dialog = await screen.findByRole('dialog', { name: 'Uploading File' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel upload' }));
+    await expect(args.onCancel).toHaveBeenCalledOnce();
+  },
+};
+
 export const Completed: Story = {
   args: { state: 'completed', progress: 100 },
   play: async ({ args }) => {

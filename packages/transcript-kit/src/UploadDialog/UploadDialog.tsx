@@ -6,7 +6,10 @@ export type UploadDialogState = 'uploading' | 'processing' | 'completed' | 'erro
 
 export interface UploadDialogProps {
   state: UploadDialogState;
-  /** 0-100: the bytes sent while uploading, the transcription's progress while processing. */
+  /**
+   * 0-100: the bytes sent while uploading (from the request's upload progress events); while processing,
+   * the transcription's progress, or 0 when nothing is measured yet (a moving bar, no percent).
+   */
   progress: number;
   fileName?: string;
   /** Shown in the error state; defaults to 'Failed to upload file'. */
@@ -14,14 +17,16 @@ export interface UploadDialogProps {
   isOpen: boolean;
   /** Never called with false while uploading or processing: the dialog cannot be closed then. */
   onOpenChange: (isOpen: boolean) => void;
+  /** While uploading: a Cancel button stops the upload (the app aborts the request and discards what was sent). */
+  onCancel?: () => void;
 }
 
 /**
- * Progress of an upload and of the transcription after it. While uploading or processing it cannot be
- * closed (no close button; Escape and outside clicks are ignored) so the user does not lose track of
- * the job; completed and error states close normally.
+ * Progress of an upload and of the processing after it. While uploading or processing it cannot be
+ * dismissed (no close button; Escape and outside clicks are ignored) so the user does not lose track of
+ * the job, but an upload can be stopped with Cancel; completed and error states close normally.
  */
-export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenChange }: UploadDialogProps) {
+export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenChange, onCancel }: UploadDialogProps) {
   const { t } = useLingui();
   const busy = state === 'uploading' || state === 'processing';
   const value = Math.max(0, Math.min(100, Number.isFinite(progress) ? progress : 0));
@@ -43,7 +48,17 @@ export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenC
       }}
       isDismissable={!busy}
       isKeyboardDismissDisabled={busy}
-      footer={busy ? undefined : ({ close }) => <Button onPress={close}>{t`Close`}</Button>}
+      footer={
+        busy
+          ? state === 'uploading' && onCancel
+            ? () => (
+                <Button variant="secondary" onPress={onCancel}>
+                  {t`Cancel upload`}
+                </Button>
+              )
+            : undefined
+          : ({ close }) => <Button onPress={close}>{t`Close`}</Button>
+      }
     >
       <div className={styles.body}>
         {fileName ? (
@@ -53,6 +68,10 @@ export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenC
         ) : null}
         {state === 'error' ? (
           <Alert tone="danger">{error || t`Failed to upload file`}</Alert>
+        ) : state === 'processing' && value <= 0 ? (
+          // Every byte is sent; what follows (the server storing and checking the file) has no
+          // measurable progress: a moving bar, not a 0 % that seems stuck.
+          <ProgressBar label={t`Processing`} isIndeterminate />
         ) : (
           <ProgressBar
             label={state === 'uploading' ? t`Upload progress` : t`Transcription progress`}

@@ -1,4 +1,12 @@
-import { errorResponseSchema, loginRequestSchema, okResponseSchema, paths, registerRequestSchema, userSchema } from '@scribe/api-client';
+import {
+  errorResponseSchema,
+  loginRequestSchema,
+  okResponseSchema,
+  paths,
+  registerRequestSchema,
+  sessionResponseSchema,
+  userSchema,
+} from '@scribe/api-client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Altcha } from './captcha/altcha.ts';
 import { authMessages, type AuthService } from './service.ts';
@@ -81,6 +89,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
       if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
       return user;
+    },
+  );
+
+  app.get(
+    paths.session,
+    {
+      schema: {
+        tags,
+        summary: 'Who is signed in: the user, or null for an anonymous visitor (200 either way)',
+        description: 'The session probe of every page; GET /api/auth/me answers 401 when signed out.',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { user: (await auth.userForToken(request.cookies[SESSION_COOKIE])) ?? null };
     },
   );
 

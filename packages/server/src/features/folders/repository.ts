@@ -16,6 +16,8 @@ export interface TranscriptListRow {
   /** ISO 8601 in UTC with milliseconds, as Date.toISOString() writes it. */
   createdAt: string;
   status: 'processing' | 'completed' | 'error';
+  /** The audio's length in seconds once known (null before transcription measured it). */
+  duration: number | null;
 }
 
 /** Transcripts whose stored files must go once their rows are gone. */
@@ -69,7 +71,7 @@ export function createFoldersRepository(db: Db) {
     /**
      * Both lists of the tree in one query, each aggregated by the database into one text value:
      * thousands of rows then cross from PGlite's WebAssembly heap (or the network) as two values,
-     * not row by row. Transcripts come as lines "id,folderId,epochMs,status,<title as JSON>", which
+     * not row by row. Transcripts come as lines "id,folderId,epochMs,duration,status,<title as JSON>", which
      * PGlite builds about a third faster than JSON arrays; they are sorted here (newest first).
      */
     async listTree(userId: number): Promise<{ folders: FolderListRow[]; transcripts: TranscriptListRow[] }> {
@@ -77,24 +79,27 @@ export function createFoldersRepository(db: Db) {
         db,
         sql`select
               (select json_agg(json_build_array(id, parent_id, name))::text from ${folders} where user_id = ${userId}) as folders,
-              (select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), status, to_json(title)), E'\n')
+              (select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title)), E'\n')
                  from ${transcripts} where user_id = ${userId}) as transcripts`,
       );
       const folderList = row.folders ? (JSON.parse(row.folders) as [number, number | null, string][]) : [];
-      const parsed: Array<{ id: number; folderId: number | null; createdMs: number; status: string; title: string }> = [];
+      const parsed: Array<{ id: number; folderId: number | null; createdMs: number; duration: number | null; status: string; title: string }> = [];
       for (const line of row.transcripts ? row.transcripts.split('\n') : []) {
         // The title is the last field and JSON-quoted: commas and newlines inside it are escaped.
         const a = line.indexOf(',');
         const b = line.indexOf(',', a + 1);
         const c = line.indexOf(',', b + 1);
         const d = line.indexOf(',', c + 1);
+        const e = line.indexOf(',', d + 1);
         const folderId = Number(line.slice(a + 1, b));
+        const duration = line.slice(c + 1, d);
         parsed.push({
           id: Number(line.slice(0, a)),
           folderId: folderId === 0 ? null : folderId,
           createdMs: Number(line.slice(b + 1, c)),
-          status: line.slice(c + 1, d),
-          title: JSON.parse(line.slice(d + 1)) as string,
+          duration: duration === '' ? null : Number(duration),
+          status: line.slice(d + 1, e),
+          title: JSON.parse(line.slice(e + 1)) as string,
         });
       }
       parsed.sort((x, y) => y.createdMs - x.createdMs || y.id - x.id);
@@ -106,6 +111,7 @@ export function createFoldersRepository(db: Db) {
           title: t.title,
           createdAt: new Date(t.createdMs).toISOString(),
           status: t.status as TranscriptListRow['status'],
+          duration: t.duration !== null && Number.isFinite(t.duration) ? t.duration : null,
         })),
       };
     },

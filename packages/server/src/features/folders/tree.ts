@@ -26,6 +26,7 @@ export function buildTree(folderRows: FolderListRow[], transcriptRows: Transcrip
       name: t.title,
       createdAt: t.createdAt,
       status: t.status,
+      duration: t.duration,
     };
     const parent = t.folderId === null ? undefined : nodes.get(t.folderId);
     (parent ? parent.children : root).push(node);

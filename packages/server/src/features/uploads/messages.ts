@@ -13,6 +13,7 @@ export const uploadErrors = {
   fieldsMissing: 'Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.',
   uploadNotFound: 'Upload not found',
   alreadyFinalized: 'This upload has already been finalized.',
+  beingFinalized: 'This upload is being finalized and can no longer be cancelled.',
   chunkOutOfRange: (index: number, total: number) =>
     `Chunk index ${index} is out of range: this upload has ${total} chunk${total === 1 ? '' : 's'} (0 to ${total - 1}).`,
   chunkTooLarge: `A chunk may hold at most ${uploadLimits.chunkBytes} bytes.`,

@@ -243,6 +243,25 @@ export function createUploadsRepository(db: Db) {
       await db.delete(uploads).where(eq(uploads.id, id));
     },
 
+    /**
+     * Removes the user's unfinished upload (its chunk rows go with it). Refused while a finalize holds
+     * it and once it became a transcript; another user's upload is 'not-found', like a missing one.
+     */
+    async discard(id: string, userId: number): Promise<'deleted' | 'not-found' | 'finalized' | 'finalizing'> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ transcriptId: uploads.transcriptId, finalizedAt: uploads.finalizedAt, finalizing: uploads.finalizingTranscriptId })
+          .from(uploads)
+          .where(and(eq(uploads.id, id), eq(uploads.userId, userId)))
+          .for('update');
+        if (!row) return 'not-found';
+        if (row.transcriptId !== null || row.finalizedAt !== null) return 'finalized';
+        if (row.finalizing !== null) return 'finalizing';
+        await tx.delete(uploads).where(eq(uploads.id, id));
+        return 'deleted';
+      });
+    },
+
     /** A single upload's transcript, if the user's quota has room for its bytes. */
     async insertTranscript(
       transcript: NewTranscript,

@@ -2,6 +2,7 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import {
   errorResponseSchema,
   finalizeUploadRequestSchema,
+  okResponseSchema,
   paths,
   uploadLimits,
   uploadResponseSchema,
@@ -222,5 +223,22 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       },
     },
     async (request) => uploads.status(currentUser(request).id, request.params.uploadId),
+  );
+
+  app.delete(
+    '/api/transcripts/uploads/:uploadId',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an unfinished chunked upload: its received chunks are discarded',
+        description: "404 for an unknown upload id or another user's; 409 once the upload is being finalized or was finalized.",
+        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id') }),
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await uploads.discard(currentUser(request).id, request.params.uploadId);
+      return { ok: true as const };
+    },
   );
 };

@@ -316,6 +316,15 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return dead.length;
     },
 
+    /** Cancels the user's unfinished chunked upload: its row (and chunk rows) first, then its stored chunks. */
+    async discard(userId: number, uploadId: string): Promise<void> {
+      const outcome = await repo.discard(uploadId, userId);
+      if (outcome === 'not-found') throw uploadNotFound();
+      if (outcome === 'finalized') throw new HttpError(409, uploadErrors.alreadyFinalized);
+      if (outcome === 'finalizing') throw new HttpError(409, uploadErrors.beingFinalized);
+      await quietly('could not remove the chunks of a cancelled upload', () => storage.deletePrefix(uploadPrefix(userId, uploadId)));
+    },
+
     /** Removes uploads untouched for the configured time, files first, then rows. */
     async sweep(now = new Date()): Promise<number> {
       let removed = 0;

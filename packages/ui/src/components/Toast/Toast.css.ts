@@ -78,7 +78,7 @@ export const icon = styleVariants({
   destructive: { display: 'flex', paddingTop: 2, color: vars.color.dangerText },
 });
 
-export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0 });
+export const content = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, minWidth: 0, flex: '1 1 auto' });
 
 export const title = style({
   fontSize: vars.fontSize.md,

@@ -137,6 +137,25 @@ export const ClosesAfterDuration: Story = {
   },
 };
 
+/** A toast with one action (e.g. Undo after a delete): pressing it runs the action instead of onClose. */
+export const WithAction: Story = {
+  render: () => <span />,
+  play: async () => {
+    const log: string[] = [];
+    toast({
+      title: 'Folder deleted',
+      description: 'Meetings',
+      duration: Infinity,
+      action: { label: 'Undo', onAction: () => log.push('undo') },
+      onClose: () => log.push('closed'),
+    });
+    const undo = await within(region()).findByRole('button', { name: 'Undo' });
+    await userEvent.click(undo);
+    await expect(log).toEqual(['undo']);
+    await waitFor(() => expect(within(region()).queryByRole('button', { name: 'Undo' })).toBeNull());
+  },
+};
+
 export const German: Story = {
   render: () => <Triggers />,
   globals: { locale: 'de' },

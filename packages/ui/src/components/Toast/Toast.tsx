@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { assignInlineVars } from '@vanilla-extract/dynamic';
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { CloseIcon, DangerIcon, SuccessIcon } from '../icons/icons.tsx';
+import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useStore } from '../../store/createStore.ts';
 import * as styles from './Toast.css.ts';
@@ -114,6 +115,11 @@ function ToastItem({ record, store }: { record: ToastRecord; store: ToastStore }
         <div className={styles.title}>{record.title}</div>
         {record.description ? <div className={styles.description}>{record.description}</div> : null}
       </div>
+      {record.open && record.action ? (
+        <Button size="sm" variant="secondary" onPress={() => store.act(record.id)}>
+          {record.action.label}
+        </Button>
+      ) : null}
       {record.open ? (
         <span className={styles.close}>
           <IconButton aria-label={t`Close`} icon={<CloseIcon />} size="sm" onPress={() => store.dismiss(record.id)} />

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   TOAST_DURATION,
   TOAST_REMOVE_DELAY,
@@ -133,5 +133,30 @@ describe('createToastStore', () => {
     off();
     store.add({ title: 'y' });
     expect(calls).toBe(1);
+  });
+
+  it('an action runs instead of onClose; a toast that goes any other way calls onClose once', () => {
+    const { scheduler, advance } = fakeScheduler();
+    const store = createToastStore(scheduler);
+    const clock = { advance };
+    const undo = vi.fn();
+    const closed = vi.fn();
+    const id = store.add({ title: 'Folder deleted', action: { label: 'Undo', onAction: undo }, onClose: closed, duration: 1000 });
+    store.act(id);
+    expect(undo).toHaveBeenCalledOnce();
+    clock.advance(5000);
+    expect(closed).not.toHaveBeenCalled();
+
+    const timedOut = vi.fn();
+    store.add({ title: 'A', onClose: timedOut, duration: 1000 });
+    clock.advance(1000);
+    expect(timedOut).toHaveBeenCalledOnce();
+
+    const replaced = vi.fn();
+    store.add({ title: 'B', onClose: replaced, duration: Infinity });
+    store.add({ title: 'C' });
+    expect(replaced).toHaveBeenCalledOnce();
+    store.dismiss();
+    expect(replaced).toHaveBeenCalledOnce();
   });
 });

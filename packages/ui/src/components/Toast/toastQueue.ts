@@ -13,6 +13,18 @@ export interface ToastOptions {
   variant?: ToastVariant;
   /** Milliseconds until it closes by itself; default 5000. `Infinity` keeps it open. */
   duration?: number;
+  /** One button in the toast (e.g. Undo): pressing it runs `onAction` and closes the toast. */
+  action?: ToastActionButton;
+  /**
+   * Called once when the toast goes without its action pressed: its time ran out, it was closed or
+   * swiped away, a newer toast replaced it, or the store was reset.
+   */
+  onClose?: () => void;
+}
+
+export interface ToastActionButton {
+  label: string;
+  onAction: () => void;
 }
 
 export interface ToastRecord {
@@ -21,6 +33,7 @@ export interface ToastRecord {
   description?: string;
   variant: ToastVariant;
   duration: number;
+  action?: ToastActionButton;
   /** false once dismissed: it is leaving and is removed REMOVE_DELAY ms later. */
   open: boolean;
 }
@@ -67,6 +80,8 @@ export interface ToastStore {
   add(options: ToastOptions): string;
   update(id: string, patch: Partial<ToastOptions>): void;
   dismiss(id?: string): void;
+  /** Presses the toast's action button: runs it (instead of onClose) and closes the toast. */
+  act(id: string): void;
   /** Stop the auto-close timer while the user hovers or focuses the toast. */
   pause(id: string): void;
   resume(id: string): void;
@@ -79,6 +94,14 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
   let counter = 0;
   const closeTimers = new Map<string, { handle: unknown; startedAt: number; remaining: number }>();
   const removeTimers = new Map<string, unknown>();
+  const closers = new Map<string, () => void>();
+  /** The toast's onClose, at most once. */
+  const closed = (id: string) => {
+    const closer = closers.get(id);
+    if (!closer) return;
+    closers.delete(id);
+    closer();
+  };
 
   const dispatch = (action: ToastAction) => {
     const before = records.getSnapshot();
@@ -87,6 +110,7 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
     // Forget timers of toasts that are gone (e.g. replaced).
     for (const t of before) {
       if (!state.some((s) => s.id === t.id)) {
+        closed(t.id);
         clearClose(t.id);
         const r = removeTimers.get(t.id);
         if (r !== undefined) scheduler.clearTimeout(r);
@@ -134,9 +158,11 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
           description: options.description,
           variant: options.variant ?? 'default',
           duration,
+          action: options.action,
           open: true,
         },
       });
+      if (options.onClose) closers.set(id, options.onClose);
       startClose(id, duration);
       return id;
     },
@@ -152,7 +178,15 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
       if (targets.length === 0) return;
       targets.forEach((t) => clearClose(t.id));
       dispatch({ type: 'dismiss', id });
+      targets.forEach((t) => closed(t.id));
       targets.forEach((t) => scheduleRemoval(t.id));
+    },
+    act(id) {
+      const record = records.getSnapshot().find((t) => t.id === id);
+      if (!record?.open || !record.action) return;
+      closers.delete(id);
+      record.action.onAction();
+      store.dismiss(id);
     },
     pause(id) {
       const timer = closeTimers.get(id);
@@ -167,6 +201,8 @@ export function createToastStore(scheduler: Scheduler = realScheduler): ToastSto
       startClose(id, timer.remaining);
     },
     reset() {
+      const pending = [...closers.keys()];
+      pending.forEach(closed);
       closeTimers.forEach((t) => scheduler.clearTimeout(t.handle));
       removeTimers.forEach((h) => scheduler.clearTimeout(h));
       closeTimers.clear();

@@ -38,7 +38,8 @@ function luhn(digits: string): boolean {
 export function checkTestCard(card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()): TestCardOutcome {
   const number = card.cardNumber.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, status: 400, message: m.invalidCardNumber };
-  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry);
+  // MM/YY or MM/YYYY, with or without the slash (MMYY).
+  const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(card.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
   if (!expiry || month < 1 || month > 12) return { ok: false, status: 400, message: m.invalidExpiry };
   const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
