@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { folderLimits } from '@scribe/api-client';
 import { FolderDialog, FolderTree, type FolderNode } from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
@@ -94,7 +95,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
             selectTranscript(null);
           }
         }}
-        onMoveTranscript={(id, folderId) => void actions.moveTranscript(id, folderId)}
+        onMoveTranscript={(id, folderId) => actions.moveTranscript(id, folderId)}
+        onMoveFolder={(id, parentId) => actions.moveFolder(id, parentId)}
+        maxFolderDepth={folderLimits.depthMax}
         isDragAndDropEnabled={isDragAndDropEnabled}
       />
       {dialog ? (

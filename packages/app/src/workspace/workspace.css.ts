@@ -34,6 +34,20 @@ export const separator = style({
   },
 });
 
+/** Between stacked panels (the tablet layout's transcript over AI features). */
+export const separatorRow = style({
+  position: 'relative',
+  height: 1,
+  background: vars.color.border,
+  outline: 'none',
+  transition: `background ${vars.motion.fast} ease`,
+  selectors: {
+    '&::after': { content: '""', position: 'absolute', insetInline: 0, insetBlock: -3 },
+    '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
+    '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
+  },
+});
+
 /* Left: library */
 
 export const library = style({
