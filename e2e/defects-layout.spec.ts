@@ -83,6 +83,8 @@ test.describe('desktop', () => {
   });
 
   test('a folder dropped onto another folder lands inside it; into its own subfolder it is refused with a reason', async ({ page }) => {
+    // Two drags and a reload: room for a busy 2-core machine.
+    test.setTimeout(120_000);
     await register(page, newUser());
     const tree = page.getByRole('treegrid', { name: 'Folders' });
     await createFolder(page, page, 'Alpha');
