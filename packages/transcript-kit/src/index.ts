@@ -19,15 +19,20 @@ export {
   checkMove,
   canMove,
   moveNode,
+  moveTargets,
+  folderHeight,
   folderKeys,
   ancestorKeys,
   type NodeRef,
   type FlatNode,
   type FlattenOptions,
   type MoveCheck,
+  type MoveOptions,
+  type MoveTarget,
 } from './tree/treeOps.ts';
 export { FolderTree, type FolderTreeProps } from './FolderTree/FolderTree.tsx';
 export { FolderDialog, type FolderDialogProps } from './FolderDialog/FolderDialog.tsx';
+export { MoveDialog, type MoveDialogProps } from './MoveDialog/MoveDialog.tsx';
 export { UploadDialog, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
 export {
   AudioPlayer,

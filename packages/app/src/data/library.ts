@@ -205,7 +205,28 @@ export function useLibraryActions() {
       }
     };
 
-    return { createFolder, renameFolder, deleteFolder, deleteTranscript, deleteWithUndo, moveTranscript, refreshTree };
+    /** A folder with its contents into another folder (null: the top level); optimistic like moveTranscript. */
+    const moveFolder = async (folderId: number, parentId: number | null) => {
+      try {
+        await mutate<TreeNode[] | null>(
+          paths.folderTree,
+          async () => {
+            await api.folders.update(folderId, { parentId });
+            return undefined;
+          },
+          {
+            optimisticData: (current) => moveNode(current ?? EMPTY_TREE, folderKey(folderId), parentId),
+            rollbackOnError: true,
+            populateCache: false,
+            revalidate: true,
+          },
+        );
+      } catch (error) {
+        fail(t`Failed to move folder`, error);
+      }
+    };
+
+    return { createFolder, renameFolder, deleteFolder, deleteTranscript, deleteWithUndo, moveTranscript, moveFolder, refreshTree };
   }, [fail, mutate, refreshTree, t]);
 }
 

@@ -6,18 +6,17 @@ import {
   MenuItem,
   MenuSeparator,
   MenuTrigger,
-  SubmenuTrigger,
 } from '@scribe/ui';
 import { useState } from 'react';
 import { ChevronDownIcon } from '@scribe/ui/icons';
 import { BuyCreditsDialog } from '../credits/BuyCreditsDialog.tsx';
-import { isLanguage, languages } from '../i18n/i18n.ts';
-import { languageNames, useLanguage } from '../i18n/LanguageProvider.tsx';
+import { useLanguage } from '../i18n/LanguageProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useSignOut } from '../session/useSignOut.ts';
 import { restartTutorial } from '../tutorial/tutorialState.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
+import { languageSubmenu } from './languageSubmenu.tsx';
 import { useCreditBalance } from '../data/credits.ts';
 
 /** Spec §1: balance, Buy credits, Settings, Help, Restart tutorial, Contact, language and Sign out. */
@@ -83,29 +82,7 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
             {t`Contact`}
           </MenuItem>
           <MenuSeparator />
-          <SubmenuTrigger>
-            <MenuItem id="language" textValue={t`Language`}>
-              <span className={styles.languageItem}>
-                {t`Language`}
-                <span className={styles.languageCurrent}>{languageNames[language]}</span>
-              </span>
-            </MenuItem>
-            <Menu
-              aria-label={t`Language`}
-              selectionMode="single"
-              selectedKeys={[language]}
-              onSelectionChange={(keys) => {
-                const [next] = keys === 'all' ? [] : [...keys];
-                if (isLanguage(next)) void setLanguage(next);
-              }}
-            >
-              {languages.map((code) => (
-                <MenuItem key={code} id={code}>
-                  {languageNames[code]}
-                </MenuItem>
-              ))}
-            </Menu>
-          </SubmenuTrigger>
+          {languageSubmenu({ label: t`Language`, language, setLanguage })}
           <MenuSeparator />
           <MenuItem id="sign-out" onAction={() => void handleSignOut()}>
             {t`Sign out`}

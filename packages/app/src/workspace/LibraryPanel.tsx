@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { folderLimits } from '@scribe/api-client';
 import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
@@ -98,7 +99,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
         // Gone from the tree at once, with Undo in a toast; deleted on the server when the toast goes.
         onDeleteFolder={deleteWithUndo}
         onDeleteTranscript={deleteWithUndo}
-        onMoveTranscript={(id, folderId) => void actions.moveTranscript(id, folderId)}
+        onMoveTranscript={(id, folderId) => actions.moveTranscript(id, folderId)}
+        onMoveFolder={(id, parentId) => actions.moveFolder(id, parentId)}
+        maxFolderDepth={folderLimits.depthMax}
         isDragAndDropEnabled={isDragAndDropEnabled}
       />
       {dialog ? (

@@ -1,59 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Drawer, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
-import { Button as RACButton } from 'react-aria-components';
+import { Drawer, IconButton } from '@scribe/ui';
+import { ProfileMenu } from '../header/ProfileMenu.tsx';
 import { useState } from 'react';
-import { ChevronDownIcon, FileTextIcon, MenuIcon, SparklesIcon } from '@scribe/ui/icons';
+import { FileTextIcon, MenuIcon, SparklesIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript } from './useSelection.ts';
-import * as headerStyles from '../header/header.css.ts';
-import { initials } from '../header/initials.ts';
-import { useSession } from '../session/SessionProvider.tsx';
-import { useSignOut } from '../session/useSignOut.ts';
 import { AiPanel } from './AiPanel.tsx';
 import { LibraryActions, LibraryTree } from './LibraryPanel.tsx';
 import { TranscriptPane } from './TranscriptPane.tsx';
 import * as styles from './workspace.css.ts';
-
-/** Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the username. */
-function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
-  const { t } = useLingui();
-  const { user } = useSession();
-  const logout = useSignOut();
-  if (!user) return null;
-  const username = user.username;
-  const displayName = user.fullName || user.username;
-  return (
-    <MenuTrigger>
-      {/* The name starts with the visible text (WCAG 2.5.3); the initials are drawn by CSS. */}
-      <RACButton className={styles.profileTrigger} aria-label={t`${displayName} @${username}, profile menu`}>
-        <span className={headerStyles.avatar} aria-hidden="true" data-initials={initials(user.fullName, user.username)} />
-        <span className={styles.profileText}>
-          <span className={styles.profileName}>{displayName}</span>
-          <span className={styles.profileUsername}>@{user.username}</span>
-        </span>
-        <ChevronDownIcon />
-      </RACButton>
-      <Menu
-        aria-label={t`Profile`}
-        placement="top start"
-        onAction={(key) => {
-          if (key === 'logout') void logout();
-          else onNavigate();
-        }}
-      >
-        <MenuItem id="home" href="/">
-          {t`Home`}
-        </MenuItem>
-        <MenuItem id="credits" href="/credits">
-          {t`Credits`}
-        </MenuItem>
-        <MenuItem id="settings" href="/settings">
-          {t`Settings`}
-        </MenuItem>
-        <MenuItem id="logout">{t`Logout`}</MenuItem>
-      </Menu>
-    </MenuTrigger>
-  );
-}
 
 /**
  * Below 768 px: a top bar (menu, title, AI features), the left drawer with record, upload, the

@@ -34,6 +34,20 @@ export const separator = style({
   },
 });
 
+/** Between stacked panels (the tablet layout's transcript over AI features). */
+export const separatorRow = style({
+  position: 'relative',
+  height: 1,
+  background: vars.color.border,
+  outline: 'none',
+  transition: `background ${vars.motion.fast} ease`,
+  selectors: {
+    '&::after': { content: '""', position: 'absolute', insetInline: 0, insetBlock: -3 },
+    '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
+    '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
+  },
+});
+
 /* Left: library */
 
 export const library = style({
@@ -297,49 +311,6 @@ export const drawerTree = style({
 export const drawerFooter = style({
   paddingTop: vars.space.md,
   borderTop: `1px solid ${vars.color.border}`,
-});
-
-export const profileTrigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: vars.space.sm,
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.text,
-  font: 'inherit',
-  textAlign: 'start',
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceSunken },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
-  },
-});
-
-export const profileText = style({
-  flex: '1 1 auto',
-  minWidth: 0,
-  display: 'flex',
-  flexDirection: 'column',
-});
-
-export const profileName = style({
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.medium,
-});
-
-export const profileUsername = style({
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
 });
 
 /* Drop overlay */

@@ -5,7 +5,14 @@ export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.
 
 export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
 
-export const sectionHeader = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.sm });
+// Wraps rather than overflows: in a narrow panel the button goes under the heading.
+export const sectionHeader = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.sm,
+});
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 

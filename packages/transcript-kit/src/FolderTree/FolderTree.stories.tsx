@@ -218,7 +218,7 @@ export const DeleteAsksForConfirmation: Story = {
     const tree = await getTree(canvasElement);
     await userEvent.click(within(row(tree, 'Voice memo')).getByRole('button', { name: 'Actions for Voice memo' }));
     let menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Move to…', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete transcript' });
     await expect(within(dialog).getByText('Are you sure you want to delete this transcript?')).toBeVisible();
@@ -314,6 +314,74 @@ export const InvalidMove: Story = {
     await waitFor(() => expect(args.onInvalidMove).toHaveBeenCalledWith('Cannot move a folder into itself or its subfolders'));
     await expect(args.onMoveFolder).not.toHaveBeenCalled();
     await expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '1');
+  },
+};
+
+/**
+ * 'Move to…' in a transcript's row menu, by keyboard only (also the phone's way: there is no dragging
+ * there): the dialog lists the top level and every folder, the current place disabled.
+ */
+export const MoveTranscriptByKeyboard: Story = {
+  args: { isDragAndDropEnabled: false },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const memo = await focusRow(tree, 'Voice memo');
+    await arrowToControl(memo, 'Actions for Voice memo');
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Move to…' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Move to…' });
+    await expect(within(dialog).getByRole('radio', { name: 'Top level (no folder) (current location)' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Acme' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await expect(args.onMoveTranscript).toHaveBeenCalledWith(12, 2);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // It went into Acme, which is opened (with its parent) to show it there.
+    await waitFor(() => expect(row(tree, 'Voice memo')).toHaveAttribute('aria-level', '3'));
+    // react-aria's announcement of the row that kept focus names it by id; the virtualizer re-renders
+    // that row at its new place, so wait until the announcer's message has expired (axe checks it).
+    await waitFor(
+      () =>
+        expect(
+          [...document.querySelectorAll('[role="img"][aria-labelledby]')].every(
+            (el) => !!document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent,
+          ),
+        ).toBe(true),
+      { timeout: 9000 },
+    );
+  },
+};
+
+/** A folder's 'Move to…' (with onMoveFolder) disables the folder itself and its subfolders. */
+export const MoveFolder: Story = {
+  args: { onMoveFolder: fn() },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await userEvent.click(within(row(tree, 'Clients')).getByRole('button', { name: 'Actions for Clients' }));
+    const menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Move to…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move to…' });
+    const reason = 'cannot move a folder into itself or its subfolders';
+    await expect(within(dialog).getByRole('radio', { name: `Clients (${reason})` })).toBeDisabled();
+    await expect(within(dialog).getByRole('radio', { name: `Acme (${reason})` })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Interviews' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await expect(args.onMoveFolder).toHaveBeenCalledWith(1, 3);
+    await waitFor(() => expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '2'));
+  },
+};
+
+/** A folder dropped onto a folder (mouse) lands inside it. */
+export const MouseDropFolderOnFolder: Story = {
+  args: { onMoveFolder: fn() },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const browser = await import('vitest/browser').catch(() => null);
+    if (!browser) return;
+    await browser.userEvent.dragAndDrop(row(tree, 'Interviews'), row(tree, 'Clients'));
+    await waitFor(() => expect(args.onMoveFolder).toHaveBeenCalledWith(3, 1));
+    await waitFor(() => expect(row(tree, 'Interviews')).toHaveAttribute('aria-level', '2'));
   },
 };
 

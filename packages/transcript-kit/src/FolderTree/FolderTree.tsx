@@ -30,6 +30,7 @@ import {
 import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '@scribe/ui/icons';
 import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
+import { MoveDialog } from '../MoveDialog/MoveDialog.tsx';
 import * as styles from './FolderTree.css.ts';
 import { formatClock } from '../media/time.ts';
 
@@ -49,18 +50,23 @@ export interface FolderTreeProps {
   onDeleteFolder: (folder: FolderNode) => void;
   /** Called only after the user confirmed 'Are you sure you want to delete this transcript?'. */
   onDeleteTranscript: (transcript: TranscriptNode) => void;
-  /** A transcript dropped onto a folder, or onto the tree itself (null: out of every folder). */
-  onMoveTranscript: (transcriptId: number, folderId: number | null) => void;
   /**
-   * Beyond the spec, opt-in: with it, folders can be dragged too (the API's PUT /api/folders/{id}
-   * {parentId}). Without it only transcripts drag, as the spec says.
+   * A transcript dropped onto a folder, or onto the tree itself (null: out of every folder), or chosen
+   * in the row menu's 'Move to…' dialog (which stays busy while a returned promise runs).
    */
-  onMoveFolder?: (folderId: number, parentId: number | null) => void;
+  onMoveTranscript: (transcriptId: number, folderId: number | null) => void | Promise<void>;
   /**
-   * A refused move (a folder into itself or its subfolders), with the translated message
-   * 'Cannot move a folder into itself or its subfolders'. Default: a destructive toast 'Invalid move'.
+   * Beyond the spec, opt-in: with it, folders can be dragged and offer 'Move to…' too (the API's
+   * PUT /api/folders/{id} {parentId}). Without it only transcripts move, as the spec says.
+   */
+  onMoveFolder?: (folderId: number, parentId: number | null) => void | Promise<void>;
+  /**
+   * A refused move, with the translated reason: 'Cannot move a folder into itself or its subfolders',
+   * or (with maxFolderDepth) that folders nest at most that deep. Default: a destructive toast 'Invalid move'.
    */
   onInvalidMove?: (message: string) => void;
+  /** Levels of folder nesting allowed (the server's limit): deeper folder moves are refused with a reason. */
+  maxFolderDepth?: number;
   /** Transcripts being transcribed right now (live progress events); nodes with status 'processing' spin too. */
   processingIds?: ReadonlySet<number> | readonly number[];
   /** Mouse and keyboard drag and drop; turn off on small screens (spec §5). Default true. */
@@ -73,7 +79,7 @@ export interface FolderTreeProps {
   isLoading?: boolean;
 }
 
-type PendingDelete = { node: TreeNode; open: boolean } | null;
+type PendingNode = { node: TreeNode; open: boolean } | null;
 
 /**
  * The "Folders" panel: react-aria's Tree (arrow keys, type-ahead, expand and collapse), virtualized,
@@ -91,6 +97,7 @@ export function FolderTree({
   onMoveTranscript,
   onMoveFolder,
   onInvalidMove,
+  maxFolderDepth,
   processingIds,
   isDragAndDropEnabled = true,
   expandedKeys: expandedProp,
@@ -126,24 +133,40 @@ export function FolderTree({
 
   const processing = useMemo(() => new Set(processingIds ?? []), [processingIds]);
 
-  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const [pendingDelete, setPendingNode] = useState<PendingNode>(null);
+  const [pendingMove, setPendingMove] = useState<PendingNode>(null);
 
-  const invalidMoveMessage = t`Cannot move a folder into itself or its subfolders`;
-  const reportInvalidMove = () => {
-    if (onInvalidMove) onInvalidMove(invalidMoveMessage);
-    else toast({ title: t`Invalid move`, description: invalidMoveMessage, variant: 'destructive' });
+  const reportInvalidMove = (check: 'into-itself' | 'too-deep') => {
+    const message =
+      check === 'into-itself'
+        ? t`Cannot move a folder into itself or its subfolders`
+        : t`Folders can be nested at most ${maxFolderDepth ?? 0} levels deep`;
+    if (onInvalidMove) onInvalidMove(message);
+    else toast({ title: t`Invalid move`, description: message, variant: 'destructive' });
   };
+
+  // Open the folder it went into (and the folders above it), so the user sees where it landed.
+  const reveal = (folderId: number | null) => {
+    if (folderId === null) return;
+    const keys = [...ancestorKeys(items, folderKey(folderId)), folderKey(folderId)];
+    if (keys.some((k) => !expanded.has(k))) setExpanded(new Set([...expanded, ...keys]));
+  };
+  const revealLater = useRef<(folderId: number | null) => void>(reveal);
+  revealLater.current = reveal;
+  // After a drop, react-aria selects rows that newly appear for 50 ms (for inserts); opening a folder in
+  // that window would make it select the folder's children (which our selection refuses, in a loop). So
+  // a dropped node's folder opens just after that window.
+  const revealAfterDrop = (folderId: number | null) => setTimeout(() => revealLater.current(folderId), 80);
 
   const move = (ref: NodeRef, folderId: number | null) => {
     if (ref.type === 'folder' && !onMoveFolder) return;
-    const check = checkMove(items, ref, folderId);
-    if (check === 'into-itself') reportInvalidMove();
+    const check = checkMove(items, ref, folderId, { maxDepth: maxFolderDepth });
+    if (check === 'into-itself' || check === 'too-deep') reportInvalidMove(check);
     else if (check !== 'ok') return; // unchanged or gone meanwhile: nothing to do
     else {
-      if (ref.type === 'transcript') onMoveTranscript(ref.id, folderId);
-      else onMoveFolder?.(ref.id, folderId);
-      // Open the folder it went into, so the user sees where it landed.
-      if (folderId !== null && !expanded.has(folderKey(folderId))) setExpanded(new Set([...expanded, folderKey(folderId)]));
+      if (ref.type === 'transcript') void onMoveTranscript(ref.id, folderId);
+      else void onMoveFolder?.(ref.id, folderId);
+      revealAfterDrop(folderId);
     }
   };
 
@@ -203,7 +226,14 @@ export function FolderTree({
   };
 
   // Rows read the latest handlers through a ref, so a cached row element never calls stale state.
-  const handlers = useRef({ toggle: (_folder: FolderNode) => {}, select, onRenameFolder, onCreateFolder, askDelete: (_node: TreeNode) => {} });
+  const handlers = useRef<Handlers>({
+    toggle: () => {},
+    select,
+    onRenameFolder,
+    onCreateFolder,
+    askDelete: () => {},
+    askMove: null,
+  });
   handlers.current = {
     toggle: (folder) => {
       const key = nodeKey(folder);
@@ -215,12 +245,13 @@ export function FolderTree({
     select,
     onRenameFolder,
     onCreateFolder,
-    askDelete: (node) => setPendingDelete({ node, open: true }),
+    askDelete: (node) => setPendingNode({ node, open: true }),
+    askMove: (node) => (node.type === 'transcript' || onMoveFolder ? setPendingMove({ node, open: true }) : undefined),
   };
 
   // Row elements are cached per node object and reused while nothing they show changed, so React skips
   // them entirely: opening one folder among 1,000 re-renders that folder, not the whole list.
-  const rowOptions = { dnd: isDragAndDropEnabled, canDragFolders: !!onMoveFolder, locale: i18n.locale };
+  const rowOptions = { dnd: isDragAndDropEnabled, canMoveFolders: !!onMoveFolder, locale: i18n.locale };
   const cache = useRef<{ options: typeof rowOptions; rows: WeakMap<TreeNode, CachedRow> }>({ options: rowOptions, rows: new WeakMap() });
   if (!shallowEqual(cache.current.options, rowOptions)) cache.current = { options: rowOptions, rows: new WeakMap() };
   const rows = cache.current.rows;
@@ -232,7 +263,9 @@ export function FolderTree({
       const isOpen = expanded.has(nodeKey(node));
       const children = isOpen ? node.children.map(renderNode) : null;
       if (cached && cached.isOpen === isOpen && sameElements(cached.children, children)) return cached.element;
-      const element = <FolderRow key={nodeKey(node)} folder={node} draggable={draggable} handlers={handlers} childRows={children} />;
+      const element = (
+        <FolderRow key={nodeKey(node)} folder={node} draggable={draggable} canMove={!!onMoveFolder} handlers={handlers} childRows={children} />
+      );
       rows.set(node, { element, isOpen, children });
       return element;
     }
@@ -247,6 +280,7 @@ export function FolderTree({
   const folderRowKeys = useMemo(() => folderKeysOf(items, expanded), [items, expanded]);
 
   const deleting = pendingDelete?.node;
+  const moving = pendingMove?.node ?? null;
   return (
     <section className={styles.root} aria-labelledby={headingId}>
       <div className={styles.header}>
@@ -291,7 +325,7 @@ export function FolderTree({
       {deleting ? (
         <ConfirmDialog
           isOpen={pendingDelete.open}
-          onOpenChange={(open) => setPendingDelete(open ? pendingDelete : { node: deleting, open: false })}
+          onOpenChange={(open) => setPendingNode(open ? pendingDelete : { node: deleting, open: false })}
           variant="danger"
           title={deleting.type === 'folder' ? t`Delete folder` : t`Delete transcript`}
           message={
@@ -306,6 +340,19 @@ export function FolderTree({
           }}
         />
       ) : null}
+      <MoveDialog
+        items={items}
+        node={moving}
+        isOpen={!!pendingMove?.open}
+        maxDepth={maxFolderDepth}
+        onOpenChange={(open) => setPendingMove(open ? pendingMove : moving ? { node: moving, open: false } : null)}
+        onMove={async (folderId) => {
+          if (!moving) return;
+          if (moving.type === 'transcript') await onMoveTranscript(moving.id, folderId);
+          else await onMoveFolder?.(moving.id, folderId);
+          reveal(folderId);
+        }}
+      />
     </section>
   );
 }
@@ -338,6 +385,8 @@ type Handlers = {
   onRenameFolder: (folder: FolderNode) => void;
   onCreateFolder: (parentId: number | null) => void;
   askDelete: (node: TreeNode) => void;
+  /** Opens 'Move to…'; null before the first render set it. */
+  askMove: ((node: TreeNode) => void) | null;
 };
 type HandlersRef = { readonly current: Handlers };
 
@@ -377,11 +426,13 @@ function DragHandle({ draggable }: { draggable: boolean }) {
 interface FolderRowProps {
   folder: FolderNode;
   draggable: boolean;
+  /** Offers 'Move to…' (the app moves folders). */
+  canMove: boolean;
   handlers: HandlersRef;
   childRows: ReactNode[] | null;
 }
 
-function FolderRow({ folder, draggable, handlers, childRows }: FolderRowProps) {
+function FolderRow({ folder, draggable, canMove, handlers, childRows }: FolderRowProps) {
   const { t } = useLingui();
   const key = nodeKey(folder);
   const name = folder.name;
@@ -419,11 +470,13 @@ function FolderRow({ folder, draggable, handlers, childRows }: FolderRowProps) {
                   onAction={(action) => {
                     if (action === 'rename') handlers.current.onRenameFolder(folder);
                     else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
+                    else if (action === 'move') handlers.current.askMove?.(folder);
                     else if (action === 'delete') handlers.current.askDelete(folder);
                   }}
                 >
                   <MenuItem id="rename">{t`Rename`}</MenuItem>
                   <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
+                  {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
                   <MenuItem id="delete">{t`Delete`}</MenuItem>
                 </Menu>
               </MenuTrigger>
@@ -519,9 +572,11 @@ function TranscriptRow({ transcript, draggable, isProcessing, handlers }: Transc
                 aria-label={t`Actions for ${name}`}
                 placement="bottom end"
                 onAction={(action) => {
-                  if (action === 'delete') handlers.current.askDelete(transcript);
+                  if (action === 'move') handlers.current.askMove?.(transcript);
+                  else if (action === 'delete') handlers.current.askDelete(transcript);
                 }}
               >
+                <MenuItem id="move">{t`Move to…`}</MenuItem>
                 <MenuItem id="delete">{t`Delete`}</MenuItem>
               </Menu>
             </MenuTrigger>

@@ -9,9 +9,11 @@ import {
   findNode,
   findParent,
   flatten,
+  folderHeight,
   folderKeys,
   isDescendant,
   moveNode,
+  moveTargets,
   nodeKey,
   parseKey,
   pathTo,
@@ -183,6 +185,67 @@ describe('canMove / checkMove', () => {
     // A transcript id is not a folder id.
     expect(checkMove(tree(), 'transcript:12', 10)).toBe('not-found');
     expect(canMove(tree(), 'transcript:10', 99)).toBe(false);
+  });
+});
+
+describe('folder depth limit', () => {
+  it('measures the levels of folders in and below a folder', () => {
+    const work = findNode(tree(), 'folder:1') as FolderNode;
+    expect(folderHeight(work)).toBe(3);
+    expect(folderHeight(findNode(tree(), 'folder:4') as FolderNode)).toBe(1);
+  });
+
+  it('refuses a folder move that would nest deeper than allowed, and allows the same move within it', () => {
+    // Work (3 levels deep inside) into Personal (level 1): Work would be level 2, Acme level 4.
+    expect(checkMove(tree(), 'folder:1', 4, { maxDepth: 3 })).toBe('too-deep');
+    expect(checkMove(tree(), 'folder:1', 4, { maxDepth: 4 })).toBe('ok');
+    expect(canMove(tree(), 'folder:1', 4, { maxDepth: 3 })).toBe(false);
+    // Transcripts never make the tree deeper.
+    expect(checkMove(tree(), 'transcript:12', 3, { maxDepth: 3 })).toBe('ok');
+  });
+});
+
+describe('moveTargets', () => {
+  const summary = (targets: ReturnType<typeof moveTargets>) => targets.map((t) => [t.folderId, t.name, t.depth, t.check]);
+
+  it('lists the top level and every folder in tree order, the current place marked unchanged', () => {
+    expect(summary(moveTargets(tree(), 'transcript:10'))).toEqual([
+      [null, '', 0, 'ok'],
+      [1, 'Work', 1, 'ok'],
+      [2, 'Clients', 2, 'ok'],
+      [3, 'Acme', 3, 'unchanged'],
+      [4, 'Personal', 1, 'ok'],
+    ]);
+    expect(moveTargets(tree(), 'transcript:12')[0].check).toBe('unchanged');
+  });
+
+  it('marks a folder itself and its subfolders as invalid targets for that folder', () => {
+    expect(summary(moveTargets(tree(), 'folder:2'))).toEqual([
+      [null, '', 0, 'ok'],
+      [1, 'Work', 1, 'unchanged'],
+      [2, 'Clients', 2, 'into-itself'],
+      [3, 'Acme', 3, 'into-itself'],
+      [4, 'Personal', 1, 'ok'],
+    ]);
+  });
+
+  it('marks targets too deep for the folder with its subfolders', () => {
+    // Clients has 2 levels (Clients, Acme): under Personal (level 1) it reaches level 3.
+    const checks = moveTargets(tree(), 'folder:2', { maxDepth: 2 }).map((t) => t.check);
+    expect(checks).toEqual(['ok', 'unchanged', 'into-itself', 'into-itself', 'too-deep']);
+  });
+
+  it('agrees with checkMove for every target', () => {
+    for (const ref of ['folder:1', 'folder:2', 'folder:4', 'transcript:10', 'transcript:11'] as const) {
+      for (const target of moveTargets(tree(), ref, { maxDepth: 3 })) {
+        expect(target.check).toBe(checkMove(tree(), ref, target.folderId, { maxDepth: 3 }));
+      }
+    }
+  });
+
+  it('is empty for a bad key and not-found for a node that is gone', () => {
+    expect(moveTargets(tree(), 'nonsense' as never)).toEqual([]);
+    expect(moveTargets(tree(), 'transcript:99').every((t) => t.check === 'not-found')).toBe(true);
   });
 });
 

@@ -162,11 +162,32 @@ export type MoveCheck =
   | 'unchanged'
   /** A folder into itself or one of its subfolders: 'Cannot move a folder into itself or its subfolders'. */
   | 'into-itself'
+  /** The folder with its subfolders would end up nested deeper than the allowed number of levels. */
+  | 'too-deep'
   /** The node or the target folder is not in the tree. */
   | 'not-found';
 
+export interface MoveOptions {
+  /** Levels of folder nesting allowed, the top level being 1 (the server's limit); no limit when left out. */
+  maxDepth?: number;
+}
+
+/** Levels of folders in the folder itself and below it: 1 for a folder without subfolders. */
+export function folderHeight(folder: FolderNode): number {
+  let height = 1;
+  walk(folder.children, (v) => {
+    if (isFolder(v.node)) height = Math.max(height, v.depth + 2);
+  });
+  return height;
+}
+
 /** Why a move would or would not work, in one O(n) pass over the tree. */
-export function checkMove(nodes: readonly TreeNode[], ref: NodeRef | TreeKey, targetFolderId: number | null): MoveCheck {
+export function checkMove(
+  nodes: readonly TreeNode[],
+  ref: NodeRef | TreeKey,
+  targetFolderId: number | null,
+  options: MoveOptions = {},
+): MoveCheck {
   const source = toRef(ref);
   if (!source) return 'not-found';
   let sourceVisit: Visit | undefined;
@@ -183,15 +204,66 @@ export function checkMove(nodes: readonly TreeNode[], ref: NodeRef | TreeKey, ta
     }
   }
   const currentParentId = sourceVisit.parent ? sourceVisit.parent.node.id : null;
-  return currentParentId === targetFolderId ? 'unchanged' : 'ok';
+  if (currentParentId === targetFolderId) return 'unchanged';
+  if (source.type === 'folder' && options.maxDepth !== undefined) {
+    // The target sits at level depth + 1; the folder goes one below it, its subfolders further down.
+    const targetLevel = targetVisit ? targetVisit.depth + 1 : 0;
+    if (targetLevel + folderHeight(sourceVisit.node as FolderNode) > options.maxDepth) return 'too-deep';
+  }
+  return 'ok';
+}
+
+export interface MoveTarget {
+  /** The folder's id; null for the top level. */
+  folderId: number | null;
+  /** The folder's name; '' for the top level (the caller names it). */
+  name: string;
+  /** 0 for the top level, 1 for top-level folders, and so on. */
+  depth: number;
+  /** 'ok' for a valid target; otherwise why not ('unchanged' marks where the node is now). */
+  check: MoveCheck;
+}
+
+/**
+ * Every place the node could go, for a 'Move to…' list: the top level, then every folder in tree
+ * order, each with whether the move is allowed and, if not, why (one pass per folder: O(n·f)).
+ */
+export function moveTargets(nodes: readonly TreeNode[], ref: NodeRef | TreeKey, options: MoveOptions = {}): MoveTarget[] {
+  const source = toRef(ref);
+  if (!source) return [];
+  const targets: MoveTarget[] = [{ folderId: null, name: '', depth: 0, check: checkMove(nodes, source, null, options) }];
+  const sourceNode = findNode(nodes, source);
+  const below = new Set<number>();
+  if (sourceNode && isFolder(sourceNode)) {
+    below.add(sourceNode.id);
+    for (const n of descendants(sourceNode)) if (isFolder(n)) below.add(n.id);
+  }
+  const currentParent = findParent(nodes, source);
+  const sourceHeight = sourceNode && isFolder(sourceNode) ? folderHeight(sourceNode) : 0;
+  for (const { node, depth } of flatten(nodes)) {
+    if (!isFolder(node)) continue;
+    let check: MoveCheck;
+    if (!sourceNode) check = 'not-found';
+    else if (below.has(node.id)) check = 'into-itself';
+    else if (currentParent?.id === node.id) check = 'unchanged';
+    else if (sourceHeight > 0 && options.maxDepth !== undefined && depth + 1 + sourceHeight > options.maxDepth) check = 'too-deep';
+    else check = 'ok';
+    targets.push({ folderId: node.id, name: node.name, depth: depth + 1, check });
+  }
+  return targets;
 }
 
 /**
  * Whether the node may go into the folder (null: the top level). False for a folder into itself or
  * its subfolders, and for anything not in the tree. Moving to where it already is counts as allowed.
  */
-export function canMove(nodes: readonly TreeNode[], ref: NodeRef | TreeKey, targetFolderId: number | null): boolean {
-  const check = checkMove(nodes, ref, targetFolderId);
+export function canMove(
+  nodes: readonly TreeNode[],
+  ref: NodeRef | TreeKey,
+  targetFolderId: number | null,
+  options: MoveOptions = {},
+): boolean {
+  const check = checkMove(nodes, ref, targetFolderId, options);
   return check === 'ok' || check === 'unchanged';
 }
 

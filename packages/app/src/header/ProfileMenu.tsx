@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Menu, MenuHeader, MenuItem, MenuSeparator, MenuTrigger } from '@scribe/ui';
+import { Button as RACButton } from 'react-aria-components';
+import { ChevronDownIcon } from '@scribe/ui/icons';
+import { useCreditBalance } from '../data/credits.ts';
+import { useLanguage } from '../i18n/LanguageProvider.tsx';
+import { useSession } from '../session/SessionProvider.tsx';
+import { useSignOut } from '../session/useSignOut.ts';
+import { restartTutorial } from '../tutorial/tutorialState.ts';
+import * as styles from './header.css.ts';
+import { initials } from './initials.ts';
+import { languageSubmenu } from './languageSubmenu.tsx';
+
+/**
+ * Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the
+ * username; like the desktop account menu it also shows the balance and offers Help, Restart tutorial
+ * and the language.
+ */
+export function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
+  const { t, i18n } = useLingui();
+  const { user } = useSession();
+  const logout = useSignOut();
+  const balance = useCreditBalance();
+  const { language, setLanguage } = useLanguage();
+  if (!user) return null;
+  const username = user.username;
+  const displayName = user.fullName || user.username;
+  const balanceText = balance === undefined ? '—' : i18n.number(balance);
+  const userId = user.id;
+  return (
+    <MenuTrigger>
+      {/* The name starts with the visible text (WCAG 2.5.3); the initials are drawn by CSS. */}
+      <RACButton className={styles.profileTrigger} aria-label={t`${displayName} @${username}, profile menu`}>
+        <span className={styles.avatar} aria-hidden="true" data-initials={initials(user.fullName, user.username)} />
+        <span className={styles.profileText}>
+          <span className={styles.profileName}>{displayName}</span>
+          <span className={styles.profileUsername}>@{user.username}</span>
+        </span>
+        <ChevronDownIcon />
+      </RACButton>
+      <Menu
+        aria-label={t`Profile`}
+        placement="top start"
+        onAction={(key) => {
+          if (key === 'logout') void logout();
+          else if (key === 'restart-tutorial') {
+            onNavigate();
+            restartTutorial(userId);
+          } else if (key !== 'language') onNavigate();
+        }}
+      >
+        <MenuHeader>
+          <span className={styles.menuHeader}>
+            <span className={styles.menuName}>{displayName}</span>
+            <span className={styles.menuBalance}>
+              <Trans>Credits: {balanceText}</Trans>
+            </span>
+          </span>
+        </MenuHeader>
+        <MenuItem id="home" href="/">
+          {t`Home`}
+        </MenuItem>
+        <MenuItem id="credits" href="/credits">
+          {t`Credits`}
+        </MenuItem>
+        <MenuItem id="settings" href="/settings">
+          {t`Settings`}
+        </MenuItem>
+        <MenuSeparator />
+        <MenuItem id="help" href="/help">
+          {t`Help`}
+        </MenuItem>
+        <MenuItem id="restart-tutorial">{t`Restart tutorial`}</MenuItem>
+        {languageSubmenu({ label: t`Language`, language, setLanguage })}
+        <MenuSeparator />
+        <MenuItem id="logout">{t`Logout`}</MenuItem>
+      </Menu>
+    </MenuTrigger>
+  );
+}
