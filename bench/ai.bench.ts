@@ -1,4 +1,4 @@
-// AI and export figures (issue 5), each next to a baseline measured in the same run, on a 3-hour
+// AI and export figures, each next to a baseline measured in the same run, on a 3-hour
 // transcript of 2,500 segments:
 // (a) PDF and DOCX export time (target < 1 s each); baseline: the TXT export of the same document;
 // (b) the local engine's time per default prompt; baseline: splitting the transcript into sentences.

@@ -1,4 +1,4 @@
-// JavaScript shipped (issue 7): what Chromium downloads to show /login and the signed-in workspace (/),
+// JavaScript shipped: what Chromium downloads to show /login and the signed-in workspace (/),
 // from a production build of the app served by the real server, each script gzipped (level 6, what a
 // compressing proxy sends). Baseline measured in the same run: a production build of React and
 // ReactDOM rendering one line (bench/bare-react), the floor any React page pays.

@@ -1,4 +1,4 @@
-// Library figures (issue 3), each next to a baseline measured in the same run:
+// Library figures, each next to a baseline measured in the same run:
 // (a) a 100 MB chunked upload (4 chunks of 25 MB + finalize) over loopback to the real server in a
 //     child process: throughput, and the server's peak RSS growth sampled from /proc while it runs
 //     (target < 64 MB: the bytes stream to storage); baseline: the same bytes POSTed to a bare node

@@ -1,4 +1,4 @@
-// Server figures (issue 2), each next to a baseline measured in the same run:
+// Server figures, each next to a baseline measured in the same run:
 // (a) process start to the first answer on /api/auth/me on a fresh DATA_DIR (PGlite is created and
 //     migrated), against a bare `node -e` http server spawned and polled the same way;
 // (b) sign-in latency p50/p95 over 200 sign-ins (captchas solved beforehand, outside the timing;

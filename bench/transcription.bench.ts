@@ -1,7 +1,7 @@
 // Built-in transcription engine: word error rate, speed and peak memory on the five LibriVox clips of
 // Debian's pocketsphinx-testdata and on a >= 5 minute concatenation of them, next to baselines measured
 // in the same run (decode + resample only; fixed 30 s windows without timestamps or VAD).
-// Targets (issue 4, 2 cores): WER <= 5 %, >= 15x faster than real time, peak memory <= 1 GB.
+// Targets (2 cores): WER <= 5 %, >= 15x faster than real time, peak memory <= 1 GB.
 // Last: the end-to-end time from upload to 'complete' on /ws through the real server (PGlite, worker in
 // the same process) for the repository's LibriVox fixture, next to the engine alone on the same file.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Transcript viewer (issue 4: "the viewer stays smooth with 5,000 segments"), in Chromium on a
+// Transcript viewer ("the viewer stays smooth with 5,000 segments"), in Chromium on a
 // production build of bench/viewer/: the time to render 5,000 segments (commit, layout, first paint)
 // and the cost of one highlight update (a new playback time: commit + layout + scroll-into-view),
 // each next to a baseline measured in the same run: the same segments as bare spans, nothing memoised.

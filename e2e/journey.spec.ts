@@ -58,7 +58,7 @@ const texts = {
 } as const;
 type Texts = (typeof texts)[Language];
 
-/** The phone's profile menu lives in the left drawer (spec §2, mobile). */
+/** The phone's profile menu lives in the left drawer (docs/product-spec.md §2, mobile). */
 async function openProfileMenu(page: Page, t: Texts) {
   await page.getByRole('button', { name: t.menu }).click();
   await page.getByRole('dialog').getByRole('button', { name: /, (profile menu|Profilmenü)$/ }).click();

@@ -171,7 +171,7 @@ test('files dragged over the page: the overlay, the size check before sending, t
   await expect(toast.getByText('Please upload a file smaller than 100MB.')).toBeVisible();
   expect(sent).toEqual([]);
 
-  // Two files: only the first one is used (spec §5).
+  // Two files: only the first one is used (docs/product-spec.md §5).
   const wav = [...silentWav(32_044)];
   const two = await drag([
     { name: 'dropped-first.wav', content: wav },

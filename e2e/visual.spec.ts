@@ -13,7 +13,7 @@ async function settle(page: Page) {
 for (const [device, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
-  // Tablets (issue 13): portrait, with the AI features under the transcript, and landscape.
+  // Tablets: portrait, with the AI features under the transcript, and landscape.
   ['tablet-820x1180', { width: 820, height: 1180 }],
   ['tablet-1024x768', { width: 1024, height: 768 }],
 ] as const) {

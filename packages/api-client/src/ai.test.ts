@@ -13,7 +13,7 @@ describe('AI contract', () => {
     expect(customPromptRequestSchema.safeParse({ prompt: 'x', model: 'gpt-5' }).success).toBe(false);
   });
 
-  it('names exports (50) and menu entries (30) per decisions.md', () => {
+  it('names exports (50) and menu entries (30) per docs/decisions.md', () => {
     expect(exportFileBase('Grüße aus der Küche – Planung!', 'x')).toBe('GrüßeausderKüchePlanung');
     expect(exportFileBase('!!!', 'transcript')).toBe('transcript');
     expect(exportFileBase('a'.repeat(80), 'x')).toHaveLength(50);

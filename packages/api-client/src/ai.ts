@@ -1,4 +1,4 @@
-// AI prompts, outputs and exports (spec §2 AI panel / AI output tab, §3, §5, §7; issue 5).
+// AI prompts, outputs and exports (docs/product-spec.md §2 AI panel / AI output tab, §3, §5, §7).
 export const aiMessages = {
   promptNameAndTextRequired: 'Please provide both a name and a prompt',
   promptRequired: 'Please enter a prompt',
@@ -27,7 +27,7 @@ export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
 export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;
 export const exportFormats = ['pdf', 'docx', 'txt'] as const;
 export const transcriptExportFormats = ['pdf', 'docx', 'txt', 'srt', 'vtt'] as const;
-/** The eight default prompts (decisions.md); the local engine answers these in English and German. */
+/** The eight default prompts (docs/decisions.md); the local engine answers these in English and German. */
 export const defaultPromptKinds = [
   'bullets',
   'grammar',
@@ -51,7 +51,7 @@ export const defaultPrompts: ReadonlyArray<{ kind: DefaultPromptKind; name: stri
   { kind: 'fillers', name: 'Remove filler words', prompt: 'Remove filler words from the transcript.' },
 ];
 
-/** Download name (decisions.md): non-alphanumeric characters removed, cut at 50. */
+/** Download name (docs/decisions.md): non-alphanumeric characters removed, cut at 50. */
 export function exportFileBase(name: string, fallback: string): string {
   const cleaned = name.replace(/[^\p{L}\p{N}]/gu, '').slice(0, 50);
   return cleaned || fallback;

@@ -1,4 +1,4 @@
-// Credits and card payments (spec §1, §3, §7, §8; decisions.md; issue 6).
+// Credits and card payments (docs/product-spec.md §1, §3, §7, §8; docs/decisions.md).
 export const creditsMessages = {
   unknownPackage: 'Unknown credit package',
   notEnoughCredits: 'Not enough credits',

@@ -1,5 +1,5 @@
 
-// Folders, transcripts and uploads (spec §3, §5, §7; issue 3).
+// Folders, transcripts and uploads (docs/product-spec.md §3, §5, §7).
 export const libraryMessages = {
   folderNameRequired: 'Please enter a folder name',
   folderNameTooLong: 'Folder name must be at most 200 characters long',
@@ -19,7 +19,7 @@ export const folderLimits = {
 
 export const uploadLimits = {
   extensions: ['wav', 'mp3', 'webm', 'm4a'] as const,
-  // Browser recordings arrive as these too (spec §7: recording.webm, .mp4 or .ogg).
+  // Browser recordings arrive as these too (docs/product-spec.md §7: recording.webm, .mp4 or .ogg).
   recordingExtensions: ['mp4', 'ogg'] as const,
   maxBytes: 100 * 1024 * 1024,
   chunkBytes: 26_214_400,

@@ -1,6 +1,6 @@
 import type { TranscriptionStatusEvent } from './live.schemas.ts';
 
-// The live channel (spec §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
+// The live channel (docs/product-spec.md §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
 export const liveMessages = {
   parseFailed: 'Failed to parse WebSocket message',

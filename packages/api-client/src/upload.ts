@@ -1,4 +1,4 @@
-// Audio uploads from the browser (spec §7, §8, §9; decisions: one 100 MB limit, 25 MB chunks).
+// Audio uploads from the browser (docs/product-spec.md §7, §8, §9; decisions: one 100 MB limit, 25 MB chunks).
 // Files up to 25 MB go up in one multipart POST (field `audio`); larger ones in 25 MB chunks under a
 // generated upload id, then a finalize call. XMLHttpRequest, not fetch: only XHR reports upload progress.
 // A failed chunk is retried with backoff, and before each retry the server is asked which chunks it
@@ -28,13 +28,13 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The size check's text (spec §5, the drop and upload checks), with the one configured limit
- * (decisions.md: 100 MB by default): 'Please upload a file smaller than 100MB.'
+ * The size check's text (docs/product-spec.md §5, the drop and upload checks), with the one configured limit
+ * (docs/decisions.md: 100 MB by default): 'Please upload a file smaller than 100MB.'
  */
 export const fileTooLargeMessage = (maxBytes: number = uploadLimits.maxBytes) =>
   `Please upload a file smaller than ${megabytes(maxBytes)}MB.`;
 
-/** The dialog check's form of it (spec §5), naming the file's size: 'File size is 120 MB. Maximum supported is 100 MB.' */
+/** The dialog check's form of it (docs/product-spec.md §5), naming the file's size: 'File size is 120 MB. Maximum supported is 100 MB.' */
 export const fileSizeExceededMessage = (size: number, maxBytes: number = uploadLimits.maxBytes) =>
   `File size is ${megabytes(size)} MB. Maximum supported is ${megabytes(maxBytes)} MB.`;
 
@@ -46,10 +46,10 @@ export const storageFullMessage = (usedBytes: number, quotaBytes: number) =>
 export const tooManyUnfinishedUploadsMessage = (max: number, abandonHours: number) =>
   `You already have ${max} unfinished upload${max === 1 ? '' : 's'}. Finish one, or wait until an unfinished upload is removed after ${abandonHours} hour${abandonHours === 1 ? '' : 's'} without a new chunk.`;
 
-/** 'Upload failed with status {n}' (spec §8). */
+/** 'Upload failed with status {n}' (docs/product-spec.md §8). */
 export const uploadStatusMessage = (status: number) => `Upload failed with status ${status}`;
 
-/** 'File extension .{ext} is not supported. ...' (spec §5, the extension form of the type check). */
+/** 'File extension .{ext} is not supported. ...' (docs/product-spec.md §5, the extension form of the type check). */
 export const unsupportedExtensionMessage = (ext: string, extensions: readonly string[] = uploadLimits.extensions) =>
   `File extension .${ext} is not supported. Please upload a file with one of these extensions: ${extensions.join(', ')}`;
 

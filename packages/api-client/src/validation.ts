@@ -53,7 +53,7 @@ export interface PasswordStrength {
   label: StrengthLabel;
 }
 
-/** 20 points for each of: length >= 8, uppercase, lowercase, digit, special character (decisions.md). */
+/** 20 points for each of: length >= 8, uppercase, lowercase, digit, special character (docs/decisions.md). */
 export function passwordStrength(password: string): PasswordStrength {
   let score = 0;
   if (password.length >= 8) score += 20;

@@ -1,4 +1,4 @@
-// AI prompts cost credits (decisions.md: 1 on the local engine): charged before the engine runs, never
+// AI prompts cost credits (docs/decisions.md: 1 on the local engine): charged before the engine runs, never
 // below zero however many requests arrive at once, 402 with a clear message when the balance is short.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -4,7 +4,7 @@ import { startedMinutes } from '../src/features/credits/service.ts';
 import { checkTestCard } from '../src/features/credits/providers/test-mode.ts';
 
 describe('credits configuration', () => {
-  it('defaults to decisions.md: 60 starting credits, 1 per minute, prompts 1/1/5, three packages, test mode', () => {
+  it('defaults to docs/decisions.md: 60 starting credits, 1 per minute, prompts 1/1/5, three packages, test mode', () => {
     expect(loadConfig({}).credits).toEqual({
       startingCredits: 60,
       perTranscriptionMinute: 1,

@@ -50,7 +50,7 @@ describe('platform routes', () => {
       transcription: { engine: 'builtin', languages: ['en'] },
       // Without Stripe keys: the built-in test-mode provider (no Stripe script in the browser).
       payments: { provider: 'test' },
-      // The upload limit, so the browser checks the same one before sending (decisions.md: 100 MB).
+      // The upload limit, so the browser checks the same one before sending (docs/decisions.md: 100 MB).
       uploads: { maxBytes: 104_857_600 },
     });
   });

@@ -5,7 +5,7 @@ import { strengthDescriptors } from '../i18n/messages.ts';
 
 const tone = (score: number) => (score <= 40 ? 'danger' : score <= 60 ? 'warning' : 'success');
 
-/** decisions.md: 20 points per criterion; the label and the score are both shown. */
+/** docs/decisions.md: 20 points per criterion; the label and the score are both shown. */
 export function PasswordStrengthMeter({ password }: { password: string }) {
   const { t, i18n } = useLingui();
   const { score, label } = passwordStrength(password);

@@ -25,7 +25,7 @@ describe('validateRegistration', () => {
     expect(validateRegistration(valid)).toEqual({});
   });
 
-  it('reports every rule of spec §5 on an empty form', () => {
+  it('reports every rule of docs/product-spec.md §5 on an empty form', () => {
     expect(validateRegistration(emptyRegistration)).toEqual({
       name: 'Name must be at least 2 characters long',
       username: 'Username must be at least 3 characters long',

@@ -1,4 +1,4 @@
-// Pure form rules of the sign-in and registration forms (spec §5). The texts are the api-client's
+// Pure form rules of the sign-in and registration forms (docs/product-spec.md §5). The texts are the api-client's
 // English messages; the UI translates them through `validationMessage()` in i18n/messages.ts.
 import {
   emailPattern,

@@ -55,7 +55,7 @@ export function Captcha({ onChange, resetSignal }: CaptchaProps) {
     );
   }
   if (!captcha.siteKey) {
-    // decisions.md: reCAPTCHA selected without a site key shows the configuration error; submit stays disabled.
+    // docs/decisions.md: reCAPTCHA selected without a site key shows the configuration error; submit stays disabled.
     return (
       <Alert tone="danger" title={<Trans>Configuration error</Trans>}>
         <Trans>reCAPTCHA is not configured. Please contact the administrator.</Trans>

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Dialog } from '@scribe/ui';
 import { BuyCredits } from './BuyCredits.tsx';
 
-/** Buy credits from the account menu (spec §7: return address '/'). */
+/** Buy credits from the account menu (docs/product-spec.md §7: return address '/'). */
 export function BuyCreditsDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange(isOpen: boolean): void }) {
   const { t } = useLingui();
   return (

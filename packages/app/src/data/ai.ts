@@ -46,7 +46,7 @@ export function usePrompts() {
 }
 
 /**
- * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (spec §7); other failures raise
+ * GET /api/transcripts/{id}/prompt-outputs: 404 gives an empty list (docs/product-spec.md §7); other failures raise
  * HttpStatusError, whose status line the tab's error heading shows.
  */
 export function useAiOutputs(transcriptId: number | null) {

@@ -54,7 +54,7 @@ export function useTranscriptNames(): ReadonlyMap<number, string> {
   }, [data]);
 }
 
-/** GET /api/transcripts/{id} with the transcript settings of spec §9 (a 404 is the caller's to handle). */
+/** GET /api/transcripts/{id} with the transcript settings of docs/product-spec.md §9 (a 404 is the caller's to handle). */
 export function useTranscript(id: number | null) {
   const { user } = useSession();
   const { t } = useLingui();

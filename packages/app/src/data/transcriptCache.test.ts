@@ -2,7 +2,7 @@ import { ApiError } from '@scribe/api-client';
 import { describe, expect, it } from 'vitest';
 import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
 
-describe('transcript fetch cache settings (spec §9)', () => {
+describe('transcript fetch cache settings (docs/product-spec.md §9)', () => {
   it('retries three times, then stops', () => {
     const error = new ApiError(500, '500: boom');
     expect([1, 2, 3, 4].map((n) => shouldRetryTranscript(error, n))).toEqual([true, true, true, false]);

@@ -84,7 +84,7 @@ const shown: Array<string | RegExp> = [
   'An error occurred while recording',
 ];
 
-describe('spec §8: the messages users are shown', () => {
+describe('docs/product-spec.md §8: the messages users are shown', () => {
   const en = entries('en');
   const de = entries('de');
 

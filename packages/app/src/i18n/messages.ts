@@ -45,7 +45,7 @@ export const authDescriptors: Record<keyof typeof au, MessageDescriptor> = {
   notAuthenticated: msg`Not authenticated`,
 };
 
-// Fallbacks of the api-client (spec §8) that can reach the screen.
+// Fallbacks of the api-client (docs/product-spec.md §8) that can reach the screen.
 const fallbackDescriptors: Record<string, MessageDescriptor> = {
   'Login failed': msg`Login failed`,
   'Registration failed': msg`Registration failed`,
@@ -61,7 +61,7 @@ const aiLengthDescriptors: Record<string, MessageDescriptor> = {
   [ai.unknownModel]: msg`This AI model is not available. Ask your administrator.`,
 };
 
-// Folders, transcripts and uploads (issue 3): the api-client's texts and the spec's fallbacks.
+// Folders, transcripts and uploads: the api-client's texts and the spec's fallbacks.
 export const libraryDescriptors: Record<keyof typeof lib, MessageDescriptor> = {
   folderNameRequired: msg`Please enter a folder name`,
   folderNameTooLong: msg`Folder name must be at most 200 characters long`,
@@ -95,7 +95,7 @@ const libraryFallbacks: Record<string, MessageDescriptor> = {
   'Failed to fetch transcript': msg`Failed to fetch transcript`,
 };
 
-// Transcription (issue 4): the server's transcription_status texts and transcript errors.
+// Transcription: the server's transcription_status texts and transcript errors.
 const transcriptionTexts: Record<string, MessageDescriptor> = {
   'Transcribing audio...': msg`Transcribing audio...`,
   'Transcription completed!': msg`Transcription completed!`,
@@ -110,7 +110,7 @@ export const exportDescriptors: Record<keyof typeof ex, MessageDescriptor> = {
   invalidTimeZone: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
 };
 
-// Credits and payments (issue 6): the server's and the test-mode provider's texts, the spec's fallbacks.
+// Credits and payments: the server's and the test-mode provider's texts, the spec's fallbacks.
 export const creditsDescriptors: Record<keyof typeof cr, MessageDescriptor> = {
   unknownPackage: msg`Unknown credit package`,
   notEnoughCredits: msg`Not enough credits`,

@@ -18,7 +18,7 @@ import { useMediaQuery } from './useMediaQuery.ts';
 const TutorialFlow = lazy(() => import('../tutorial/TutorialFlow.tsx'));
 
 /**
- * Signed-in pages: the header of spec §2 above the page. Below 768 px a compact top bar, except on the
+ * Signed-in pages: the header of docs/product-spec.md §2 above the page. Below 768 px a compact top bar, except on the
  * workspace, which has its own mobile bar (menu, title, AI features). Uploads (the button and the
  * page-wide drop overlay) work on every signed-in page; drag and drop only on the desktop layout.
  */

@@ -9,7 +9,7 @@ import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 /**
- * The live channel while someone is signed in (spec §4): events go to the data cache (data/live-cache.ts);
+ * The live channel while someone is signed in (docs/product-spec.md §4): events go to the data cache (data/live-cache.ts);
  * transcription progress also shows in a status card, failures in a toast. While the channel is down
  * a banner says so for as long as it lasts (retrying, then lost with a Reconnect button) and goes
  * away by itself once the channel is back.

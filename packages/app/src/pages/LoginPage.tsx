@@ -6,7 +6,7 @@ import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { AuthLayout } from '../layouts/AuthLayout.tsx';
 import * as styles from '../layouts/layouts.css.ts';
 
-/** /login, with the register toggle of spec §2 on the same page. */
+/** /login, with the register toggle of docs/product-spec.md §2 on the same page. */
 export default function LoginPage() {
   const { t } = useLingui();
   const [mode, setMode] = useState<'login' | 'register'>('login');

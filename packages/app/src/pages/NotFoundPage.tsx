@@ -4,7 +4,7 @@ import { Brand } from '../components/Brand.tsx';
 import { useDocumentTitle } from '../layouts/useDocumentTitle.ts';
 import * as styles from './pages.css.ts';
 
-/** Any unknown path, signed in or not (spec §2). */
+/** Any unknown path, signed in or not (docs/product-spec.md §2). */
 export default function NotFoundPage() {
   const { t } = useLingui();
   useDocumentTitle(t`404 Page Not Found`);

@@ -4,7 +4,7 @@ import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { AuthLayout } from '../layouts/AuthLayout.tsx';
 import * as styles from '../layouts/layouts.css.ts';
 
-/** /register: success goes to /, 'Back to login' goes to /login (spec §2). */
+/** /register: success goes to /, 'Back to login' goes to /login (docs/product-spec.md §2). */
 export default function RegisterPage() {
   const { t } = useLingui();
   return (

@@ -92,7 +92,7 @@ function TabletPanels() {
 }
 
 /**
- * The main workspace (spec §2). Desktop: folders left, transcript centre, AI features right, in three
+ * The main workspace (docs/product-spec.md §2). Desktop: folders left, transcript centre, AI features right, in three
  * resizable panels of 15/60/25 percent. Tablets (768-1023 px): the AI features under the transcript.
  * Below 768 px: the mobile layout with its drawers.
  */

@@ -7,7 +7,7 @@ import { api } from '../api.ts';
 export type SessionChange = 'login' | 'register' | 'logout' | null;
 
 export interface Session {
-  /** undefined while loading, null when signed out, the user when signed in (spec §4). */
+  /** undefined while loading, null when signed out, the user when signed in (docs/product-spec.md §4). */
   user: User | null | undefined;
   lastChange: SessionChange;
   /** Login and registration answer with the user: put it in the session without asking again. */

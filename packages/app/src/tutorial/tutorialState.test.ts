@@ -49,7 +49,7 @@ describe('tutorial-seen flag', () => {
     expect(hasSeenTutorial(null, 1)).toBe(false);
   });
 
-  it('uses the constants of spec §9', () => {
+  it('uses the constants of docs/product-spec.md §9', () => {
     expect(TUTORIAL_START_DELAY_MS).toBe(1000);
     expect(TUTORIAL_SAMPLE_WAIT_MS).toBe(800);
   });

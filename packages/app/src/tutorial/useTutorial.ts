@@ -3,7 +3,7 @@ import { useStore } from '../lib/store.ts';
 import { browserStorage, hasSeenTutorial, TUTORIAL_START_DELAY_MS, tutorialVisibility, type TutorialVisibility } from './tutorialState.ts';
 
 /**
- * Shows the tutorial 1 s after sign-in when this user has not seen it (spec §4), and hides it when
+ * Shows the tutorial 1 s after sign-in when this user has not seen it (docs/product-spec.md §4), and hides it when
  * the user changes or signs out. Returns whether it is shown now (Restart tutorial shows it too).
  */
 export function useTutorial(userId: number | undefined): TutorialVisibility {

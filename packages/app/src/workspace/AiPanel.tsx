@@ -14,7 +14,7 @@ export interface AiPanelProps {
   noTranscriptMessage?: string;
 }
 
-/** The AI features panel (spec §2): transcript-kit's AiPanel wired to the prompts and models API. */
+/** The AI features panel (docs/product-spec.md §2): transcript-kit's AiPanel wired to the prompts and models API. */
 export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }: AiPanelProps) {
   const { t } = useLingui();
   const { transcriptId, data: transcript } = useSelectedTranscript();

@@ -8,7 +8,7 @@ const carriesFiles = (event: DragEvent) => !!event.dataTransfer && Array.from(ev
 
 /**
  * Spec §2: while files are dragged over the page, a full-screen overlay 'Drop your audio file here'.
- * Dropping hands the first file over; the rest are ignored (spec §5). Listeners sit on window in the
+ * Dropping hands the first file over; the rest are ignored (docs/product-spec.md §5). Listeners sit on window in the
  * capture phase, so drop targets inside the page (the tree) cannot hide the drag from them.
  */
 export function DropOverlay({ onFile }: { onFile: (file: File) => void }) {

@@ -11,7 +11,7 @@ import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import * as styles from './workspace.css.ts';
 
-/** The picker offers the spec's four formats (spec §9); the upload flow checks the file again. */
+/** The picker offers the spec's four formats (docs/product-spec.md §9); the upload flow checks the file again. */
 export const ACCEPTED_AUDIO = ['.wav', '.mp3', '.webm', '.m4a'];
 
 type FolderDialogState =

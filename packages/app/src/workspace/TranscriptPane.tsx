@@ -52,7 +52,7 @@ function SyncedViewer({ transcript }: { transcript: Transcript }) {
   );
 }
 
-/** A finished transcript without text (spec §8): the destructive toast once, and the message in place. */
+/** A finished transcript without text (docs/product-spec.md §8): the destructive toast once, and the message in place. */
 function InvalidTranscript() {
   const { t } = useLingui();
   const message = t`Invalid transcript data received`;

@@ -161,7 +161,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
 }
 
 /**
- * The Record Audio dialog (spec §2/§4): record, preview, upload; then it follows the new transcript's
+ * The Record Audio dialog (docs/product-spec.md §2/§4): record, preview, upload; then it follows the new transcript's
  * transcription (the live channel keeps the cached transcript current) until it completes or fails.
  */
 function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
@@ -177,7 +177,7 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
   const onUpload = useCallback(
     async (blob: Blob, fileName: string) => {
       const file = new File([blob], fileName, { type: blob.type });
-      // The dialog's check names the recording's size (spec §5).
+      // The dialog's check names the recording's size (docs/product-spec.md §5).
       const problem = validateAudioFile(file, { allowRecordings: true, maxBytes, sizeForm: 'dialog' });
       if (problem) throw new Error(translateApiMessage(i18n, problem.message));
       setProgress(0);
@@ -213,7 +213,7 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       isOpen={isOpen}
       onOpenChange={(open) => {
         onOpenChange(open);
-        // Closing resets the dialog (spec §4); the transcript itself goes on in the workspace.
+        // Closing resets the dialog (docs/product-spec.md §4); the transcript itself goes on in the workspace.
         if (!open) setRecordedId(null);
       }}
       onUpload={onUpload}

@@ -1,4 +1,4 @@
-// The workspace's one player, shared by the views that follow or move it (spec §2: "The player
+// The workspace's one player, shared by the views that follow or move it (docs/product-spec.md §2: "The player
 // reports the current time; the transcript and AI output views can seek the player"). A small store
 // outside React, so a time report re-renders only the components that read the time.
 import type { AudioPlayerHandle } from '@scribe/transcript-kit';

@@ -255,7 +255,7 @@ export const payments = pgTable(
   ],
 );
 
-/** Saved prompts of a user (spec §3: name, prompt, icon). */
+/** Saved prompts of a user (docs/product-spec.md §3: name, prompt, icon). */
 export const prompts = pgTable(
   'prompts',
   {

@@ -57,7 +57,7 @@ export interface AiPanelProps {
   isRunning?: boolean;
 }
 
-/** The eight default prompts (decisions.md), in the user's language; the local engine knows both wordings. */
+/** The eight default prompts (docs/decisions.md), in the user's language; the local engine knows both wordings. */
 export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: string; icon: PromptIconName }> {
   const { t } = useLingui();
   return [

@@ -24,7 +24,7 @@ export interface AudioPlayerProps {
   /** Shown above the controls and names the player for assistive tech. */
   title?: string;
   /**
-   * The playback position in seconds, throttled (spec §9): at most every 250 ms and only changes of at
+   * The playback position in seconds, throttled (docs/product-spec.md §9): at most every 250 ms and only changes of at
    * least 0.25 s while playing; seeks, pauses and the end are reported at once.
    */
   onTimeUpdate?: (seconds: number) => void;
@@ -35,7 +35,7 @@ export interface AudioPlayerProps {
   ref?: Ref<AudioPlayerHandle>;
 }
 
-/** Back and forward skip (spec §9: 10 s). */
+/** Back and forward skip (docs/product-spec.md §9: 10 s). */
 export const SKIP_SECONDS = 10;
 
 /**

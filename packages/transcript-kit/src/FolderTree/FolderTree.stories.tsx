@@ -413,7 +413,7 @@ export const Loading: Story = {
   },
 };
 
-/** Small screens: no drag and drop (spec §5) - no grips, rows are not draggable; the rest works. */
+/** Small screens: no drag and drop (docs/product-spec.md §5) - no grips, rows are not draggable; the rest works. */
 export const DragDisabled: Story = {
   args: { isDragAndDropEnabled: false },
   play: async ({ canvasElement, args }) => {

@@ -69,7 +69,7 @@ export interface FolderTreeProps {
   maxFolderDepth?: number;
   /** Transcripts being transcribed right now (live progress events); nodes with status 'processing' spin too. */
   processingIds?: ReadonlySet<number> | readonly number[];
-  /** Mouse and keyboard drag and drop; turn off on small screens (spec §5). Default true. */
+  /** Mouse and keyboard drag and drop; turn off on small screens (docs/product-spec.md §5). Default true. */
   isDragAndDropEnabled?: boolean;
   /** Controlled expanded folders (keys like 'folder:1'). */
   expandedKeys?: Iterable<TreeKey>;

@@ -134,7 +134,7 @@ export const MicrophoneDenied: Story = {
   },
 };
 
-/** Every microphone error of spec §8 with its own text. */
+/** Every microphone error of docs/product-spec.md §8 with its own text. */
 export const EveryMicrophoneError: Story = {
   args: {
     getUserMedia: fn(() =>

@@ -48,7 +48,7 @@ type Phase =
 /**
  * Record from the microphone (echo cancellation, noise suppression, 44.1 kHz; MediaRecorder type mp4,
  * then webm/opus, ogg/opus, wav), preview the recording, upload it, and follow its transcription.
- * Every microphone error of spec §8 has its own text; a recording the browser cannot play back shows a
+ * Every microphone error of docs/product-spec.md §8 has its own text; a recording the browser cannot play back shows a
  * warning and can still be uploaded. Closing stops the microphone and starts over.
  */
 export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudioDialogProps) {

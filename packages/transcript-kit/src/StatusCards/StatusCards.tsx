@@ -15,7 +15,7 @@ export interface StatusCardsProps {
 }
 
 /**
- * Transcription progress cards (spec §4): processing with percent and message ('Processing...' by
+ * Transcription progress cards (docs/product-spec.md §4): processing with percent and message ('Processing...' by
  * default), completed at 100 % with 'Transcription completed!', or the error ('Transcription failed'
  * by default). Screen readers hear completions and errors through one polite live region, not every
  * percent: the progress bars themselves are not live.

@@ -18,7 +18,7 @@ export interface StatusCardItem {
   error?: string;
 }
 
-/** A live `transcription_status` event (spec §3), optionally with the transcript's title. */
+/** A live `transcription_status` event (docs/product-spec.md §3), optionally with the transcript's title. */
 export interface TranscriptionStatusEvent {
   transcriptId: TranscriptId;
   type: 'progress' | 'complete' | 'error';
@@ -81,9 +81,9 @@ export function statusCardsReducer(cards: readonly StatusCardEntry[], action: St
 }
 
 export interface StatusCardsOptions {
-  /** How long a completed card stays (spec §9: 5 s). */
+  /** How long a completed card stays (docs/product-spec.md §9: 5 s). */
   completedMs?: number;
-  /** How long an error card stays (spec §9: 10 s). */
+  /** How long an error card stays (docs/product-spec.md §9: 10 s). */
   errorMs?: number;
 }
 

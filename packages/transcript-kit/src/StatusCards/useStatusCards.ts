@@ -19,7 +19,7 @@ export interface UseStatusCardsResult {
 
 /**
  * The status cards' state for an app: feed it live events, render <StatusCards {...}>. Completed cards
- * are removed after 5 s and error cards after 10 s (spec §4); timers stop on unmount.
+ * are removed after 5 s and error cards after 10 s (docs/product-spec.md §4); timers stop on unmount.
  */
 export function useStatusCards(options?: StatusCardsOptions): UseStatusCardsResult {
   const [store] = useState(() => createStatusCardsStore(options));

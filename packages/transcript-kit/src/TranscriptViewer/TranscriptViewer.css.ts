@@ -199,7 +199,7 @@ export const playingTag = style({
   padding: `0 ${vars.space.xs}`,
 });
 
-/** Eight speaker colours (spec §9), each a tinted badge with a solid dot; text keeps the theme's colour. */
+/** Eight speaker colours (docs/product-spec.md §9), each a tinted badge with a solid dot; text keeps the theme's colour. */
 const speakerHues = ['#2563eb', '#16a34a', '#d97706', '#db2777', '#7c3aed', '#0891b2', '#dc2626', '#65a30d'];
 
 const badgeBase = style({

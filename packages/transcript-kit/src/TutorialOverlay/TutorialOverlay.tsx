@@ -51,7 +51,7 @@ export interface TutorialOverlayProps {
   waitFor?: Readonly<Partial<Record<string, string>>>;
 }
 
-/** The eight default steps (spec §2) in the active language. */
+/** The eight default steps (docs/product-spec.md §2) in the active language. */
 export function useDefaultTutorialSteps(): TutorialStep[] {
   const { t } = useLingui();
   return useMemo(() => {

@@ -1,6 +1,6 @@
 import { createStore, type StoreListener } from '@scribe/ui/store';
 
-/** The tutorial's steps (spec §2), in order. */
+/** The tutorial's steps (docs/product-spec.md §2), in order. */
 export const TUTORIAL_STEP_IDS = [
   'welcome',
   'upload',
@@ -13,7 +13,7 @@ export const TUTORIAL_STEP_IDS = [
 ] as const;
 export type TutorialStepId = (typeof TUTORIAL_STEP_IDS)[number];
 
-/** Auto-play advances one step this often (spec §9: 4000 ms). */
+/** Auto-play advances one step this often (docs/product-spec.md §9: 4000 ms). */
 export const TUTORIAL_AUTO_PLAY_MS = 4000;
 
 /**

@@ -27,7 +27,7 @@ export function splitTimestamps(text: string): OutputPart[] {
   return parts;
 }
 
-/** Names in the export menu are cut at 30 characters (decisions.md). */
+/** Names in the export menu are cut at 30 characters (docs/decisions.md). */
 export function menuName(name: string): string {
   const chars = Array.from(name);
   return chars.length > 30 ? `${chars.slice(0, 30).join('')}…` : name;
@@ -39,7 +39,7 @@ export interface CombinableOutput {
   createdAt: string;
 }
 
-/** The copy/share text of all outputs (spec §2): each as time stamp, prompt, output, separated by dashes. */
+/** The copy/share text of all outputs (docs/product-spec.md §2): each as time stamp, prompt, output, separated by dashes. */
 export function combinedOutputsText(outputs: CombinableOutput[], formatDate: (iso: string) => string): string {
   return outputs.map((o) => `${formatDate(o.createdAt)}\n${o.prompt}\n\n${o.output}`).join('\n\n---\n\n');
 }

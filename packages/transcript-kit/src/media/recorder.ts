@@ -31,7 +31,7 @@ export function recordingExtension(mimeType: string | null | undefined): Recordi
   return 'webm';
 }
 
-/** Upload name of a recording (spec §7: 'recording' with the type's extension). */
+/** Upload name of a recording (docs/product-spec.md §7: 'recording' with the type's extension). */
 export function recordingFileName(mimeType: string | null | undefined): string {
   return `recording.${recordingExtension(mimeType)}`;
 }

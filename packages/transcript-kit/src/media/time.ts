@@ -1,5 +1,5 @@
 /**
- * The player's clock (spec §2): minutes:seconds, seconds padded to two digits, minutes counting on past
+ * The player's clock (docs/product-spec.md §2): minutes:seconds, seconds padded to two digits, minutes counting on past
  * an hour (75:03), as the elapsed and total time of an audio player. Non-finite or negative values
  * (an unknown duration, a stream still loading) read '0:00'.
  */
@@ -51,7 +51,7 @@ export interface TimeThrottle {
 }
 
 /**
- * The player's time reports (spec §9): at most every 250 ms and only changes of at least 0.25 s, so a
+ * The player's time reports (docs/product-spec.md §9): at most every 250 ms and only changes of at least 0.25 s, so a
  * listener (the transcript highlight) does little work while audio plays.
  */
 export function createTimeThrottle(

@@ -1,4 +1,4 @@
-/** One timed piece of a transcript (spec §3: start and end in seconds; speaker default 'Unknown Speaker'). */
+/** One timed piece of a transcript (docs/product-spec.md §3: start and end in seconds; speaker default 'Unknown Speaker'). */
 export interface TranscriptSegment {
   start: number;
   end: number;
@@ -30,7 +30,7 @@ export function segmentAt(segments: readonly TranscriptSegment[], time: number):
   return found >= 0 && time < segments[found].end ? found : -1;
 }
 
-/** Number of speaker badge colours (spec §9). */
+/** Number of speaker badge colours (docs/product-spec.md §9). */
 export const SPEAKER_COLOR_COUNT = 8;
 
 /**

@@ -57,7 +57,7 @@ export function asciiFileName(name: string): string {
     .replace(/[^\x20-\x7e]|["\\]/g, '_');
 }
 
-/** PDF inline (opens in a new tab), everything else as a download; names per decisions.md. */
+/** PDF inline (opens in a new tab), everything else as a download; names per docs/decisions.md. */
 function send(reply: FastifyReply, format: TranscriptExportFormat, base: string, body: Buffer) {
   const name = `${base}.${format}`;
   const disposition = format === 'pdf' ? 'inline' : 'attachment';

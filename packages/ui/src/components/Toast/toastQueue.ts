@@ -1,5 +1,5 @@
 /**
- * Toast rules of spec §4/§9, as pure state plus a small timer-driven store:
+ * Toast rules of docs/product-spec.md §4/§9, as pure state plus a small timer-driven store:
  * one toast visible at a time (a new one replaces the previous), 5000 ms default duration,
  * a dismissed toast stays (closed, for its exit) and is removed 3000 ms later.
  */

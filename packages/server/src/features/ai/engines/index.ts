@@ -10,7 +10,7 @@ export interface AiEngines {
   resolve(id: AiModelId | undefined): { engine: AiEngine; model: AiModel } | undefined;
 }
 
-/** decisions.md: gpt-4 (default) and gpt-3.5 with a provider; otherwise only the local engine. */
+/** docs/decisions.md: gpt-4 (default) and gpt-3.5 with a provider; otherwise only the local engine. */
 export function createAiEngines(config: AiConfig): AiEngines {
   const entries: Array<{ model: AiModel; engine: AiEngine }> = [];
   if (config.baseUrl) {

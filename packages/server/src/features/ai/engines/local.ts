@@ -1,5 +1,5 @@
 /**
- * The built-in rule-based engine (decisions.md): answers the eight default prompts in English and
+ * The built-in rule-based engine (docs/decisions.md): answers the eight default prompts in English and
  * German from the transcript's own sentences and segment times. It never pretends to be a language
  * model: free prompts get the most relevant passages, labelled as such, and a hint about providers.
  */
@@ -11,7 +11,7 @@ import { formatTimestamp, type AiEngine, type AiRequest, type AiResult, type AiT
 export type Lang = 'en' | 'de';
 
 export const LOCAL_MODEL = 'rule-based';
-/** The engines' word for no speaker (decisions.md); shown in the reader's language. */
+/** The engines' word for no speaker (docs/decisions.md); shown in the reader's language. */
 const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
 export interface Sentence {

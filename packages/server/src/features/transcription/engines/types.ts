@@ -3,7 +3,7 @@
  * the same small interface, so jobs never know which one runs.
  */
 
-/** Speaker name used when an engine does not tell speakers apart (decisions.md). */
+/** Speaker name used when an engine does not tell speakers apart (docs/decisions.md). */
 export const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
 export interface TranscriptSegment {
