@@ -10,6 +10,8 @@ export interface JobTranscript {
   status: 'processing' | 'completed' | 'error';
   audioKey: string | null;
   audioMime: string | null;
+  /** The spoken language chosen at upload (null: the engine's default or detection). */
+  language: string | null;
   /** The account's free tutorial sample (features/tutorial): transcribed without charge. */
   isTutorialSample: boolean;
 }
@@ -42,6 +44,7 @@ export function createTranscriptionRepository(db: Db) {
           status: transcripts.status,
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
+          language: transcripts.language,
           isTutorialSample: transcripts.isTutorialSample,
         })
         .from(transcripts)
