@@ -28,7 +28,16 @@ export {
 } from './tree/treeOps.ts';
 export { FolderTree, type FolderTreeProps } from './FolderTree/FolderTree.tsx';
 export { FolderDialog, type FolderDialogProps } from './FolderDialog/FolderDialog.tsx';
-export { UploadDialog, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
+export { UploadDialog, type UploadConfirmation, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
+export {
+  TranscriptionChoices,
+  checkTranscription,
+  isEnglishOnly,
+  startedMinutes,
+  type TranscriptionCheck,
+  type TranscriptionChoicesProps,
+  type TranscriptionTerms,
+} from './TranscriptionChoices/TranscriptionChoices.tsx';
 export {
   AudioPlayer,
   SKIP_SECONDS,
@@ -61,6 +70,7 @@ export {
   RecordAudioDialog,
   type RecordAudioDialogProps,
   type RecordingTranscription,
+  type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
 export {
   segmentAt,

@@ -1,15 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
-import { RecordAudioDialog, UploadDialog, type RecordingTranscription, type UploadDialogState } from '@scribe/transcript-kit';
+import {
+  RecordAudioDialog,
+  UploadDialog,
+  type RecordingChoices,
+  type RecordingTranscription,
+  type UploadDialogState,
+} from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { usePublicConfig } from '../config/useConfig.ts';
+import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
+import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
 
 interface UploadContextValue {
   /** Checks the file (type, size: toasts when wrong), then uploads it with the progress dialog. */
@@ -32,6 +40,10 @@ interface UploadView {
   progress: number;
   fileName?: string;
   error?: string;
+  /** The chosen file while the dialog asks for confirmation. */
+  file?: File;
+  /** Its length: undefined while it is read, null when it could not be. */
+  durationSeconds?: number | null;
 }
 
 /**
@@ -61,18 +73,12 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   // Leaving the signed-in pages (sign-out) stops a running upload.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const upload = useCallback(
-    (file: File) => {
+  const { terms, language, setLanguage } = useTranscriptionTerms();
+
+  /** Sends the confirmed file with its spoken language. */
+  const start = useCallback(
+    (file: File, spokenLanguage: string) => {
       if (busy.current) return;
-      const problem = validateAudioFile(file, { maxBytes });
-      if (problem) {
-        toast({
-          title: translateApiMessage(i18n, problem.title),
-          description: translateApiMessage(i18n, problem.message),
-          variant: 'destructive',
-        });
-        return;
-      }
       busy.current = true;
       const abort = new AbortController();
       controller.current = abort;
@@ -82,6 +88,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
       uploadAudio(file, {
         maxBytes,
         signal: abort.signal,
+        language: spokenLanguage,
         uploadId: unfinishedUploads.get(identity),
         onUploadId: (id) => unfinishedUploads.set(identity, id),
         onProgress: (fraction) =>
@@ -114,6 +121,28 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [i18n, maxBytes, mutate, navigate, t],
   );
 
+  /** Checks the file, then asks for the language and shows the length, cost and balance before sending. */
+  const upload = useCallback(
+    (file: File) => {
+      if (busy.current) return;
+      const problem = validateAudioFile(file, { maxBytes });
+      if (problem) {
+        toast({
+          title: translateApiMessage(i18n, problem.title),
+          description: translateApiMessage(i18n, problem.message),
+          variant: 'destructive',
+        });
+        return;
+      }
+      setView({ isOpen: true, state: 'confirm', progress: 0, fileName: file.name, file, durationSeconds: undefined });
+      void refreshCreditBalance();
+      void readAudioDuration(file).then((seconds) =>
+        setView((v) => (v.file === file && v.state === 'confirm' ? { ...v, durationSeconds: seconds } : v)),
+      );
+    },
+    [i18n, maxBytes],
+  );
+
   const [isRecording, setRecording] = useState(false);
   const record = useCallback(() => setRecording(true), []);
   const isUploading = view.isOpen && (view.state === 'uploading' || view.state === 'processing');
@@ -121,7 +150,11 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   return (
     <UploadContext value={value}>
       {children}
-      <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} />
+      <RecordDialogHost
+        isOpen={isRecording}
+        onOpenChange={setRecording}
+        choices={{ terms, language, onLanguageChange: setLanguage }}
+      />
       {allowDrop ? <DropOverlay onFile={upload} /> : null}
       <UploadDialog
         isOpen={view.isOpen}
@@ -129,7 +162,18 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         progress={view.progress}
         fileName={view.fileName}
         error={view.error}
-        onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open }))}
+        confirmation={
+          view.state === 'confirm' && view.file
+            ? {
+                terms,
+                language,
+                onLanguageChange: setLanguage,
+                durationSeconds: view.durationSeconds,
+                onConfirm: () => view.file && start(view.file, language),
+              }
+            : undefined
+        }
+        onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open, file: open ? v.file : undefined }))}
       />
     </UploadContext>
   );
@@ -139,7 +183,15 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
  * The Record Audio dialog (spec §2/§4): record, preview, upload; then it follows the new transcript's
  * transcription (the live channel keeps the cached transcript current) until it completes or fails.
  */
-function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+function RecordDialogHost({
+  isOpen,
+  onOpenChange,
+  choices,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  choices: RecordingChoices;
+}) {
   const { t, i18n } = useLingui();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
@@ -157,7 +209,11 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       if (problem) throw new Error(translateApiMessage(i18n, problem.message));
       setProgress(0);
       try {
-        const { id } = await uploadAudio(file, { maxBytes, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+        const { id } = await uploadAudio(file, {
+          maxBytes,
+          language: choices.language,
+          onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
+        });
         setRecordedId(id);
         toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
         selectionStore.selectTranscript(id);
@@ -171,8 +227,13 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
         setProgress(undefined);
       }
     },
-    [i18n, maxBytes, mutate, navigate, pathname, t],
+    [choices.language, i18n, maxBytes, mutate, navigate, pathname, t],
   );
+
+  // The balance the dialog checks against is fresh when it opens.
+  useEffect(() => {
+    if (isOpen) void refreshCreditBalance();
+  }, [isOpen]);
 
   let transcription: RecordingTranscription | undefined;
   if (recordedId !== null) {
@@ -194,6 +255,7 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       onUpload={onUpload}
       uploadProgress={progress}
       transcription={transcription}
+      choices={choices}
     />
   );
 }

@@ -37,6 +37,17 @@ export const promptButton = style({
 
 export const promptName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
+/** The credits a prompt costs, after its name (the name keeps the room it needs first). */
+export const promptCost = style({
+  marginInlineStart: 'auto',
+  flexShrink: 0,
+  paddingInlineStart: vars.space.sm,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 400,
+  color: vars.color.textMuted,
+  whiteSpace: 'nowrap',
+});
+
 export const select = style({
   width: '100%',
   padding: `${vars.space.xs} ${vars.space.sm}`,
