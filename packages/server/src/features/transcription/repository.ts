@@ -84,6 +84,11 @@ export function createTranscriptionRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /** The audio's length, known before the transcript completes (a failed charge). */
+    async noteDuration(t: JobTranscript, seconds: number): Promise<void> {
+      await db.update(transcripts).set({ durationSeconds: seconds }).where(processing(t));
+    },
+
     async fail(t: Pick<JobTranscript, 'id' | 'userId'>, message: string): Promise<boolean> {
       const rows = await db
         .update(transcripts)
