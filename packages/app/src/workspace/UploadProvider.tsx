@@ -73,6 +73,15 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   // Leaving the signed-in pages (sign-out) stops a running upload.
   useEffect(() => () => controller.current?.abort(), []);
 
+  // Going to another page (the dialogs' Buy credits link) closes a dialog that has not sent anything yet.
+  const [isRecording, setRecording] = useState(false);
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    setView((v) => (v.state === 'confirm' && v.isOpen ? { ...v, isOpen: false, file: undefined } : v));
+  }, [pathname]);
+
   const { terms, language, setLanguage } = useTranscriptionTerms();
 
   /** Sends the confirmed file with its spoken language. */
@@ -143,7 +152,6 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [i18n, maxBytes],
   );
 
-  const [isRecording, setRecording] = useState(false);
   const record = useCallback(() => setRecording(true), []);
   const isUploading = view.isOpen && (view.state === 'uploading' || view.state === 'processing');
   const value = useMemo(() => ({ upload, isUploading, record }), [upload, isUploading, record]);
@@ -229,6 +237,15 @@ function RecordDialogHost({
     },
     [choices.language, i18n, maxBytes, mutate, navigate, pathname, t],
   );
+
+  // Going to another page before anything was sent (the Buy credits link) closes the dialog; after an
+  // upload it stays open while the app goes to the workspace to show the transcription.
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    if (recordedId === null && progress === undefined) onOpenChange(false);
+  }, [pathname, recordedId, progress, onOpenChange]);
 
   // The balance the dialog checks against is fresh when it opens.
   useEffect(() => {
