@@ -44,7 +44,8 @@ export const promptCost = style({
   paddingInlineStart: vars.space.sm,
   fontSize: vars.fontSize.xs,
   fontWeight: 400,
-  color: vars.color.textMuted,
+  // The button's own text colour: muted grey on the primary button's accent would be unreadable.
+  color: 'inherit',
   whiteSpace: 'nowrap',
 });
 
