@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { accountMenuButton, newUser, register, tutorialDialog } from './helpers.ts';
+import { accountMenuButton, confirmUpload, newUser, register, tutorialDialog } from './helpers.ts';
 
 /** axe on what is on screen now: no serious or critical violation of WCAG 2.1 A/AA. */
 async function expectNoSeriousViolations(page: Page, what: string) {
@@ -79,6 +79,7 @@ test('the tutorial, a transcript with its player, AI output, export menu and eve
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(join(import.meta.dirname, 'fixtures', 'questions-en.wav'));
+  await confirmUpload(page);
   const transcript = page.getByRole('article', { name: 'questions-en' });
   await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();

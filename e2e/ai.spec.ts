@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { menuBalance, newUser, register } from './helpers.ts';
+import { confirmUpload, menuBalance, newUser, register } from './helpers.ts';
 
 // Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
 const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
@@ -15,6 +15,7 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(recording);
+  await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
   const transcript = page.getByRole('article', { name: 'questions-en' });
   await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
@@ -72,6 +73,7 @@ test('a prompt run after the AI output tab was shown once: the new output appear
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(recording);
+  await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
     timeout: 120_000,

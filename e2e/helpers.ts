@@ -2,6 +2,14 @@ import { expect, type Locator, type Page } from '@playwright/test';
 
 let counter = 0;
 /** A user no other test (or earlier run on the same data folder) has registered. */
+/**
+ * Presses Upload in the upload dialog's confirm step (spoken language, length, cost and balance), which
+ * every chosen or dropped file passes before anything is sent.
+ */
+export async function confirmUpload(page: Page, button = 'Upload') {
+  await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
+}
+
 export function newUser() {
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
   return {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountMenuButton, newUser, payWithTestCardIn, register, type TestUser } from './helpers.ts';
+import { accountMenuButton, confirmUpload, newUser, payWithTestCardIn, register, type TestUser } from './helpers.ts';
 
 // The whole journey a new customer makes, on a desktop and on a 390x844 phone, in English and in
 // German: register, upload, read the transcript, run a prompt, export, buy credits, sign out.
@@ -13,6 +13,7 @@ const texts = {
     menu: 'Open menu',
     upload: 'Upload file',
     uploaded: 'Upload successful',
+    confirmUpload: 'Upload',
     aiDrawer: 'Open AI features',
     aiPanel: 'AI Features',
     prompt: 'Extract questions',
@@ -36,6 +37,7 @@ const texts = {
     menu: 'Menü öffnen',
     upload: 'Datei hochladen',
     uploaded: 'Hochladen erfolgreich',
+    confirmUpload: 'Hochladen',
     aiDrawer: 'KI-Funktionen öffnen',
     aiPanel: 'KI-Funktionen',
     prompt: 'Fragen extrahieren',
@@ -110,6 +112,7 @@ for (const device of ['desktop', 'phone'] as const) {
         const chooser = page.waitForEvent('filechooser');
         await page.getByRole('button', { name: t.upload }).click();
         await (await chooser).setFiles(recording);
+        await confirmUpload(page, t.confirmUpload);
         await expect(page.getByText(t.uploaded)).toBeVisible({ timeout: 30_000 });
 
         // Read the transcript.

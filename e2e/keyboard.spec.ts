@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register } from './helpers.ts';
 
 // The core journey by keyboard alone (desktop): after registering, every step is a key press. The
 // only exception is the operating system's file dialog, which the test answers with setFiles.
@@ -81,6 +81,7 @@ test('the core journey by keyboard alone: folder, upload, move, play and seek, p
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(recording);
+  await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
   const transcript = page.getByRole('article', { name: 'questions-en' });
   await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { longSpeech, speech } from './audio.ts';
 import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
-import { newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register } from './helpers.ts';
 
 const speechTitle = 'librivox-sense-and-sensibility-0870';
 
@@ -10,6 +10,7 @@ async function uploadWithButton(page: Page, files: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(files);
+  await confirmUpload(page);
 }
 
 async function openRowMenu(page: Page, name: string) {
@@ -179,6 +180,7 @@ test('files dragged over the page: the overlay, the size check before sending, t
   ]);
   await page.dispatchEvent('body', 'dragenter', { dataTransfer: two });
   await page.dispatchEvent('body', 'drop', { dataTransfer: two });
+  await confirmUpload(page);
   await expect(toast.getByText('Upload successful')).toBeVisible();
   const tree = page.getByRole('treegrid', { name: 'Folders' });
   await expect(tree.getByRole('row', { name: /dropped-first/ })).toBeVisible();
@@ -199,6 +201,7 @@ test.describe('phone', () => {
     const chooser = page.waitForEvent('filechooser');
     await drawer.getByRole('button', { name: 'Upload file' }).click();
     await (await chooser).setFiles(speech);
+    await confirmUpload(page);
     await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
 
     // Start from no selection, then pick the transcript in the drawer's list.

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { longSpeech } from './audio.ts';
-import { newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register } from './helpers.ts';
 
 async function uploadWithButton(page: Page, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(file);
+  await confirmUpload(page);
 }
 
 /** Seconds shown as "m:ss of m:ss" by the player's seek slider. */

@@ -56,6 +56,7 @@ export const paths = {
   transcript: (id: number) => `/api/transcripts/${id}`,
   moveTranscript: (id: number) => `/api/transcripts/${id}/move`,
   transcriptAudio: (id: number) => `/api/transcripts/${id}/audio`,
+  retryTranscript: (id: number) => `/api/transcripts/${id}/retry`,
   upload: '/api/transcripts/upload',
   uploadChunk: '/api/transcripts/upload-chunk',
   finalizeUpload: '/api/transcripts/finalize-upload',
@@ -115,6 +116,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
         http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
       move: (id: number, folderId: number | null) =>
         http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'Failed to move transcript'),
+      /** Starts a failed transcription again (402 when the balance cannot cover it). */
+      retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'Failed to retry the transcription'),
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),

@@ -101,6 +101,8 @@ export const finalizeUploadRequestSchema = z.object({
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   originalName: z.string().min(1).max(255),
   totalChunks: z.number().int().min(1).max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
+  /** The spoken language ('en', 'de', ...); the engine's first language when left out. */
+  language: z.string().regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en or de').optional(),
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
 

@@ -93,6 +93,13 @@ export const publicConfigSchema = z.object({
   payments: paymentsConfigSchema.optional(),
   /** The largest audio file the server takes (UPLOAD_MAX_BYTES); the browser checks it before sending. */
   uploads: z.object({ maxBytes: z.number().int().positive() }).optional(),
+  /** What things cost in credits, so the app can say so before the user commits. */
+  costs: z
+    .object({
+      perTranscriptionMinute: z.number().int().nonnegative(),
+      prompts: z.object({ local: z.number().int().nonnegative(), 'gpt-3.5': z.number().int().nonnegative(), 'gpt-4': z.number().int().nonnegative() }),
+    })
+    .optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

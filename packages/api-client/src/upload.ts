@@ -269,6 +269,8 @@ export interface UploadOptions {
   retryBaseMs?: number;
   /** Also accept recording formats (mp4, ogg). */
   allowRecordings?: boolean;
+  /** The spoken language ('en', 'de', ...); the server refuses one its engine cannot transcribe. */
+  language?: string;
   transport?: UploadTransport;
 }
 
@@ -321,6 +323,8 @@ export async function uploadAudio(file: UploadFile, options: UploadOptions = {})
 
   if (!needsChunking(file.size, chunkBytes)) {
     const form = new FormData();
+    // The field before the file: the server reads it with the file part.
+    if (options.language) form.append('language', options.language);
     form.append('audio', file, file.name);
     let reply: UploadReply;
     try {
@@ -446,7 +450,7 @@ async function uploadInChunks(
     reply = await transport({
       method: 'POST',
       url: baseUrl + paths.finalizeUpload,
-      body: JSON.stringify({ uploadId, originalName, totalChunks: total }),
+      body: JSON.stringify({ uploadId, originalName, totalChunks: total, ...(options.language ? { language: options.language } : {}) }),
       headers: { 'Content-Type': 'application/json' },
       signal,
     });

@@ -43,7 +43,7 @@ import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
-import { createConfiguredEngine } from './features/transcription/engines/index.ts';
+import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
 import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
 import { createPgBossQueue, type PgBossQueue } from './features/transcription/queue.ts';
@@ -388,6 +388,8 @@ async function registerRoutes(
     maxBytes: config.uploads.maxBytes,
     abandonMs: config.uploads.abandonMs,
     limits: { quotaBytes: config.uploads.quotaBytes, maxUnfinished: config.uploads.maxUnfinished },
+    credits,
+    languages: configuredLanguages(config.transcription),
   });
   const spool = createUploadSpool(join(config.dataDir, 'tmp', 'uploads'));
   stoppers.push(
@@ -407,7 +409,7 @@ async function registerRoutes(
   });
   await app.register(transcriptsRoutes, {
     requireUser,
-    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files }),
+    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits }),
   });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
   await app.register(creditsRoutes, { requireUser, credits });

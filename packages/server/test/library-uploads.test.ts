@@ -57,7 +57,7 @@ describe('uploads', () => {
       audioUrl: `/api/transcripts/${id}/audio`,
       folderId: null,
       createdAt: expect.any(String),
-      metadata: { duration: null, status: 'processing', progress: 0, error: null, language: null, timestamps: [] },
+      metadata: { duration: null, status: 'processing', progress: 0, error: null, language: 'en', timestamps: [] },
     });
     expect(storedFiles(server)).toContain(`users/${a.id}/transcripts/${id}/audio.wav`);
 

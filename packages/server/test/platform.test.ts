@@ -52,6 +52,8 @@ describe('platform routes', () => {
       payments: { provider: 'test' },
       // The upload limit, so the browser checks the same one before sending (docs/decisions.md: 100 MB).
       uploads: { maxBytes: 104_857_600 },
+      // What things cost (docs/decisions.md), so the app can say so before the user commits.
+      costs: { perTranscriptionMinute: 1, prompts: { local: 1, 'gpt-3.5': 1, 'gpt-4': 5 } },
     });
   });
 

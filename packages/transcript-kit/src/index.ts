@@ -33,7 +33,16 @@ export {
 export { FolderTree, type FolderTreeProps } from './FolderTree/FolderTree.tsx';
 export { FolderDialog, type FolderDialogProps } from './FolderDialog/FolderDialog.tsx';
 export { MoveDialog, type MoveDialogProps } from './MoveDialog/MoveDialog.tsx';
-export { UploadDialog, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
+export { UploadDialog, type UploadConfirmation, type UploadDialogProps, type UploadDialogState } from './UploadDialog/UploadDialog.tsx';
+export {
+  TranscriptionChoices,
+  checkTranscription,
+  isEnglishOnly,
+  startedMinutes,
+  type TranscriptionCheck,
+  type TranscriptionChoicesProps,
+  type TranscriptionTerms,
+} from './TranscriptionChoices/TranscriptionChoices.tsx';
 export {
   AudioPlayer,
   SKIP_SECONDS,
@@ -66,6 +75,7 @@ export {
   RecordAudioDialog,
   type RecordAudioDialogProps,
   type RecordingTranscription,
+  type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
 export {
   segmentAt,

@@ -11,6 +11,7 @@ import {
   libraryMessages,
   storageFullMessage,
   tooManyUnfinishedUploadsMessage,
+  transcriptionOutcomeMessages,
   unsupportedExtensionMessage,
   uploadMessages,
   validationMessages,
@@ -24,6 +25,7 @@ import {
   libraryDescriptors,
   strengthDescriptors,
   translateApiMessage,
+  transcriptionOutcomeDescriptors,
   uploadDescriptors,
   validationDescriptors,
 } from './messages.ts';
@@ -64,6 +66,16 @@ describe('API message descriptors', () => {
       'Strong',
       'Very Strong',
     ]);
+  });
+});
+
+describe('spoken language and results without words', () => {
+  it('keeps the Lingui source texts identical to the api-client texts, and no operator words in them', () => {
+    for (const [key, text] of Object.entries(transcriptionOutcomeMessages)) {
+      expect(transcriptionOutcomeDescriptors[key as keyof typeof transcriptionOutcomeMessages].message, key).toBe(text);
+      expect(describeApiMessage(text)?.message).toBe(text);
+      expect(text, key).not.toMatch(/TRANSCRIPTION_|_URL|_KEY|environment|env var/i);
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
   exportMessages as ex,
   libraryMessages as lib,
   limitMessages as lim,
+  transcriptionOutcomeMessages as outcome,
   uploadMessages as up,
   validationMessages as v,
   type StrengthLabel,
@@ -93,6 +94,7 @@ const libraryFallbacks: Record<string, MessageDescriptor> = {
   'Failed to move transcript': msg`Failed to move transcript`,
   'Failed to fetch folder tree': msg`Failed to fetch folder tree`,
   'Failed to fetch transcript': msg`Failed to fetch transcript`,
+  'Failed to retry the transcription': msg`Failed to retry the transcription`,
 };
 
 // Transcription: the server's transcription_status texts and transcript errors.
@@ -108,6 +110,16 @@ const transcriptionTexts: Record<string, MessageDescriptor> = {
 // Exports: the server's check of the browser's time zone.
 export const exportDescriptors: Record<keyof typeof ex, MessageDescriptor> = {
   invalidTimeZone: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
+};
+
+// Spoken languages and results without words.
+export const transcriptionOutcomeDescriptors: Record<keyof typeof outcome, MessageDescriptor> = {
+  noSpeech: msg`No speech detected: the recording contains no words the engine could recognise. You were not charged.`,
+  notEnglish: msg`Not English: the built-in engine understands English only. You were not charged.`,
+  languageUnsupported: msg`The built-in transcription engine understands English only. An administrator can connect another engine for other languages.`,
+  languageInvalid: msg`language must be a two-letter language code such as en or de`,
+  retryNotFailed: msg`Only a failed transcription can be retried`,
+  retryNoAudio: msg`The audio of this transcript is gone, so it cannot be transcribed again`,
 };
 
 // Credits and payments: the server's and the test-mode provider's texts, the spec's fallbacks.
@@ -169,6 +181,7 @@ const byEnglishText = new Map<string, MessageDescriptor>([
   ...Object.entries(up).map(([key, text]) => [text, uploadDescriptors[key as keyof typeof up]] as const),
   ...Object.entries(libraryFallbacks),
   ...Object.entries(transcriptionTexts),
+  ...Object.entries(outcome).map(([key, text]) => [text, transcriptionOutcomeDescriptors[key as keyof typeof outcome]] as const),
   ...Object.entries(lim).map(([key, text]) => [text, limitDescriptors[key as keyof typeof lim]] as const),
   ...Object.entries(ex).map(([key, text]) => [text, exportDescriptors[key as keyof typeof ex]] as const),
 ]);

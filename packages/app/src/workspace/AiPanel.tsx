@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { AiPanel as KitAiPanel } from '@scribe/transcript-kit';
 import { SparklesIcon } from '@scribe/ui/icons';
+import { usePublicConfig } from '../config/useConfig.ts';
 import { useAiActions, useModelChoice, usePrompts } from '../data/ai.ts';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import * as styles from './workspace.css.ts';
@@ -23,6 +24,16 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
   const prompts = usePrompts();
   const actions = useAiActions();
   const processing = transcript?.metadata.status === 'processing';
+  // What one run costs with the chosen model (the server prices unknown models like gpt-4).
+  const prices = usePublicConfig().data?.costs?.prompts;
+  const chosen = models.find((m) => m.id === model);
+  const promptCost = !prices
+    ? undefined
+    : chosen?.engine === 'local' || model === 'local'
+      ? prices.local
+      : model === 'gpt-3.5'
+        ? prices['gpt-3.5']
+        : prices['gpt-4'];
 
   return (
     <section
@@ -61,6 +72,7 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
           }}
           onCreatePrompt={actions.createPrompt}
           onDeletePrompt={actions.deletePrompt}
+          promptCost={promptCost}
         />
       )}
     </section>

@@ -1,8 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, type Transcript } from '@scribe/api-client';
+import { ApiError, paths, transcriptionOutcomeMessages, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
-import { Alert, Badge, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Alert, Badge, Button, Link, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSWRConfig } from 'swr';
+import { api } from '../api.ts';
+import { refreshCreditBalance } from '../data/credits.ts';
 import { FileTextIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
@@ -72,6 +75,52 @@ function InvalidTranscript() {
 }
 
 /**
+ * A failed transcription: the reason, and what the user can do about it. Retry starts it again (it is
+ * charged again only because the failure refunded it); a failure for want of credits offers Buy
+ * credits too. Audio without words, or in a language the engine cannot transcribe, would end the same
+ * way again: no Retry there.
+ */
+function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; onChanged: () => Promise<unknown> }) {
+  const { t, i18n } = useLingui();
+  const { mutate } = useSWRConfig();
+  const [retrying, setRetrying] = useState(false);
+  const [retryError, setRetryError] = useState<string | null>(null);
+  const failure = transcript.metadata.error;
+  const noWords = failure === transcriptionOutcomeMessages.noSpeech || failure === transcriptionOutcomeMessages.notEnglish;
+  const outOfCredits = !!failure && /Not enough credits/.test(failure);
+  const retry = async () => {
+    setRetrying(true);
+    setRetryError(null);
+    try {
+      await api.transcripts.retry(transcript.id);
+      await Promise.all([onChanged(), mutate(paths.folderTree), refreshCreditBalance()]);
+    } catch (error) {
+      setRetryError(error instanceof ApiError ? translateApiMessage(i18n, error.message) : t`Failed to retry the transcription`);
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <div className={styles.viewCard}>
+      <div className={styles.viewBody}>
+        <Alert tone="danger" title={noWords ? t`Nothing to transcribe` : t`Transcription failed`}>
+          {failure ? translateApiMessage(i18n, failure) : t`Transcription failed`}
+        </Alert>
+        {retryError ? <Alert tone="danger">{retryError}</Alert> : null}
+        {noWords ? null : (
+          <div className={styles.failedActions}>
+            {outOfCredits || retryError ? <Link href="/credits">{t`Buy credits`}</Link> : null}
+            <Button variant="primary" onPress={() => void retry()} isPending={retrying}>
+              {t`Retry`}
+            </Button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
  * The Transcript tab. Spec §2 states: loading skeleton, 'Processing Transcript' with the live percent,
  * 'Failed to load transcript' with Try Again, and the transcript synchronised with the player.
  */
@@ -104,20 +153,12 @@ function TranscriptView() {
     );
   }
 
-  const { status, progress, error: failure } = transcript.metadata;
+  const { status, progress } = transcript.metadata;
   let body: ReactNode;
   if (status === 'processing') {
     body = <TranscriptViewer state="processing" title={transcript.title} progress={progress} />;
   } else if (status === 'error') {
-    body = (
-      <div className={styles.viewCard}>
-        <div className={styles.viewBody}>
-          <Alert tone="danger" title={t`Transcription failed`}>
-            {failure ? translateApiMessage(i18n, failure) : t`Transcription failed`}
-          </Alert>
-        </div>
-      </div>
-    );
+    body = <FailedTranscript key={transcript.id} transcript={transcript} onChanged={() => mutate()} />;
   } else if (!transcript.content.trim() && transcript.metadata.timestamps.length === 0) {
     body = <InvalidTranscript key={transcript.id} />;
   } else {

@@ -1,15 +1,23 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, discardUpload, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
-import { RecordAudioDialog, UploadDialog, type RecordingTranscription, type UploadDialogState } from '@scribe/transcript-kit';
+import {
+  RecordAudioDialog,
+  UploadDialog,
+  type RecordingChoices,
+  type RecordingTranscription,
+  type UploadDialogState,
+} from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { usePublicConfig } from '../config/useConfig.ts';
+import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
+import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
 
 interface UploadContextValue {
   /** Checks the file (type, size: toasts when wrong), then uploads it with the progress dialog. */
@@ -32,6 +40,10 @@ interface UploadView {
   progress: number;
   fileName?: string;
   error?: string;
+  /** The chosen file while the dialog asks for confirmation. */
+  file?: File;
+  /** Its length: undefined while it is read, null when it could not be. */
+  durationSeconds?: number | null;
 }
 
 /**
@@ -43,7 +55,7 @@ const fileIdentity = (file: File) => `${file.name}:${file.size}:${file.lastModif
 
 /**
  * The upload flow of every signed-in page: the Upload file button and the page-wide drop overlay both
- * end here. Spec §2/§4/§8: type and size checks, 'Uploading File' then 'Processing Audio', the
+ * end here. docs/product-spec.md §2/§4/§8: type and size checks, 'Uploading File' then 'Processing Audio', the
  * success and failure toasts, and afterwards the tree refreshes and the new transcript is selected.
  */
 export function UploadProvider({ children, allowDrop }: { children: ReactNode; allowDrop: boolean }) {
@@ -63,18 +75,21 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   // Leaving the signed-in pages (sign-out) stops a running upload.
   useEffect(() => () => controller.current?.abort(), []);
 
-  const upload = useCallback(
-    (file: File) => {
+  // Going to another page (the dialogs' Buy credits link) closes a dialog that has not sent anything yet.
+  const [isRecording, setRecording] = useState(false);
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    setView((v) => (v.state === 'confirm' && v.isOpen ? { ...v, isOpen: false, file: undefined } : v));
+  }, [pathname]);
+
+  const { terms, language, setLanguage } = useTranscriptionTerms();
+
+  /** Sends the confirmed file with its spoken language. */
+  const start = useCallback(
+    (file: File, spokenLanguage: string) => {
       if (busy.current) return;
-      const problem = validateAudioFile(file, { maxBytes });
-      if (problem) {
-        toast({
-          title: translateApiMessage(i18n, problem.title),
-          description: translateApiMessage(i18n, problem.message),
-          variant: 'destructive',
-        });
-        return;
-      }
       busy.current = true;
       const abort = new AbortController();
       controller.current = abort;
@@ -86,6 +101,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
       uploadAudio(file, {
         maxBytes,
         signal: abort.signal,
+        language: spokenLanguage,
         uploadId: unfinishedUploads.get(identity),
         onUploadId: (id) => {
           unfinishedUploads.set(identity, id);
@@ -124,6 +140,28 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [i18n, maxBytes, mutate, navigate, t],
   );
 
+  /** Checks the file, then asks for the language and shows the length, cost and balance before sending. */
+  const upload = useCallback(
+    (file: File) => {
+      if (busy.current) return;
+      const problem = validateAudioFile(file, { maxBytes });
+      if (problem) {
+        toast({
+          title: translateApiMessage(i18n, problem.title),
+          description: translateApiMessage(i18n, problem.message),
+          variant: 'destructive',
+        });
+        return;
+      }
+      setView({ isOpen: true, state: 'confirm', progress: 0, fileName: file.name, file, durationSeconds: undefined });
+      void refreshCreditBalance();
+      void readAudioDuration(file).then((seconds) =>
+        setView((v) => (v.file === file && v.state === 'confirm' ? { ...v, durationSeconds: seconds } : v)),
+      );
+    },
+    [i18n, maxBytes],
+  );
+
   /** Cancel in the dialog: stops the request and has the server discard what it received of the file. */
   const cancel = useCallback(() => {
     const current = running.current;
@@ -138,14 +176,17 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     toast({ title: t`Upload cancelled`, description: t`Nothing was saved.` });
   }, [t]);
 
-  const [isRecording, setRecording] = useState(false);
   const record = useCallback(() => setRecording(true), []);
   const isUploading = view.isOpen && (view.state === 'uploading' || view.state === 'processing');
   const value = useMemo(() => ({ upload, isUploading, record }), [upload, isUploading, record]);
   return (
     <UploadContext value={value}>
       {children}
-      <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} />
+      <RecordDialogHost
+        isOpen={isRecording}
+        onOpenChange={setRecording}
+        choices={{ terms, language, onLanguageChange: setLanguage }}
+      />
       {allowDrop ? <DropOverlay onFile={upload} /> : null}
       <UploadDialog
         isOpen={view.isOpen}
@@ -153,7 +194,18 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         progress={view.progress}
         fileName={view.fileName}
         error={view.error}
-        onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open }))}
+        confirmation={
+          view.state === 'confirm' && view.file
+            ? {
+                terms,
+                language,
+                onLanguageChange: setLanguage,
+                durationSeconds: view.durationSeconds,
+                onConfirm: () => view.file && start(view.file, language),
+              }
+            : undefined
+        }
+        onOpenChange={(open) => setView((v) => ({ ...v, isOpen: open, file: open ? v.file : undefined }))}
         onCancel={cancel}
       />
     </UploadContext>
@@ -164,7 +216,15 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
  * The Record Audio dialog (docs/product-spec.md §2/§4): record, preview, upload; then it follows the new transcript's
  * transcription (the live channel keeps the cached transcript current) until it completes or fails.
  */
-function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (open: boolean) => void }) {
+function RecordDialogHost({
+  isOpen,
+  onOpenChange,
+  choices,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  choices: RecordingChoices;
+}) {
   const { t, i18n } = useLingui();
   const { mutate } = useSWRConfig();
   const navigate = useNavigate();
@@ -182,7 +242,11 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       if (problem) throw new Error(translateApiMessage(i18n, problem.message));
       setProgress(0);
       try {
-        const { id } = await uploadAudio(file, { maxBytes, onProgress: (fraction) => setProgress(Math.round(fraction * 100)) });
+        const { id } = await uploadAudio(file, {
+          maxBytes,
+          language: choices.language,
+          onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
+        });
         setRecordedId(id);
         toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
         selectionStore.selectTranscript(id);
@@ -196,8 +260,22 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
         setProgress(undefined);
       }
     },
-    [i18n, maxBytes, mutate, navigate, pathname, t],
+    [choices.language, i18n, maxBytes, mutate, navigate, pathname, t],
   );
+
+  // Going to another page before anything was sent (the Buy credits link) closes the dialog; after an
+  // upload it stays open while the app goes to the workspace to show the transcription.
+  const lastPath = useRef(pathname);
+  useEffect(() => {
+    if (lastPath.current === pathname) return;
+    lastPath.current = pathname;
+    if (recordedId === null && progress === undefined) onOpenChange(false);
+  }, [pathname, recordedId, progress, onOpenChange]);
+
+  // The balance the dialog checks against is fresh when it opens.
+  useEffect(() => {
+    if (isOpen) void refreshCreditBalance();
+  }, [isOpen]);
 
   let transcription: RecordingTranscription | undefined;
   if (recordedId !== null) {
@@ -219,6 +297,7 @@ function RecordDialogHost({ isOpen, onOpenChange }: { isOpen: boolean; onOpenCha
       onUpload={onUpload}
       uploadProgress={progress}
       transcription={transcription}
+      choices={choices}
     />
   );
 }

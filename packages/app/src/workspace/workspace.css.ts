@@ -363,3 +363,13 @@ export const dropTitle = style({
 });
 
 export const dropHint = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
+
+/** Retry (and Buy credits) under a failed transcription. */
+export const failedActions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  gap: vars.space.md,
+  marginTop: vars.space.md,
+});

@@ -44,6 +44,18 @@ export const promptButton = style({
 
 export const promptName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
+/** The credits a prompt costs, after its name (the name keeps the room it needs first). */
+export const promptCost = style({
+  marginInlineStart: 'auto',
+  flexShrink: 0,
+  paddingInlineStart: vars.space.sm,
+  fontSize: vars.fontSize.xs,
+  fontWeight: 400,
+  // The button's own text colour: muted grey on the primary button's accent would be unreadable.
+  color: 'inherit',
+  whiteSpace: 'nowrap',
+});
+
 export const select = style({
   width: '100%',
   padding: `${vars.space.xs} ${vars.space.sm}`,

@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Text, TextArea, TextField } from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
@@ -55,6 +55,8 @@ export interface AiPanelProps {
   onDeletePrompt: (id: number) => Promise<void> | void;
   /** A prompt is running (also set by the app, e.g. from another tab). */
   isRunning?: boolean;
+  /** Credits one run costs with the chosen model, shown on every prompt button; unknown: not shown. */
+  promptCost?: number;
 }
 
 /** The eight default prompts (docs/decisions.md), in the user's language; the local engine knows both wordings. */
@@ -75,7 +77,7 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
 /** The AI features panel: free prompt with a model choice, the default prompts and the saved prompts. */
 export function AiPanel(props: AiPanelProps) {
   const { t } = useLingui();
-  const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt } = props;
+  const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt, promptCost } = props;
   const defaults = useDefaultPrompts();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -144,6 +146,7 @@ export function AiPanel(props: AiPanelProps) {
         <div className={styles.runRow}>
           <Button type="submit" variant="primary" isPending={busy}>
             {t`Run prompt`}
+            {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
           </Button>
         </div>
       </Form>
@@ -164,6 +167,7 @@ export function AiPanel(props: AiPanelProps) {
                 <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
                   <PromptIcon name={p.icon} />
                   <span className={styles.promptName}>{p.name}</span>
+                  {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
                 </RACButton>
                 <IconButton size="sm" variant="ghost" aria-label={t`Delete prompt ${p.name}`} icon={<TrashIcon />} onPress={() => setDeleting(p)} />
               </li>
@@ -180,6 +184,7 @@ export function AiPanel(props: AiPanelProps) {
               <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
                 <PromptIcon name={p.icon} />
                 <span className={styles.promptName}>{p.name}</span>
+                {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
               </RACButton>
             </li>
           ))}
@@ -202,6 +207,15 @@ export function AiPanel(props: AiPanelProps) {
         }}
       />
     </div>
+  );
+}
+
+/** '1 credit' on a prompt button: what pressing it costs. */
+function PromptCost({ credits }: { credits: number }) {
+  return (
+    <span className={styles.promptCost}>
+      <Plural value={credits} one="# credit" other="# credits" />
+    </span>
   );
 }
 

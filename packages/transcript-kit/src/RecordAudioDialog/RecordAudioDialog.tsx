@@ -6,7 +6,19 @@ import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
 import { formatClock } from '../media/time.ts';
+import {
+  checkTranscription,
+  TranscriptionChoices,
+  type TranscriptionTerms,
+} from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './RecordAudioDialog.css.ts';
+
+/** Before the recording goes up: the spoken language, and what the engine and the balance allow. */
+export interface RecordingChoices {
+  terms: TranscriptionTerms;
+  language: string;
+  onLanguageChange: (language: string) => void;
+}
 
 /** The transcription after the upload, as the app hears it on the live channel. */
 export interface RecordingTranscription {
@@ -31,6 +43,8 @@ export interface RecordAudioDialogProps {
   uploadProgress?: number;
   /** After the upload: the transcription's state; 'processing' (indeterminate) until the app knows more. */
   transcription?: RecordingTranscription;
+  /** The language picker, the estimated cost and the balance check before 'Upload Recording'. */
+  choices?: RecordingChoices;
   /** For tests and embedders: replaces navigator.mediaDevices.getUserMedia. */
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
 }
@@ -39,10 +53,10 @@ type Phase =
   | { name: 'idle' }
   | { name: 'starting' }
   | { name: 'recording'; startedAt: number }
-  | { name: 'stopped'; blob: Blob; url: string }
+  | { name: 'stopped'; blob: Blob; url: string; seconds: number }
   | { name: 'micError'; error: unknown }
-  | { name: 'uploading'; blob: Blob; url: string }
-  | { name: 'uploadError'; blob: Blob; url: string; message?: string }
+  | { name: 'uploading'; blob: Blob; url: string; seconds: number }
+  | { name: 'uploadError'; blob: Blob; url: string; seconds: number; message?: string }
   | { name: 'uploaded' };
 
 /**
@@ -74,7 +88,7 @@ export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudi
 
 type RecorderProps = Omit<RecordAudioDialogProps, 'isOpen' | 'onOpenChange'> & { onBusyChange: (busy: boolean) => void };
 
-function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBusyChange }: RecorderProps) {
+function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choices, onBusyChange }: RecorderProps) {
   const { t, i18n } = useLingui();
   const [phase, setPhase] = useState<Phase>({ name: 'idle' });
   const [elapsed, setElapsed] = useState(0);
@@ -82,6 +96,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
   const streamRef = useRef<MediaStream | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const urlRef = useRef<string | null>(null);
+  const startedAtRef = useRef(0);
   const mounted = useRef(true);
   // The dialog body takes focus when Record or Upload Recording is pressed: the busy button would
   // otherwise keep it, and the next step replaces that button (focus would fall out of the dialog).
@@ -159,7 +174,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
         const blob = new Blob(chunks, { type: recorder.mimeType || mimeType });
         const url = URL.createObjectURL(blob);
         urlRef.current = url;
-        setPhase({ name: 'stopped', blob, url });
+        setPhase({ name: 'stopped', blob, url, seconds: (performance.now() - startedAtRef.current) / 1000 });
       };
       recorder.onerror = (event) => {
         releaseMicrophone();
@@ -167,7 +182,8 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
         setPhase({ name: 'micError', error: (event as Event & { error?: unknown }).error ?? event });
       };
       recorder.start(1000);
-      setPhase({ name: 'recording', startedAt: performance.now() });
+      startedAtRef.current = performance.now();
+      setPhase({ name: 'recording', startedAt: startedAtRef.current });
     } catch (error) {
       releaseMicrophone();
       if (mounted.current) setPhase({ name: 'micError', error });
@@ -176,9 +192,9 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
 
   const stop = () => recorderRef.current?.stop();
 
-  const upload = async (blob: Blob, url: string) => {
+  const upload = async (blob: Blob, url: string, seconds: number) => {
     focusBody();
-    setPhase({ name: 'uploading', blob, url });
+    setPhase({ name: 'uploading', blob, url, seconds });
     try {
       await onUpload(blob, recordingFileName(blob.type));
       if (!mounted.current) return;
@@ -186,7 +202,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
       setPhase({ name: 'uploaded' });
     } catch (error) {
       if (!mounted.current) return;
-      setPhase({ name: 'uploadError', blob, url, message: error instanceof Error ? error.message : undefined });
+      setPhase({ name: 'uploadError', blob, url, seconds, message: error instanceof Error ? error.message : undefined });
     }
   };
 
@@ -227,7 +243,8 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
       );
     case 'stopped':
     case 'uploading':
-    case 'uploadError':
+    case 'uploadError': {
+      const allowed = !choices || checkTranscription(choices.terms, choices.language, phase.seconds).ok;
       return (
         <div className={styles.body} ref={bodyRef} tabIndex={-1}>
           {previewFailed ? (
@@ -235,6 +252,15 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
           ) : (
             <AudioPlayer src={phase.url} title={t`Preview`} onError={() => setPreviewFailed(true)} />
           )}
+          {choices ? (
+            <TranscriptionChoices
+              terms={choices.terms}
+              language={choices.language}
+              onLanguageChange={choices.onLanguageChange}
+              durationSeconds={phase.seconds}
+              isDisabled={phase.name === 'uploading'}
+            />
+          ) : null}
           {phase.name === 'uploading' ? (
             <ProgressBar
               label={t`Upload progress`}
@@ -254,14 +280,16 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, onBus
             <Button
               variant="primary"
               icon={<UploadIcon />}
-              onPress={() => void upload(phase.blob, phase.url)}
+              onPress={() => void upload(phase.blob, phase.url, phase.seconds)}
               isPending={phase.name === 'uploading'}
+              isDisabled={!allowed}
             >
               {t`Upload Recording`}
             </Button>
           </div>
         </div>
       );
+    }
     case 'uploaded': {
       const state = transcription?.state ?? 'processing';
       const progress = transcription?.progress;

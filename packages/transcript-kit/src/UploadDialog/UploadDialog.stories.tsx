@@ -121,3 +121,71 @@ export const German: Story = {
     await expect(within(dialog).getByRole('progressbar', { name: 'Transkriptionsfortschritt' })).toBeVisible();
   },
 };
+
+/** The confirm state with its language held, as the app holds it. */
+function Confirming(props: ComponentProps<typeof UploadDialog> & { onConfirm: () => void; balance?: number }) {
+  const [language, setLanguage] = useState('en');
+  return (
+    <Controlled
+      {...props}
+      state="confirm"
+      confirmation={{
+        terms: {
+          engineLanguages: ['en'],
+          languageOptions: ['en', 'de'],
+          creditsPerMinute: 1,
+          balance: props.balance,
+          buyCreditsHref: '/credits',
+        },
+        language,
+        onLanguageChange: setLanguage,
+        durationSeconds: 125,
+        onConfirm: props.onConfirm,
+      }}
+    />
+  );
+}
+
+/**
+ * Before anything is sent: the spoken language with the built-in engine's English-only
+ * notice, the length, the estimated credits and the balance. German is refused here, with the reason.
+ */
+export const ConfirmLanguage: Story = {
+  args: { state: 'confirm', progress: 0 },
+  render: (args) => <Confirming {...args} balance={60} onConfirm={fn()} />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload audio' });
+    await expect(within(dialog).getByText(/understands English only/)).toBeVisible();
+    await expect(within(dialog).getByText('2:05')).toBeVisible();
+    await expect(within(dialog).getByText('3 credits · 3 started minutes')).toBeVisible();
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    await expect(upload).toBeEnabled();
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Spoken language' }), 'de');
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('This language cannot be transcribed here');
+    await expect(upload).toBeDisabled();
+  },
+};
+
+/** A cost above the balance: refused, with a Buy credits link. */
+export const ConfirmNotEnoughCredits: Story = {
+  args: { state: 'confirm', progress: 0 },
+  render: (args) => <Confirming {...args} balance={1} onConfirm={fn()} />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload audio' });
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent('Transcribing this audio costs 3 credit(s) and your balance is 1.');
+    await expect(within(dialog).getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits');
+    await expect(within(dialog).getByRole('button', { name: 'Upload' })).toBeDisabled();
+  },
+};
+
+export const ConfirmGerman: Story = {
+  args: { state: 'confirm', progress: 0 },
+  globals: { locale: 'de' },
+  render: (args) => <Confirming {...args} balance={60} onConfirm={fn()} />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Audio hochladen' });
+    await expect(within(dialog).getByText(/versteht nur Englisch/)).toBeVisible();
+    await expect(within(dialog).getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveValue('en');
+    await expect(within(dialog).getByText('3 Credits · 3 angefangene Minuten')).toBeVisible();
+  },
+};

@@ -1,8 +1,25 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
+import {
+  checkTranscription,
+  TranscriptionChoices,
+  type TranscriptionTerms,
+} from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './UploadDialog.css.ts';
 
-export type UploadDialogState = 'uploading' | 'processing' | 'completed' | 'error';
+/** 'confirm': before anything is sent, the language, length, cost and balance, and an Upload button. */
+export type UploadDialogState = 'confirm' | 'uploading' | 'processing' | 'completed' | 'error';
+
+/** The confirm state's choices. */
+export interface UploadConfirmation {
+  terms: TranscriptionTerms;
+  language: string;
+  onLanguageChange: (language: string) => void;
+  /** Undefined while the browser reads the file's length; null when it could not. */
+  durationSeconds: number | null | undefined;
+  /** Upload with the chosen language (only offered when the choices allow it). */
+  onConfirm: () => void;
+}
 
 export interface UploadDialogProps {
   state: UploadDialogState;
@@ -14,6 +31,8 @@ export interface UploadDialogProps {
   fileName?: string;
   /** Shown in the error state; defaults to 'Failed to upload file'. */
   error?: string;
+  /** Required for the confirm state. */
+  confirmation?: UploadConfirmation;
   isOpen: boolean;
   /** Never called with false while uploading or processing: the dialog cannot be closed then. */
   onOpenChange: (isOpen: boolean) => void;
@@ -26,11 +45,14 @@ export interface UploadDialogProps {
  * dismissed (no close button; Escape and outside clicks are ignored) so the user does not lose track of
  * the job, but an upload can be stopped with Cancel; completed and error states close normally.
  */
-export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenChange, onCancel }: UploadDialogProps) {
+export function UploadDialog({ state, progress, fileName, error, confirmation, isOpen, onOpenChange, onCancel }: UploadDialogProps) {
   const { t } = useLingui();
   const busy = state === 'uploading' || state === 'processing';
   const value = Math.max(0, Math.min(100, Number.isFinite(progress) ? progress : 0));
+  const check = confirmation ? checkTranscription(confirmation.terms, confirmation.language, confirmation.durationSeconds) : null;
+  const canUpload = !!check?.ok && confirmation?.durationSeconds !== undefined;
   const title = {
+    confirm: t`Upload audio`,
     uploading: t`Uploading File`,
     processing: t`Processing Audio`,
     completed: t`Transcription completed!`,
@@ -57,7 +79,16 @@ export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenC
                 </Button>
               )
             : undefined
-          : ({ close }) => <Button onPress={close}>{t`Close`}</Button>
+          : state === 'confirm'
+            ? ({ close }) => (
+                <>
+                  <Button onPress={close}>{t`Cancel`}</Button>
+                  <Button variant="primary" onPress={() => confirmation?.onConfirm()} isDisabled={!canUpload}>
+                    {t`Upload`}
+                  </Button>
+                </>
+              )
+            : ({ close }) => <Button onPress={close}>{t`Close`}</Button>
       }
     >
       <div className={styles.body}>
@@ -66,7 +97,14 @@ export function UploadDialog({ state, progress, fileName, error, isOpen, onOpenC
             {fileName}
           </Text>
         ) : null}
-        {state === 'error' ? (
+        {state === 'confirm' && confirmation ? (
+          <TranscriptionChoices
+            terms={confirmation.terms}
+            language={confirmation.language}
+            onLanguageChange={confirmation.onLanguageChange}
+            durationSeconds={confirmation.durationSeconds}
+          />
+        ) : state === 'error' ? (
           <Alert tone="danger">{error || t`Failed to upload file`}</Alert>
         ) : state === 'processing' && value <= 0 ? (
           // Every byte is sent; what follows (the server storing and checking the file) has no

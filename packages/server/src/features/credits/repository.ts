@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { creditEntries, payments, users, type CreditEntryKind, type PaymentRow } from '../../db/schema.ts';
 
@@ -84,6 +84,40 @@ export function createCreditsRepository(db: Db) {
           description,
         });
       });
+    },
+
+    /**
+     * The charges of one kind whose reference is `base` or `base#n` (a job charged again after a refund),
+     * oldest first, each with whether it was refunded.
+     */
+    async chargesOf(userId: number, kind: CreditEntryKind, base: string): Promise<{ reference: string; amount: number; refunded: boolean }[]> {
+      const charges = await db
+        .select({ reference: creditEntries.reference, amount: creditEntries.amount })
+        .from(creditEntries)
+        .where(
+          and(
+            eq(creditEntries.userId, userId),
+            eq(creditEntries.kind, kind),
+            or(eq(creditEntries.reference, base), like(creditEntries.reference, `${base}#%`)),
+          ),
+        )
+        .orderBy(creditEntries.id);
+      if (charges.length === 0) return [];
+      const refunds = await db
+        .select({ reference: creditEntries.reference })
+        .from(creditEntries)
+        .where(
+          and(
+            eq(creditEntries.userId, userId),
+            eq(creditEntries.kind, 'refund'),
+            inArray(
+              creditEntries.reference,
+              charges.map((c) => `${kind}:${c.reference}`),
+            ),
+          ),
+        );
+      const refunded = new Set(refunds.map((r) => r.reference));
+      return charges.map((c) => ({ reference: c.reference ?? base, amount: c.amount, refunded: refunded.has(`${kind}:${c.reference}`) }));
     },
 
     async entries(userId: number, limit = 100) {

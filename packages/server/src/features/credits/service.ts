@@ -175,14 +175,22 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       return startedMinutes(seconds) * config.perTranscriptionMinute;
     },
 
-    /** Charges a transcript once per started minute of its audio (a retried job finds its charge). */
+    /**
+     * Charges a transcript once per started minute of its audio. A retried job finds its charge and
+     * pays nothing; a transcript whose charge was refunded (it failed, and the user asked to try again)
+     * is charged anew, under the reference 'transcript:<id>#<n>'.
+     */
     async chargeTranscription(transcript: BilledTranscript, seconds: number): Promise<TranscriptionChargeOutcome> {
       const minutes = startedMinutes(seconds);
+      const base = `transcript:${transcript.id}`;
+      const earlier = await repo.chargesOf(transcript.userId, 'transcription', base);
+      const open = earlier.find((c) => !c.refunded);
+      if (open) return { status: 'already-charged', amount: -open.amount, balance: await balance(transcript.userId) };
       try {
         const result = await charge(transcript.userId, {
           kind: 'transcription',
           amount: minutes * config.perTranscriptionMinute,
-          reference: `transcript:${transcript.id}`,
+          reference: earlier.length === 0 ? base : `${base}#${earlier.length + 1}`,
           description: `Transcription, ${plural(minutes, 'minute', 'minutes')}`,
           what: `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`,
         });
@@ -195,11 +203,32 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       }
     },
 
+    /** Whether the transcript holds a charge that was not refunded (a retry of it then costs nothing). */
+    async transcriptionPaid(transcript: BilledTranscript): Promise<boolean> {
+      const charges = await repo.chargesOf(transcript.userId, 'transcription', `transcript:${transcript.id}`);
+      return charges.some((c) => !c.refunded);
+    },
+
+    /**
+     * Refuses (HTTP 402) new audio the balance cannot pay for: at least one started minute, or the
+     * estimate when the length is known.
+     */
+    async requireTranscriptionCredits(userId: number, seconds = 1): Promise<void> {
+      const minutes = Math.max(1, startedMinutes(seconds));
+      const needed = minutes * config.perTranscriptionMinute;
+      if (needed <= 0) return;
+      const have = await balance(userId);
+      if (have < needed) throw new NotEnoughCreditsError(needed, have, `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`);
+    },
+
     /** Gives a transcript's charge back (a failed or deleted transcription), once. */
     async refundTranscription(transcript: BilledTranscript): Promise<RefundOutcome> {
-      if (!(await refund(transcript.userId, 'transcription', `transcript:${transcript.id}`, 'Transcription failed'))) {
-        return 'nothing-to-refund';
+      const charges = await repo.chargesOf(transcript.userId, 'transcription', `transcript:${transcript.id}`);
+      let refunded = false;
+      for (const c of charges.filter((x) => !x.refunded)) {
+        if (await refund(transcript.userId, 'transcription', c.reference, 'Transcription failed')) refunded = true;
       }
+      if (!refunded) return 'nothing-to-refund';
       log.info({ transcriptId: transcript.id }, 'transcription refunded');
       return 'refunded';
     },
@@ -298,3 +327,5 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
 export type CreditsService = ReturnType<typeof createCreditsService>;
 /** The part of credits the transcription worker uses. */
 export type TranscriptionBilling = Pick<CreditsService, 'chargeTranscription' | 'refundTranscription'>;
+/** The part of credits that uploads and retries check before they accept work. */
+export type TranscriptionGate = Pick<CreditsService, 'requireTranscriptionCredits' | 'transcriptionPaid'>;

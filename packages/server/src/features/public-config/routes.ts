@@ -1,6 +1,7 @@
 import { paths, publicConfigSchema, type PublicConfig } from '@scribe/api-client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { configuredLanguages } from '../transcription/engines/index.ts';
 
 export function publicConfig(config: Config): PublicConfig {
   const captcha: PublicConfig['captcha'] =
@@ -9,7 +10,7 @@ export function publicConfig(config: Config): PublicConfig {
       : { provider: 'recaptcha', siteKey: config.captcha.recaptchaSiteKey ?? null };
   const t = config.transcription;
   // The built-in engine is Whisper tiny.en; a remote one transcribes the configured language, or detects it.
-  const languages = t.engine === 'builtin' ? ['en'] : t.language ? [t.language] : ('any' as const);
+  const languages = configuredLanguages(t);
   const payments: PublicConfig['payments'] = config.credits.stripe
     ? { provider: 'stripe', publishableKey: config.credits.stripe.publishableKey }
     : { provider: 'test' };
@@ -19,6 +20,7 @@ export function publicConfig(config: Config): PublicConfig {
     transcription: { engine: t.engine, languages },
     payments,
     uploads: { maxBytes: config.uploads.maxBytes },
+    costs: { perTranscriptionMinute: config.credits.perTranscriptionMinute, prompts: { ...config.credits.promptCosts } },
   };
 }
 

@@ -10,6 +10,8 @@ export interface JobTranscript {
   status: 'processing' | 'completed' | 'error';
   audioKey: string | null;
   audioMime: string | null;
+  /** The spoken language chosen at upload (null: the engine's default or detection). */
+  language: string | null;
   /** The account's free tutorial sample (features/tutorial): transcribed without charge. */
   isTutorialSample: boolean;
 }
@@ -42,6 +44,7 @@ export function createTranscriptionRepository(db: Db) {
           status: transcripts.status,
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
+          language: transcripts.language,
           isTutorialSample: transcripts.isTutorialSample,
         })
         .from(transcripts)
@@ -79,6 +82,11 @@ export function createTranscriptionRepository(db: Db) {
         .where(processing(t))
         .returning({ id: transcripts.id });
       return rows.length === 1;
+    },
+
+    /** The audio's length, known before the transcript completes (a failed charge). */
+    async noteDuration(t: JobTranscript, seconds: number): Promise<void> {
+      await db.update(transcripts).set({ durationSeconds: seconds }).where(processing(t));
     },
 
     async fail(t: Pick<JobTranscript, 'id' | 'userId'>, message: string): Promise<boolean> {

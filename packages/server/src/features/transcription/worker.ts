@@ -12,7 +12,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { TranscriptionStatusEvent } from '@scribe/api-client';
+import { transcriptionOutcomeMessages, type TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
@@ -22,6 +22,7 @@ import type { TranscriptionEngine, TranscriptionResult } from './engines/types.t
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { transcriptionMessages as messages } from './messages.ts';
+import { classifyTranscription } from './speech.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
 import type { JobTranscript, TranscriptionRepository } from './repository.ts';
 
@@ -124,8 +125,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     }
   }
 
-  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string) {
-    const message = short(messages.failed(reason));
+  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string, message = short(messages.failed(reason))) {
     const failed = await repo.fail(t, message);
     // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
     if (failed) await refund(t);
@@ -231,7 +231,11 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     return async (seconds) => {
       if (charged || !options.billing) return;
       const outcome = await options.billing.chargeTranscription(t, seconds);
-      if (outcome.status === 'not-enough-credits') throw new JobFailure(outcome.message);
+      if (outcome.status === 'not-enough-credits') {
+        // Kept, so a retry can tell what it will cost before it is accepted.
+        await repo.noteDuration(t, seconds).catch((err: unknown) => log.warn({ err, transcriptId: t.id }, 'could not store the audio length'));
+        throw new JobFailure(outcome.message);
+      }
       charged = true;
     };
   }
@@ -242,6 +246,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const result = await engine.transcribe({
       filePath,
       mimeType: t.audioMime ?? undefined,
+      language: t.language ?? undefined,
       signal,
       onProgress: (fraction) => progress.report(fraction),
       onDuration: charge,
@@ -254,8 +259,21 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     return result;
   }
 
-  /** Stores the transcript and announces its completion (a transcript deleted meanwhile: nothing). */
+  /**
+   * Stores the transcript and announces its completion (a transcript deleted meanwhile: nothing). A
+   * result without words (silence, music, speech in a language the engine cannot transcribe) is no
+   * transcript: it ends as 'No speech detected' or 'Not English', refunded.
+   */
   async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<void> {
+    const verdict = classifyTranscription(result.segments.map((s) => s.text));
+    if (verdict !== 'speech') {
+      const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
+      const message =
+        verdict === 'foreign-language' && englishOnly ? transcriptionOutcomeMessages.notEnglish : transcriptionOutcomeMessages.noSpeech;
+      log.info({ transcriptId: t.id, engine: engine.name, verdict, seconds: result.durationSeconds }, 'transcription found no words');
+      await failTranscript(t, message, message);
+      return;
+    }
     if (!(await repo.complete(t, result))) return;
     await publish(t, { type: 'complete', progress: 100, message: messages.completed });
     log.info(

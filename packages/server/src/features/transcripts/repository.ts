@@ -10,6 +10,8 @@ export interface NewTranscript {
   audioMime: string;
   audioBytes: number;
   originalName: string;
+  /** The spoken language chosen at upload; null: the engine's default or detection. */
+  language?: string | null;
   /** The account's free tutorial sample (transcribed without charge). */
   isTutorialSample?: boolean;
 }
@@ -57,6 +59,16 @@ export function createTranscriptsRepository(db: Db) {
       const rows = await db
         .delete(transcripts)
         .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)))
+        .returning({ id: transcripts.id });
+      return rows.length === 1;
+    },
+
+    /** A failed transcript with its audio back to 'processing' from 0 %; false when it is not such a transcript. */
+    async restart(userId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .update(transcripts)
+        .set({ status: 'processing', progress: 0, error: null, updatedAt: new Date() })
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId), eq(transcripts.status, 'error')))
         .returning({ id: transcripts.id });
       return rows.length === 1;
     },

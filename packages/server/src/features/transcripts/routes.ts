@@ -12,6 +12,7 @@ export interface TranscriptsRoutesOptions {
 
 const tags = ['transcripts'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const retryErrors = { ...errors, 402: errorResponseSchema, 409: errorResponseSchema };
 
 export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> = async (app, opts) => {
   const { transcripts } = opts;
@@ -43,6 +44,25 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
     },
     async (request) => {
       await transcripts.move(currentUser(request).id, request.params.id, request.body.folderId);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/transcripts/:id/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Start a failed transcription again',
+        description:
+          'Charged again only when the first charge was refunded (402 when the balance cannot pay for it); 409 when ' +
+          'the transcript has not failed or its audio is gone.',
+        params: idParams,
+        response: { 200: okResponseSchema, ...retryErrors },
+      },
+    },
+    async (request) => {
+      await transcripts.retry(currentUser(request).id, request.params.id);
       return { ok: true as const };
     },
   );

@@ -1,5 +1,7 @@
-import { libraryMessages, paths, type Transcript } from '@scribe/api-client';
+import { libraryMessages, paths, transcriptionOutcomeMessages, type Transcript } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
+import type { TranscriptionGate } from '../credits/service.ts';
+import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
 import type { TranscriptFiles } from './files.ts';
 import type { TranscriptsRepository } from './repository.ts';
@@ -30,7 +32,14 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
-export function createTranscriptsService(deps: { repo: TranscriptsRepository; storage: Storage; files: TranscriptFiles }) {
+export function createTranscriptsService(deps: {
+  repo: TranscriptsRepository;
+  storage: Storage;
+  files: TranscriptFiles;
+  /** Retry: the job queue, and the credit check (402 when a charge is due and the balance cannot pay it). */
+  queue?: TranscriptionQueue;
+  credits?: TranscriptionGate;
+}) {
   const { repo, storage, files } = deps;
   const notFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
 
@@ -54,6 +63,21 @@ export function createTranscriptsService(deps: { repo: TranscriptsRepository; st
           timestamps: row.segments,
         },
       };
+    },
+
+    /**
+     * Starts a failed transcription again. It is charged again only when its first charge was
+     * refunded (the worker's charge finds an open one), so a retry that will be charged needs credits.
+     */
+    async retry(userId: number, id: number): Promise<void> {
+      const row = await repo.get(userId, id);
+      if (!row) throw notFound();
+      if (row.status !== 'error') throw new HttpError(409, transcriptionOutcomeMessages.retryNotFailed);
+      if (!row.audioKey || !(await storage.stat(row.audioKey))) throw new HttpError(409, transcriptionOutcomeMessages.retryNoAudio);
+      const free = row.isTutorialSample || (await deps.credits?.transcriptionPaid({ id, userId })) !== false;
+      if (!free) await deps.credits?.requireTranscriptionCredits(userId, row.durationSeconds ?? 1);
+      if (!(await repo.restart(userId, id))) throw new HttpError(409, transcriptionOutcomeMessages.retryNotFailed);
+      await deps.queue?.enqueue(id);
     },
 
     async move(userId: number, id: number, folderId: number | null): Promise<void> {

@@ -29,6 +29,7 @@ const tags = ['uploads'];
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
+  402: errorResponseSchema,
   404: errorResponseSchema,
   409: errorResponseSchema,
   413: errorResponseSchema,
@@ -120,7 +121,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         summary: 'Upload an audio file of up to 25 MB (multipart field `audio`)',
         description:
           'wav, mp3, webm or m4a (browser recordings also mp4 and ogg), checked by name and by content. ' +
-          'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk.',
+          'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk. ' +
+          'An optional text field `language` before the file names the spoken language (400 when the engine cannot ' +
+          'transcribe it); 402 when the balance cannot pay for one started minute.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema, ...errors },
       },
@@ -130,7 +133,10 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         const user = currentUser(request);
         const part = await filePart(request, Math.min(uploadLimits.chunkBytes, maxBytes));
         if (part.fieldname !== 'audio') throw new HttpError(400, uploadErrors.wrongField('audio'));
-        const result = await uploads.uploadSingle(user.id, multipartFileName(part.filename), part.file);
+        // Fields sent before the file arrive with it.
+        const field = part.fields.language;
+        const language = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+        const result = await uploads.uploadSingle(user.id, multipartFileName(part.filename), part.file, language);
         return reply.code(201).send(result);
       }),
   );

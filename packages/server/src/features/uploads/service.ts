@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import {
+  engineSupports,
+  LANGUAGE_CODE,
   libraryMessages,
+  transcriptionOutcomeMessages,
   storageFullMessage,
   tooManyUnfinishedUploadsMessage,
   uploadLimits,
@@ -9,6 +12,7 @@ import {
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
+import type { TranscriptionGate } from '../credits/service.ts';
 import type { Storage } from '../../storage/index.ts';
 import { concatStreams } from '../../storage/streams.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
@@ -35,6 +39,10 @@ export interface UploadsServiceDeps {
   maxBytes: number;
   abandonMs: number;
   limits: StorageLimits;
+  /** Refuses (402) new audio the balance cannot pay for; without it, uploads are not checked. */
+  credits?: TranscriptionGate;
+  /** The spoken languages of the configured engine ('any': it detects them). */
+  languages?: string[] | 'any';
   /**
    * A finalize renews its claim every quarter of this; a claim not renewed for this long belonged to a
    * process that died and is released (at start-up at once when this process is the only one).
@@ -47,8 +55,17 @@ const DEFAULT_CLAIM_LEASE_MS = 60_000;
 const CHUNK = uploadLimits.chunkBytes;
 
 /** The transcript row of a stored upload, simple or chunked: titled after the file, processing. */
-function transcriptRow(u: { id: number; userId: number; name: string; key: string; format: keyof typeof audioMimeTypes; bytes: number }) {
+function transcriptRow(u: {
+  id: number;
+  userId: number;
+  name: string;
+  key: string;
+  format: keyof typeof audioMimeTypes;
+  bytes: number;
+  language: string | null;
+}) {
   return {
+    language: u.language,
     id: u.id,
     userId: u.userId,
     title: titleFromFileName(u.name),
@@ -82,6 +99,22 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     const used = await repo.usedBytes(userId);
     if (used + atLeast > limits.quotaBytes) throw storageFull(used);
     return limits.quotaBytes - used;
+  }
+
+  /**
+   * The spoken language of a new upload: one the engine transcribes (400 otherwise, so the API cannot
+   * send German audio to an English-only engine). Unset: the engine's only language, or detection.
+   */
+  function checkedLanguage(language: string | undefined): string | null {
+    const languages = deps.languages ?? 'any';
+    if (language === undefined || language === '') return Array.isArray(languages) && languages.length === 1 ? languages[0] : null;
+    if (!LANGUAGE_CODE.test(language)) throw new HttpError(400, transcriptionOutcomeMessages.languageInvalid);
+    if (!engineSupports(languages, language)) throw new HttpError(400, transcriptionOutcomeMessages.languageUnsupported);
+    return language;
+  }
+
+  async function requireCredits(userId: number): Promise<void> {
+    await deps.credits?.requireTranscriptionCredits(userId);
   }
 
   function checkedName(raw: string): string {
@@ -131,8 +164,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     status,
 
     /** One multipart file of at most one chunk's size. */
-    async uploadSingle(userId: number, fileName: string, file: IncomingFile): Promise<{ id: number }> {
+    async uploadSingle(userId: number, fileName: string, file: IncomingFile, requestedLanguage?: string): Promise<{ id: number }> {
       const name = checkedName(fileName);
+      const language = checkedLanguage(requestedLanguage);
+      await requireCredits(userId);
       const room = await roomFor(userId, 1);
       const sizeLimit = Math.min(CHUNK, maxBytes);
       // Past the free space the stream stops (nothing more is stored); the insert checks again.
@@ -149,7 +184,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       try {
         const { bytes } = await storage.put(key, opened.body, { contentType: audioMimeTypes[format] });
         const inserted = await repo.insertTranscript(
-          transcriptRow({ id, userId, name, key, format, bytes }),
+          transcriptRow({ id, userId, name, key, format, bytes, language }),
           limits.quotaBytes,
         );
         if (!inserted.ok) throw storageFull(inserted.usedBytes);
@@ -178,6 +213,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       }
       if (existing && existing.totalChunks !== totalChunks) throw new HttpError(400, uploadErrors.totalMismatch(existing.totalChunks));
       if (!existing && (await repo.unfinishedCount(userId)) >= limits.maxUnfinished) throw tooManyUnfinished();
+      // A new upload the balance cannot pay for is refused before its first byte is stored.
+      if (!existing) await requireCredits(userId);
 
       const isLast = chunkIndex === totalChunks - 1;
       // Refused before any byte is stored when even the smallest rest of this upload would not fit.
@@ -252,6 +289,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (upload.finalizedAt) throw new HttpError(409, uploadErrors.alreadyFinalized);
       if (body.totalChunks !== upload.totalChunks) throw new HttpError(400, uploadErrors.totalMismatch(upload.totalChunks));
       const name = checkedName(body.originalName);
+      const language = checkedLanguage(body.language);
+      await requireCredits(userId);
       const chunks = await repo.chunks(upload.id);
       const have = new Set(chunks.map((c) => c.chunkIndex));
       const missing = Array.from({ length: upload.totalChunks }, (_, i) => i).filter((i) => !have.has(i));
@@ -282,7 +321,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
-        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes }));
+        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, language }));
         if (!completed) throw new HttpError(409, uploadErrors.alreadyFinalized);
       } catch (err) {
         await removeAttempt(userId, id);

@@ -6,6 +6,15 @@ import { createWhisperEngine } from './whisper/index.ts';
 
 export { EngineError, UNKNOWN_SPEAKER, type EngineErrorKind, type TranscriptionEngine } from './types.ts';
 
+/**
+ * The spoken languages the configured engine transcribes: the built-in Whisper tiny.en only English; a
+ * remote one the configured language, or any (it detects the language).
+ */
+export function configuredLanguages(t: Pick<Config['transcription'], 'engine' | 'language'>): string[] | 'any' {
+  if (t.engine === 'builtin') return ['en'];
+  return t.language ? [t.language] : 'any';
+}
+
 /** The engine chosen by TRANSCRIPTION_ENGINE; one per worker process. */
 export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'dataDir'>): TranscriptionEngine {
   const t = config.transcription;

@@ -20,6 +20,8 @@ export interface TranscriptionInput {
   filePath: string;
   /** The upload's MIME type, if known; engines may use it as a hint only. */
   mimeType?: string;
+  /** The spoken language chosen by the user (ISO 639-1); unset: the engine's default or detection. */
+  language?: string;
   /** Aborting rejects the promise with the signal's reason as soon as the engine can stop. */
   signal?: AbortSignal;
   /** Called with the fraction of the audio processed so far (0..1), non-decreasing. */

@@ -143,7 +143,8 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     form.append('model', this.options.model);
     form.append('response_format', 'verbose_json');
     form.append('timestamp_granularities[]', 'segment');
-    if (this.options.language) form.append('language', this.options.language);
+    const language = input.language ?? this.options.language;
+    if (language) form.append('language', language);
 
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;

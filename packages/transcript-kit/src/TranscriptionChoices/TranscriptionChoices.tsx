@@ -1,0 +1,143 @@
+import { Plural, useLingui } from '@lingui/react/macro';
+import { Alert, Link } from '@scribe/ui';
+import { useId } from 'react';
+import { formatClock } from '../media/time.ts';
+import * as styles from './TranscriptionChoices.css.ts';
+
+/** What the app knows before an upload: the engine's languages, the price and the balance. */
+export interface TranscriptionTerms {
+  /** Spoken languages the engine transcribes, or 'any' (it detects them). */
+  engineLanguages: readonly string[] | 'any';
+  /** Languages offered in the picker (codes); the engine's ones are always among them. */
+  languageOptions: readonly string[];
+  /** Credits per started minute; unknown: no estimate is shown. */
+  creditsPerMinute?: number;
+  /** The user's balance; unknown: not checked. */
+  balance?: number;
+  /** Where the user buys credits (the 'Buy credits' link). */
+  buyCreditsHref: string;
+}
+
+export interface TranscriptionCheck {
+  languageSupported: boolean;
+  /** Estimated credits (at least one started minute); null when the price is unknown. */
+  cost: number | null;
+  enoughCredits: boolean;
+  /** True when the upload may go ahead. */
+  ok: boolean;
+}
+
+/** Started minutes of `seconds` of audio, at least one (what the server charges). */
+export function startedMinutes(seconds: number | null | undefined): number {
+  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return 1;
+  return Math.max(1, Math.ceil(Math.round(seconds * 1000) / 60_000));
+}
+
+export function checkTranscription(terms: TranscriptionTerms, language: string, seconds: number | null | undefined): TranscriptionCheck {
+  const languageSupported = terms.engineLanguages === 'any' || terms.engineLanguages.includes(language);
+  const cost = terms.creditsPerMinute === undefined ? null : startedMinutes(seconds) * terms.creditsPerMinute;
+  const enoughCredits = cost === null || terms.balance === undefined || terms.balance >= cost;
+  return { languageSupported, cost, enoughCredits, ok: languageSupported && enoughCredits };
+}
+
+/** True when the engine transcribes English only (the built-in engine). */
+export function isEnglishOnly(languages: readonly string[] | 'any'): boolean {
+  return Array.isArray(languages) && languages.length === 1 && languages[0] === 'en';
+}
+
+export interface TranscriptionChoicesProps {
+  terms: TranscriptionTerms;
+  language: string;
+  onLanguageChange: (language: string) => void;
+  /** The audio's length in seconds; undefined while it is being read, null when it could not be. */
+  durationSeconds: number | null | undefined;
+  isDisabled?: boolean;
+}
+
+/**
+ * Before an upload or a recording goes up: the spoken language (with the English-only notice of the
+ * built-in engine), the audio's length, its estimated cost and the balance. A language the engine
+ * cannot transcribe, or a cost above the balance, is refused here, with a 'Buy credits' link.
+ */
+export function TranscriptionChoices({ terms, language, onLanguageChange, durationSeconds, isDisabled }: TranscriptionChoicesProps) {
+  const { t, i18n } = useLingui();
+  const selectId = useId();
+  const check = checkTranscription(terms, language, durationSeconds);
+  const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.locale || 'en'], { type: 'language' }) : null;
+  const nameOf = (code: string) => names?.of(code) ?? code;
+  const englishOnly = isEnglishOnly(terms.engineLanguages);
+  const minutes = startedMinutes(durationSeconds);
+  const cost = check.cost;
+  const balance = terms.balance;
+
+  return (
+    <div className={styles.choices}>
+      <div className={styles.field}>
+        <label htmlFor={selectId} className={styles.label}>
+          {t`Spoken language`}
+        </label>
+        <select
+          id={selectId}
+          className={styles.select}
+          value={language}
+          onChange={(e) => onLanguageChange(e.target.value)}
+          disabled={isDisabled}
+        >
+          {terms.languageOptions.map((code) => (
+            <option key={code} value={code}>
+              {nameOf(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      {englishOnly && check.languageSupported ? (
+        <Alert tone="info">{t`The built-in transcription engine understands English only. An administrator can connect another engine for other languages.`}</Alert>
+      ) : null}
+      {!check.languageSupported ? (
+        <Alert tone="danger" title={t`This language cannot be transcribed here`}>
+          {englishOnly
+            ? t`The built-in transcription engine understands English only. An administrator can connect another engine for other languages.`
+            : t`The transcription engine does not support this language.`}
+        </Alert>
+      ) : null}
+      <dl className={styles.facts}>
+        <dt className={styles.term}>{t`Length`}</dt>
+        <dd className={styles.value}>
+          {durationSeconds === undefined ? t`Reading the audio…` : durationSeconds === null ? t`Unknown` : formatClock(durationSeconds)}
+        </dd>
+        {cost !== null ? (
+          <>
+            <dt className={styles.term}>{t`Estimated cost`}</dt>
+            <dd className={styles.value}>
+              {durationSeconds === null ? (
+                <Plural value={cost} one="at least # credit" other="at least # credits" />
+              ) : (
+                <>
+                  <Plural value={cost} one="# credit" other="# credits" />
+                  {' · '}
+                  <Plural value={minutes} one="# started minute" other="# started minutes" />
+                </>
+              )}
+            </dd>
+          </>
+        ) : null}
+        {balance !== undefined ? (
+          <>
+            <dt className={styles.term}>{t`Your balance`}</dt>
+            <dd className={styles.value}>
+              <Plural value={balance} one="# credit" other="# credits" />
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {check.languageSupported && !check.enoughCredits && cost !== null && balance !== undefined ? (
+        <Alert tone="danger" title={t`Not enough credits`}>
+          {t`Transcribing this audio costs ${cost} credit(s) and your balance is ${balance}.`}
+          <div className={styles.buy}>
+            <Link href={terms.buyCreditsHref}>{t`Buy credits`}</Link>
+          </div>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}
