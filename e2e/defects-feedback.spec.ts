@@ -3,7 +3,7 @@
 import { copyFileSync } from 'node:fs';
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { speech } from './audio.ts';
-import { field, newUser, register, solveCaptcha } from './helpers.ts';
+import { field, newUser, register, solveCaptcha, confirmUpload } from './helpers.ts';
 
 // Registration, uploads and transcription on a shared, busy machine: room beyond the default 60 s.
 test.describe.configure({ timeout: 120_000 });
@@ -12,6 +12,7 @@ async function uploadWithButton(page: Page, file: string) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(file);
+  await confirmUpload(page);
 }
 
 const tree = (page: Page) => page.getByRole('treegrid', { name: 'Folders' });

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
 import { speech } from './audio.ts';
-import { newUser, register } from './helpers.ts';
+import { newUser, register, confirmUpload } from './helpers.ts';
 
 // Issue 13, defects 6 (tablets) and 7 (phones cannot organise), and folder-onto-folder drops.
 
@@ -10,6 +10,7 @@ async function upload(page: Page, scope: Page | Locator, path: string) {
   const chooser = page.waitForEvent('filechooser');
   await scope.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(path);
+  await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
 }
 

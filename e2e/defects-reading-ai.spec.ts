@@ -3,7 +3,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { accountMenuButton, newUser, register, type TestUser } from './helpers.ts';
+import { accountMenuButton, newUser, register, type TestUser, confirmUpload } from './helpers.ts';
 
 // Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
 const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
@@ -13,6 +13,7 @@ async function uploadAndWait(page: Page) {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(recording);
+  await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
     timeout: 120_000,
