@@ -97,9 +97,7 @@ function appFolderRestrictions(folder) {
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
 const boundaries = [
-  ...['ui', 'transcript-kit', 'api-client', 'server'].map((pkg) =>
-    restrict([`packages/${pkg}/**/*.{ts,tsx}`], packageRestrictions(pkg)),
-  ),
+  ...['ui', 'transcript-kit', 'api-client', 'server'].map((pkg) => restrict([`packages/${pkg}/**/*.{ts,tsx}`], packageRestrictions(pkg))),
   restrict(['packages/app/**/*.{ts,tsx}'], packageRestrictions('app')),
   ...Object.values(appLayers)
     .flat()

@@ -5,11 +5,7 @@ import type { PluginOption } from 'vite';
 
 /** The plugins every React build here needs: JSX with the Lingui macro, .po catalogs, vanilla-extract. */
 export function sharedPlugins(): PluginOption[] {
-  return [
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui(),
-    vanillaExtractPlugin(),
-  ];
+  return [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), vanillaExtractPlugin()];
 }
 
 /** Debian's Chromium, driven by Playwright: it cannot download a browser here. */

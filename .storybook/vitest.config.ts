@@ -15,11 +15,7 @@ export const storyViewport = { width: 1024, height: 640 };
  * record dialog's stories drive a real getUserMedia + MediaRecorder, and audio that may play without a
  * user gesture, because play functions' synthetic clicks are not user activation.
  */
-const mediaArgs = [
-  '--use-fake-ui-for-media-stream',
-  '--use-fake-device-for-media-stream',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const mediaArgs = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
 
 // Every story runs in Chromium: render, play function, axe (a11y.test = 'error'), then a screenshot
 // compared with its committed baseline (see vitest.setup.ts). The vite plugins (React + Lingui macro,

@@ -36,7 +36,10 @@ async function parkPointer() {
     // force: a modal overlay may cover the corner (and make the spot inert); the mouse still moves.
     // Two points: even when the mouse already rests where the last story parked it, it really moves
     // (otherwise whether a hover style survived depended on which story ran before).
-    for (const position of [{ x: 1, y: 1 }, { x: 3, y: 3 }]) {
+    for (const position of [
+      { x: 1, y: 1 },
+      { x: 3, y: 3 },
+    ]) {
       await userEvent.hover(spot, { force: true, timeout: 2000, position } as Parameters<typeof userEvent.hover>[1]);
     }
     // Whether Chromium sends that pointerover still depended on timing; react-aria ends every hover on a

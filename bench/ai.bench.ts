@@ -45,7 +45,10 @@ async function time(fn: () => unknown | Promise<unknown>): Promise<number> {
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const segments = transcript();
-const doc = transcriptDocument('Three-hour planning meeting – Grüße', new Date(), segments, '', { language: 'de', timeZone: 'Europe/Berlin' });
+const doc = transcriptDocument('Three-hour planning meeting – Grüße', new Date(), segments, '', {
+  language: 'de',
+  timeZone: 'Europe/Berlin',
+});
 const content = segments.map((s) => s.text).join(' ');
 const aiTranscript = { title: 'bench', language: 'en', content, segments, durationSeconds: HOURS * 3600 };
 

@@ -40,8 +40,9 @@ async function scriptsOf(page: Page, url: string, ready: () => Promise<unknown>)
   await ready();
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
-  page.off("response", onResponse);
-  if (process.env.JS_SIZE_DETAIL) for (const [u, s] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${(s / 1024).toFixed(1)} KB ${u.split("/").pop()}`);
+  page.off('response', onResponse);
+  if (process.env.JS_SIZE_DETAIL)
+    for (const [u, s] of [...sizes].sort((a, b) => b[1] - a[1])) console.log(`  ${(s / 1024).toFixed(1)} KB ${u.split('/').pop()}`);
   return { gzip: [...sizes.values()].reduce((a, b) => a + b, 0), files: sizes.size };
 }
 
@@ -93,14 +94,24 @@ try {
   const bareRoot = join(import.meta.dirname, 'bare-react');
   const bareOut = join(work, 'bare');
   await build({ root: bareRoot, configFile: false, plugins: sharedPlugins(), logLevel: 'warn', build: { outDir: bareOut } });
-  const bareServer = await preview({ root: bareRoot, configFile: false, build: { outDir: bareOut }, preview: { port: 0, host: '127.0.0.1' }, logLevel: 'warn' });
+  const bareServer = await preview({
+    root: bareRoot,
+    configFile: false,
+    build: { outDir: bareOut },
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'warn',
+  });
   const barePage = await browser.newPage();
   const bare = await scriptsOf(barePage, bareServer.resolvedUrls!.local[0], () => barePage.getByText('Hello').waitFor());
   await new Promise<void>((resolve) => bareServer.httpServer.close(() => resolve()));
 
   // The app, built as `pnpm build` does, served by the real server.
   const appOut = join(work, 'app');
-  await build({ configFile: join(root, 'packages', 'app', 'vite.config.ts'), logLevel: 'warn', build: { outDir: appOut, emptyOutDir: true } });
+  await build({
+    configFile: join(root, 'packages', 'app', 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: appOut, emptyOutDir: true },
+  });
   const dataDir = join(work, 'data');
   const app = await buildServer(
     loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', APP_DIST_DIR: appOut, ALTCHA_MAX_NUMBER: '20' }),
@@ -134,9 +145,7 @@ try {
     const fresh = await browser.newContext();
     await fresh.addCookies([{ name, value, url: base }]);
     const workspacePage = await fresh.newPage();
-    const workspace = await scriptsOf(workspacePage, `${base}/`, () =>
-      workspacePage.getByRole('treegrid', { name: 'Folders' }).waitFor(),
-    );
+    const workspace = await scriptsOf(workspacePage, `${base}/`, () => workspacePage.getByRole('treegrid', { name: 'Folders' }).waitFor());
 
     const cookie = { name, value };
     const loginReady = async (p: Page) => {

@@ -254,7 +254,10 @@ async function treeLatency(): Promise<{ tree: number[]; me: number[]; bytes: num
     const db = app.database.db;
     const folderIds: number[] = [];
     for (let top = 0; top < 100; top++) {
-      const [parent] = await db.insert(folders).values({ userId: user.id, name: `Project ${top}` }).returning({ id: folders.id });
+      const [parent] = await db
+        .insert(folders)
+        .values({ userId: user.id, name: `Project ${top}` })
+        .returning({ id: folders.id });
       folderIds.push(parent.id);
       const subs = await db
         .insert(folders)

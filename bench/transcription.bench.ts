@@ -22,7 +22,16 @@ const LIBRIVOX = process.env.LIBRIVOX_DIR ?? '/usr/share/pocketsphinx/test/data/
 const LONG_SECONDS = 300;
 const GAP_SECONDS = 0.8;
 
-const FIXTURE = join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures', 'audio', 'librivox-sense-and-sensibility-0870.wav');
+const FIXTURE = join(
+  import.meta.dirname,
+  '..',
+  'packages',
+  'server',
+  'test',
+  'fixtures',
+  'audio',
+  'librivox-sense-and-sensibility-0870.wav',
+);
 const E2E_RUNS = 5;
 
 /** Upload -> 'complete' over /ws through the real server, against the engine alone on the same file. */
@@ -89,7 +98,11 @@ const clips = readdirSync(LIBRIVOX)
   .map((f) => ({ name: f.replace(/\.wav$/, ''), path: join(LIBRIVOX, f), reference: references.get(f.replace(/\.wav$/, ''))! }));
 
 // Other processes on the machine slow the wall-clock figures down: say how busy it was.
-console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} (before the run)`);
+console.log(
+  `machine: ${cpus().length} cores, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (before the run)`,
+);
 const work = await mkdtemp(join(tmpdir(), 'scribe-bench-'));
 // The rewritten model is cached across runs, like DATA_DIR/models on a server.
 const cacheDir = join(tmpdir(), 'scribe-bench-models');
@@ -157,7 +170,9 @@ try {
     );
   }
   const clipsWer = clipErrors / clipWords;
-  console.log(`${'all five clips'.padEnd(44)} ${clipAudio.toFixed(2).padStart(7)} ${clipWall.toFixed(2).padStart(8)} ${(clipAudio / clipWall).toFixed(1).padStart(13)}   ${pct(clipsWer)}`);
+  console.log(
+    `${'all five clips'.padEnd(44)} ${clipAudio.toFixed(2).padStart(7)} ${clipWall.toFixed(2).padStart(8)} ${(clipAudio / clipWall).toFixed(1).padStart(13)}   ${pct(clipsWer)}`,
+  );
 
   const longRun = async (e: WhisperEngine) => {
     const [result, wall, cpu] = await timed(() => e.transcribe({ filePath: longPath }));
@@ -198,17 +213,27 @@ try {
 
   const audioSeconds = main.result.durationSeconds;
   console.log('\nbaselines on the same concatenation:');
-  console.log(`  decode + resample only (16 kHz wav):         ${decodeWall.toFixed(2)} s (${(audioSeconds / decodeWall).toFixed(0)}x real time)`);
-  console.log(`  decode + resample only (48 kHz wav):         ${decode48Wall.toFixed(2)} s (${(audioSeconds / decode48Wall).toFixed(0)}x real time)`);
+  console.log(
+    `  decode + resample only (16 kHz wav):         ${decodeWall.toFixed(2)} s (${(audioSeconds / decodeWall).toFixed(0)}x real time)`,
+  );
+  console.log(
+    `  decode + resample only (48 kHz wav):         ${decode48Wall.toFixed(2)} s (${(audioSeconds / decode48Wall).toFixed(0)}x real time)`,
+  );
   console.log(
     `  timestamps, no VAD:                          ${noVadRun.wall.toFixed(2)} s (${noVadRun.cpu.toFixed(1)} CPU s, ${noVadRun.speed.toFixed(1)}x), WER ${pct(noVadRun.wer.rate)}, ${noVadRun.result.segments.length} segments`,
   );
   console.log(
     `  fixed 30 s windows, no timestamps, no VAD:   ${plainRun.wall.toFixed(2)} s (${plainRun.cpu.toFixed(1)} CPU s, ${plainRun.speed.toFixed(1)}x), WER ${pct(plainRun.wer.rate)} (words cut at window edges)`,
   );
-  console.log(`  engine (timestamps + VAD), for comparison:   ${main.wall.toFixed(2)} s (${main.cpu.toFixed(1)} CPU s, ${main.speed.toFixed(1)}x), WER ${pct(main.wer.rate)}`);
+  console.log(
+    `  engine (timestamps + VAD), for comparison:   ${main.wall.toFixed(2)} s (${main.cpu.toFixed(1)} CPU s, ${main.speed.toFixed(1)}x), WER ${pct(main.wer.rate)}`,
+  );
 
-  console.log(`\nload average after the run: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average after the run: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const worstWer = Math.max(clipsWer, main.wer.rate);
   console.log('\ntargets:');
   console.log(`  ${mark(worstWer <= 0.05)} WER <= 5 %: clips ${pct(clipsWer)}, concatenation ${pct(main.wer.rate)}`);
@@ -216,7 +241,9 @@ try {
     `  ${mark(main.speed >= 15)} >= 15x real time: ${main.speed.toFixed(1)}x on ${audioSeconds.toFixed(0)} s (short clips alone: ${(clipAudio / clipWall).toFixed(1)}x; ` +
       `${(main.cpu / audioSeconds).toFixed(3)} CPU s per audio s: wall time suffers when the load average above exceeds 2)`,
   );
-  console.log(`  ${mark(peakAfterMain <= 1024)} peak memory <= 1 GB: ${peakAfterMain.toFixed(0)} MB peak RSS (engine runs; whole bench ${peakMb().toFixed(0)} MB)`);
+  console.log(
+    `  ${mark(peakAfterMain <= 1024)} peak memory <= 1 GB: ${peakAfterMain.toFixed(0)} MB peak RSS (engine runs; whole bench ${peakMb().toFixed(0)} MB)`,
+  );
   console.log(`  ${mark(main.monotonic)} segment times monotonic and within the audio`);
 
   await endToEnd(cacheDir);

@@ -33,10 +33,14 @@ try {
 
     const render = median(r.viewerRender);
     const update = median(r.viewerUpdate);
-    console.log(`viewer: render 5,000 segments: median ${render.toFixed(0)} ms over ${ROUNDS} rounds ` +
-      `(baseline bare spans ${median(r.bareRender).toFixed(0)} ms) (target < 1000 ms) ${verdict(render < 1000)}`);
-    console.log(`viewer: one highlight update: median ${update.toFixed(2)} ms ` +
-      `(baseline bare spans, all re-rendered: ${median(r.bareUpdate).toFixed(2)} ms) (target < 8 ms) ${verdict(update < 8)}`);
+    console.log(
+      `viewer: render 5,000 segments: median ${render.toFixed(0)} ms over ${ROUNDS} rounds ` +
+        `(baseline bare spans ${median(r.bareRender).toFixed(0)} ms) (target < 1000 ms) ${verdict(render < 1000)}`,
+    );
+    console.log(
+      `viewer: one highlight update: median ${update.toFixed(2)} ms ` +
+        `(baseline bare spans, all re-rendered: ${median(r.bareUpdate).toFixed(2)} ms) (target < 8 ms) ${verdict(update < 8)}`,
+    );
   } finally {
     await browser.close();
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

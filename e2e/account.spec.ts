@@ -44,9 +44,12 @@ test('download my data: the zip holds the transcript', async ({ page }) => {
   const created = await page.request.post('/api/create-tutorial-transcript', { headers: XHR, data: {} });
   const { id } = (await created.json()) as { id: number };
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/transcripts/${id}`)).json()) as { metadata: { status: string } }).metadata.status, {
-      timeout: 200_000,
-    })
+    .poll(
+      async () => ((await (await page.request.get(`/api/transcripts/${id}`)).json()) as { metadata: { status: string } }).metadata.status,
+      {
+        timeout: 200_000,
+      },
+    )
     .toBe('completed');
 
   await page.goto('/settings');

@@ -40,7 +40,12 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   expect(seconds).toBeGreaterThan(0);
   await times.nth(1).click();
   await expect
-    .poll(() => page.locator('audio').first().evaluate((a: HTMLAudioElement) => a.currentTime))
+    .poll(() =>
+      page
+        .locator('audio')
+        .first()
+        .evaluate((a: HTMLAudioElement) => a.currentTime),
+    )
     .toBeGreaterThanOrEqual(seconds);
 
   // One output as DOCX: the download arrives.

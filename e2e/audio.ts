@@ -19,4 +19,3 @@ export function longSpeech(path: string, repeats: number): string {
   writeFileSync(path, Buffer.concat([header, body]));
   return path;
 }
-

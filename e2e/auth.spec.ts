@@ -1,13 +1,5 @@
 import { expect, test } from '@playwright/test';
-import {
-  accountMenuButton,
-  field,
-  fillRegistration,
-  newUser,
-  register,
-  signIn,
-  solveCaptcha,
-} from './helpers.ts';
+import { accountMenuButton, field, fillRegistration, newUser, register, signIn, solveCaptcha } from './helpers.ts';
 
 test('a weak password keeps Create account disabled and shows its strength', async ({ page }) => {
   const user = newUser();

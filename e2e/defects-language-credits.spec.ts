@@ -41,7 +41,12 @@ const silence = silentWav(join(tmpdir(), 'scribe-e2e-silence-10s.wav'), 10);
 test.use({
   launchOptions: {
     executablePath: chromiumPath,
-    args: [...chromiumArgs, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${silence}`],
+    args: [
+      ...chromiumArgs,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${silence}`,
+    ],
   },
   permissions: ['microphone'],
 });
@@ -75,7 +80,9 @@ async function switchToGerman(page: Page, user: TestUser) {
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
 }
 
-test('defect 2 (German): the upload dialog says the built-in engine is English only and refuses German before sending', async ({ page }) => {
+test('defect 2 (German): the upload dialog says the built-in engine is English only and refuses German before sending', async ({
+  page,
+}) => {
   const user = newUser();
   await register(page, user);
   await switchToGerman(page, user);
@@ -130,7 +137,9 @@ test.describe('defect 3: a silent recording', () => {
     // Before the upload: the language, the English-only notice, the cost and the balance.
     await expect(dialog.getByRole('combobox', { name: 'Spoken language' })).toHaveValue('en');
     await expect(
-      dialog.getByText('The built-in transcription engine understands English only. An administrator can connect another engine for other languages.'),
+      dialog.getByText(
+        'The built-in transcription engine understands English only. An administrator can connect another engine for other languages.',
+      ),
     ).toBeVisible();
     await expect(dialog.getByText('1 credit · 1 started minute')).toBeVisible();
     await expect(dialog.getByText('60 credits')).toBeVisible();
@@ -153,7 +162,9 @@ test.describe('defect 3: a silent recording', () => {
   });
 });
 
-test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 0 credits, Retry after buying', async ({ page }, testInfo) => {
+test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 0 credits, Retry after buying', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(180_000);
   const user = newUser();
   await register(page, user);
@@ -200,7 +211,10 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   const sent = await apiUpload(page, long);
   expect(sent.status).toBe(201);
   await page.reload();
-  await page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: /long-talk/ }).click();
+  await page
+    .getByRole('treegrid', { name: 'Folders' })
+    .getByRole('row', { name: /long-talk/ })
+    .click();
   const failed = page.getByRole('article', { name: 'long-talk' });
   const short = /Not enough credits: transcribing 3 started minute(s|\(s\)) of audio costs 3 credit(s|\(s\)) and your balance is 1\./;
   await expect(failed.getByRole('alert').filter({ hasText: 'Transcription failed' })).toContainText(short, { timeout: 60_000 });
@@ -214,7 +228,10 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   await expect(retryRefusal).toContainText(short);
 
   // At 0 credits the server refuses an upload with 402 and a clear message, and the dialog refuses first.
-  const last = await page.request.post(`/api/transcripts/${id}/custom-prompt`, { headers: XHR, data: { prompt: 'Extract all questions.', model: 'local' } });
+  const last = await page.request.post(`/api/transcripts/${id}/custom-prompt`, {
+    headers: XHR,
+    data: { prompt: 'Extract all questions.', model: 'local' },
+  });
   expect(last.status()).toBe(201);
   const refused = await apiUpload(page, recording);
   expect(refused.status).toBe(402);
@@ -231,7 +248,10 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   await payWithTestCard(page, '4242 4242 4242 4242');
   await expect(page.getByTestId('credit-balance')).toHaveText('100');
   await page.getByRole('link', { name: 'Home' }).click();
-  await page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: /long-talk/ }).click();
+  await page
+    .getByRole('treegrid', { name: 'Folders' })
+    .getByRole('row', { name: /long-talk/ })
+    .click();
   await failed.getByRole('button', { name: 'Retry' }).click();
   await expect(failed).toContainText(/considered|power|leisure|prudently/i, { timeout: 90_000 });
   await expect(failed.getByText('Completed', { exact: true })).toBeVisible();

@@ -149,7 +149,10 @@ test.describe('phone', () => {
   test('the profile menu shows the balance, help and the language switch', async ({ page }) => {
     await register(page, newUser());
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: /, profile menu$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: /, profile menu$/ })
+      .click();
     const menu = page.getByRole('menu', { name: 'Profile' });
     await expect(menu.getByText('Credits: 60', { exact: true })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Help' })).toBeVisible();

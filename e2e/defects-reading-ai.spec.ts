@@ -60,7 +60,9 @@ test.describe('a German reader in Tokyo', () => {
     expect(instant).toBeGreaterThanOrEqual(before - 60_000);
     expect(instant).toBeLessThanOrEqual(after + 60_000);
     // The same time the app shows above the transcript (German format, the browser's zone).
-    await expect(article.getByText(`${created![1]}.${created![2]}.${created![3]}, ${created![4]}:${created![5]}`, { exact: true })).toBeVisible();
+    await expect(
+      article.getByText(`${created![1]}.${created![2]}.${created![3]}, ${created![4]}:${created![5]}`, { exact: true }),
+    ).toBeVisible();
     expect(transcriptTxt).toMatch(/^\[\d\d:\d\d – \d\d:\d\d\] Unbekannter Sprecher$/m);
     expect(transcriptTxt).not.toMatch(/Unknown Speaker|UTC|Created/);
 

@@ -13,7 +13,12 @@ test('the workspace loads compressed code, its chunks in parallel', async ({ pag
   const events: string[] = [];
   const pending: Promise<void>[] = [];
   const scripts: { url: string; encoding: string | undefined; bytes: number }[] = [];
-  const chunk = (request: Request) => request.url().split('/').pop()!.replace(/-[\w-]{8}\.js$/, '');
+  const chunk = (request: Request) =>
+    request
+      .url()
+      .split('/')
+      .pop()!
+      .replace(/-[\w-]{8}\.js$/, '');
   page.on('request', (request) => {
     if (request.resourceType() === 'script') events.push(`asked ${chunk(request)}`);
   });

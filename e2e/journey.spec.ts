@@ -63,7 +63,10 @@ type Texts = (typeof texts)[Language];
 /** The phone's profile menu lives in the left drawer (docs/product-spec.md §2, mobile). */
 async function openProfileMenu(page: Page, t: Texts) {
   await page.getByRole('button', { name: t.menu }).click();
-  await page.getByRole('dialog').getByRole('button', { name: /, (profile menu|Profilmenü)$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /, (profile menu|Profilmenü)$/ })
+    .click();
 }
 
 /** The balance in the account menu ('Credits: 160'). */

@@ -33,7 +33,9 @@ for (const [device, viewport] of [
 
     test(`workspace and credits pages (${device})`, async ({ page }) => {
       await register(page, newUser());
-      await expect(page.getByText(device === 'phone' ? 'Tap the menu button to select a transcript or record a new one' : 'No items found')).toBeVisible();
+      await expect(
+        page.getByText(device === 'phone' ? 'Tap the menu button to select a transcript or record a new one' : 'No items found'),
+      ).toBeVisible();
       await settle(page);
       await expect(page).toHaveScreenshot(`workspace-empty-${device}.png`, shot);
       await page.goto('/credits');

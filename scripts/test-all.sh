@@ -11,6 +11,9 @@ bash scripts/ensure-chromium.sh
 step "Lint"
 pnpm lint
 
+step "Formatting (Prettier)"
+pnpm format:check
+
 step "Type check"
 pnpm typecheck
 

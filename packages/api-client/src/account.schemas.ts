@@ -4,10 +4,7 @@ import { accountMessages as m } from './account.ts';
 import { limits, validationMessages as v } from './validation.ts';
 
 export const changePasswordRequestSchema = z.object({
-  currentPassword: z
-    .string({ error: m.currentPasswordRequired })
-    .min(1, m.currentPasswordRequired)
-    .max(limits.passwordMax),
+  currentPassword: z.string({ error: m.currentPasswordRequired }).min(1, m.currentPasswordRequired).max(limits.passwordMax),
   // The same rule as at registration.
   newPassword: z.string({ error: v.passwordMin }).min(limits.passwordMin, v.passwordMin).max(limits.passwordMax),
 });

@@ -28,16 +28,7 @@ export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;
 export const exportFormats = ['pdf', 'docx', 'txt'] as const;
 export const transcriptExportFormats = ['pdf', 'docx', 'txt', 'srt', 'vtt'] as const;
 /** The eight default prompts (docs/decisions.md); the local engine answers these in English and German. */
-export const defaultPromptKinds = [
-  'bullets',
-  'grammar',
-  'keyPoints',
-  'questions',
-  'emotions',
-  'faq',
-  'statistics',
-  'fillers',
-] as const;
+export const defaultPromptKinds = ['bullets', 'grammar', 'keyPoints', 'questions', 'emotions', 'faq', 'statistics', 'fillers'] as const;
 export type DefaultPromptKind = (typeof defaultPromptKinds)[number];
 
 export const defaultPrompts: ReadonlyArray<{ kind: DefaultPromptKind; name: string; prompt: string }> = [

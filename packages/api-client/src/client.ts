@@ -29,15 +29,7 @@ import type {
   TestCardRequest,
   TestPaymentResult,
 } from './credits.schemas.ts';
-import type {
-  LoginRequest,
-  OkResponse,
-  Preferences,
-  PublicConfig,
-  RegisterRequest,
-  SessionResponse,
-  User,
-} from './schemas.ts';
+import type { LoginRequest, OkResponse, Preferences, PublicConfig, RegisterRequest, SessionResponse, User } from './schemas.ts';
 
 /** Paths of the API, one place. */
 export const paths = {
@@ -75,8 +67,7 @@ export const paths = {
   aiOutputs: (id: number) => `/api/transcripts/${id}/ai-outputs`,
   transcriptExport: (id: number, format: TranscriptExportFormat) => `/api/transcripts/${id}/export/${format}`,
   aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
-  aiOutputExport: (id: number, outputId: number, format: ExportFormat) =>
-    `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
+  aiOutputExport: (id: number, outputId: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
   createTutorialTranscript: '/api/create-tutorial-transcript',
   account: '/api/account',
   accountPassword: '/api/account/password',
@@ -98,22 +89,18 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** The signed-in user or null; never a 401 (GET /api/auth/session). */
       session: async () => (await http.read<SessionResponse>(paths.session))?.user ?? null,
       login: (body: LoginRequest) => http.send<User>('POST', paths.login, body, 'Login failed'),
-      register: (body: RegisterRequest) =>
-        http.send<User>('POST', paths.register, body, 'Registration failed'),
+      register: (body: RegisterRequest) => http.send<User>('POST', paths.register, body, 'Registration failed'),
       logout: () => http.send<OkResponse>('POST', paths.logout, undefined, 'Logout failed'),
     },
     folders: {
       tree: () => http.read<TreeNode[]>(paths.folderTree),
-      create: (body: CreateFolderRequest) =>
-        http.send<Folder>('POST', paths.folders, body, 'Failed to create folder'),
-      update: (id: number, body: UpdateFolderRequest) =>
-        http.send<Folder>('PUT', paths.folder(id), body, 'Failed to update folder'),
+      create: (body: CreateFolderRequest) => http.send<Folder>('POST', paths.folders, body, 'Failed to create folder'),
+      update: (id: number, body: UpdateFolderRequest) => http.send<Folder>('PUT', paths.folder(id), body, 'Failed to update folder'),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'Failed to delete folder'),
     },
     transcripts: {
       get: (id: number) => http.read<Transcript>(paths.transcript(id)),
-      remove: (id: number) =>
-        http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
       move: (id: number, folderId: number | null) =>
         http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'Failed to move transcript'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */
@@ -125,15 +112,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     credits: {
       packages: () => http.read<CreditPackage[]>(paths.creditPackages),
       balance: () => http.read<CreditBalance>(paths.creditBalance),
-      purchase: (body: PurchaseRequest) =>
-        http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
+      purchase: (body: PurchaseRequest) => http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
       confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
         http.send<TestPaymentResult>('POST', paths.confirmTestPayment, { clientSecret, ...card }, 'An unexpected error occurred'),
     },
     prompts: {
       list: () => http.read<SavedPrompt[]>(paths.prompts),
-      create: (body: CreatePromptRequest) =>
-        http.send<SavedPrompt>('POST', paths.prompts, body, 'Failed to save prompt'),
+      create: (body: CreatePromptRequest) => http.send<SavedPrompt>('POST', paths.prompts, body, 'Failed to save prompt'),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'Failed to delete prompt'),
     },
     ai: {
@@ -152,12 +137,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
     tutorial: {
       /** The sample transcript of the guided tutorial (made once per user; later calls answer the same id). */
       createTranscript: () =>
-        http.send<TutorialTranscriptResponse>(
-          'POST',
-          paths.createTutorialTranscript,
-          {},
-          'Failed to create tutorial transcript',
-        ),
+        http.send<TutorialTranscriptResponse>('POST', paths.createTutorialTranscript, {}, 'Failed to create tutorial transcript'),
     },
     account: {
       sessions: () => http.read<AccountSession[]>(paths.accountSessions),
@@ -169,13 +149,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** Every session, this one included. */
       signOutEverywhere: () =>
         http.send<SignedOutResponse>('POST', paths.accountSignOutEverywhere, undefined, accountFallbacks.signOutEverywhere),
-      remove: (body: DeleteAccountRequest) =>
-        http.send<OkResponse>('DELETE', paths.account, body, accountFallbacks.deleteAccount),
+      remove: (body: DeleteAccountRequest) => http.send<OkResponse>('DELETE', paths.account, body, accountFallbacks.deleteAccount),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),
-      save: (body: Preferences) =>
-        http.send<Preferences>('POST', paths.preferences, body, 'Failed to save preferences'),
+      save: (body: Preferences) => http.send<Preferences>('POST', paths.preferences, body, 'Failed to save preferences'),
     },
   };
 }

@@ -54,4 +54,3 @@ export function formatCardExpiry(input: string): string {
   if (digits.length === 2 && /\/\s*$/.test(input)) return `${digits}/`;
   return digits;
 }
-

@@ -49,9 +49,7 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
   if (typeof error !== 'string') return false;
   if (fieldErrors === undefined) return true;
   return (
-    typeof fieldErrors === 'object' &&
-    fieldErrors !== null &&
-    Object.values(fieldErrors).every((message) => typeof message === 'string')
+    typeof fieldErrors === 'object' && fieldErrors !== null && Object.values(fieldErrors).every((message) => typeof message === 'string')
   );
 }
 

@@ -10,7 +10,10 @@ function importGraph(): Map<string, string[]> {
   for (const file of readdirSync(dir)) {
     if (!file.endsWith('.ts') || file.endsWith('.test.ts')) continue;
     const source = readFileSync(dir + file, 'utf8');
-    graph.set(file, [...source.matchAll(/from '\.\/([\w.]+)'/g)].map((m) => m[1]!));
+    graph.set(
+      file,
+      [...source.matchAll(/from '\.\/([\w.]+)'/g)].map((m) => m[1]!),
+    );
   }
   return graph;
 }

@@ -25,9 +25,7 @@ export const transcriptNodeSchema = z.object({
   /** The audio's length in seconds; null until the transcription has measured it. */
   duration: z.number().nullable(),
 });
-export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() =>
-  z.union([folderNodeSchema, transcriptNodeSchema]),
-);
+export const treeNodeSchema: z.ZodType<TreeNode> = z.lazy(() => z.union([folderNodeSchema, transcriptNodeSchema]));
 export type TranscriptNode = z.infer<typeof transcriptNodeSchema>;
 
 export interface FolderNode {
@@ -100,9 +98,16 @@ export type TutorialTranscriptResponse = z.infer<typeof tutorialTranscriptRespon
 export const finalizeUploadRequestSchema = z.object({
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   originalName: z.string().min(1).max(255),
-  totalChunks: z.number().int().min(1).max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
+  totalChunks: z
+    .number()
+    .int()
+    .min(1)
+    .max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
   /** The spoken language ('en', 'de', ...); the engine's first language when left out. */
-  language: z.string().regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en or de').optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en or de')
+    .optional(),
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
 

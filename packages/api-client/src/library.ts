@@ -1,4 +1,3 @@
-
 // Folders, transcripts and uploads (docs/product-spec.md §3, §5, §7).
 export const libraryMessages = {
   folderNameRequired: 'Please enter a folder name',
@@ -24,6 +23,5 @@ export const uploadLimits = {
   maxBytes: 100 * 1024 * 1024,
   chunkBytes: 26_214_400,
 } as const;
-
 
 /** A row id as the server stores it (PostgreSQL integer): larger numbers are refused, not looked up. */

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createLiveClient,
-  liveMessages,
-  liveUrl,
-  parseEnvelope,
-  reconnectDelay,
-  type WebSocketLike,
-} from './live.ts';
+import { createLiveClient, liveMessages, liveUrl, parseEnvelope, reconnectDelay, type WebSocketLike } from './live.ts';
 
 class FakeSocket implements WebSocketLike {
   static all: FakeSocket[] = [];

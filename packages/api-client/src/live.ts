@@ -177,6 +177,4 @@ export function createLiveClient(options: LiveClientOptions) {
 export type LiveClient = ReturnType<typeof createLiveClient>;
 
 // The types stay importable from here; their zod schemas are in live.schemas.ts.
-export type {
-  TranscriptionStatusEvent,
-} from './live.schemas.ts';
+export type { TranscriptionStatusEvent } from './live.schemas.ts';

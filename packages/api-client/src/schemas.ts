@@ -42,29 +42,15 @@ export const registerRequestSchema = z.object({
     .max(limits.usernameMax, m.usernameMax)
     .refine((v) => visibleText(v).length >= limits.usernameMin, m.usernameMin)
     .refine((v) => !v.includes('@'), m.usernameNoAt),
-  email: z
-    .string({ error: m.emailInvalid })
-    .trim()
-    .max(limits.emailMax, m.emailInvalid)
-    .regex(emailPattern, m.emailInvalid),
-  password: z
-    .string({ error: m.passwordMin })
-    .min(limits.passwordMin, m.passwordMin)
-    .max(limits.passwordMax, m.passwordMax),
+  email: z.string({ error: m.emailInvalid }).trim().max(limits.emailMax, m.emailInvalid).regex(emailPattern, m.emailInvalid),
+  password: z.string({ error: m.passwordMin }).min(limits.passwordMin, m.passwordMin).max(limits.passwordMax, m.passwordMax),
   captchaToken,
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 export const loginRequestSchema = z.object({
-  username: z
-    .string({ error: m.loginUsernameRequired })
-    .trim()
-    .min(1, m.loginUsernameRequired)
-    .max(limits.emailMax),
-  password: z
-    .string({ error: m.loginPasswordRequired })
-    .min(1, m.loginPasswordRequired)
-    .max(limits.passwordMax),
+  username: z.string({ error: m.loginUsernameRequired }).trim().min(1, m.loginUsernameRequired).max(limits.emailMax),
+  password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired).max(limits.passwordMax),
   captchaToken,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -97,7 +83,11 @@ export const publicConfigSchema = z.object({
   costs: z
     .object({
       perTranscriptionMinute: z.number().int().nonnegative(),
-      prompts: z.object({ local: z.number().int().nonnegative(), 'gpt-3.5': z.number().int().nonnegative(), 'gpt-4': z.number().int().nonnegative() }),
+      prompts: z.object({
+        local: z.number().int().nonnegative(),
+        'gpt-3.5': z.number().int().nonnegative(),
+        'gpt-4': z.number().int().nonnegative(),
+      }),
     })
     .optional(),
 });

@@ -31,8 +31,7 @@ describe('validateAudioFile', () => {
       code: 'invalid-extension',
       ext: 'pdf',
       title: 'Invalid file extension',
-      message:
-        'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
+      message: 'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
     });
   });
 
@@ -244,9 +243,7 @@ describe('uploadAudio', () => {
     await expect(uploadAudio(file(10, 'slides.pdf'), { ...small, transport: server.transport })).rejects.toThrow(
       'File extension .pdf is not supported',
     );
-    await expect(uploadAudio(file(4001), { ...small, transport: server.transport })).rejects.toThrow(
-      fileTooLargeMessage(small.maxBytes),
-    );
+    await expect(uploadAudio(file(4001), { ...small, transport: server.transport })).rejects.toThrow(fileTooLargeMessage(small.maxBytes));
     expect(server.log).toEqual([]);
   });
 

@@ -363,9 +363,7 @@ async function uploadInChunks(
    * What the server holds of the upload: its chunks, and the transcript if it was already finalized
    * (a finalize whose answer got lost). Null when it does not know the upload or cannot say.
    */
-  const askServer = async (
-    id: string,
-  ): Promise<{ totalChunks: number | null; received: number[]; transcriptId: number | null } | null> => {
+  const askServer = async (id: string): Promise<{ totalChunks: number | null; received: number[]; transcriptId: number | null } | null> => {
     try {
       const reply = await transport({ method: 'GET', url: baseUrl + paths.uploadStatus(id), signal });
       if (reply.status !== 200) return null;

@@ -41,10 +41,16 @@ describe('import boundaries', { timeout: 30_000 }, () => {
   it.each([
     ['packages/app/src/data/x.ts', "import { api } from '../api.ts';\nimport { useSession } from '../session/SessionProvider.tsx';"],
     ['packages/app/src/data/x.ts', "import { creditBalanceKey } from './credits.ts';"],
-    ['packages/app/src/workspace/x.ts', "import { useFolderTree } from '../data/library.ts';\nimport { initials } from '../header/initials.ts';"],
+    [
+      'packages/app/src/workspace/x.ts',
+      "import { useFolderTree } from '../data/library.ts';\nimport { initials } from '../header/initials.ts';",
+    ],
     ['packages/app/src/header/x.ts', "import { BuyCreditsDialog } from '../credits/BuyCreditsDialog.tsx';"],
     ['packages/app/src/credits/x.ts', "import { useCreditBalance } from '../data/credits.ts';"],
-    ['packages/app/src/pages/x.ts', "import { AppLayout } from '../layouts/AppLayout.tsx';\nimport { AiPanel } from '../workspace/AiPanel.tsx';"],
+    [
+      'packages/app/src/pages/x.ts',
+      "import { AppLayout } from '../layouts/AppLayout.tsx';\nimport { AiPanel } from '../workspace/AiPanel.tsx';",
+    ],
     ['packages/app/src/router.tsx', "import { WorkspacePage } from './pages/WorkspacePage.tsx';"],
     ['packages/app/src/x.ts', "import { paths } from '@scribe/api-client';\nimport { FolderTree } from '@scribe/transcript-kit';"],
     ['packages/transcript-kit/src/x.ts', "import { Button } from '@scribe/ui';"],

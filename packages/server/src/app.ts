@@ -4,12 +4,7 @@ import fastifySwagger from '@fastify/swagger';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createAiEngines } from './features/ai/engines/index.ts';
@@ -343,10 +338,12 @@ async function registerRoutes(
   const sessionUser = createSessionUserResolver(auth);
   await registerApiRateLimit(app, {
     perMinute: config.apiRateLimitPerMinute,
-    keyResolvers: [async (request) => {
-      const user = await sessionUser(request);
-      return user ? `user:${user.id}` : undefined;
-    }],
+    keyResolvers: [
+      async (request) => {
+        const user = await sessionUser(request);
+        return user ? `user:${user.id}` : undefined;
+      },
+    ],
   });
   // Signing out also closes that session's live sockets, on every web process.
   const announceEnded = async (ids: string[]) => {

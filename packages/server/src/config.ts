@@ -10,65 +10,235 @@ import { z } from 'zod';
 export const configTable = [
   { name: 'PORT', default: '3000', description: 'HTTP port for the app, the API and /ws.' },
   { name: 'HOST', default: '0.0.0.0', description: 'Interface to listen on.' },
-  { name: 'DATA_DIR', default: './data', description: 'Folder for all local data (embedded database, keys), relative to the working directory.' },
-  { name: 'DATABASE_URL', default: '(unset)', description: 'PostgreSQL connection string. Unset: embedded PGlite database in DATA_DIR/db (one process only).' },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description: 'Folder for all local data (embedded database, keys), relative to the working directory.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description: 'PostgreSQL connection string. Unset: embedded PGlite database in DATA_DIR/db (one process only).',
+  },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Lifetime of a sign-in session (days).' },
-  { name: 'COOKIE_SECURE', default: 'auto', description: 'auto: Secure cookie when the request is HTTPS (see TRUST_PROXY); true or false to force.' },
-  { name: 'TRUST_PROXY', default: 'false', description: 'Trust X-Forwarded-* headers: true, false, a hop count, or a comma-separated list of proxy addresses.' },
+  {
+    name: 'COOKIE_SECURE',
+    default: 'auto',
+    description: 'auto: Secure cookie when the request is HTTPS (see TRUST_PROXY); true or false to force.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description: 'Trust X-Forwarded-* headers: true, false, a hop count, or a comma-separated list of proxy addresses.',
+  },
   { name: 'CAPTCHA_PROVIDER', default: 'altcha', description: 'altcha (self-hosted proof of work) or recaptcha (Google reCAPTCHA).' },
-  { name: 'ALTCHA_HMAC_KEY', default: '(generated)', description: 'Secret that signs ALTCHA challenges. Unset: generated once and kept in DATA_DIR/altcha-hmac.key. Set the same value on every web node.' },
+  {
+    name: 'ALTCHA_HMAC_KEY',
+    default: '(generated)',
+    description:
+      'Secret that signs ALTCHA challenges. Unset: generated once and kept in DATA_DIR/altcha-hmac.key. Set the same value on every web node.',
+  },
   { name: 'ALTCHA_COST', default: '1000', description: 'PBKDF2 iterations per ALTCHA attempt.' },
-  { name: 'ALTCHA_MAX_NUMBER', default: '2000', description: 'Upper bound of the ALTCHA search space (work is about half to all of it; defaults solve in about a second).' },
-  { name: 'RECAPTCHA_SITE_KEY', default: '(unset)', description: 'reCAPTCHA site key (public). Missing with CAPTCHA_PROVIDER=recaptcha: the login page shows a configuration error.' },
+  {
+    name: 'ALTCHA_MAX_NUMBER',
+    default: '2000',
+    description: 'Upper bound of the ALTCHA search space (work is about half to all of it; defaults solve in about a second).',
+  },
+  {
+    name: 'RECAPTCHA_SITE_KEY',
+    default: '(unset)',
+    description: 'reCAPTCHA site key (public). Missing with CAPTCHA_PROVIDER=recaptcha: the login page shows a configuration error.',
+  },
   { name: 'RECAPTCHA_SECRET_KEY', default: '(unset)', description: 'reCAPTCHA secret key used to verify tokens on the server.' },
-  { name: 'RECAPTCHA_VERIFY_URL', default: 'https://www.google.com/recaptcha/api/siteverify', description: 'reCAPTCHA verification endpoint.' },
+  {
+    name: 'RECAPTCHA_VERIFY_URL',
+    default: 'https://www.google.com/recaptcha/api/siteverify',
+    description: 'reCAPTCHA verification endpoint.',
+  },
   { name: 'SUPPORT_EMAIL', default: 'support@example.com', description: 'Support address shown on the contact and legal pages.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_IP', default: '10', description: 'Failed sign-ins allowed per client address (IPv6: per /64 network) per window; then 429.' },
-  { name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT', default: '5', description: 'Failed sign-ins allowed per account per window, whether it is named by username or e-mail; then 429.' },
+  {
+    name: 'LOGIN_RATE_LIMIT_PER_IP',
+    default: '10',
+    description: 'Failed sign-ins allowed per client address (IPv6: per /64 network) per window; then 429.',
+  },
+  {
+    name: 'LOGIN_RATE_LIMIT_PER_ACCOUNT',
+    default: '5',
+    description: 'Failed sign-ins allowed per account per window, whether it is named by username or e-mail; then 429.',
+  },
   { name: 'LOGIN_RATE_LIMIT_WINDOW_MINUTES', default: '15', description: 'Length of the sign-in rate-limit window (minutes).' },
-  { name: 'HTTP_HEADERS_TIMEOUT_SECONDS', default: '30', description: 'A client must send its complete request headers within this time, else the connection is closed.' },
-  { name: 'HTTP_BODY_IDLE_TIMEOUT_SECONDS', default: '30', description: 'A request body that stalls (no bytes arriving) this long has its connection closed. Slow but steady uploads are not affected.' },
-  { name: 'HTTP_REQUEST_TIMEOUT_SECONDS', default: '60', description: 'Longest time to receive a whole request (headers and body) on routes other than uploads; then the connection is closed.' },
-  { name: 'HTTP_UPLOAD_TIMEOUT_SECONDS', default: '3600', description: 'Longest time to receive one upload request (one file of up to 25 MB or one 25 MB chunk), for slow links.' },
-  { name: 'API_RATE_LIMIT_PER_MINUTE', default: '600', description: 'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.' },
-  { name: 'LIVE_MAX_SOCKETS_PER_USER', default: '20', description: 'Open /ws live connections allowed per user on each web process; more are refused (close code 4429).' },
-  { name: 'REGISTER_RATE_LIMIT_PER_IP', default: '10', description: 'Accounts that may be registered from one client address (IPv6: per /64 network) per window; then 429.' },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_SECONDS',
+    default: '30',
+    description: 'A client must send its complete request headers within this time, else the connection is closed.',
+  },
+  {
+    name: 'HTTP_BODY_IDLE_TIMEOUT_SECONDS',
+    default: '30',
+    description:
+      'A request body that stalls (no bytes arriving) this long has its connection closed. Slow but steady uploads are not affected.',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_SECONDS',
+    default: '60',
+    description: 'Longest time to receive a whole request (headers and body) on routes other than uploads; then the connection is closed.',
+  },
+  {
+    name: 'HTTP_UPLOAD_TIMEOUT_SECONDS',
+    default: '3600',
+    description: 'Longest time to receive one upload request (one file of up to 25 MB or one 25 MB chunk), for slow links.',
+  },
+  {
+    name: 'API_RATE_LIMIT_PER_MINUTE',
+    default: '600',
+    description:
+      'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.',
+  },
+  {
+    name: 'LIVE_MAX_SOCKETS_PER_USER',
+    default: '20',
+    description: 'Open /ws live connections allowed per user on each web process; more are refused (close code 4429).',
+  },
+  {
+    name: 'REGISTER_RATE_LIMIT_PER_IP',
+    default: '10',
+    description: 'Accounts that may be registered from one client address (IPv6: per /64 network) per window; then 429.',
+  },
   { name: 'REGISTER_RATE_LIMIT_WINDOW_MINUTES', default: '60', description: 'Length of the registration rate-limit window (minutes).' },
   { name: 'APP_DIST_DIR', default: 'packages/app/dist', description: 'Built web app served at /. Missing folder: API only.' },
-  { name: 'SERVER_ROLE', default: 'all', description: 'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.' },
-  { name: 'TRANSCRIPTION_ENGINE', default: 'builtin', description: 'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.' },
-  { name: 'TRANSCRIPTION_CONCURRENCY', default: '(half the cores, at least 1)', description: 'Transcription jobs one worker process runs at the same time. The built-in engine runs one inference at a time anyway; raise it for a remote engine.' },
-  { name: 'TRANSCRIPTION_RETRIES', default: '2', description: 'Retries of a failed transcription job (server errors, timeouts, crashes) before the transcript shows the error. Files that cannot be decoded and refused requests (HTTP 4xx) are not retried.' },
-  { name: 'TRANSCRIPTION_RETRY_DELAY_SECONDS', default: '10', description: 'Wait before the first retry; each further retry waits about twice as long.' },
-  { name: 'TRANSCRIPTION_API_URL', default: 'https://api.openai.com', description: 'Base URL of the OpenAI-compatible server (TRANSCRIPTION_ENGINE=openai); the server posts to {URL}/v1/audio/transcriptions.' },
-  { name: 'TRANSCRIPTION_API_KEY', default: '(unset)', description: 'Bearer key for the transcription server. Unset: no Authorization header (self-hosted servers).' },
+  {
+    name: 'SERVER_ROLE',
+    default: 'all',
+    description:
+      'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.',
+  },
+  {
+    name: 'TRANSCRIPTION_ENGINE',
+    default: 'builtin',
+    description:
+      'builtin: Whisper tiny.en on this machine, no network, English only. openai: any OpenAI-compatible /v1/audio/transcriptions server (OpenAI, Speaches/faster-whisper, whisper.cpp server), needed for other languages.',
+  },
+  {
+    name: 'TRANSCRIPTION_CONCURRENCY',
+    default: '(half the cores, at least 1)',
+    description:
+      'Transcription jobs one worker process runs at the same time. The built-in engine runs one inference at a time anyway; raise it for a remote engine.',
+  },
+  {
+    name: 'TRANSCRIPTION_RETRIES',
+    default: '2',
+    description:
+      'Retries of a failed transcription job (server errors, timeouts, crashes) before the transcript shows the error. Files that cannot be decoded and refused requests (HTTP 4xx) are not retried.',
+  },
+  {
+    name: 'TRANSCRIPTION_RETRY_DELAY_SECONDS',
+    default: '10',
+    description: 'Wait before the first retry; each further retry waits about twice as long.',
+  },
+  {
+    name: 'TRANSCRIPTION_API_URL',
+    default: 'https://api.openai.com',
+    description:
+      'Base URL of the OpenAI-compatible server (TRANSCRIPTION_ENGINE=openai); the server posts to {URL}/v1/audio/transcriptions.',
+  },
+  {
+    name: 'TRANSCRIPTION_API_KEY',
+    default: '(unset)',
+    description: 'Bearer key for the transcription server. Unset: no Authorization header (self-hosted servers).',
+  },
   { name: 'TRANSCRIPTION_MODEL', default: 'whisper-1', description: 'Model name sent to the transcription server.' },
-  { name: 'TRANSCRIPTION_LANGUAGE', default: '(unset)', description: 'Spoken language as an ISO 639-1 code (e.g. de), sent to the transcription server. Unset: the server detects it. The built-in engine accepts only en.' },
-  { name: 'TRANSCRIPTION_TIMEOUT_SECONDS', default: '600', description: 'How long one request to the transcription server may take before it counts as failed (and is retried).' },
-  { name: 'STORAGE_DRIVER', default: 'local', description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).' },
+  {
+    name: 'TRANSCRIPTION_LANGUAGE',
+    default: '(unset)',
+    description:
+      'Spoken language as an ISO 639-1 code (e.g. de), sent to the transcription server. Unset: the server detects it. The built-in engine accepts only en.',
+  },
+  {
+    name: 'TRANSCRIPTION_TIMEOUT_SECONDS',
+    default: '600',
+    description: 'How long one request to the transcription server may take before it counts as failed (and is retried).',
+  },
+  {
+    name: 'STORAGE_DRIVER',
+    default: 'local',
+    description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).',
+  },
   { name: 'S3_ENDPOINT', default: '(unset)', description: 'S3 endpoint URL, e.g. http://minio:9000. Unset: AWS S3.' },
   { name: 'S3_REGION', default: 'us-east-1', description: 'S3 region.' },
   { name: 'S3_BUCKET', default: '(unset)', description: 'S3 bucket for audio files. Required with STORAGE_DRIVER=s3.' },
-  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', description: 'S3 access key. Unset: the AWS SDK default credential chain (environment, profile, instance role).' },
+  {
+    name: 'S3_ACCESS_KEY_ID',
+    default: '(unset)',
+    description: 'S3 access key. Unset: the AWS SDK default credential chain (environment, profile, instance role).',
+  },
   { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', description: 'S3 secret key (set together with S3_ACCESS_KEY_ID).' },
   { name: 'S3_FORCE_PATH_STYLE', default: 'false', description: 'true for path-style bucket URLs (MinIO, most self-hosted S3 servers).' },
-  { name: 'UPLOAD_MAX_BYTES', default: '104857600', description: 'Largest audio file accepted (bytes; 100 MB). The browser reads it from /api/config and checks it before sending. Files over 25 MB arrive in 25 MB chunks.' },
-  { name: 'UPLOAD_ABANDON_HOURS', default: '24', description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.' },
-  { name: 'UPLOAD_MAX_UNFINISHED', default: '3', description: 'Unfinished chunked uploads one user may have at a time; one more is refused (409) until one is finalized or removed.' },
-  { name: 'STORAGE_QUOTA_BYTES', default: '2147483648', description: 'Audio one user may store (bytes; 2 GB): transcripts plus chunks of unfinished uploads. An upload past it is refused (413) and nothing of it is kept. 0: no limit.' },
-  { name: 'TEMP_FILE_MAX_AGE_MINUTES', default: '60', description: 'Temporary files left by interrupted uploads are deleted once untouched this long (checked at start and every quarter of this time; at start all of them when the embedded database means this is the only process).' },
+  {
+    name: 'UPLOAD_MAX_BYTES',
+    default: '104857600',
+    description:
+      'Largest audio file accepted (bytes; 100 MB). The browser reads it from /api/config and checks it before sending. Files over 25 MB arrive in 25 MB chunks.',
+  },
+  {
+    name: 'UPLOAD_ABANDON_HOURS',
+    default: '24',
+    description: 'Unfinished chunked uploads are deleted after this many hours without a new chunk.',
+  },
+  {
+    name: 'UPLOAD_MAX_UNFINISHED',
+    default: '3',
+    description: 'Unfinished chunked uploads one user may have at a time; one more is refused (409) until one is finalized or removed.',
+  },
+  {
+    name: 'STORAGE_QUOTA_BYTES',
+    default: '2147483648',
+    description:
+      'Audio one user may store (bytes; 2 GB): transcripts plus chunks of unfinished uploads. An upload past it is refused (413) and nothing of it is kept. 0: no limit.',
+  },
+  {
+    name: 'TEMP_FILE_MAX_AGE_MINUTES',
+    default: '60',
+    description:
+      'Temporary files left by interrupted uploads are deleted once untouched this long (checked at start and every quarter of this time; at start all of them when the embedded database means this is the only process).',
+  },
   { name: 'STARTING_CREDITS', default: '60', description: 'Credits a new account starts with.' },
   { name: 'CREDITS_PER_TRANSCRIPTION_MINUTE', default: '1', description: 'Credits charged per started minute of transcribed audio.' },
   { name: 'PROMPT_COST_LOCAL', default: '1', description: 'Credits per AI prompt run by the built-in local engine.' },
   { name: 'PROMPT_COST_GPT_3_5', default: '1', description: 'Credits per AI prompt with the gpt-3.5 model.' },
   { name: 'PROMPT_COST_GPT_4', default: '5', description: 'Credits per AI prompt with the gpt-4 model.' },
-  { name: 'CREDIT_PACKAGES', default: '100:999,500:3999,1200:7999', description: 'Credit packages for sale: comma-separated credits:price pairs, price in US cents.' },
-  { name: 'STRIPE_SECRET_KEY', default: '(unset)', description: 'Stripe secret key. Set with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take card payments through Stripe. Unset: the built-in test-mode provider (test cards only, no money moves).' },
-  { name: 'STRIPE_PUBLISHABLE_KEY', default: '(unset)', description: 'Stripe publishable key, sent to the browser for the Payment Element.' },
-  { name: 'STRIPE_WEBHOOK_SECRET', default: '(unset)', description: 'Signing secret of the Stripe webhook endpoint {URL}/api/credits/stripe/webhook (event payment_intent.succeeded).' },
-  { name: 'STRIPE_API_BASE', default: 'https://api.stripe.com', description: 'Base URL of the Stripe API (tests point it at a local fake).' },
-  { name: 'AI_BASE_URL', default: '(unset)', description: 'Base URL of an OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM), e.g. https://api.openai.com/v1. Unset: AI prompts run on the built-in rule-based engine (English and German, no language model).' },
+  {
+    name: 'CREDIT_PACKAGES',
+    default: '100:999,500:3999,1200:7999',
+    description: 'Credit packages for sale: comma-separated credits:price pairs, price in US cents.',
+  },
+  {
+    name: 'STRIPE_SECRET_KEY',
+    default: '(unset)',
+    description:
+      'Stripe secret key. Set with STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take card payments through Stripe. Unset: the built-in test-mode provider (test cards only, no money moves).',
+  },
+  {
+    name: 'STRIPE_PUBLISHABLE_KEY',
+    default: '(unset)',
+    description: 'Stripe publishable key, sent to the browser for the Payment Element.',
+  },
+  {
+    name: 'STRIPE_WEBHOOK_SECRET',
+    default: '(unset)',
+    description: 'Signing secret of the Stripe webhook endpoint {URL}/api/credits/stripe/webhook (event payment_intent.succeeded).',
+  },
+  {
+    name: 'STRIPE_API_BASE',
+    default: 'https://api.stripe.com',
+    description: 'Base URL of the Stripe API (tests point it at a local fake).',
+  },
+  {
+    name: 'AI_BASE_URL',
+    default: '(unset)',
+    description:
+      'Base URL of an OpenAI-compatible chat API (OpenAI, Azure, Ollama, vLLM), e.g. https://api.openai.com/v1. Unset: AI prompts run on the built-in rule-based engine (English and German, no language model).',
+  },
   { name: 'AI_API_KEY', default: '(unset)', description: 'Bearer key for the chat API.' },
   { name: 'AI_MODEL_GPT4', default: 'gpt-4', description: 'Model id sent to the chat API when a user picks gpt-4 (the default).' },
   { name: 'AI_MODEL_GPT35', default: 'gpt-3.5-turbo', description: 'Model id sent to the chat API when a user picks gpt-3.5.' },
@@ -134,10 +304,18 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   // 5 GB is the largest object a single S3 copy or put handles.
   UPLOAD_MAX_BYTES: int(1024, 5 * 1024 ** 3).default(104_857_600),
-  UPLOAD_ABANDON_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+  UPLOAD_ABANDON_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
   UPLOAD_MAX_UNFINISHED: int(1, 1000).default(3),
   STORAGE_QUOTA_BYTES: int(0, Number.MAX_SAFE_INTEGER).default(2 * 1024 ** 3),
-  TEMP_FILE_MAX_AGE_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(60),
+  TEMP_FILE_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(7 * 24 * 60)
+    .default(60),
   TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
   TRANSCRIPTION_RETRIES: int(0, 20).default(2),
@@ -161,7 +339,10 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       const packages = parseCreditPackages(value);
       if (!packages) {
-        ctx.addIssue({ code: 'custom', message: 'must be comma-separated credits:cents pairs with distinct credits, e.g. 100:999,500:3999' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be comma-separated credits:cents pairs with distinct credits, e.g. 100:999,500:3999',
+        });
         return z.NEVER;
       }
       return packages;
@@ -180,7 +361,10 @@ const envSchema = z.object({
 /** '100:999,500:3999' -> packages; null when malformed, empty or with the same credits twice. */
 export function parseCreditPackages(value: string): Array<{ credits: number; price: number }> | null {
   const packages: Array<{ credits: number; price: number }> = [];
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^(\d{1,9})\s*:\s*(\d{1,9})$/.exec(part);
     if (!match) return null;
     const credits = Number(match[1]);

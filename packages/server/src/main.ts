@@ -52,10 +52,7 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    app.log.info(
-      { dataDir: config.dataDir, captcha: config.captcha.provider, role: config.serverRole },
-      'server started',
-    );
+    app.log.info({ dataDir: config.dataDir, captcha: config.captcha.provider, role: config.serverRole }, 'server started');
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     await app.close().catch(() => undefined);

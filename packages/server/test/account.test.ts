@@ -7,8 +7,7 @@ import { selectRows } from '../src/db/client.ts';
 import { login, register, sessionCookie, startServer, type TestServer } from './helpers.ts';
 import { api, fixture, storedFiles } from './library-helpers.ts';
 
-const CHROME_LINUX =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
@@ -97,7 +96,10 @@ describe('account', () => {
     const other = await signIn(account.username, account.password);
     const wrong = await api(server, cookie).post('/api/account/password', { currentPassword: 'not-it', newPassword: 'N3w#Password' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: 'Current password is incorrect', fieldErrors: { currentPassword: 'Current password is incorrect' } });
+    expect(wrong.json).toEqual({
+      error: 'Current password is incorrect',
+      fieldErrors: { currentPassword: 'Current password is incorrect' },
+    });
     const short = await api(server, cookie).post('/api/account/password', { currentPassword: account.password, newPassword: '12345' });
     expect(short.status).toBe(400);
     expect(short.json.error).toBe('Password must be at least 6 characters long');
@@ -116,9 +118,14 @@ describe('account', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.json).toEqual({ error: 'Session not found' });
     expect(await me(other)).toBe(200);
-    expect(((await api(server, stranger.cookie).get('/api/account/sessions')).json as unknown as Session[]).map((s) => s.id)).not.toContain(target.id);
+    expect(((await api(server, stranger.cookie).get('/api/account/sessions')).json as unknown as Session[]).map((s) => s.id)).not.toContain(
+      target.id,
+    );
 
-    const anonymous = await fetch(`${server.url}/api/account/sessions/${target.id}`, { method: 'DELETE', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    const anonymous = await fetch(`${server.url}/api/account/sessions/${target.id}`, {
+      method: 'DELETE',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+    });
     expect(anonymous.status).toBe(401);
     expect((await fetch(`${server.url}/api/account/sessions`)).status).toBe(401);
 
@@ -228,7 +235,10 @@ describe('account', () => {
     expect(wrong.json).toEqual({ error: 'Password is incorrect', fieldErrors: { password: 'Password is incorrect' } });
     expect(await me(cookie)).toBe(200);
 
-    const ledgerBefore = await selectRows<{ id: number }>(server.app.database.db, sql`select id from credit_entries where user_id = ${user.id}`);
+    const ledgerBefore = await selectRows<{ id: number }>(
+      server.app.database.db,
+      sql`select id from credit_entries where user_id = ${user.id}`,
+    );
     const res = await client.call('DELETE', '/api/account', { password: account.password });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ ok: true });
@@ -250,7 +260,10 @@ describe('account', () => {
     expect(Object.values(counts).map(Number)).toEqual([0, 0, 0, 0, 0]);
     const kept = await selectRows<{ id: number; user_id: number | null; amount: number }>(
       server.app.database.db,
-      sql`select id, user_id, amount from credit_entries where id in (${sql.join(ledgerBefore.map((r) => sql`${r.id}`), sql`, `)})`,
+      sql`select id, user_id, amount from credit_entries where id in (${sql.join(
+        ledgerBefore.map((r) => sql`${r.id}`),
+        sql`, `,
+      )})`,
     );
     expect(kept).toHaveLength(ledgerBefore.length);
     expect(kept.every((r) => r.user_id === null)).toBe(true);

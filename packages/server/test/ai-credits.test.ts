@@ -20,7 +20,9 @@ describe('AI prompts and credits', () => {
     const id = await insertTranscript(server, s.user.id, { title: 'Planning meeting', language: 'en', segments: englishSegments });
 
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: `Question ${i}?`, model: 'local' })),
+      Array.from({ length: 50 }, (_, i) =>
+        owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: `Question ${i}?`, model: 'local' }),
+      ),
     );
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((c) => c === 201)).toHaveLength(10);

@@ -4,11 +4,26 @@ import type { TestServer } from './helpers.ts';
 export const englishSegments: StoredSegment[] = [
   { start: 0, end: 6.5, speaker: 'Alice', text: 'Um, welcome to the weekly planning meeting. Thank you all for joining.' },
   { start: 6.5, end: 14, speaker: 'Bob', text: 'Uh, how long will the migration of the billing system take?' },
-  { start: 14, end: 24, speaker: 'Alice', text: 'The billing migration will take about three weeks. The team has to move every invoice record first.' },
+  {
+    start: 14,
+    end: 24,
+    speaker: 'Alice',
+    text: 'The billing migration will take about three weeks. The team has to move every invoice record first.',
+  },
   { start: 24, end: 31, speaker: 'Bob', text: 'I am worried that the billing deadline is too tight. What happens if invoices are lost?' },
-  { start: 31, end: 42, speaker: 'Alice', text: 'Every invoice record is copied twice, so nothing is lost. I am really happy with the backup plan.' },
+  {
+    start: 31,
+    end: 42,
+    speaker: 'Alice',
+    text: 'Every invoice record is copied twice, so nothing is lost. I am really happy with the backup plan.',
+  },
   { start: 42, end: 50, speaker: 'Bob', text: 'That is great news. Um, the customers will be glad about the faster billing.' },
-  { start: 50, end: 61, speaker: 'Alice', text: 'next week the team starts the billing migration. i will send the plan the the whole team' },
+  {
+    start: 50,
+    end: 61,
+    speaker: 'Alice',
+    text: 'next week the team starts the billing migration. i will send the plan the the whole team',
+  },
   { start: 61, end: 66, speaker: 'Bob', text: 'Who reviews the migration plan?' },
   { start: 66, end: 75, speaker: 'Alice', text: 'Carol reviews the migration plan on Monday. Thanks everyone, see you next week.' },
 ];

@@ -12,7 +12,10 @@ type Mode = 'stream' | 'unauthorized' | 'server-error' | 'hang';
 function fakeProvider() {
   const state = {
     mode: 'stream' as Mode,
-    requests: [] as Array<{ headers: IncomingMessage['headers']; body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> } }>,
+    requests: [] as Array<{
+      headers: IncomingMessage['headers'];
+      body: { model: string; stream: boolean; messages: Array<{ role: string; content: string }> };
+    }>,
     closedEarly: 0,
   };
   const server: Server = createServer((req, res) => {
@@ -89,7 +92,9 @@ describe('AI prompts on an OpenAI-compatible provider', () => {
   });
 
   it('offers gpt-4 (default) and gpt-3.5 mapped to the configured model ids', async () => {
-    const { models } = (await owner.get('/api/ai/models')).json as unknown as { models: Array<{ id: string; model: string; default: boolean; engine: string }> };
+    const { models } = (await owner.get('/api/ai/models')).json as unknown as {
+      models: Array<{ id: string; model: string; default: boolean; engine: string }>;
+    };
     expect(models.map((m) => [m.id, m.model, m.default, m.engine])).toEqual([
       ['gpt-4', 'provider-big', true, 'openai'],
       ['gpt-3.5', 'provider-small', false, 'openai'],
@@ -121,7 +126,7 @@ describe('AI prompts on an OpenAI-compatible provider', () => {
     expect(list.map((o) => o.model)).toEqual(['provider-big', 'provider-small']);
   });
 
-  it('streams the answer to the user\'s sockets over /ws while it is generated (beyond the spec)', async () => {
+  it("streams the answer to the user's sockets over /ws while it is generated (beyond the spec)", async () => {
     const live = await openLive(server, cookie);
     try {
       const res = await owner.post(`/api/transcripts/${transcriptId}/custom-prompt`, { prompt: 'Stream it' });

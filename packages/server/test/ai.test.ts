@@ -72,7 +72,10 @@ describe('AI prompts on the local engine', () => {
 
   it('extracts exactly the question sentences', async () => {
     const outEn = await run(en, prompt('questions'));
-    const qEn = outEn.output.split('\n').filter((l) => l.startsWith('- ')).map(body);
+    const qEn = outEn.output
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map(body);
     expect(qEn).toEqual([
       'Uh, how long will the migration of the billing system take?',
       'What happens if invoices are lost?',
@@ -82,7 +85,10 @@ describe('AI prompts on the local engine', () => {
     await speak('de');
     const outDe = await run(de, prompt('questions'));
     await speak('en');
-    const qDe = outDe.output.split('\n').filter((l) => l.startsWith('- ')).map(body);
+    const qDe = outDe.output
+      .split('\n')
+      .filter((l) => l.startsWith('- '))
+      .map(body);
     expect(qDe).toEqual(['Äh, wann wird die neue Küche geliefert?', 'Wer misst die Wände aus?']);
     expect(outDe.output).toMatch(/^Im Transkript gestellte Fragen \(2\)/);
   });
@@ -113,7 +119,10 @@ describe('AI prompts on the local engine', () => {
       keyPoints: [/^Key points/, /^Kernpunkte/],
       questions: [/^Questions asked/, /^Im Transkript gestellte Fragen/],
       emotions: [/Joy \(\d\):[\s\S]*happy/, /Freude \(\d\):[\s\S]*freue/],
-      faq: [/Q: \[00:06\] Uh, how long[\s\S]*\nA: \[00:14\] The billing migration will take about three weeks/, /F: \[00:07\] Äh, wann wird die neue Küche geliefert\?\nA: \[00:14\] Die Küche wird in zwei Wochen geliefert/],
+      faq: [
+        /Q: \[00:06\] Uh, how long[\s\S]*\nA: \[00:14\] The billing migration will take about three weeks/,
+        /F: \[00:07\] Äh, wann wird die neue Küche geliefert\?\nA: \[00:14\] Die Küche wird in zwei Wochen geliefert/,
+      ],
       statistics: [/^Statistics/, /^Statistik/],
       fillers: [/^Transcript without filler words/, /^Transkript ohne Füllwörter/],
     };
@@ -205,7 +214,10 @@ describe('AI prompts on the local engine', () => {
     expect(created.status).toBe(201);
     const saved = created.json as unknown as { id: number; name: string; icon: string };
     expect(saved).toMatchObject({ name: 'Übersetzen', prompt: 'Translate to German', icon: 'Languages' });
-    const plain = (await owner.post('/api/prompts', { name: 'Plain', prompt: 'Something' })).json as unknown as { icon: string; id: number };
+    const plain = (await owner.post('/api/prompts', { name: 'Plain', prompt: 'Something' })).json as unknown as {
+      icon: string;
+      id: number;
+    };
     expect(plain.icon).toBe('FileText');
 
     const other = api(server, (await register(server)).cookie);

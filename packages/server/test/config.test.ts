@@ -66,7 +66,13 @@ describe('loadConfig', () => {
   it('reads storage and upload settings; S3 needs a bucket and both keys or none', () => {
     const d = loadConfig({}, '/x');
     expect(d.storage).toEqual({ driver: 'local' });
-    expect(d.uploads).toEqual({ maxBytes: 104_857_600, abandonMs: 24 * 3_600_000, maxUnfinished: 3, quotaBytes: 2 * 1024 ** 3, tempMaxAgeMs: 3_600_000 });
+    expect(d.uploads).toEqual({
+      maxBytes: 104_857_600,
+      abandonMs: 24 * 3_600_000,
+      maxUnfinished: 3,
+      quotaBytes: 2 * 1024 ** 3,
+      tempMaxAgeMs: 3_600_000,
+    });
     const s3 = loadConfig({
       STORAGE_DRIVER: 's3',
       S3_ENDPOINT: 'http://minio:9000',
@@ -86,7 +92,13 @@ describe('loadConfig', () => {
       secretAccessKey: 'secret',
       forcePathStyle: true,
     });
-    expect(s3.uploads).toEqual({ maxBytes: 52_428_800, abandonMs: 1_800_000, maxUnfinished: 3, quotaBytes: 2 * 1024 ** 3, tempMaxAgeMs: 3_600_000 });
+    expect(s3.uploads).toEqual({
+      maxBytes: 52_428_800,
+      abandonMs: 1_800_000,
+      maxUnfinished: 3,
+      quotaBytes: 2 * 1024 ** 3,
+      tempMaxAgeMs: 3_600_000,
+    });
     expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/S3_BUCKET/);
     expect(() => loadConfig({ STORAGE_DRIVER: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'id' })).toThrow(/S3_SECRET_ACCESS_KEY/);
     expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER/);

@@ -73,6 +73,8 @@ describe('credits rules', () => {
       status: 402,
       message: 'Your card was declined.',
     });
-    expect(checkTestCard({ cardNumber: '4242424242424242', expiry: '10/26', cvc: '123' }, now)).toMatchObject({ message: 'Your card has expired.' });
+    expect(checkTestCard({ cardNumber: '4242424242424242', expiry: '10/26', cvc: '123' }, now)).toMatchObject({
+      message: 'Your card has expired.',
+    });
   });
 });

@@ -94,7 +94,9 @@ describe('charging transcription', () => {
     const t = await transcribe(u, 6 * 60 + 1, 'ok');
     expect(t.status).toBe('error');
     expect(t.error).toContain('Not enough credits');
-    expect(t.error).toBe('Transcription failed: Not enough credits: transcribing 7 started minutes of audio costs 7 credits and your balance is 5.');
+    expect(t.error).toBe(
+      'Transcription failed: Not enough credits: transcribing 7 started minutes of audio costs 7 credits and your balance is 5.',
+    );
     // Not retried: the first attempt was the only one.
     expect(state.attempts).toBe(1);
     expect(await balance(u)).toBe(5);

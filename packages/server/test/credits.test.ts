@@ -138,7 +138,11 @@ describe('credits with the test-mode payment provider', () => {
   });
 
   it('has no Stripe webhook route without Stripe keys', async () => {
-    const res = await fetch(`${server.url}/api/credits/stripe/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${server.url}/api/credits/stripe/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(404);
   });
 });
@@ -174,7 +178,9 @@ describe('charging prompts (the service the AI feature calls)', () => {
     for (const r of refused) {
       expect(r.reason).toBeInstanceOf(NotEnoughCreditsError);
       expect((r.reason as NotEnoughCreditsError).statusCode).toBe(402);
-      expect((r.reason as Error).message).toMatch(/^Not enough credits: an AI prompt with the local engine costs 1 credit and your balance is 0\.$/);
+      expect((r.reason as Error).message).toMatch(
+        /^Not enough credits: an AI prompt with the local engine costs 1 credit and your balance is 0\.$/,
+      );
     }
     expect(await credits.balance(user.id)).toBe(0);
     expect(await storedBalance(server, user.id)).toBe(0);

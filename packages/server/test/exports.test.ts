@@ -45,7 +45,9 @@ describe('exports', () => {
     const { res, bytes } = await fetchBytes(server, cookie, `/api/transcripts/${de}/export/pdf`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toMatch(/^inline; filename="GrusseausderKuchePlanung\.pdf"; filename\*=UTF-8''Gr%C3%BC%C3%9Fe/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^inline; filename="GrusseausderKuchePlanung\.pdf"; filename\*=UTF-8''Gr%C3%BC%C3%9Fe/,
+    );
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     expect(Buffer.from(bytes).toString('latin1')).toMatch(/FontFile2/);
     const text = await pdfText(bytes);
@@ -104,7 +106,10 @@ describe('exports', () => {
     // A German reader: the engine's headings are German.
     expect((await a.post('/api/user/preferences', { language: 'de' })).status).toBe(200);
     const longPrompt = 'Extract all questions asked in the transcript, please, with every time stamp you can find!';
-    const one = (await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: longPrompt })).json as unknown as { id: number; output: string };
+    const one = (await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: longPrompt })).json as unknown as {
+      id: number;
+      output: string;
+    };
     await a.post(`/api/transcripts/${de}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
 
     const all = await fetchBytes(server, cookie, `/api/transcripts/${de}/ai-outputs/export/pdf`);
@@ -126,7 +131,8 @@ describe('exports', () => {
       const r = await fetchBytes(server, cookie, `/api/transcripts/${de}/ai-outputs/${one.id}/export/${format}`);
       expect(r.res.status).toBe(200);
       expect(r.res.headers.get('content-disposition')).toContain(`filename="${expectedBase}.${format}"`);
-      const text = format === 'pdf' ? await pdfText(r.bytes) : format === 'docx' ? docxText(r.bytes) : Buffer.from(r.bytes).toString('utf8');
+      const text =
+        format === 'pdf' ? await pdfText(r.bytes) : format === 'docx' ? docxText(r.bytes) : Buffer.from(r.bytes).toString('utf8');
       expect(text).toContain('Wer misst die Wände aus?');
       expect(text).not.toContain('Redeanteil');
     }
@@ -166,7 +172,9 @@ describe('exports', () => {
     expect(docx).toContain('Unbekannter Sprecher');
 
     await a.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
-    const all = Buffer.from((await fetchBytes(server, s.cookie, `/api/transcripts/${id}/ai-outputs/export/txt?tz=Asia/Tokyo`)).bytes).toString('utf8');
+    const all = Buffer.from(
+      (await fetchBytes(server, s.cookie, `/api/transcripts/${id}/ai-outputs/export/txt?tz=Asia/Tokyo`)).bytes,
+    ).toString('utf8');
     expect(all.split('\n')[0]).toBe('Planning meeting – KI-Ausgaben');
     expect(all).toMatch(/^Exportiert: \d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+9$/m);
     expect(all).toMatch(/^\d\d\.\d\d\.\d{4}, \d\d:\d\d GMT\+9 · Extract statistics from the transcript\.$/m);
@@ -191,7 +199,11 @@ describe('exports', () => {
 
   it('refuses unknown formats with 400 and unknown ids with 404', async () => {
     const a = api(server, cookie);
-    for (const path of [`/api/transcripts/${en}/export/rtf`, `/api/transcripts/${en}/ai-outputs/export/srt`, `/api/transcripts/${en}/ai-outputs/1/export/vtt`]) {
+    for (const path of [
+      `/api/transcripts/${en}/export/rtf`,
+      `/api/transcripts/${en}/ai-outputs/export/srt`,
+      `/api/transcripts/${en}/ai-outputs/1/export/vtt`,
+    ]) {
       const res = await a.get(path);
       expect(res.status, path).toBe(400);
       expect(res.json.error, path).toBe('Unsupported export format');

@@ -15,7 +15,14 @@ describe('folder tree functions', () => {
         { id: 4, parentId: 3, name: 'empty' },
       ],
       [
-        { id: 10, folderId: 3, title: 'inside, with "quotes"\n', createdAt: '2025-01-02T03:04:05.000Z', status: 'completed', duration: 7.25 },
+        {
+          id: 10,
+          folderId: 3,
+          title: 'inside, with "quotes"\n',
+          createdAt: '2025-01-02T03:04:05.000Z',
+          status: 'completed',
+          duration: 7.25,
+        },
         { id: 11, folderId: null, title: 'top', createdAt: '2025-01-01T00:00:00.000Z', status: 'processing', duration: null },
       ],
     );

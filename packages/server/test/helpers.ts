@@ -109,12 +109,7 @@ export function sessionCookie(res: Response): string | undefined {
   return header?.split(';')[0];
 }
 
-export function postJson(
-  server: { url: string },
-  path: string,
-  body: unknown,
-  headers: Record<string, string> = {},
-): Promise<Response> {
+export function postJson(server: { url: string }, path: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(server.url + path, {
     method: 'POST',
     headers: { ...JSON_XHR, ...headers },

@@ -23,21 +23,33 @@ describe('a NUL character in text', () => {
 
   it('is refused with 400 on every route that stores text, and nothing is stored', async () => {
     const folder = (await (await send('POST', '/api/folders', { name: 'Kept' })).json()) as { id: number };
-    const before = { tree: await read('/api/folders/tree'), prompts: await read('/api/prompts'), balance: await read('/api/credits/balance') };
+    const before = {
+      tree: await read('/api/folders/tree'),
+      prompts: await read('/api/prompts'),
+      balance: await read('/api/credits/balance'),
+    };
     const attempts: Array<[string, string, unknown]> = [
       ['POST', '/api/folders', { name: 'a\u0000b' }],
       ['PUT', `/api/folders/${folder.id}`, { name: 'x\u0000' }],
       ['POST', '/api/prompts', { name: 'n\u0000', prompt: 'p' }],
       ['POST', '/api/prompts', { name: 'n', prompt: 'p\u0000' }],
       ['POST', '/api/transcripts/1/custom-prompt', { prompt: 'summ\u0000arize' }],
-      ['POST', '/api/credits/test-payments/confirm', { clientSecret: '\u0000', cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' }],
+      [
+        'POST',
+        '/api/credits/test-payments/confirm',
+        { clientSecret: '\u0000', cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' },
+      ],
       ['POST', '/api/user/preferences', { language: 'de\u0000' }],
     ];
     for (const [method, path, body] of attempts) {
       const res = await send(method, path, body);
       expect({ path, status: res.status, body: await res.json() }).toEqual({ path, status: 400, body: { error: NUL_MESSAGE } });
     }
-    expect({ tree: await read('/api/folders/tree'), prompts: await read('/api/prompts'), balance: await read('/api/credits/balance') }).toEqual(before);
+    expect({
+      tree: await read('/api/folders/tree'),
+      prompts: await read('/api/prompts'),
+      balance: await read('/api/credits/balance'),
+    }).toEqual(before);
   });
 
   it('is refused at sign-in and registration before the captcha is spent', async () => {

@@ -78,101 +78,113 @@ describe('request timeouts', () => {
   }, START_MS);
   afterAll(async () => server?.close(), START_MS);
 
-  it('closes the connection of a body that stops arriving, a body trickled too slowly and headers never finished', async () => {
-    const head = (length: number) =>
-      `POST /api/auth/register HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+  it(
+    'closes the connection of a body that stops arriving, a body trickled too slowly and headers never finished',
+    async () => {
+      const head = (length: number) =>
+        `POST /api/auth/register HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
-    const stalled = rawClient(server.url);
-    stalled.socket.write(head(1000) + '{"name":"');
+      const stalled = rawClient(server.url);
+      stalled.socket.write(head(1000) + '{"name":"');
 
-    const trickled = rawClient(server.url);
-    trickled.socket.write(head(1000) + '{');
-    // A byte every 400 ms never trips the 1 s idle timeout; the 2 s deadline closes it.
-    const drip = setInterval(() => trickled.socket.writable && trickled.socket.write(' '), 400);
+      const trickled = rawClient(server.url);
+      trickled.socket.write(head(1000) + '{');
+      // A byte every 400 ms never trips the 1 s idle timeout; the 2 s deadline closes it.
+      const drip = setInterval(() => trickled.socket.writable && trickled.socket.write(' '), 400);
 
-    const slowHeaders = rawClient(server.url);
-    slowHeaders.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
+      const slowHeaders = rawClient(server.url);
+      slowHeaders.socket.write('GET /api/health HTTP/1.1\r\nHost: x\r\n');
 
-    try {
-      const [stalledMs, trickledMs, headersMs] = await Promise.all([
-        within(stalled.closed, 8000),
-        within(trickled.closed, 8000),
-        within(slowHeaders.closed, 8000),
-      ]);
-      expect({ stalledMs, trickledMs, headersMs }).toEqual({
-        stalledMs: expect.any(Number),
-        trickledMs: expect.any(Number),
-        headersMs: expect.any(Number),
-      });
-      expect(stalledMs as number).toBeGreaterThanOrEqual(900);
-      expect(stalledMs as number).toBeLessThan(5000);
-      expect(trickledMs as number).toBeGreaterThanOrEqual(1900);
-      expect(trickledMs as number).toBeLessThan(6000);
-      expect(headersMs as number).toBeLessThan(6000);
-    } finally {
-      clearInterval(drip);
-      for (const c of [stalled, trickled, slowHeaders]) c.socket.destroy();
-    }
-  }, SLOW_TEST_MS);
+      try {
+        const [stalledMs, trickledMs, headersMs] = await Promise.all([
+          within(stalled.closed, 8000),
+          within(trickled.closed, 8000),
+          within(slowHeaders.closed, 8000),
+        ]);
+        expect({ stalledMs, trickledMs, headersMs }).toEqual({
+          stalledMs: expect.any(Number),
+          trickledMs: expect.any(Number),
+          headersMs: expect.any(Number),
+        });
+        expect(stalledMs as number).toBeGreaterThanOrEqual(900);
+        expect(stalledMs as number).toBeLessThan(5000);
+        expect(trickledMs as number).toBeGreaterThanOrEqual(1900);
+        expect(trickledMs as number).toBeLessThan(6000);
+        expect(headersMs as number).toBeLessThan(6000);
+      } finally {
+        clearInterval(drip);
+        for (const c of [stalled, trickled, slowHeaders]) c.socket.destroy();
+      }
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('lets a slow but steady upload take longer than the request timeout of other routes', async () => {
-    const { cookie } = await register(server);
-    const boundary = 'b0undary';
-    // A WAV header (RIFF/WAVE, fmt, data) so the upload is accepted and keeps receiving.
-    const wav = Buffer.alloc(44);
-    wav.write('RIFF', 0);
-    wav.writeUInt32LE(99_000, 4);
-    wav.write('WAVEfmt ', 8);
-    wav.writeUInt32LE(16, 16);
-    wav.writeUInt16LE(1, 20);
-    wav.writeUInt16LE(1, 22);
-    wav.writeUInt32LE(16_000, 24);
-    wav.writeUInt32LE(32_000, 28);
-    wav.writeUInt16LE(2, 32);
-    wav.writeUInt16LE(16, 34);
-    wav.write('data', 36);
-    wav.writeUInt32LE(98_000, 40);
-    const upload = rawClient(server.url);
-    let answered = '';
-    upload.socket.on('data', (d) => (answered += String(d)));
-    upload.socket.write(
-      `POST /api/transcripts/upload HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nCookie: ${cookie}\r\n` +
-        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="slow.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
-    );
-    upload.socket.write(wav);
-    const drip = setInterval(() => upload.socket.writable && upload.socket.write(Buffer.alloc(64)), 300);
-    try {
-      // Twice the 2 s request timeout of other routes: still receiving, nothing answered yet.
-      expect(await within(upload.closed, 4000)).toBe('still open');
-      expect(answered).toBe('');
-    } finally {
-      clearInterval(drip);
-    }
-    // An upload whose bytes stop coming trips the idle timeout all the same.
-    expect(await within(upload.closed, 5000)).toEqual(expect.any(Number));
-    upload.socket.destroy();
-  }, SLOW_TEST_MS);
+  it(
+    'lets a slow but steady upload take longer than the request timeout of other routes',
+    async () => {
+      const { cookie } = await register(server);
+      const boundary = 'b0undary';
+      // A WAV header (RIFF/WAVE, fmt, data) so the upload is accepted and keeps receiving.
+      const wav = Buffer.alloc(44);
+      wav.write('RIFF', 0);
+      wav.writeUInt32LE(99_000, 4);
+      wav.write('WAVEfmt ', 8);
+      wav.writeUInt32LE(16, 16);
+      wav.writeUInt16LE(1, 20);
+      wav.writeUInt16LE(1, 22);
+      wav.writeUInt32LE(16_000, 24);
+      wav.writeUInt32LE(32_000, 28);
+      wav.writeUInt16LE(2, 32);
+      wav.writeUInt16LE(16, 34);
+      wav.write('data', 36);
+      wav.writeUInt32LE(98_000, 40);
+      const upload = rawClient(server.url);
+      let answered = '';
+      upload.socket.on('data', (d) => (answered += String(d)));
+      upload.socket.write(
+        `POST /api/transcripts/upload HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\nCookie: ${cookie}\r\n` +
+          `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 100000\r\n\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="audio"; filename="slow.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      );
+      upload.socket.write(wav);
+      const drip = setInterval(() => upload.socket.writable && upload.socket.write(Buffer.alloc(64)), 300);
+      try {
+        // Twice the 2 s request timeout of other routes: still receiving, nothing answered yet.
+        expect(await within(upload.closed, 4000)).toBe('still open');
+        expect(answered).toBe('');
+      } finally {
+        clearInterval(drip);
+      }
+      // An upload whose bytes stop coming trips the idle timeout all the same.
+      expect(await within(upload.closed, 5000)).toEqual(expect.any(Number));
+      upload.socket.destroy();
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('does not let a body refused early (401 on an upload route) keep trickling for the upload deadline', async () => {
-    const refused = rawClient(server.url);
-    let answered = '';
-    refused.socket.on('data', (d) => (answered += String(d)));
-    refused.socket.write(
-      'POST /api/transcripts/upload HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\n' +
-        'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n',
-    );
-    const drip = setInterval(() => refused.socket.writable && refused.socket.write(' '), 400);
-    try {
-      const closedMs = await within(refused.closed, 8000);
-      expect(answered).toMatch(/^HTTP\/1.1 401/);
-      expect(closedMs).toEqual(expect.any(Number));
-      expect(closedMs as number).toBeLessThan(6000);
-    } finally {
-      clearInterval(drip);
-      refused.socket.destroy();
-    }
-  }, SLOW_TEST_MS);
+  it(
+    'does not let a body refused early (401 on an upload route) keep trickling for the upload deadline',
+    async () => {
+      const refused = rawClient(server.url);
+      let answered = '';
+      refused.socket.on('data', (d) => (answered += String(d)));
+      refused.socket.write(
+        'POST /api/transcripts/upload HTTP/1.1\r\nHost: x\r\nX-Requested-With: XMLHttpRequest\r\n' +
+          'Content-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n',
+      );
+      const drip = setInterval(() => refused.socket.writable && refused.socket.write(' '), 400);
+      try {
+        const closedMs = await within(refused.closed, 8000);
+        expect(answered).toMatch(/^HTTP\/1.1 401/);
+        expect(closedMs).toEqual(expect.any(Number));
+        expect(closedMs as number).toBeLessThan(6000);
+      } finally {
+        clearInterval(drip);
+        refused.socket.destroy();
+      }
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 describe('per-user API rate limit', () => {
@@ -184,41 +196,49 @@ describe('per-user API rate limit', () => {
 
   const me = (cookie: string) => fetch(`${server.url}/api/auth/me`, { headers: { ...XHR, Cookie: cookie } });
 
-  it('answers 429 with Retry-After to the user over the limit; another user is not affected', async () => {
-    const a = await register(server);
-    const b = await register(server);
+  it(
+    'answers 429 with Retry-After to the user over the limit; another user is not affected',
+    async () => {
+      const a = await register(server);
+      const b = await register(server);
 
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await me(a.cookie)).status);
-    expect(statuses).toEqual(Array(12).fill(200));
-    const blocked = await me(a.cookie);
-    expect(blocked.status).toBe(429);
-    expect(await blocked.json()).toEqual({ error: limitMessages.tooManyRequests });
-    const retryAfter = Number(blocked.headers.get('retry-after'));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    // Every API route draws on the same budget.
-    expect((await fetch(`${server.url}/api/folders/tree`, { headers: { ...XHR, Cookie: a.cookie } })).status).toBe(429);
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await me(a.cookie)).status);
+      expect(statuses).toEqual(Array(12).fill(200));
+      const blocked = await me(a.cookie);
+      expect(blocked.status).toBe(429);
+      expect(await blocked.json()).toEqual({ error: limitMessages.tooManyRequests });
+      const retryAfter = Number(blocked.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // Every API route draws on the same budget.
+      expect((await fetch(`${server.url}/api/folders/tree`, { headers: { ...XHR, Cookie: a.cookie } })).status).toBe(429);
 
-    // User B, from the same address, is not slowed by A.
-    const other = await me(b.cookie);
-    expect(other.status).toBe(200);
-    expect(((await other.json()) as { id: number }).id).toBe(b.user.id);
-  }, SLOW_TEST_MS);
+      // User B, from the same address, is not slowed by A.
+      const other = await me(b.cookie);
+      expect(other.status).toBe(200);
+      expect(((await other.json()) as { id: number }).id).toBe(b.user.id);
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('counts requests without a valid session by client address, apart from signed-in users', async () => {
-    const c = await register(server);
-    const statuses: number[] = [];
-    // The address has already spent part of its budget on registrations; it runs out within 13.
-    for (let i = 0; i < 13 && statuses.at(-1) !== 429; i++) {
-      statuses.push((await fetch(`${server.url}/api/folders/tree`, { headers: { ...XHR, Cookie: 'sid=forged' } })).status);
-    }
-    expect(statuses.at(-1)).toBe(429);
-    expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
-    // A signed-in user at the same address has a budget of their own; the health check is not counted.
-    expect((await me(c.cookie)).status).toBe(200);
-    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-  }, SLOW_TEST_MS);
+  it(
+    'counts requests without a valid session by client address, apart from signed-in users',
+    async () => {
+      const c = await register(server);
+      const statuses: number[] = [];
+      // The address has already spent part of its budget on registrations; it runs out within 13.
+      for (let i = 0; i < 13 && statuses.at(-1) !== 429; i++) {
+        statuses.push((await fetch(`${server.url}/api/folders/tree`, { headers: { ...XHR, Cookie: 'sid=forged' } })).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+      expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+      // A signed-in user at the same address has a budget of their own; the health check is not counted.
+      expect((await me(c.cookie)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 describe('with ALTCHA and test-mode payments', () => {
@@ -229,7 +249,10 @@ describe('with ALTCHA and test-mode payments', () => {
     const dist = join(dataDir, 'app');
     mkdirSync(dist, { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
-    server = await startServer({ DATA_DIR: dataDir, APP_DIST_DIR: dist, LOG_LEVEL: 'trace', LIVE_MAX_SOCKETS_PER_USER: '2' }, { logStream: log.stream });
+    server = await startServer(
+      { DATA_DIR: dataDir, APP_DIST_DIR: dist, LOG_LEVEL: 'trace', LIVE_MAX_SOCKETS_PER_USER: '2' },
+      { logStream: log.stream },
+    );
   }, START_MS);
   afterAll(async () => server?.close(), START_MS);
 
@@ -244,47 +267,67 @@ describe('with ALTCHA and test-mode payments', () => {
     }
   });
 
-  it('refuses live sockets over the per-user limit with a close code and reason; another user still connects', async () => {
-    const a = await register(server);
-    const b = await register(server);
-    const open = [await openLive(server, a.cookie), await openLive(server, a.cookie)];
+  it(
+    'refuses live sockets over the per-user limit with a close code and reason; another user still connects',
+    async () => {
+      const a = await register(server);
+      const b = await register(server);
+      const open = [await openLive(server, a.cookie), await openLive(server, a.cookie)];
 
-    const extra = new WebSocket(wsUrl(server), { headers: { Cookie: a.cookie } });
-    const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
-      extra.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
-      extra.on('error', reject);
-    });
-    expect(closed).toEqual({ code: 4429, reason: limitMessages.tooManyLiveConnections });
-    expect(CLOSE_TOO_MANY_SOCKETS).toBe(4429);
+      const extra = new WebSocket(wsUrl(server), { headers: { Cookie: a.cookie } });
+      const closed = await new Promise<{ code: number; reason: string }>((resolve, reject) => {
+        extra.on('close', (code, reason) => resolve({ code, reason: String(reason) }));
+        extra.on('error', reject);
+      });
+      expect(closed).toEqual({ code: 4429, reason: limitMessages.tooManyLiveConnections });
+      expect(CLOSE_TOO_MANY_SOCKETS).toBe(4429);
 
-    const other = await openLive(server, b.cookie);
-    // Closing one frees its place.
-    await open[0]!.close();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const again = await openLive(server, a.cookie);
-    for (const s of [open[1]!, other, again]) await s.close();
-  }, SLOW_TEST_MS);
+      const other = await openLive(server, b.cookie);
+      // Closing one frees its place.
+      await open[0]!.close();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await openLive(server, a.cookie);
+      for (const s of [open[1]!, other, again]) await s.close();
+    },
+    SLOW_TEST_MS,
+  );
 
-  it('keeps client secrets, cookies, authorization, passwords and card numbers out of the log', async () => {
-    const { account, cookie } = await register(server);
-    expect((await login(server, account.username, account.password)).status).toBe(200);
-    const a = api(server, cookie);
-    const { clientSecret } = (await a.post('/api/credits/purchase', { credits: 100 })).json as { clientSecret: string };
-    expect(clientSecret).toMatch(/^testpay_/);
-    const paid = await a.post('/api/credits/test-payments/confirm', { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' });
-    expect(paid.status).toBe(200);
-    await fetch(`${server.url}/api/auth/me?token=tok_query_secret`, {
-      headers: { ...XHR, Cookie: cookie, Authorization: 'Bearer bearer_secret_value' },
-    });
+  it(
+    'keeps client secrets, cookies, authorization, passwords and card numbers out of the log',
+    async () => {
+      const { account, cookie } = await register(server);
+      expect((await login(server, account.username, account.password)).status).toBe(200);
+      const a = api(server, cookie);
+      const { clientSecret } = (await a.post('/api/credits/purchase', { credits: 100 })).json as { clientSecret: string };
+      expect(clientSecret).toMatch(/^testpay_/);
+      const paid = await a.post('/api/credits/test-payments/confirm', {
+        clientSecret,
+        cardNumber: '4242424242424242',
+        expiry: '12/34',
+        cvc: '123',
+      });
+      expect(paid.status).toBe(200);
+      await fetch(`${server.url}/api/auth/me?token=tok_query_secret`, {
+        headers: { ...XHR, Cookie: cookie, Authorization: 'Bearer bearer_secret_value' },
+      });
 
-    const text = log.text();
-    // The capture works: the requests are there.
-    expect(text).toContain('/api/credits/test-payments/confirm');
-    expect(text).toContain('/api/auth/me?token=');
-    for (const secret of [clientSecret, cookie.split('=')[1]!, 'bearer_secret_value', 'tok_query_secret', account.password, '4242424242424242']) {
-      expect(text, secret).not.toContain(secret);
-    }
-  }, SLOW_TEST_MS);
+      const text = log.text();
+      // The capture works: the requests are there.
+      expect(text).toContain('/api/credits/test-payments/confirm');
+      expect(text).toContain('/api/auth/me?token=');
+      for (const secret of [
+        clientSecret,
+        cookie.split('=')[1]!,
+        'bearer_secret_value',
+        'tok_query_secret',
+        account.password,
+        '4242424242424242',
+      ]) {
+        expect(text, secret).not.toContain(secret);
+      }
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 /** A stand-in for Google's siteverify: accepts the token 'good-token'. */
@@ -335,7 +378,12 @@ describe('with reCAPTCHA and Stripe', () => {
 
   it('security headers allow their script, frame and API hosts and nothing more', async () => {
     const csp = expectCommonHeaders(await fetch(`${server.url}/api/config`), '/api/config');
-    expect(csp['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/', 'https://js.stripe.com']);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      'https://www.google.com/recaptcha/',
+      'https://www.gstatic.com/recaptcha/',
+      'https://js.stripe.com',
+    ]);
     expect(csp['frame-src']).toEqual([
       'https://www.google.com/recaptcha/',
       'https://recaptcha.google.com/recaptcha/',
@@ -346,36 +394,44 @@ describe('with reCAPTCHA and Stripe', () => {
     expect(csp['worker-src']).toEqual(["'self'"]);
   });
 
-  it('a Stripe webhook that does not match its payment logs ids only, not the payment row', async () => {
-    const registered = await postJson(server, '/api/auth/register', {
-      name: 'Stripe Buyer',
-      username: `buyer${Date.now()}`,
-      email: `buyer${Date.now()}@example.com`,
-      password: 'Secret#123',
-      captchaToken: 'good-token',
-    });
-    expect(registered.status).toBe(201);
-    const bought = await api(server, sessionCookie(registered)!).post('/api/credits/purchase', { credits: 100 });
-    expect(bought.status).toBe(200);
-    const intent = stripe.intents.get(bought.json.paymentId as string) as FakeIntent;
-    const payload = succeededEvent(intent, { amount: 1, amount_received: 1 });
-    expect((await postWebhook(server, payload, sign(payload))).status).toBe(400);
+  it(
+    'a Stripe webhook that does not match its payment logs ids only, not the payment row',
+    async () => {
+      const registered = await postJson(server, '/api/auth/register', {
+        name: 'Stripe Buyer',
+        username: `buyer${Date.now()}`,
+        email: `buyer${Date.now()}@example.com`,
+        password: 'Secret#123',
+        captchaToken: 'good-token',
+      });
+      expect(registered.status).toBe(201);
+      const bought = await api(server, sessionCookie(registered)!).post('/api/credits/purchase', { credits: 100 });
+      expect(bought.status).toBe(200);
+      const intent = stripe.intents.get(bought.json.paymentId as string) as FakeIntent;
+      const payload = succeededEvent(intent, { amount: 1, amount_received: 1 });
+      expect((await postWebhook(server, payload, sign(payload))).status).toBe(400);
 
-    const text = log.text();
-    expect(text).toContain('does not match its credit package');
-    expect(text).toContain(intent.id);
-    expect(text).not.toContain(intent.client_secret);
-    expect(text).not.toContain('sk_test_fake_secret');
-  }, SLOW_TEST_MS);
+      const text = log.text();
+      expect(text).toContain('does not match its credit package');
+      expect(text).toContain(intent.id);
+      expect(text).not.toContain(intent.client_secret);
+      expect(text).not.toContain('sk_test_fake_secret');
+    },
+    SLOW_TEST_MS,
+  );
 });
 
 describe('content security policy per provider', () => {
   it('each provider alone adds only its own hosts', () => {
-    const recaptchaOnly = contentSecurityPolicy(loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET_KEY: 's' }));
+    const recaptchaOnly = contentSecurityPolicy(
+      loadConfig({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SITE_KEY: 'k', RECAPTCHA_SECRET_KEY: 's' }),
+    );
     expect(recaptchaOnly['script-src']).toEqual(["'self'", 'https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/']);
     expect(recaptchaOnly['frame-src']).toEqual(['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/']);
     expect(recaptchaOnly['connect-src']).toEqual(["'self'"]);
-    const stripeOnly = contentSecurityPolicy(loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }));
+    const stripeOnly = contentSecurityPolicy(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk', STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'wh' }),
+    );
     expect(stripeOnly['script-src']).toEqual(["'self'", 'https://js.stripe.com']);
     expect(stripeOnly['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
     expect(stripeOnly['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);

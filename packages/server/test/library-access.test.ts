@@ -112,10 +112,23 @@ describe("another user's ids", () => {
       ['PUT', `/api/transcripts/${t}/move`],
       ['POST', '/api/transcripts/finalize-upload'],
     ];
-    const bodies = ['{', '[]', '"x"', 'null', '{"name": 5, "parentId": "x"}', '{"parentId": -1}', '{"folderId": 1.5}', '{"name": "x", "parentId": 99999999999}'];
+    const bodies = [
+      '{',
+      '[]',
+      '"x"',
+      'null',
+      '{"name": 5, "parentId": "x"}',
+      '{"parentId": -1}',
+      '{"folderId": 1.5}',
+      '{"name": "x", "parentId": 99999999999}',
+    ];
     for (const [method, path] of routes) {
       for (const body of bodies) {
-        const res = await fetch(server.url + path, { method, headers: { ...XHR, Cookie: cookie, 'Content-Type': 'application/json' }, body });
+        const res = await fetch(server.url + path, {
+          method,
+          headers: { ...XHR, Cookie: cookie, 'Content-Type': 'application/json' },
+          body,
+        });
         const json = (await res.json()) as { error?: unknown };
         expect(res.status, `${method} ${path} ${body}`).toBeLessThan(500);
         // The only acceptable success: a folder update whose body changes nothing.
@@ -127,7 +140,10 @@ describe("another user's ids", () => {
 
   it('the OpenAPI document lists every library route', async () => {
     const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const methods = (path: string) => Object.keys(doc.paths[path] ?? {}).filter((m) => m !== 'head').sort();
+    const methods = (path: string) =>
+      Object.keys(doc.paths[path] ?? {})
+        .filter((m) => m !== 'head')
+        .sort();
     expect(methods('/api/folders/tree')).toEqual(['get']);
     expect(methods('/api/folders')).toEqual(['post']);
     expect(methods('/api/folders/{id}')).toEqual(['delete', 'put']);

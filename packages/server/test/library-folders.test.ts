@@ -85,7 +85,9 @@ describe('folders and the tree', () => {
     expect(moved.json).toEqual({ id: one.id, name: 'uno', parentId: two.id });
     expect((await a.put(`/api/folders/${one.id}`, { name: ' ' })).json.error).toBe(libraryMessages.folderNameRequired);
     const tree = await a.tree();
-    expect(tree).toEqual([{ id: two.id, type: 'folder', name: 'two', children: [{ id: one.id, type: 'folder', name: 'uno', children: [] }] }]);
+    expect(tree).toEqual([
+      { id: two.id, type: 'folder', name: 'two', children: [{ id: one.id, type: 'folder', name: 'uno', children: [] }] },
+    ]);
     expect((await a.put(`/api/folders/${one.id}`, { parentId: null })).json.parentId).toBeNull();
   });
 
@@ -123,7 +125,9 @@ describe('folders and the tree', () => {
       ids.push(res.json.id!);
       if (folder) await a.put(`/api/transcripts/${res.json.id}/move`, { folderId: folder.id });
     }
-    const userDir = storedFiles(server).find((f) => f.includes(`/transcripts/${ids[0]}/`))!.split('/transcripts/')[0];
+    const userDir = storedFiles(server)
+      .find((f) => f.includes(`/transcripts/${ids[0]}/`))!
+      .split('/transcripts/')[0];
     const filesOf = (id: number) => storedFiles(server).filter((f) => f.startsWith(`${userDir}/transcripts/${id}/`));
     for (const id of ids) expect(filesOf(id)).toEqual([`${userDir}/transcripts/${id}/audio.wav`]);
     const before = await rowCounts(server);

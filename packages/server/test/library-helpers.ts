@@ -81,7 +81,11 @@ export function api(server: TestServer, cookie: string) {
       form.append('totalChunks', String(fields.totalChunks));
       form.append('originalName', fields.originalName);
       form.append('chunk', new Blob([data as Uint8Array<ArrayBuffer>]), fields.originalName);
-      const res = await fetch(`${server.url}/api/transcripts/upload-chunk`, { method: 'POST', headers: { ...XHR, Cookie: cookie }, body: form });
+      const res = await fetch(`${server.url}/api/transcripts/upload-chunk`, {
+        method: 'POST',
+        headers: { ...XHR, Cookie: cookie },
+        body: form,
+      });
       return { status: res.status, json: (await res.json()) as Record<string, unknown> & { error?: string } };
     },
     finalize: (uploadId: string, originalName: string, totalChunks: number) =>

@@ -50,14 +50,19 @@ describe('the library on S3 storage (s3rver)', () => {
     const file = syntheticWav(CHUNK + 5000);
     const uploadId = newUploadId();
     for (const i of [0, 1]) {
-      const res = await a.chunk({ uploadId, chunkIndex: i, totalChunks: 2, originalName: 'two.wav' }, file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)));
+      const res = await a.chunk(
+        { uploadId, chunkIndex: i, totalChunks: 2, originalName: 'two.wav' },
+        file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)),
+      );
       expect(res.status).toBe(200);
     }
     expect(objectKeys(s3).filter((k) => k.includes('/uploads/'))).toHaveLength(2);
     const fin = await a.finalize(uploadId, 'two.wav', 2);
     expect(fin.status).toBe(201);
     expect(objectKeys(s3).filter((k) => k.includes('/uploads/'))).toEqual([]);
-    const seam = await fetch(`${server.url}/api/transcripts/${fin.json.id}/audio`, { headers: { Cookie: cookie, Range: `bytes=${CHUNK - 10}-${CHUNK + 9}` } });
+    const seam = await fetch(`${server.url}/api/transcripts/${fin.json.id}/audio`, {
+      headers: { Cookie: cookie, Range: `bytes=${CHUNK - 10}-${CHUNK + 9}` },
+    });
     expect(Buffer.from(await seam.arrayBuffer()).equals(file.slice(CHUNK - 10, CHUNK + 10))).toBe(true);
 
     // A refused upload leaves no object.

@@ -47,7 +47,14 @@ describe('uploads', () => {
     const id = res.json.id!;
 
     expect(await a.tree()).toEqual([
-      { id, type: 'transcript', name: 'librivox-sense-and-sensibility-0870', createdAt: expect.any(String), status: 'processing', duration: null },
+      {
+        id,
+        type: 'transcript',
+        name: 'librivox-sense-and-sensibility-0870',
+        createdAt: expect.any(String),
+        status: 'processing',
+        duration: null,
+      },
     ]);
     const t = await a.get(`/api/transcripts/${id}`);
     expect(t.json).toEqual({
@@ -210,7 +217,12 @@ describe('uploads', () => {
     const wav = { size, slice: (s: number, e: number) => (s === 0 ? Buffer.concat([wavHeader(size - 44), filler(44, e)]) : filler(s, e)) };
     await leavesNothing(async () => {
       // One request: streamed, never held; the server stops storing at its limit.
-      const single = await postStream(server, a.cookie, '/api/transcripts/upload', streamedMultipart({}, { field: 'audio', filename: 'huge.wav', ...wav }));
+      const single = await postStream(
+        server,
+        a.cookie,
+        '/api/transcripts/upload',
+        streamedMultipart({}, { field: 'audio', filename: 'huge.wav', ...wav }),
+      );
       expect(single.status).toBe(413);
       expect(single.json.error).toBe('Files larger than 25MB must be uploaded in chunks.');
 
@@ -248,12 +260,21 @@ describe('uploads', () => {
     const uploadId = newUploadId();
     const wav = fixture('wav');
     await leavesNothing(async () => {
-      for (const [chunkIndex, totalChunks] of [[3, 3], [4, 3], [1, 1]]) {
+      for (const [chunkIndex, totalChunks] of [
+        [3, 3],
+        [4, 3],
+        [1, 1],
+      ]) {
         const res = await a.chunk({ uploadId, chunkIndex, totalChunks, originalName: 'a.wav' }, wav);
         expect(res.status).toBe(400);
         expect(res.json.error).toMatch(new RegExp(`^Chunk index ${chunkIndex} is out of range: this upload has ${totalChunks} chunks?`));
       }
-      for (const [chunkIndex, totalChunks] of [['-1', '2'], ['x', '2'], ['0', '0'], ['0', '1.5']]) {
+      for (const [chunkIndex, totalChunks] of [
+        ['-1', '2'],
+        ['x', '2'],
+        ['0', '0'],
+        ['0', '1.5'],
+      ]) {
         const form = new FormData();
         form.append('uploadId', uploadId);
         form.append('chunkIndex', chunkIndex);
@@ -269,7 +290,10 @@ describe('uploads', () => {
       }
       // A chunk that is not the last must be exactly one chunk long.
       const short = await a.chunk({ uploadId, chunkIndex: 0, totalChunks: 2, originalName: 'a.wav' }, wav);
-      expect(short).toEqual({ status: 400, json: { error: `Chunk 0 must be exactly ${CHUNK} bytes; only the last chunk may be smaller.` } });
+      expect(short).toEqual({
+        status: 400,
+        json: { error: `Chunk 0 must be exactly ${CHUNK} bytes; only the last chunk may be smaller.` },
+      });
       // A field missing altogether, with the file before or after the others.
       for (const fileFirst of [false, true]) {
         const form = new FormData();
@@ -306,7 +330,12 @@ describe('uploads', () => {
       expect((await b.get(`/api/transcripts/uploads/${uploadId}`)).status).toBe(404);
       expect((await b.finalize(uploadId, 'b.wav', 2)).status).toBe(404);
     });
-    expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toEqual({ uploadId, totalChunks: 2, receivedChunks: [1], transcriptId: null });
+    expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toEqual({
+      uploadId,
+      totalChunks: 2,
+      receivedChunks: [1],
+      transcriptId: null,
+    });
   });
 
   it('refuses to finalize with a chunk missing (naming it), and to finalize twice', async () => {
@@ -314,7 +343,10 @@ describe('uploads', () => {
     const file = syntheticWav(2 * CHUNK + 1000);
     const uploadId = newUploadId();
     const send = (i: number) =>
-      a.chunk({ uploadId, chunkIndex: i, totalChunks: 3, originalName: 'long.wav' }, file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)));
+      a.chunk(
+        { uploadId, chunkIndex: i, totalChunks: 3, originalName: 'long.wav' },
+        file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)),
+      );
     expect((await send(0)).status).toBe(200);
     expect((await send(2)).json).toEqual({ uploadId, totalChunks: 3, receivedChunks: [0, 2], transcriptId: null });
     await leavesNothing(async () => {
@@ -367,7 +399,10 @@ describe('uploads', () => {
     expect(total).toBe(3);
     const uploadId = newUploadId();
     const send = (i: number) =>
-      a.chunk({ uploadId, chunkIndex: i, totalChunks: total, originalName: 'meeting.wav' }, file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)));
+      a.chunk(
+        { uploadId, chunkIndex: i, totalChunks: total, originalName: 'meeting.wav' },
+        file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)),
+      );
 
     expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).status).toBe(404);
     expect((await send(2)).status).toBe(200);
@@ -380,8 +415,15 @@ describe('uploads', () => {
     const fin = await a.finalize(uploadId, 'meeting.wav', total);
     expect(fin.status).toBe(201);
     const id = fin.json.id as number;
-    expect(await a.tree()).toEqual([{ id, type: 'transcript', name: 'meeting', createdAt: expect.any(String), status: 'processing', duration: null }]);
-    expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toEqual({ uploadId, totalChunks: 3, receivedChunks: [0, 1, 2], transcriptId: id });
+    expect(await a.tree()).toEqual([
+      { id, type: 'transcript', name: 'meeting', createdAt: expect.any(String), status: 'processing', duration: null },
+    ]);
+    expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toEqual({
+      uploadId,
+      totalChunks: 3,
+      receivedChunks: [0, 1, 2],
+      transcriptId: id,
+    });
     // The chunks are gone, the joined file is there.
     expect(storedFiles(server).filter((f) => f.startsWith(`users/${a.id}/`))).toEqual([`users/${a.id}/transcripts/${id}/audio.wav`]);
 
@@ -406,7 +448,11 @@ describe('uploads', () => {
       f.append('audio', new Blob([wav]), 'a.wav');
       return f;
     };
-    const anon = await fetch(`${server.url}/api/transcripts/upload`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' }, body: form() });
+    const anon = await fetch(`${server.url}/api/transcripts/upload`, {
+      method: 'POST',
+      headers: { 'X-Requested-With': 'XMLHttpRequest' },
+      body: form(),
+    });
     expect(anon.status).toBe(401);
     const a = await user();
     const noHeader = await fetch(`${server.url}/api/transcripts/upload`, { method: 'POST', headers: { Cookie: a.cookie }, body: form() });
@@ -474,7 +520,15 @@ describe('a configured upload limit (UPLOAD_MAX_BYTES)', () => {
     const { cookie } = await register(server);
     const a = api(server, cookie);
     const size = 2 * MB + 1;
-    const body = streamedMultipart({}, { field: 'audio', filename: 'long.wav', size, slice: (s, e) => (s === 0 ? Buffer.concat([wavHeader(size - 44), filler(44, e)]) : filler(s, e)) });
+    const body = streamedMultipart(
+      {},
+      {
+        field: 'audio',
+        filename: 'long.wav',
+        size,
+        slice: (s, e) => (s === 0 ? Buffer.concat([wavHeader(size - 44), filler(44, e)]) : filler(s, e)),
+      },
+    );
     const refused = await postStream(server, cookie, '/api/transcripts/upload', body);
     expect(refused).toEqual({ status: 413, json: { error: 'Please upload a file smaller than 2MB.' } });
     expect(await a.tree()).toEqual([]);

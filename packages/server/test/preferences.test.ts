@@ -9,8 +9,7 @@ describe('/api/user/preferences', () => {
   });
   afterAll(() => server.close());
 
-  const get = (cookie?: string) =>
-    fetch(`${server.url}/api/user/preferences`, { headers: cookie ? { Cookie: cookie } : {} });
+  const get = (cookie?: string) => fetch(`${server.url}/api/user/preferences`, { headers: cookie ? { Cookie: cookie } : {} });
 
   it('needs a session', async () => {
     const res = await get();

@@ -105,11 +105,7 @@ describe('POST /api/auth/register', () => {
 
   it('answers 409 for a taken username, whatever its case', async () => {
     const { account } = await register(server);
-    const res = await postJson(
-      server,
-      '/api/auth/register',
-      await newAccount(server, { username: account.username.toUpperCase() }),
-    );
+    const res = await postJson(server, '/api/auth/register', await newAccount(server, { username: account.username.toUpperCase() }));
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: 'Username is already taken', fieldErrors: { username: 'Username is already taken' } });
   });
@@ -144,7 +140,7 @@ describe('POST /api/auth/register', () => {
     });
   });
 
-  it("a user signs in with their e-mail even after someone tried to take it as a username", async () => {
+  it('a user signs in with their e-mail even after someone tried to take it as a username', async () => {
     const { account } = await register(server);
     const res = await postJson(server, '/api/auth/register', await newAccount(server, { username: account.email }));
     expect(res.status).toBe(400);

@@ -5,15 +5,16 @@ function parseSetCookie(res: Response) {
   const header = res.headers.getSetCookie().find((c) => c.startsWith('sid='));
   if (!header) throw new Error('no sid cookie');
   const [pair, ...attrs] = header.split(';').map((s) => s.trim());
-  const flags = new Map(attrs.map((a) => {
-    const [k, v] = a.split('=');
-    return [k.toLowerCase(), v ?? true] as const;
-  }));
+  const flags = new Map(
+    attrs.map((a) => {
+      const [k, v] = a.split('=');
+      return [k.toLowerCase(), v ?? true] as const;
+    }),
+  );
   return { value: pair.slice(4), flags, header };
 }
 
-const me = (server: TestServer, cookie?: string) =>
-  fetch(`${server.url}/api/auth/me`, { headers: cookie ? { Cookie: cookie } : {} });
+const me = (server: TestServer, cookie?: string) => fetch(`${server.url}/api/auth/me`, { headers: cookie ? { Cookie: cookie } : {} });
 
 describe('sessions', () => {
   let server: TestServer;

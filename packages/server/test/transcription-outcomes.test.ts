@@ -36,14 +36,21 @@ async function userOn(server: TestServer) {
       const form = new FormData();
       form.append('language', language);
       form.append('audio', new Blob([data as Uint8Array<ArrayBuffer>]), name);
-      const res = await fetch(`${server.url}/api/transcripts/upload`, { method: 'POST', headers: { ...XHR, Cookie: r.cookie }, body: form });
+      const res = await fetch(`${server.url}/api/transcripts/upload`, {
+        method: 'POST',
+        headers: { ...XHR, Cookie: r.cookie },
+        body: form,
+      });
       return { status: res.status, json: (await res.json()) as { id?: number; error?: string } };
     },
     /** Waits until the transcript leaves 'processing'. */
     settled: async (id: number) => {
       const deadline = Date.now() + 90_000;
       for (;;) {
-        const t = (await client.get(`/api/transcripts/${id}`)).json as { metadata: { status: string; error: string | null }; content: string };
+        const t = (await client.get(`/api/transcripts/${id}`)).json as {
+          metadata: { status: string; error: string | null };
+          content: string;
+        };
         if (t.metadata.status !== 'processing') return { status: t.metadata.status, error: t.metadata.error, content: t.content };
         if (Date.now() > deadline) throw new Error('transcription did not finish');
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -63,7 +70,10 @@ describe('the built-in engine: spoken language and silence', () => {
 
   it('tells the browser that it transcribes English only and what a minute costs', async () => {
     const res = await fetch(`${server.url}/api/config`);
-    const body = (await res.json()) as { transcription: { engine: string; languages: string[] }; costs: { perTranscriptionMinute: number } };
+    const body = (await res.json()) as {
+      transcription: { engine: string; languages: string[] };
+      costs: { perTranscriptionMinute: number };
+    };
     expect(body.transcription).toEqual({ engine: 'builtin', languages: ['en'] });
     expect(body.costs.perTranscriptionMinute).toBe(1);
   });
@@ -122,7 +132,11 @@ describe('credits before commitment, and retry', () => {
       await pcm.dispose();
       await input.onDuration?.(seconds);
       if (state.behaviour === 'refused') throw new EngineError('refused', 'The transcription server refused the request (HTTP 400).');
-      return { durationSeconds: seconds, language: 'en', segments: [{ start: 0, end: seconds, text: 'A tone.', speaker: 'Unknown Speaker' }] };
+      return {
+        durationSeconds: seconds,
+        language: 'en',
+        segments: [{ start: 0, end: seconds, text: 'A tone.', speaker: 'Unknown Speaker' }],
+      };
     },
   };
 

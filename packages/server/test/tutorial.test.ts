@@ -40,8 +40,7 @@ describe('POST /api/create-tutorial-transcript', () => {
     await server?.close();
   });
 
-  const tutorialFolders = (tree: unknown[]) =>
-    (tree as TreeNode[]).filter((n) => n.type === 'folder' && n.name === 'Tutorial');
+  const tutorialFolders = (tree: unknown[]) => (tree as TreeNode[]).filter((n) => n.type === 'folder' && n.name === 'Tutorial');
 
   it('ships its recording inside the server package', () => {
     expect(TUTORIAL_AUDIO_PATH).toMatch(/packages\/server\/assets\/tutorial\/librivox-sense-and-sensibility-0870\.wav$/);
@@ -141,7 +140,7 @@ describe('POST /api/create-tutorial-transcript', () => {
     }
   });
 
-  it("belongs to the caller: another user gets 404 for it and a sample of their own", async () => {
+  it('belongs to the caller: another user gets 404 for it and a sample of their own', async () => {
     const [folder] = tutorialFolders(await a.tree());
     const aId = folder.children![0].id;
     expect((await b.get(`/api/transcripts/${aId}`)).status).toBe(404);

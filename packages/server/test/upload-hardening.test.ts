@@ -21,7 +21,11 @@ describe('chunk fields in any order', () => {
       if (name === 'chunk') form.append('chunk', new Blob([data as Uint8Array<ArrayBuffer>]), values.originalName);
       else form.append(name, values[name]);
     }
-    const res = await fetch(`${server.url}/api/transcripts/upload-chunk`, { method: 'POST', headers: { ...XHR, Cookie: cookie }, body: form });
+    const res = await fetch(`${server.url}/api/transcripts/upload-chunk`, {
+      method: 'POST',
+      headers: { ...XHR, Cookie: cookie },
+      body: form,
+    });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
   }
 
@@ -37,12 +41,19 @@ describe('chunk fields in any order', () => {
       ['uploadId', 'chunkIndex', 'totalChunks', 'originalName', 'chunk'],
     ];
     for (let i = 0; i < 3; i++) {
-      const res = await chunkInOrder(cookie, orders[i], { ...values, chunkIndex: String(i) }, file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)));
+      const res = await chunkInOrder(
+        cookie,
+        orders[i],
+        { ...values, chunkIndex: String(i) },
+        file.slice(i * CHUNK, Math.min(file.size, (i + 1) * CHUNK)),
+      );
       expect(res.status, orders[i].join(',')).toBe(200);
     }
     const fin = await a.finalize(uploadId, 'order.wav', 3);
     expect(fin.status).toBe(201);
-    const audio = await fetch(`${server.url}/api/transcripts/${fin.json.id}/audio`, { headers: { Cookie: cookie, Range: `bytes=${CHUNK - 50}-${CHUNK + 49}` } });
+    const audio = await fetch(`${server.url}/api/transcripts/${fin.json.id}/audio`, {
+      headers: { Cookie: cookie, Range: `bytes=${CHUNK - 50}-${CHUNK + 49}` },
+    });
     expect(Buffer.from(await audio.arrayBuffer()).equals(file.slice(CHUNK - 50, CHUNK + 50))).toBe(true);
     // The spooled copies are gone.
     expect(readdirSync(join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
@@ -105,7 +116,9 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     expect(storedFiles(server)).toEqual(before);
     // A single-chunk upload that fits, then a second one over the remaining 100 KB.
     const first = newUploadId();
-    expect((await a.chunk({ uploadId: first, chunkIndex: 0, totalChunks: 1, originalName: 'a.wav' }, file.slice(0, CHUNK))).status).toBe(200);
+    expect((await a.chunk({ uploadId: first, chunkIndex: 0, totalChunks: 1, originalName: 'a.wav' }, file.slice(0, CHUNK))).status).toBe(
+      200,
+    );
     const files = storedFiles(server);
     const rows = await rowCounts(server);
     const second = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'b.wav' }, fixture('wav'));
@@ -186,7 +199,10 @@ describe('file modes', () => {
       for (const [k, v] of Object.entries({ uploadId, chunkIndex: '0', totalChunks: '2', originalName: 'c.wav' })) order.append(k, v);
       // Chunk 1 of 2 (the last, any size) with the file first: it passes through the spool.
       order.set('chunkIndex', '1');
-      expect((await fetch(`${server.url}/api/transcripts/upload-chunk`, { method: 'POST', headers: { ...XHR, Cookie: cookie }, body: order })).status).toBe(200);
+      expect(
+        (await fetch(`${server.url}/api/transcripts/upload-chunk`, { method: 'POST', headers: { ...XHR, Cookie: cookie }, body: order }))
+          .status,
+      ).toBe(200);
 
       expect(mode(dataDir)).toBe(0o700);
       const dirs: string[] = [];
@@ -207,7 +223,13 @@ describe('file modes', () => {
       expect(files.some((f) => f.includes(`/uploads/${uploadId}/chunk-1-`))).toBe(true);
       expect(files.some((f) => f.endsWith('/db/.lock'))).toBe(true);
       files.push(join(dataDir, 'altcha-hmac.key'));
-      for (const d of [join(dataDir, 'db'), join(dataDir, 'files'), join(dataDir, 'files', '.tmp'), join(dataDir, 'tmp', 'uploads'), ...dirs]) {
+      for (const d of [
+        join(dataDir, 'db'),
+        join(dataDir, 'files'),
+        join(dataDir, 'files', '.tmp'),
+        join(dataDir, 'tmp', 'uploads'),
+        ...dirs,
+      ]) {
         expect(mode(d), d).toBe(0o700);
       }
       // Ours: audio, chunks, the lock and the key. PGlite's own files are tightened at start-up (next test)

@@ -43,12 +43,7 @@ export {
   type TranscriptionChoicesProps,
   type TranscriptionTerms,
 } from './TranscriptionChoices/TranscriptionChoices.tsx';
-export {
-  AudioPlayer,
-  SKIP_SECONDS,
-  type AudioPlayerProps,
-  type AudioPlayerHandle,
-} from './AudioPlayer/AudioPlayer.tsx';
+export { AudioPlayer, SKIP_SECONDS, type AudioPlayerProps, type AudioPlayerHandle } from './AudioPlayer/AudioPlayer.tsx';
 export {
   TranscriptViewer,
   transcriptText,
@@ -77,13 +72,7 @@ export {
   type RecordingTranscription,
   type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
-export {
-  segmentAt,
-  speakerColorIndex,
-  SPEAKER_COLOR_COUNT,
-  DEFAULT_SPEAKER,
-  type TranscriptSegment,
-} from './transcript/segments.ts';
+export { segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT, DEFAULT_SPEAKER, type TranscriptSegment } from './transcript/segments.ts';
 export { formatClock, formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
 export {
   playbackErrorMessage,
@@ -103,12 +92,7 @@ export {
   RECORDING_CONSTRAINTS,
   type RecordingExtension,
 } from './media/recorder.ts';
-export {
-  transcriptKitMessages,
-  transcriptKitMessagesEn,
-  transcriptKitMessagesDe,
-  loadTranscriptKitMessages,
-} from './i18n.ts';
+export { transcriptKitMessages, transcriptKitMessagesEn, transcriptKitMessagesDe, loadTranscriptKitMessages } from './i18n.ts';
 export {
   AiOutputList,
   OutputText,

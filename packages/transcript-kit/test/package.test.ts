@@ -31,7 +31,9 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
     res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
-  return new Promise((ok) => server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  return new Promise((ok) =>
+    server.listen(0, '127.0.0.1', () => ok({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+  );
 }
 
 describe('the published transcript-kit', () => {
@@ -52,7 +54,8 @@ describe('the published transcript-kit', () => {
 
     mkdirSync(app);
     cpSync(join(import.meta.dirname, 'example'), app, { recursive: true });
-    const pin = (name: string) => `${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
+    const pin = (name: string) =>
+      `${(JSON.parse(readFileSync(join(repo, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version}`;
     writeFileSync(
       join(app, 'package.json'),
       JSON.stringify({
@@ -67,7 +70,12 @@ describe('the published transcript-kit', () => {
           react: pin('react'),
           'react-dom': pin('react-dom'),
         },
-        devDependencies: { vite: pin('vite'), typescript: pin('typescript'), '@types/react': pin('@types/react'), '@types/react-dom': pin('@types/react-dom') },
+        devDependencies: {
+          vite: pin('vite'),
+          typescript: pin('typescript'),
+          '@types/react': pin('@types/react'),
+          '@types/react-dom': pin('@types/react-dom'),
+        },
         // The kit asks for @scribe/ui by version; here that version is the tarball next to it.
         pnpm: { overrides: { '@scribe/ui': `file:${join(packed, uiTarball)}` } },
       }),
@@ -135,7 +143,10 @@ describe('the published transcript-kit', () => {
       mkdirSync(join(copy, path, '..'), { recursive: true });
       cpSync(join(repo, path), join(copy, path));
     }
-    writeFileSync(join(copy, '.changeset', 'viewer-speaker-filter.md'), '---\n"@scribe/transcript-kit": minor\n---\n\nThe viewer filters by speaker.\n');
+    writeFileSync(
+      join(copy, '.changeset', 'viewer-speaker-filter.md'),
+      '---\n"@scribe/transcript-kit": minor\n---\n\nThe viewer filters by speaker.\n',
+    );
     run(process.execPath, [join(repo, 'node_modules', '@changesets', 'cli', 'bin.js'), 'version'], { cwd: copy });
     const [major, minor] = version('packages/transcript-kit').split('.').map(Number);
     const bumped = (JSON.parse(readFileSync(join(copy, 'packages/transcript-kit/package.json'), 'utf8')) as { version: string }).version;

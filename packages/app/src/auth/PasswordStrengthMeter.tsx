@@ -10,12 +10,5 @@ export function PasswordStrengthMeter({ password }: { password: string }) {
   const { t, i18n } = useLingui();
   const { score, label } = passwordStrength(password);
   const strength = i18n._(strengthDescriptors[label]);
-  return (
-    <Meter
-      label={t`Password strength`}
-      value={score}
-      valueLabel={t`${strength} (${score}/100)`}
-      tone={tone(score)}
-    />
-  );
+  return <Meter label={t`Password strength`} value={score} valueLabel={t`${strength} (${score}/100)`} tone={tone(score)} />;
 }

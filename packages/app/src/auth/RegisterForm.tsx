@@ -49,7 +49,10 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
     if (field === 'password') affected.push('confirmPassword');
     if (field === 'acceptTerms') affected.push('acceptPrivacy');
     if (field === 'acceptPrivacy') affected.push('acceptTerms');
-    revalidate(next, affected.filter((key) => shown.includes(key)));
+    revalidate(
+      next,
+      affected.filter((key) => shown.includes(key)),
+    );
   }
 
   function blur(field: RegistrationField) {

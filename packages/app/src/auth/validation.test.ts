@@ -41,9 +41,7 @@ describe('validateRegistration', () => {
     expect(validateRegistrationField('name', { ...valid, name: 'Al' })).toBeUndefined();
     expect(validateRegistrationField('username', { ...valid, username: 'ab' })).toBe(m.usernameMin);
     expect(validateRegistrationField('username', { ...valid, username: 'abc' })).toBeUndefined();
-    expect(validateRegistrationField('password', { ...valid, password: 'abcde', confirmPassword: 'abcde' })).toBe(
-      m.passwordMin,
-    );
+    expect(validateRegistrationField('password', { ...valid, password: 'abcde', confirmPassword: 'abcde' })).toBe(m.passwordMin);
     expect(validateRegistrationField('password', { ...valid, password: 'abcdef' })).toBeUndefined();
   });
 
@@ -108,9 +106,11 @@ describe('isRegistrationSubmittable', () => {
 
 describe('registrationFieldErrors', () => {
   it("puts the server's field messages on the form's fields", () => {
-    expect(
-      registrationFieldErrors({ username: 'Username already taken', email: 'x', captchaToken: 'y', fullName: 'z' }),
-    ).toEqual({ username: 'Username already taken', email: 'x', name: 'z' });
+    expect(registrationFieldErrors({ username: 'Username already taken', email: 'x', captchaToken: 'y', fullName: 'z' })).toEqual({
+      username: 'Username already taken',
+      email: 'x',
+      name: 'z',
+    });
   });
 });
 

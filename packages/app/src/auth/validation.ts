@@ -1,13 +1,6 @@
 // Pure form rules of the sign-in and registration forms (docs/product-spec.md §5). The texts are the api-client's
 // English messages; the UI translates them through `validationMessage()` in i18n/messages.ts.
-import {
-  emailPattern,
-  limits,
-  passwordStrength,
-  validationMessages as m,
-  visibleText,
-  type ValidationMessage,
-} from '@scribe/api-client';
+import { emailPattern, limits, passwordStrength, validationMessages as m, visibleText, type ValidationMessage } from '@scribe/api-client';
 
 export interface RegistrationValues {
   name: string;
@@ -33,10 +26,7 @@ export const emptyRegistration: RegistrationValues = {
 };
 
 /** The message for one field, or undefined when it is valid. Used on blur. */
-export function validateRegistrationField(
-  field: RegistrationField,
-  values: RegistrationValues,
-): ValidationMessage | undefined {
+export function validateRegistrationField(field: RegistrationField, values: RegistrationValues): ValidationMessage | undefined {
   switch (field) {
     case 'name':
       // The server counts what shows (no surrounding spaces, no zero-width characters), so the browser does too.
@@ -81,16 +71,8 @@ export function validateRegistration(values: RegistrationValues): RegistrationEr
 }
 
 /** Spec §5: submit is disabled while submitting or while the strength score is below 60. */
-export function isRegistrationSubmittable(options: {
-  password: string;
-  isSubmitting: boolean;
-  hasCaptcha: boolean;
-}): boolean {
-  return (
-    !options.isSubmitting &&
-    options.hasCaptcha &&
-    passwordStrength(options.password).score >= limits.passwordStrengthToSubmit
-  );
+export function isRegistrationSubmittable(options: { password: string; isSubmitting: boolean; hasCaptcha: boolean }): boolean {
+  return !options.isSubmitting && options.hasCaptcha && passwordStrength(options.password).score >= limits.passwordStrengthToSubmit;
 }
 
 export interface LoginValues {

@@ -80,10 +80,7 @@ function StripeForm({ priceLabel, returnPath, onSucceeded, onFailed, onCancel }:
 export default function StripePaymentForm({ publishableKey, ...props }: PaymentFormProps & { publishableKey: string }) {
   const { i18n } = useLingui();
   return (
-    <Elements
-      stripe={stripeFor(publishableKey)}
-      options={{ clientSecret: props.clientSecret, locale: i18n.locale as StripeElementLocale }}
-    >
+    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: props.clientSecret, locale: i18n.locale as StripeElementLocale }}>
       <StripeForm {...props} />
     </Elements>
   );

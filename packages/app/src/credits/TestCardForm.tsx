@@ -28,7 +28,9 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, 
     } catch (err) {
       // The provider's own words for card problems (400/402); anything else is unexpected.
       const message =
-        err instanceof ApiError && err.status >= 400 && err.status < 500 ? translateApiMessage(i18n, err.message) : t`An unexpected error occurred`;
+        err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? translateApiMessage(i18n, err.message)
+          : t`An unexpected error occurred`;
       setError(message);
       onFailed(message);
     } finally {

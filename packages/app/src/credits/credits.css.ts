@@ -35,7 +35,13 @@ export const perCredit = style({ color: vars.color.textMuted, fontSize: vars.fon
 
 export const cardAction = style({ marginTop: 'auto', paddingTop: vars.space.md });
 
-export const paymentHead = style({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: vars.space.md, flexWrap: 'wrap' });
+export const paymentHead = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+  flexWrap: 'wrap',
+});
 
 export const cardRow = style({
   display: 'grid',

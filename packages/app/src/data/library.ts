@@ -25,9 +25,7 @@ const EMPTY_TREE: TreeNode[] = [];
 export function useFolderTree() {
   const { user } = useSession();
   const { t } = useLingui();
-  const { data, error, isLoading, mutate } = useSWR<TreeNode[] | null>(user ? paths.folderTree : null, () =>
-    api.folders.tree(),
-  );
+  const { data, error, isLoading, mutate } = useSWR<TreeNode[] | null>(user ? paths.folderTree : null, () => api.folders.tree());
   useEffect(() => {
     if (error) toast({ title: t`Failed to fetch folder tree`, variant: 'destructive' });
   }, [error, t]);

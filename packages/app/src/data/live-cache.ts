@@ -30,9 +30,13 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
       if (event.type === 'progress') {
         const tree = cached<TreeNode[]>(paths.folderTree);
         if (tree && markProcessing(tree, event.transcriptId) !== tree) {
-          void mutate(paths.folderTree, (current: TreeNode[] | null | undefined) => (current ? markProcessing(current, event.transcriptId) : current), {
-            revalidate: false,
-          });
+          void mutate(
+            paths.folderTree,
+            (current: TreeNode[] | null | undefined) => (current ? markProcessing(current, event.transcriptId) : current),
+            {
+              revalidate: false,
+            },
+          );
         }
         if (cached<Transcript>(key)) {
           void mutate(

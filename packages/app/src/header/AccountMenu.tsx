@@ -1,12 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  Button,
-  Menu,
-  MenuHeader,
-  MenuItem,
-  MenuSeparator,
-  MenuTrigger,
-} from '@scribe/ui';
+import { Button, Menu, MenuHeader, MenuItem, MenuSeparator, MenuTrigger } from '@scribe/ui';
 import { useState } from 'react';
 import { ChevronDownIcon } from '@scribe/ui/icons';
 import { BuyCreditsDialog } from '../credits/BuyCreditsDialog.tsx';
@@ -31,7 +24,6 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
 
   const name = user.fullName || user.username;
   const balanceText = balance === undefined ? '—' : i18n.number(balance);
-
 
   return (
     <>

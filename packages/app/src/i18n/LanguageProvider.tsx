@@ -47,7 +47,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
         const local = readStoredLanguage();
         if (cancelled) return;
         if (local) {
-          if (preferred !== local) api.preferences.save({ language: local }).catch((error: unknown) => console.error('Failed to save preferences', error));
+          if (preferred !== local)
+            api.preferences.save({ language: local }).catch((error: unknown) => console.error('Failed to save preferences', error));
         } else if (isLanguage(preferred)) void activateLanguage(preferred);
       },
       (error: unknown) => console.error('Failed to load preferences', error),

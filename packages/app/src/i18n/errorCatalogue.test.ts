@@ -5,9 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const catalogs = ['app', 'transcript-kit', 'ui'].map(
-  (pkg) => new URL(`../../../${pkg}/src/locales/{locale}/messages.po`, import.meta.url),
-);
+const catalogs = ['app', 'transcript-kit', 'ui'].map((pkg) => new URL(`../../../${pkg}/src/locales/{locale}/messages.po`, import.meta.url));
 
 /** msgid -> msgstr of one locale over every catalog (simple .po entries, as `lingui extract` writes them). */
 function entries(locale: 'en' | 'de'): Map<string, string> {

@@ -59,13 +59,7 @@ describe('API message descriptors', () => {
   });
 
   it('has a descriptor for every strength label', () => {
-    expect(Object.values(strengthDescriptors).map((d) => d.message)).toEqual([
-      'Very Weak',
-      'Weak',
-      'Medium',
-      'Strong',
-      'Very Strong',
-    ]);
+    expect(Object.values(strengthDescriptors).map((d) => d.message)).toEqual(['Very Weak', 'Weak', 'Medium', 'Strong', 'Very Strong']);
   });
 });
 
@@ -159,7 +153,9 @@ describe('not-enough-credits messages', () => {
     const german = translateApiMessage(i18n, text);
     expect(german).toContain('Nicht genügend Credits');
     expect(german).toMatch(/7.*7.*5/);
-    expect(translateApiMessage(i18n, 'Not enough credits: an AI prompt with gpt-4 costs 5 credits and your balance is 3.')).toContain('gpt-4');
+    expect(translateApiMessage(i18n, 'Not enough credits: an AI prompt with gpt-4 costs 5 credits and your balance is 3.')).toContain(
+      'gpt-4',
+    );
   });
 });
 

@@ -247,7 +247,8 @@ const patterned: { pattern: RegExp; describe: (match: RegExpMatchArray, i18n: I1
     },
   },
   {
-    pattern: /^You already have (\d+) unfinished uploads?\. Finish one, or wait until an unfinished upload is removed after ([\d.]+) hours? without a new chunk\.$/,
+    pattern:
+      /^You already have (\d+) unfinished uploads?\. Finish one, or wait until an unfinished upload is removed after ([\d.]+) hours? without a new chunk\.$/,
     describe: ([, max, hoursText], i18n) => {
       const hours = localNumber(hoursText, i18n);
       return msg`You already have ${max} unfinished upload(s). Finish one, or wait until an unfinished upload is removed after ${hours} hour(s) without a new chunk.`;

@@ -73,7 +73,10 @@ export function LiveProvider({ children }: { children: ReactNode }) {
 
   // A card is headed by the transcript's current name in the tree.
   const items = useMemo(
-    () => cards.items.map((item) => (item.title || typeof item.transcriptId !== 'number' ? item : { ...item, title: names.get(item.transcriptId) })),
+    () =>
+      cards.items.map((item) =>
+        item.title || typeof item.transcriptId !== 'number' ? item : { ...item, title: names.get(item.transcriptId) },
+      ),
     [cards.items, names],
   );
 

@@ -8,14 +8,14 @@ export default function ContactPage() {
     <StaticPageLayout title={t`Contact`}>
       <p>
         <Trans>
-          Questions about your account, transcripts, credits or payments? Write to us at <SupportEmail /> and we
-          will get back to you, usually within one business day.
+          Questions about your account, transcripts, credits or payments? Write to us at <SupportEmail /> and we will get back to you,
+          usually within one business day.
         </Trans>
       </p>
       <p>
         <Trans>
-          To help us help you quickly, include the username or e-mail address of your account and, for a problem
-          with a transcript, its title and when you uploaded it. Never send us your password.
+          To help us help you quickly, include the username or e-mail address of your account and, for a problem with a transcript, its
+          title and when you uploaded it. Never send us your password.
         </Trans>
       </p>
     </StaticPageLayout>

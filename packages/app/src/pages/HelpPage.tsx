@@ -12,54 +12,53 @@ export default function HelpPage() {
         <li>
           <Card as="article">
             <Stack gap="xs">
-            <Heading level={2}>
-              <Trans>Upload audio</Trans>
-            </Heading>
-            <Text tone="muted">
-              <Trans>
-                Record in the browser or upload a wav, mp3, webm or m4a file. Transcription runs in the background and
-                its progress is shown live.
-              </Trans>
-            </Text>
+              <Heading level={2}>
+                <Trans>Upload audio</Trans>
+              </Heading>
+              <Text tone="muted">
+                <Trans>
+                  Record in the browser or upload a wav, mp3, webm or m4a file. Transcription runs in the background and its progress is
+                  shown live.
+                </Trans>
+              </Text>
             </Stack>
           </Card>
         </li>
         <li>
           <Card as="article">
             <Stack gap="xs">
-            <Heading level={2}>
-              <Trans>Manage transcripts</Trans>
-            </Heading>
-            <Text tone="muted">
-              <Trans>
-                Open a transcript to read it while the audio plays, jump to any passage, copy the text or run AI
-                prompts on it.
-              </Trans>
-            </Text>
+              <Heading level={2}>
+                <Trans>Manage transcripts</Trans>
+              </Heading>
+              <Text tone="muted">
+                <Trans>
+                  Open a transcript to read it while the audio plays, jump to any passage, copy the text or run AI prompts on it.
+                </Trans>
+              </Text>
             </Stack>
           </Card>
         </li>
         <li>
           <Card as="article">
             <Stack gap="xs">
-            <Heading level={2}>
-              <Trans>Organise in folders</Trans>
-            </Heading>
-            <Text tone="muted">
-              <Trans>Create folders and subfolders, and drag transcripts into them to keep your work in order.</Trans>
-            </Text>
+              <Heading level={2}>
+                <Trans>Organise in folders</Trans>
+              </Heading>
+              <Text tone="muted">
+                <Trans>Create folders and subfolders, and drag transcripts into them to keep your work in order.</Trans>
+              </Text>
             </Stack>
           </Card>
         </li>
         <li>
           <Card as="article">
             <Stack gap="xs">
-            <Heading level={2}>
-              <Trans>Export</Trans>
-            </Heading>
-            <Text tone="muted">
-              <Trans>Download transcripts and AI outputs as PDF, DOCX or TXT.</Trans>
-            </Text>
+              <Heading level={2}>
+                <Trans>Export</Trans>
+              </Heading>
+              <Text tone="muted">
+                <Trans>Download transcripts and AI outputs as PDF, DOCX or TXT.</Trans>
+              </Text>
             </Stack>
           </Card>
         </li>

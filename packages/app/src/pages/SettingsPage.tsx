@@ -212,9 +212,7 @@ function DataSection() {
           <Trans>Download my data</Trans>
         </Heading>
         <Text tone="muted">
-          <Trans>
-            A zip file with your audio files, transcripts (JSON and TXT), AI outputs, prompts and credit history.
-          </Trans>
+          <Trans>A zip file with your audio files, transcripts (JSON and TXT), AI outputs, prompts and credit history.</Trans>
         </Text>
         <div>
           <Button onPress={() => window.location.assign(paths.accountExport)}>

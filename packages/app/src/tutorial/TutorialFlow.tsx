@@ -60,9 +60,7 @@ export default function TutorialFlow({ userId }: { userId: number }) {
 
   const sampleStatus = sample.state === 'created' ? findNode(tree, transcriptKey(sample.id)) : undefined;
   const sampleReady =
-    sample.state === 'idle' ||
-    sample.state === 'failed' ||
-    (sampleStatus?.type === 'transcript' && sampleStatus.status !== 'processing');
+    sample.state === 'idle' || sample.state === 'failed' || (sampleStatus?.type === 'transcript' && sampleStatus.status !== 'processing');
 
   // Live events refresh the tree when the sample is done; asking again now and then covers a lost event.
   useEffect(() => {
@@ -103,7 +101,5 @@ export default function TutorialFlow({ userId }: { userId: number }) {
   const preparing = t`Preparing the sample...`;
   const waitFor = useMemo(() => (sampleReady ? undefined : { transcript: preparing }), [sampleReady, preparing]);
 
-  return (
-    <TutorialOverlay targets={TARGETS} waitFor={waitFor} onStepChange={onStepChange} onFinish={end} onSkip={end} onClose={end} />
-  );
+  return <TutorialOverlay targets={TARGETS} waitFor={waitFor} onStepChange={onStepChange} onFinish={end} onSkip={end} onClose={end} />;
 }

@@ -51,9 +51,7 @@ export function AiOutputView() {
           onSeek={(seconds) => void seekPlayer(seconds)}
           onExport={(target, format) =>
             void exporter(
-              target.kind === 'all'
-                ? paths.aiOutputsExport(transcriptId, format)
-                : paths.aiOutputExport(transcriptId, target.id, format),
+              target.kind === 'all' ? paths.aiOutputsExport(transcriptId, format) : paths.aiOutputExport(transcriptId, target.id, format),
               format,
             )
           }

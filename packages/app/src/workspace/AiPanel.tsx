@@ -60,7 +60,10 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
           hasTranscript={transcriptId !== null}
           noTranscriptMessage={noTranscriptMessage ?? t`Select a transcript to process it with AI.`}
           // The server's labels are English; the local engine's is ours to translate (GPT names are names).
-          models={models.map((m) => ({ id: m.id, label: m.engine === 'local' ? t`Local engine (rule-based, no language model)` : m.label }))}
+          models={models.map((m) => ({
+            id: m.id,
+            label: m.engine === 'local' ? t`Local engine (rule-based, no language model)` : m.label,
+          }))}
           model={model}
           onModelChange={setModel}
           savedPrompts={prompts}

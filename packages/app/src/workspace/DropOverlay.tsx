@@ -36,8 +36,7 @@ export function DropOverlay({ onFile }: { onFile: (file: File) => void }) {
       if (!carriesFiles(event)) return;
       depth = Math.max(0, depth - 1);
       // Leaving through the window's edge ends the drag over the page even if a leave went missing.
-      const outside =
-        event.clientX <= 0 || event.clientY <= 0 || event.clientX >= window.innerWidth || event.clientY >= window.innerHeight;
+      const outside = event.clientX <= 0 || event.clientY <= 0 || event.clientX >= window.innerWidth || event.clientY >= window.innerHeight;
       if (depth === 0 || outside) reset();
     };
     const onDrop = (event: DragEvent) => {

@@ -15,8 +15,7 @@ import * as styles from './workspace.css.ts';
 export const ACCEPTED_AUDIO = ['.wav', '.mp3', '.webm', '.m4a'];
 
 type FolderDialogState =
-  | { mode: 'create'; parentId: number | null; parentName?: string; isOpen: boolean }
-  | { mode: 'edit'; folder: FolderNode; isOpen: boolean };
+  { mode: 'create'; parentId: number | null; parentName?: string; isOpen: boolean } | { mode: 'edit'; folder: FolderNode; isOpen: boolean };
 
 /** Record audio and Upload file. `onUploadStart` lets the mobile drawer close once a file is chosen. */
 export function LibraryActions({ onUploadStart }: { onUploadStart?: () => void }) {

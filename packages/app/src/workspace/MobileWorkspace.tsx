@@ -55,13 +55,7 @@ export function MobileWorkspace() {
           </div>
         )}
       </Drawer>
-      <Drawer
-        side="right"
-        title={t`AI Features`}
-        description={t`Process your transcript with AI`}
-        isOpen={aiOpen}
-        onOpenChange={setAiOpen}
-      >
+      <Drawer side="right" title={t`AI Features`} description={t`Process your transcript with AI`} isOpen={aiOpen} onOpenChange={setAiOpen}>
         <AiPanel
           withHeading={false}
           onCompleted={() => setAiOpen(false)}

@@ -182,11 +182,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   return (
     <UploadContext value={value}>
       {children}
-      <RecordDialogHost
-        isOpen={isRecording}
-        onOpenChange={setRecording}
-        choices={{ terms, language, onLanguageChange: setLanguage }}
-      />
+      <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} choices={{ terms, language, onLanguageChange: setLanguage }} />
       {allowDrop ? <DropOverlay onFile={upload} /> : null}
       <UploadDialog
         isOpen={view.isOpen}

@@ -205,7 +205,6 @@ export const player = style({
   '@media': { [media.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
 });
 
-
 export const playerInner = style({ flex: '1 1 auto', maxWidth: 920, margin: '0 auto' });
 
 /* Right: AI features */

@@ -37,7 +37,10 @@ async function findUser(database: Database, key: string | undefined): Promise<Us
   if (!key) throw new UsageError('Name the user: an id, a username or an e-mail.');
   const db = database.db;
   if (/^\d+$/.test(key)) {
-    const [row] = await db.select().from(users).where(eq(users.id, Number(key)));
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(eq(users.id, Number(key)));
     if (row) return row;
   }
   const row = await createAuthRepository(db).findUserByLogin(key);
@@ -62,7 +65,14 @@ async function run(argv: string[], database: Database): Promise<void> {
         .groupBy(sessions.userId)
         .as('active');
       const rows = await db
-        .select({ id: users.id, username: users.username, email: users.email, credits: users.credits, createdAt: users.createdAt, sessions: active.n })
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          credits: users.credits,
+          createdAt: users.createdAt,
+          sessions: active.n,
+        })
         .from(users)
         .leftJoin(active, and(eq(active.userId, users.id)))
         .orderBy(asc(users.id));
@@ -77,9 +87,13 @@ async function run(argv: string[], database: Database): Promise<void> {
       const user = await findUser(database, rest[0]);
       const generated = values.password === undefined;
       const password = values.password ?? randomBytes(12).toString('base64url');
-      if (password.length < limits.passwordMin) throw new UsageError(`The password must be at least ${limits.passwordMin} characters long.`);
+      if (password.length < limits.passwordMin)
+        throw new UsageError(`The password must be at least ${limits.passwordMin} characters long.`);
       if (password.length > limits.passwordMax) throw new UsageError(`The password must be at most ${limits.passwordMax} characters long.`);
-      await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(password) })
+        .where(eq(users.id, user.id));
       // Whoever knew the old password is signed out too.
       const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
       console.log(`Password of ${user.username} (id ${user.id}) reset; ${ended.length} session(s) signed out.`);
@@ -137,7 +151,10 @@ async function main(): Promise<number> {
     await run(argv, database);
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || (err instanceof Error && err.name === 'TypeError' && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))) {
+    if (
+      err instanceof UsageError ||
+      (err instanceof Error && err.name === 'TypeError' && 'code' in err && String(err.code).startsWith('ERR_PARSE_ARGS'))
+    ) {
       console.error(`${err.message}\n\n${USAGE}`);
       return 1;
     }

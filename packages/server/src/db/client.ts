@@ -62,9 +62,7 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
       return { rows: result.rows };
     }
     const wrapped = WRAPPED_TRANSACTION.exec(text);
-    const results = wrapped
-      ? await client.transaction((tx) => tx.exec(wrapped[1]))
-      : await client.exec(text);
+    const results = wrapped ? await client.transaction((tx) => tx.exec(wrapped[1])) : await client.exec(text);
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
 }

@@ -98,9 +98,7 @@ export const folders = pgTable(
   },
   (t) => [
     unique('folders_id_user_id_key').on(t.id, t.userId),
-    foreignKey({ name: 'folders_parent_fk', columns: [t.parentId, t.userId], foreignColumns: [t.id, t.userId] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({ name: 'folders_parent_fk', columns: [t.parentId, t.userId], foreignColumns: [t.id, t.userId] }).onDelete('cascade'),
     index('folders_user_id_parent_id_idx').on(t.userId, t.parentId),
   ],
 );
@@ -122,7 +120,9 @@ export const transcripts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     folderId: integer('folder_id'),
     title: text('title').notNull(),
-    status: text('status', { enum: ['processing', 'completed', 'error'] }).notNull().default('processing'),
+    status: text('status', { enum: ['processing', 'completed', 'error'] })
+      .notNull()
+      .default('processing'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
     durationSeconds: doublePrecision('duration_seconds'),
@@ -242,7 +242,9 @@ export const payments = pgTable(
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),
     currency: text('currency').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded'] })
+      .notNull()
+      .default('pending'),
     clientSecret: text('client_secret').notNull(),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -265,7 +267,9 @@ export const prompts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     prompt: text('prompt').notNull(),
-    icon: text('icon', { enum: ['FileText', 'Languages', 'Book', 'Wand2'] }).notNull().default('FileText'),
+    icon: text('icon', { enum: ['FileText', 'Languages', 'Book', 'Wand2'] })
+      .notNull()
+      .default('FileText'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

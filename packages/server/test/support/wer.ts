@@ -75,7 +75,7 @@ export function wordErrorRate(reference: string, hypothesis: string): WerResult 
   let substitutions = 0;
   let deletions = 0;
   let insertions = 0;
-  for (let i = n, j = m; i > 0 || j > 0; ) {
+  for (let i = n, j = m; i > 0 || j > 0;) {
     const o = op[i][j];
     if (o === 0 || o === 1) {
       if (o === 1) substitutions++;

@@ -81,7 +81,10 @@ describe('decoding to 16 kHz mono', () => {
     const dir = tempDir();
     const left = sine(440, 48000, 1);
     // Interleaved stereo 16-bit: right channel silent.
-    const wav = encodeWav(new Float32Array(left.length * 2).map((_, i) => (i % 2 === 0 ? left[i / 2] : 0)), 48000);
+    const wav = encodeWav(
+      new Float32Array(left.length * 2).map((_, i) => (i % 2 === 0 ? left[i / 2] : 0)),
+      48000,
+    );
     const view = new DataView(wav.buffer);
     view.setUint16(22, 2, true); // channels
     view.setUint32(28, 48000 * 4, true); // byte rate

@@ -25,7 +25,10 @@ describe('retry decision of a failed transcription attempt', () => {
 
   it("retries anything else, including one engine's private error types the engine did not map", () => {
     expect(failureDecision(new Error('session crashed'))).toEqual({ retryable: true, reason: 'session crashed' });
-    expect(failureDecision(new AudioDecodeError('The audio file is empty.'))).toEqual({ retryable: true, reason: 'The audio file is empty.' });
+    expect(failureDecision(new AudioDecodeError('The audio file is empty.'))).toEqual({
+      retryable: true,
+      reason: 'The audio file is empty.',
+    });
     expect(failureDecision('odd')).toEqual({ retryable: true, reason: 'odd' });
   });
 });

@@ -35,10 +35,7 @@ describe('transcription jobs with the built-in engine', () => {
   let long: Awaited<ReturnType<typeof repeatedRecording>>;
 
   beforeAll(async () => {
-    server = await startServer(
-      { TRANSCRIPTION_RETRIES: '1', TRANSCRIPTION_RETRY_DELAY_SECONDS: '1' },
-      { worker: true, engine },
-    );
+    server = await startServer({ TRANSCRIPTION_RETRIES: '1', TRANSCRIPTION_RETRY_DELAY_SECONDS: '1' }, { worker: true, engine });
     const ra = await register(server);
     const rb = await register(server);
     a = { ...api(server, ra.cookie), cookie: ra.cookie, id: ra.user.id };
@@ -97,7 +94,10 @@ describe('transcription jobs with the built-in engine', () => {
     if (during.metadata.status === 'processing') expect(during.metadata.progress).toBeGreaterThanOrEqual(mid.progress!);
     await liveA.status(id, 'complete');
 
-    const progress = liveA.statuses(id).filter((e) => e.type === 'progress').map((e) => e.progress!);
+    const progress = liveA
+      .statuses(id)
+      .filter((e) => e.type === 'progress')
+      .map((e) => e.progress!);
     expect(progress[0]).toBe(0);
     expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(1);
     for (let i = 1; i < progress.length; i++) expect(progress[i]).toBeGreaterThan(progress[i - 1]);
@@ -146,7 +146,7 @@ describe('transcription jobs with the built-in engine', () => {
     const t = await transcript(id);
     expect(t.metadata).toMatchObject({ status: 'error', error: message });
     expect(t.content).toBe('');
-    expect((await a.tree())).toContainEqual(expect.objectContaining({ id, status: 'error' }));
+    expect(await a.tree()).toContainEqual(expect.objectContaining({ id, status: 'error' }));
   });
 
   it('ends a file that is not decodable audio in error at once, with a clear message', async () => {
@@ -175,18 +175,24 @@ describe('transcription jobs with the built-in engine', () => {
     await expect.poll(() => tempFiles(server.dataDir), { timeout: 5000 }).toEqual([]);
 
     expect((await a.get(`/api/transcripts/${id}`)).status).toBe(404);
-    const rows = await selectRows<{ n: number | string }>(server.app.database.db, sql`select count(*) as n from transcripts where id = ${id}`);
+    const rows = await selectRows<{ n: number | string }>(
+      server.app.database.db,
+      sql`select count(*) as n from transcripts where id = ${id}`,
+    );
     expect(Number(rows[0].n)).toBe(0);
     expect(liveA.statuses(id).filter((e) => e.type !== 'progress')).toEqual([]);
     // The job ended without an error (nothing to retry) and the worker goes on.
     await expect
-      .poll(async () => {
-        const [job] = await selectRows<{ state: string }>(
-          server.app.database.db,
-          sql`select state::text as state from pgboss.job where data->>'transcriptId' = ${String(id)}`,
-        );
-        return job?.state;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const [job] = await selectRows<{ state: string }>(
+            server.app.database.db,
+            sql`select state::text as state from pgboss.job where data->>'transcriptId' = ${String(id)}`,
+          );
+          return job?.state;
+        },
+        { timeout: 10_000 },
+      )
       .toBe('completed');
     const next = await upload('after-delete.wav', fixture('wav'));
     await liveA.status(next, 'complete');

@@ -55,7 +55,7 @@ describe('live channel /ws', () => {
     expect((await live.closed).code).toBe(4401);
   });
 
-  it.runIf(onPostgres)('PostgreSQL: an event published by another process reaches only its owner\'s socket', async () => {
+  it.runIf(onPostgres)("PostgreSQL: an event published by another process reaches only its owner's socket", async () => {
     const a = await register(server);
     const b = await register(server);
     const liveA = await openLive(server, a.cookie);
@@ -65,7 +65,7 @@ describe('live channel /ws', () => {
     try {
       const data = { transcriptId: 42, type: 'progress', progress: 37, message: 'Transcribing audio...' };
       await other.publish({ userId: a.user.id, type: 'transcription_status', data });
-      expect((await liveA.status(42, 'progress', 10_000))).toEqual(data);
+      expect(await liveA.status(42, 'progress', 10_000)).toEqual(data);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(liveB.statuses()).toEqual([]);
     } finally {
@@ -83,7 +83,13 @@ describe.runIf(onPostgres)('PostgreSQL: separate web and worker processes', () =
     web = await startServer({ SERVER_ROLE: 'web' });
     // The worker shares the database and (local storage) the data folder, as it would share a volume.
     worker = await buildServer(
-      loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: web.config.databaseUrl, DATA_DIR: web.dataDir, SERVER_ROLE: 'worker' }),
+      loadConfig({
+        ...process.env,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: web.config.databaseUrl,
+        DATA_DIR: web.dataDir,
+        SERVER_ROLE: 'worker',
+      }),
     );
     await worker.listen({ host: '127.0.0.1', port: 0 });
   });

@@ -72,9 +72,11 @@ function fakeTranscriptionServer() {
   };
 }
 
-const json = (status: number, body: unknown): Answer => (_req, res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-};
+const json =
+  (status: number, body: unknown): Answer =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  };
 
 const verboseJson = {
   task: 'transcribe',
@@ -82,7 +84,13 @@ const verboseJson = {
   duration: 7.1,
   text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.',
   segments: [
-    { id: 0, start: 0, end: 5.36, text: ' And Mr. John Dashwood had then leisure to consider how much there might be prudently', speaker: 'SPEAKER_00' },
+    {
+      id: 0,
+      start: 0,
+      end: 5.36,
+      text: ' And Mr. John Dashwood had then leisure to consider how much there might be prudently',
+      speaker: 'SPEAKER_00',
+    },
     { id: 1, start: 5.36, end: 6.8, text: ' in his power to do for them.' },
   ],
 };
@@ -125,7 +133,14 @@ describe('OpenAI-compatible transcription engine', () => {
   const metadata = async (id: number) => {
     const t = (await user.get(`/api/transcripts/${id}`)).json as unknown as {
       content: string;
-      metadata: { status: string; progress: number; error: string | null; duration: number | null; language: string | null; timestamps: unknown[] };
+      metadata: {
+        status: string;
+        progress: number;
+        error: string | null;
+        duration: number | null;
+        language: string | null;
+        timestamps: unknown[];
+      };
     };
     return { content: t.content, ...t.metadata };
   };
@@ -153,7 +168,12 @@ describe('OpenAI-compatible transcription engine', () => {
       duration: 7.1,
       language: 'en',
       timestamps: [
-        { start: 0, end: 5.36, text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently', speaker: 'SPEAKER_00' },
+        {
+          start: 0,
+          end: 5.36,
+          text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently',
+          speaker: 'SPEAKER_00',
+        },
         { start: 5.36, end: 6.8, text: 'in his power to do for them.', speaker: 'Unknown Speaker' },
       ],
     });
@@ -172,11 +192,12 @@ describe('OpenAI-compatible transcription engine', () => {
     expect((await metadata(id)).duration).toBeCloseTo(7.1, 2);
   });
 
-  it('a refused request (4xx) ends in error with the server\'s message, without a retry', async () => {
+  it("a refused request (4xx) ends in error with the server's message, without a retry", async () => {
     fake.answer(json(400, { error: { message: 'Invalid file format. Supported formats: flac, mp3, wav', type: 'invalid_request_error' } }));
     const id = await upload();
     const event = await live.status(id, 'error');
-    const message = 'Transcription failed: The transcription server refused the request (HTTP 400): Invalid file format. Supported formats: flac, mp3, wav';
+    const message =
+      'Transcription failed: The transcription server refused the request (HTTP 400): Invalid file format. Supported formats: flac, mp3, wav';
     expect(event).toEqual({ transcriptId: id, type: 'error', message, error: message });
     expect(await metadata(id)).toMatchObject({ status: 'error', error: message, content: '' });
     expect(fake.seen).toHaveLength(1);
@@ -233,7 +254,10 @@ describe("the OpenAI-compatible engine's error kinds", () => {
 
   it("maps the server's answers to the interface's kinds", async () => {
     fake.answer(json(400, { error: { message: 'Invalid file format.' } }));
-    expect(await failure()).toMatchObject({ kind: 'refused', message: 'The transcription server refused the request (HTTP 400): Invalid file format.' });
+    expect(await failure()).toMatchObject({
+      kind: 'refused',
+      message: 'The transcription server refused the request (HTTP 400): Invalid file format.',
+    });
     fake.answer(json(503, { error: { message: 'overloaded' } }));
     expect(await failure()).toMatchObject({ kind: 'unavailable', message: 'The transcription server failed (HTTP 503): overloaded' });
     fake.answer(json(429, { error: { message: 'slow down' } }));

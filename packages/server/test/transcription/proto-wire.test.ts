@@ -1,6 +1,12 @@
 import onnxProto from 'onnx-proto';
 import { describe, expect, it } from 'vitest';
-import { bytesField, concatBytes, fieldText, readFields, stringField } from '../../src/features/transcription/engines/whisper/proto-wire.ts';
+import {
+  bytesField,
+  concatBytes,
+  fieldText,
+  readFields,
+  stringField,
+} from '../../src/features/transcription/engines/whisper/proto-wire.ts';
 
 const { onnx } = onnxProto;
 

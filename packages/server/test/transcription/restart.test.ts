@@ -131,10 +131,13 @@ describe('a transcription interrupted by a crash', () => {
     children.push(third);
     await healthy(server.url, third);
     await expect
-      .poll(async () => ((await client.get(`/api/transcripts/${again.json.id}`)).json as { metadata: { status: string } }).metadata.status, {
-        timeout: 90_000,
-        interval: 250,
-      })
+      .poll(
+        async () => ((await client.get(`/api/transcripts/${again.json.id}`)).json as { metadata: { status: string } }).metadata.status,
+        {
+          timeout: 90_000,
+          interval: 250,
+        },
+      )
       .toBe('completed');
     // Handed back, not recovered as a crash, and no retry used up.
     expect(third.output()).not.toContain('transcription job of a stopped process');

@@ -5,7 +5,11 @@ const seg = (start: number, end: number, text: string, speaker = 'Unknown Speake
 
 describe('mergeIntoSentences', () => {
   it('joins a segment cut inside a sentence with its continuation', () => {
-    const out = mergeIntoSentences([seg(0, 4, 'We need a plan, and Sarah prepares the'), seg(4, 6, 'launch plan.'), seg(6.2, 8, 'Next item.')]);
+    const out = mergeIntoSentences([
+      seg(0, 4, 'We need a plan, and Sarah prepares the'),
+      seg(4, 6, 'launch plan.'),
+      seg(6.2, 8, 'Next item.'),
+    ]);
     expect(out).toEqual([seg(0, 6, 'We need a plan, and Sarah prepares the launch plan.'), seg(6.2, 8, 'Next item.')]);
   });
 

@@ -92,7 +92,10 @@ export async function openLive(server: { url: string }, cookie: string): Promise
     async status(transcriptId, type, timeoutMs) {
       const matches = typeof type === 'function' ? type : (e: StatusEvent) => e.type === type;
       const m = await until(
-        (msg) => msg.type === 'transcription_status' && (msg.data as StatusEvent).transcriptId === transcriptId && matches(msg.data as StatusEvent),
+        (msg) =>
+          msg.type === 'transcription_status' &&
+          (msg.data as StatusEvent).transcriptId === transcriptId &&
+          matches(msg.data as StatusEvent),
         timeoutMs,
       );
       return m.data as StatusEvent;

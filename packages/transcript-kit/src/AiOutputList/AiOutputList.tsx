@@ -34,10 +34,7 @@ export interface AiOutputItem {
   model?: string;
 }
 
-export type AiOutputListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; outputs: AiOutputItem[] };
+export type AiOutputListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; outputs: AiOutputItem[] };
 
 export interface AiOutputListProps {
   state: AiOutputListState;
@@ -61,12 +58,7 @@ export function OutputText({ text, onSeek }: { text: string; onSeek: (seconds: n
     <p className={styles.output}>
       {parts.map((part, i) =>
         part.kind === 'time' ? (
-          <RACButton
-            key={i}
-            className={styles.time}
-            aria-label={t`Play from ${part.text}`}
-            onPress={() => onSeek(part.seconds)}
-          >
+          <RACButton key={i} className={styles.time} aria-label={t`Play from ${part.text}`} onPress={() => onSeek(part.seconds)}>
             {part.text}
           </RACButton>
         ) : (

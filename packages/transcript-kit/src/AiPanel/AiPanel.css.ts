@@ -16,7 +16,14 @@ export const sectionHeader = style({
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 
-export const promptList = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs, listStyle: 'none', margin: 0, padding: 0 });
+export const promptList = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xxs,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+});
 
 export const promptRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
 

@@ -65,7 +65,15 @@ export const Default: Story = {
     await expect(args.onRun).toHaveBeenLastCalledWith('Translate the transcript to German.');
     await userEvent.selectOptions(canvas.getByLabelText('Model'), 'gpt-3.5');
     await expect(args.onModelChange).toHaveBeenLastCalledWith('gpt-3.5');
-    for (const name of ['Bullet points', 'Improve grammar and punctuation', 'Highlight key points', 'Identify emotions', 'Generate FAQ', 'Extract statistics', 'Remove filler words']) {
+    for (const name of [
+      'Bullet points',
+      'Improve grammar and punctuation',
+      'Highlight key points',
+      'Identify emotions',
+      'Generate FAQ',
+      'Extract statistics',
+      'Remove filler words',
+    ]) {
       await expect(canvas.getByRole('button', { name })).toBeVisible();
     }
   },

@@ -64,7 +64,12 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
   const { t } = useLingui();
   return [
     { id: 'bullets', icon: 'FileText', name: t`Bullet points`, prompt: t`Summarize the transcript as bullet points.` },
-    { id: 'grammar', icon: 'Languages', name: t`Improve grammar and punctuation`, prompt: t`Improve the grammar and punctuation of the transcript.` },
+    {
+      id: 'grammar',
+      icon: 'Languages',
+      name: t`Improve grammar and punctuation`,
+      prompt: t`Improve the grammar and punctuation of the transcript.`,
+    },
     { id: 'keyPoints', icon: 'Book', name: t`Highlight key points`, prompt: t`Highlight the key points of the transcript.` },
     { id: 'questions', icon: 'FileText', name: t`Extract questions`, prompt: t`Extract all questions asked in the transcript.` },
     { id: 'emotions', icon: 'Wand2', name: t`Identify emotions`, prompt: t`Identify the emotions expressed in the transcript.` },
@@ -169,7 +174,13 @@ export function AiPanel(props: AiPanelProps) {
                   <span className={styles.promptName}>{p.name}</span>
                   {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
                 </RACButton>
-                <IconButton size="sm" variant="ghost" aria-label={t`Delete prompt ${p.name}`} icon={<TrashIcon />} onPress={() => setDeleting(p)} />
+                <IconButton
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t`Delete prompt ${p.name}`}
+                  icon={<TrashIcon />}
+                  onPress={() => setDeleting(p)}
+                />
               </li>
             ))}
           </ul>
@@ -235,7 +246,15 @@ export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit }: CreatePro
   );
 }
 
-function CreatePromptForm({ onSubmit, onCancel, onDone }: { onSubmit: CreatePromptDialogProps['onSubmit']; onCancel: () => void; onDone: () => void }) {
+function CreatePromptForm({
+  onSubmit,
+  onCancel,
+  onDone,
+}: {
+  onSubmit: CreatePromptDialogProps['onSubmit'];
+  onCancel: () => void;
+  onDone: () => void;
+}) {
   const { t } = useLingui();
   const [name, setName] = useState('');
   const [prompt, setPrompt] = useState('');

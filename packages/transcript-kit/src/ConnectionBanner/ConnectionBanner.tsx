@@ -21,7 +21,9 @@ export interface ConnectionBannerProps {
 export function ConnectionBanner({ state, onReconnect, placement = 'fixed' }: ConnectionBannerProps) {
   const { t } = useLingui();
   if (state === 'online') return null;
-  const className = [styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : ''].filter(Boolean).join(' ');
+  const className = [styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div role="status" aria-label={t`Connection`} className={className} data-state={state}>
       {state === 'reconnecting' ? (

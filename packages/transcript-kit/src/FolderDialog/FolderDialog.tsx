@@ -99,11 +99,7 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
       setPending(false);
       onPendingChange(false);
       setServerError(
-        error instanceof Error && error.message
-          ? error.message
-          : mode === 'edit'
-            ? t`Failed to update folder`
-            : t`Failed to create folder`,
+        error instanceof Error && error.message ? error.message : mode === 'edit' ? t`Failed to update folder` : t`Failed to create folder`,
       );
     }
   };

@@ -102,7 +102,8 @@ async function focusRow(tree: HTMLElement, name: string) {
   await userEvent.tab();
   while (!tree.contains(document.activeElement)) await userEvent.tab();
   // Compare names, not elements: the virtualizer reuses row elements for other items as it scrolls.
-  const focusedName = () => (document.activeElement?.getAttribute('role') === 'row' ? document.activeElement.getAttribute('aria-label') : null);
+  const focusedName = () =>
+    document.activeElement?.getAttribute('role') === 'row' ? document.activeElement.getAttribute('aria-label') : null;
   for (let i = 0; i < 20 && focusedName() !== name; i++) await userEvent.keyboard('{ArrowDown}');
   const target = row(tree, name);
   await expect(target).toHaveFocus();
@@ -194,11 +195,11 @@ export const FolderMenuByKeyboard: Story = {
     await expect(trigger).toBeVisible();
     await userEvent.keyboard('{Enter}');
     const menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Rename',
-      'New Subfolder',
-      'Delete',
-    ]);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rename', 'New Subfolder', 'Delete']);
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onRenameFolder).toHaveBeenCalledWith(expect.objectContaining({ id: 1, name: 'Clients' }));
@@ -218,7 +219,11 @@ export const DeleteAsksForConfirmation: Story = {
     const tree = await getTree(canvasElement);
     await userEvent.click(within(row(tree, 'Voice memo')).getByRole('button', { name: 'Actions for Voice memo' }));
     let menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Move to…', 'Delete']);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Move to…', 'Delete']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Delete transcript' });
     await expect(within(dialog).getByText('Are you sure you want to delete this transcript?')).toBeVisible();
@@ -497,16 +502,14 @@ export const German: Story = {
     await expect(canvas.getByRole('button', { name: 'Neuer Ordner' })).toBeVisible();
     await userEvent.click(within(row(tree, 'Clients')).getByRole('button', { name: 'Aktionen für Clients' }));
     const menu = await screen.findByRole('menu', { name: 'Aktionen für Clients' });
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Umbenennen',
-      'Neuer Unterordner',
-      'Löschen',
-    ]);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Umbenennen', 'Neuer Unterordner', 'Löschen']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Ordner löschen' });
-    await expect(
-      within(dialog).getByText('Möchten Sie diesen Ordner und seinen gesamten Inhalt wirklich löschen?'),
-    ).toBeVisible();
+    await expect(within(dialog).getByText('Möchten Sie diesen Ordner und seinen gesamten Inhalt wirklich löschen?')).toBeVisible();
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   },
 };

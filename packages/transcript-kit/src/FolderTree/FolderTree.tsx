@@ -1,15 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import {
-  ConfirmDialog,
-  IconButton,
-  Menu,
-  MenuItem,
-  MenuTrigger,
-  Skeleton,
-  SkeletonGroup,
-  Spinner,
-  toast,
-} from '@scribe/ui';
+import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
@@ -162,7 +152,8 @@ export function FolderTree({
     if (ref.type === 'folder' && !onMoveFolder) return;
     const check = checkMove(items, ref, folderId, { maxDepth: maxFolderDepth });
     if (check === 'into-itself' || check === 'too-deep') reportInvalidMove(check);
-    else if (check !== 'ok') return; // unchanged or gone meanwhile: nothing to do
+    else if (check !== 'ok')
+      return; // unchanged or gone meanwhile: nothing to do
     else {
       if (ref.type === 'transcript') void onMoveTranscript(ref.id, folderId);
       else void onMoveFolder?.(ref.id, folderId);
@@ -264,14 +255,23 @@ export function FolderTree({
       const children = isOpen ? node.children.map(renderNode) : null;
       if (cached && cached.isOpen === isOpen && sameElements(cached.children, children)) return cached.element;
       const element = (
-        <FolderRow key={nodeKey(node)} folder={node} draggable={draggable} canMove={!!onMoveFolder} handlers={handlers} childRows={children} />
+        <FolderRow
+          key={nodeKey(node)}
+          folder={node}
+          draggable={draggable}
+          canMove={!!onMoveFolder}
+          handlers={handlers}
+          childRows={children}
+        />
       );
       rows.set(node, { element, isOpen, children });
       return element;
     }
     const isProcessing = processing.has(node.id) || node.status === 'processing';
     if (cached && cached.isProcessing === isProcessing) return cached.element;
-    const element = <TranscriptRow key={nodeKey(node)} transcript={node} draggable={draggable} isProcessing={isProcessing} handlers={handlers} />;
+    const element = (
+      <TranscriptRow key={nodeKey(node)} transcript={node} draggable={draggable} isProcessing={isProcessing} handlers={handlers} />
+    );
     rows.set(node, { element, isProcessing });
     return element;
   };
@@ -374,7 +374,10 @@ function folderKeysOf(nodes: readonly TreeNode[], expanded: ReadonlySet<TreeKey>
 /** The tree nodes inside a drop (our own drag type only). */
 async function readDraggedRefs(items: DropItem[]): Promise<NodeRef[]> {
   const texts = await Promise.all(
-    items.filter(isTextDropItem).filter((item) => item.types.has(NODE_DRAG_TYPE)).map((item) => item.getText(NODE_DRAG_TYPE)),
+    items
+      .filter(isTextDropItem)
+      .filter((item) => item.types.has(NODE_DRAG_TYPE))
+      .map((item) => item.getText(NODE_DRAG_TYPE)),
   );
   return texts.map((text) => parseKey(text)).filter((ref): ref is NodeRef => ref !== null);
 }

@@ -3,7 +3,12 @@ import { vars } from '@scribe/ui/theme';
 
 export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
 
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.medium, color: vars.color.text, overflowWrap: 'anywhere' });
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+  overflowWrap: 'anywhere',
+});
 
 export const list = style({
   display: 'flex',

@@ -53,12 +53,11 @@ export const MoveTranscriptByKeyboard: Story = {
     const dialog = await screen.findByRole('dialog', { name: 'Move to…' });
     await expect(within(dialog).getByRole('radiogroup', { name: 'Move “Voice memo” to' })).toBeVisible();
     await expect(within(dialog).getByRole('radio', { name: 'Top level (no folder) (current location)' })).toBeDisabled();
-    await expect(within(dialog).getAllByRole('radio').map((r) => r.getAttribute('aria-label'))).toEqual([
-      'Top level (no folder) (current location)',
-      'Clients',
-      'Acme',
-      'Interviews',
-    ]);
+    await expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('aria-label')),
+    ).toEqual(['Top level (no folder) (current location)', 'Clients', 'Acme', 'Interviews']);
     // Tab into the group lands on the first enabled place; arrows move between places.
     await userEvent.tab();
     while (document.activeElement?.getAttribute('type') !== 'radio') await userEvent.tab();

@@ -89,13 +89,15 @@ export const RecordPreviewUpload: Story = {
 export const CloseResets: Story = {
   args: { getUserMedia: fn((constraints: MediaStreamConstraints) => navigator.mediaDevices.getUserMedia(constraints)) },
   play: async ({ args }) => {
-    await userEvent.click(await within(await screen.findByRole('dialog', { name: 'Record Audio' })).findByRole('button', { name: 'Record' }));
+    await userEvent.click(
+      await within(await screen.findByRole('dialog', { name: 'Record Audio' })).findByRole('button', { name: 'Record' }),
+    );
     await within(dialog()).findByRole('timer', { name: 'Elapsed time' }, { timeout: 5000 });
     // The spec's audio settings.
     await expect(args.getUserMedia).toHaveBeenCalledWith({
       audio: { echoCancellation: true, noiseSuppression: true, sampleRate: 44100 },
     });
-    const stream = await (args.getUserMedia as ReturnType<typeof fn>).mock.results[0].value as MediaStream;
+    const stream = (await (args.getUserMedia as ReturnType<typeof fn>).mock.results[0].value) as MediaStream;
     await expect(stream.getTracks().every((track) => track.readyState === 'live')).toBe(true);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -138,9 +140,7 @@ export const MicrophoneDenied: Story = {
 export const EveryMicrophoneError: Story = {
   args: {
     getUserMedia: fn(() =>
-      Promise.reject(
-        nextMicrophoneError === 'TypeError' ? new TypeError('boom') : new DOMException('Failed', nextMicrophoneError),
-      ),
+      Promise.reject(nextMicrophoneError === 'TypeError' ? new TypeError('boom') : new DOMException('Failed', nextMicrophoneError)),
     ),
   },
   play: async () => {

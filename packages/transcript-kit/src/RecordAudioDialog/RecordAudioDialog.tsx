@@ -6,11 +6,7 @@ import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
 import { formatClock } from '../media/time.ts';
-import {
-  checkTranscription,
-  TranscriptionChoices,
-  type TranscriptionTerms,
-} from '../TranscriptionChoices/TranscriptionChoices.tsx';
+import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './RecordAudioDialog.css.ts';
 
 /** Before the recording goes up: the spoken language, and what the engine and the balance allow. */
@@ -262,11 +258,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
             />
           ) : null}
           {phase.name === 'uploading' ? (
-            <ProgressBar
-              label={t`Upload progress`}
-              value={uploadProgress}
-              isIndeterminate={typeof uploadProgress !== 'number'}
-            />
+            <ProgressBar label={t`Upload progress`} value={uploadProgress} isIndeterminate={typeof uploadProgress !== 'number'} />
           ) : null}
           {phase.name === 'uploadError' ? (
             <Alert tone="danger" title={t`Upload failed`}>
@@ -298,11 +290,7 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
           {state === 'processing' ? (
             <>
               <p className={styles.heading}>{t`Processing Audio`}</p>
-              <ProgressBar
-                label={t`Transcription progress`}
-                value={progress}
-                isIndeterminate={typeof progress !== 'number'}
-              />
+              <ProgressBar label={t`Transcription progress`} value={progress} isIndeterminate={typeof progress !== 'number'} />
               <p className={styles.hint}>{t`Your audio file is being processed.`}</p>
             </>
           ) : state === 'completed' ? (

@@ -61,4 +61,3 @@ export const dismiss = style({
   insetInlineEnd: vars.space.xs,
   insetBlockStart: vars.space.xs,
 });
-

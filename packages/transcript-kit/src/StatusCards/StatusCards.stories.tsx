@@ -60,10 +60,18 @@ function Live() {
   return (
     <div style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button size="sm" onPress={() => push({ transcriptId: 7, title: 'Lecture', type: 'progress', progress: 30 })}>Progress 30</Button>
-        <Button size="sm" onPress={() => push({ transcriptId: 7, type: 'progress', progress: 80, message: 'Almost done' })}>Progress 80</Button>
-        <Button size="sm" onPress={() => push({ transcriptId: 7, type: 'complete' })}>Complete</Button>
-        <Button size="sm" onPress={() => push({ transcriptId: 8, title: 'Podcast', type: 'error', error: 'Engine unavailable' })}>Fail other</Button>
+        <Button size="sm" onPress={() => push({ transcriptId: 7, title: 'Lecture', type: 'progress', progress: 30 })}>
+          Progress 30
+        </Button>
+        <Button size="sm" onPress={() => push({ transcriptId: 7, type: 'progress', progress: 80, message: 'Almost done' })}>
+          Progress 80
+        </Button>
+        <Button size="sm" onPress={() => push({ transcriptId: 7, type: 'complete' })}>
+          Complete
+        </Button>
+        <Button size="sm" onPress={() => push({ transcriptId: 8, title: 'Podcast', type: 'error', error: 'Engine unavailable' })}>
+          Fail other
+        </Button>
       </div>
       <StatusCards items={items} onDismiss={dismiss} placement="inline" />
     </div>

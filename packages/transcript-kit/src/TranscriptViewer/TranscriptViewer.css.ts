@@ -218,17 +218,14 @@ const badgeBase = style({
   },
 });
 
-export const speakerBadge = styleVariants(
-  Object.fromEntries(speakerHues.map((hue, i) => [i, hue])) as Record<number, string>,
-  (hue) => [
-    badgeBase,
-    {
-      background: `color-mix(in srgb, ${hue} 14%, ${vars.color.surfaceRaised})`,
-      borderColor: `color-mix(in srgb, ${hue} 45%, transparent)`,
-      selectors: { '&::before': { background: hue } },
-    },
-  ],
-);
+export const speakerBadge = styleVariants(Object.fromEntries(speakerHues.map((hue, i) => [i, hue])) as Record<number, string>, (hue) => [
+  badgeBase,
+  {
+    background: `color-mix(in srgb, ${hue} 14%, ${vars.color.surfaceRaised})`,
+    borderColor: `color-mix(in srgb, ${hue} 45%, transparent)`,
+    selectors: { '&::before': { background: hue } },
+  },
+]);
 
 export const state = style({
   display: 'flex',
@@ -247,4 +244,3 @@ export const stateHeading = style({
 export const stateText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
-

@@ -269,9 +269,15 @@ function LargeTranscript(props: ComponentProps<typeof TranscriptViewer>) {
   return (
     <div style={{ display: 'grid', gridTemplateRows: 'auto 1fr', gap: 8, height: '100%' }}>
       <div style={{ display: 'flex', gap: 8 }}>
-        <Button size="sm" onPress={() => setTime(3999 * 2 + 0.5)}>Go to segment 4000</Button>
-        <Button size="sm" onPress={() => setTime(4000 * 2 + 0.5)}>Go to segment 4001</Button>
-        <Button size="sm" onPress={() => setTime(4000 * 2 + 1.0)}>Later in segment 4001</Button>
+        <Button size="sm" onPress={() => setTime(3999 * 2 + 0.5)}>
+          Go to segment 4000
+        </Button>
+        <Button size="sm" onPress={() => setTime(4000 * 2 + 0.5)}>
+          Go to segment 4001
+        </Button>
+        <Button size="sm" onPress={() => setTime(4000 * 2 + 1.0)}>
+          Later in segment 4001
+        </Button>
       </div>
       <Profiler
         id="viewer"

@@ -205,7 +205,10 @@ export function transcriptText(
   unknownSpeaker: string = DEFAULT_SPEAKER,
 ): string {
   if (segments.length === 0) return content ?? '';
-  if (view === 'plain') return paragraphRanges(segments).map((r) => joinText(segments.slice(r.start, r.end))).join('\n\n');
+  if (view === 'plain')
+    return paragraphRanges(segments)
+      .map((r) => joinText(segments.slice(r.start, r.end)))
+      .join('\n\n');
   return speakerRuns(segments)
     .map((run) => {
       const first = segments[run.start];
@@ -231,10 +234,7 @@ function ReadyViewer({
 }: ReadyViewerProps) {
   const { t } = useLingui();
   const scrollerRef = useRef<HTMLDivElement>(null);
-  const activeIndex = useMemo(
-    () => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1),
-    [segments, currentTime],
-  );
+  const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
 
   // Rows read "playing" and "Tab stop" from this store, so the list below is built once per
   // transcript and view and a time update re-renders just the two rows that change.
@@ -300,14 +300,7 @@ function ReadyViewer({
     return (
       <ol className={styles.cards} aria-label={listLabel} onKeyDown={onKeyDown}>
         {segments.map((segment, index) => (
-          <SegmentCard
-            key={index}
-            index={index}
-            segment={segment}
-            store={store}
-            onActivate={activate}
-            startsTurn={turnStarts.has(index)}
-          />
+          <SegmentCard key={index} index={index} segment={segment} store={store} onActivate={activate} startsTurn={turnStarts.has(index)} />
         ))}
       </ol>
     );

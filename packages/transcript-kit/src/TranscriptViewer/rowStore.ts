@@ -33,8 +33,7 @@ export function createRowStore(): RowStore {
   };
 
   return {
-    flags: (index) =>
-      (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) | (index === tabStopOf() ? TAB_STOP : 0),
+    flags: (index) => (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) | (index === tabStopOf() ? TAB_STOP : 0),
     subscribe(index, listener) {
       let set = listeners.get(index);
       if (!set) listeners.set(index, (set = new Set()));

@@ -18,7 +18,13 @@ export const select = style({
   ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
 });
 
-export const facts = style({ margin: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: `${vars.space.xxs} ${vars.space.md}`, fontSize: vars.fontSize.sm });
+export const facts = style({
+  margin: 0,
+  display: 'grid',
+  gridTemplateColumns: 'auto 1fr',
+  gap: `${vars.space.xxs} ${vars.space.md}`,
+  fontSize: vars.fontSize.sm,
+});
 
 export const term = style({ color: vars.color.textMuted });
 

@@ -134,4 +134,3 @@ export const highlight = style({
   outlineOffset: '3px',
   transition: `top ${vars.motion.normal} ease, left ${vars.motion.normal} ease, width ${vars.motion.normal} ease, height ${vars.motion.normal} ease`,
 });
-

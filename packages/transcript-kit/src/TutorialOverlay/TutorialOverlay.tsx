@@ -179,7 +179,12 @@ export function TutorialOverlay({
     dispatch(action);
     requestAnimationFrame(() => {
       const active = document.activeElement;
-      if (!active || active === document.body || (active instanceof HTMLButtonElement && active.disabled) || active.getAttribute('role') === 'dialog') {
+      if (
+        !active ||
+        active === document.body ||
+        (active instanceof HTMLButtonElement && active.disabled) ||
+        active.getAttribute('role') === 'dialog'
+      ) {
         primaryRef.current?.focus();
       }
     });
@@ -221,11 +226,7 @@ export function TutorialOverlay({
             ))}
           </ol>
           <div className={styles.actions}>
-            <ToggleButton
-              className={styles.toggle}
-              isSelected={state.autoPlay}
-              onChange={(on) => dispatch({ type: 'setAutoPlay', on })}
-            >
+            <ToggleButton className={styles.toggle} isSelected={state.autoPlay} onChange={(on) => dispatch({ type: 'setAutoPlay', on })}>
               <span className={styles.toggleMark} aria-hidden="true" />
               {t`Auto-play`}
             </ToggleButton>

@@ -1,16 +1,7 @@
 import { createStore, type StoreListener } from '@scribe/ui/store';
 
 /** The tutorial's steps (docs/product-spec.md §2), in order. */
-export const TUTORIAL_STEP_IDS = [
-  'welcome',
-  'upload',
-  'record',
-  'folders',
-  'transcript',
-  'ai-features',
-  'export',
-  'complete',
-] as const;
+export const TUTORIAL_STEP_IDS = ['welcome', 'upload', 'record', 'folders', 'transcript', 'ai-features', 'export', 'complete'] as const;
 export type TutorialStepId = (typeof TUTORIAL_STEP_IDS)[number];
 
 /** Auto-play advances one step this often (docs/product-spec.md §9: 4000 ms). */

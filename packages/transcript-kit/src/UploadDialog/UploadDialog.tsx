@@ -1,10 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
-import {
-  checkTranscription,
-  TranscriptionChoices,
-  type TranscriptionTerms,
-} from '../TranscriptionChoices/TranscriptionChoices.tsx';
+import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './UploadDialog.css.ts';
 
 /** 'confirm': before anything is sent, the language, length, cost and balance, and an Upload button. */

@@ -18,8 +18,7 @@ export function splitTimestamps(text: string): OutputPart[] {
   for (const m of text.matchAll(TIME_RE)) {
     const start = m.index;
     if (start > last) parts.push({ kind: 'text', text: text.slice(last, start) });
-    const seconds =
-      m[3] !== undefined ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : Number(m[1]) * 60 + Number(m[2]);
+    const seconds = m[3] !== undefined ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : Number(m[1]) * 60 + Number(m[2]);
     parts.push({ kind: 'time', text: m[0], seconds });
     last = start + m[0].length;
   }

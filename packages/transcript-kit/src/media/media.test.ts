@@ -54,13 +54,14 @@ describe('microphoneErrorMessage', () => {
 });
 
 describe('pickRecorderMimeType', () => {
-  const supports = (...types: string[]) => (type: string) => types.includes(type);
+  const supports =
+    (...types: string[]) =>
+    (type: string) =>
+      types.includes(type);
 
   it('prefers mp4, then webm opus, ogg opus, wav', () => {
     expect(pickRecorderMimeType(supports('audio/wav', 'audio/mp4', 'audio/webm;codecs=opus'))).toBe('audio/mp4');
-    expect(pickRecorderMimeType(supports('audio/wav', 'audio/ogg;codecs=opus', 'audio/webm;codecs=opus'))).toBe(
-      'audio/webm;codecs=opus',
-    );
+    expect(pickRecorderMimeType(supports('audio/wav', 'audio/ogg;codecs=opus', 'audio/webm;codecs=opus'))).toBe('audio/webm;codecs=opus');
     expect(pickRecorderMimeType(supports('audio/wav', 'audio/ogg;codecs=opus'))).toBe('audio/ogg;codecs=opus');
     expect(pickRecorderMimeType(supports('audio/wav'))).toBe('audio/wav');
   });

@@ -3,7 +3,15 @@
  */
 
 /** A mono 16-bit PCM WAV of a sine tone (quiet, with short pauses every second so it is not a drone). */
-export function toneWav({ seconds, frequency = 440, sampleRate = 8000 }: { seconds: number; frequency?: number; sampleRate?: number }): Blob {
+export function toneWav({
+  seconds,
+  frequency = 440,
+  sampleRate = 8000,
+}: {
+  seconds: number;
+  frequency?: number;
+  sampleRate?: number;
+}): Blob {
   const samples = Math.round(seconds * sampleRate);
   const buffer = new ArrayBuffer(44 + samples * 2);
   const view = new DataView(buffer);

@@ -15,8 +15,29 @@ export const meetingSegments: TranscriptSegment[] = [
 export const meetingContent = meetingSegments.map((s) => s.text).join(' ');
 
 const words = [
-  'the', 'quarterly', 'numbers', 'look', 'good', 'and', 'we', 'should', 'plan', 'the', 'next', 'release',
-  'carefully', 'with', 'the', 'whole', 'team', 'before', 'the', 'deadline', 'arrives', 'next', 'month',
+  'the',
+  'quarterly',
+  'numbers',
+  'look',
+  'good',
+  'and',
+  'we',
+  'should',
+  'plan',
+  'the',
+  'next',
+  'release',
+  'carefully',
+  'with',
+  'the',
+  'whole',
+  'team',
+  'before',
+  'the',
+  'deadline',
+  'arrives',
+  'next',
+  'month',
 ];
 
 /** `count` segments of 2 s each (1.5 s of speech, then a pause), three speakers taking turns. */

@@ -37,8 +37,7 @@ export const DetectsStyleChanges: Story = {
     const vitest = await import('vitest');
     const subject = within(canvasElement).getByTestId('subject');
     const card = subject.firstElementChild as HTMLElement;
-    const shot = () =>
-      vitest.expect.element(page.elementLocator(subject)).toMatchScreenshot('guard-subject', { timeout: 1500 });
+    const shot = () => vitest.expect.element(page.elementLocator(subject)).toMatchScreenshot('guard-subject', { timeout: 1500 });
     // The comparison's error message, or '' when it matched.
     const failure = async () => {
       let message = '';

@@ -1,16 +1,6 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  aiOutputs,
-  creditEntries,
-  folders,
-  payments,
-  prompts,
-  sessions,
-  transcripts,
-  users,
-  type UserRow,
-} from '../../db/schema.ts';
+import { aiOutputs, creditEntries, folders, payments, prompts, sessions, transcripts, users, type UserRow } from '../../db/schema.ts';
 
 /** Account data access; every query is limited to one user. */
 export function createAccountRepository(db: Db) {

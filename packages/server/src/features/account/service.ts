@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  accountMessages as m,
-  type AccountSession,
-  type ChangePasswordRequest,
-  type SignedOutResponse,
-} from '@scribe/api-client';
+import { accountMessages as m, type AccountSession, type ChangePasswordRequest, type SignedOutResponse } from '@scribe/api-client';
 import Bowser from 'bowser';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';

@@ -51,15 +51,18 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
   const reader = { language: saved.success ? saved.data : 'en', timeZone: 'UTC' } as const;
   const add = (path: string, body: Buffer) => zip.addBuffer(body, path, { mtime });
   add('README.txt', Buffer.from(README, 'utf8'));
-  add('account.json', json({
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    fullName: user.fullName,
-    language: user.language,
-    credits: user.credits,
-    createdAt: user.createdAt,
-  }));
+  add(
+    'account.json',
+    json({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      fullName: user.fullName,
+      language: user.language,
+      credits: user.credits,
+      createdAt: user.createdAt,
+    }),
+  );
   add('folders.json', json(data.folders.map(({ userId: _userId, ...f }) => f)));
   add('prompts.json', json(data.prompts));
   add('credit-ledger.json', json(data.ledger));
@@ -74,20 +77,23 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
 
   for (const t of data.transcripts) {
     const dir = transcriptFolder(t.id, t.title);
-    add(`${dir}/transcript.json`, json({
-      id: t.id,
-      title: t.title,
-      folderId: t.folderId,
-      status: t.status,
-      error: t.error,
-      language: t.language,
-      durationSeconds: t.durationSeconds,
-      originalName: t.originalName,
-      createdAt: t.createdAt,
-      updatedAt: t.updatedAt,
-      content: t.content,
-      segments: t.segments,
-    }));
+    add(
+      `${dir}/transcript.json`,
+      json({
+        id: t.id,
+        title: t.title,
+        folderId: t.folderId,
+        status: t.status,
+        error: t.error,
+        language: t.language,
+        durationSeconds: t.durationSeconds,
+        originalName: t.originalName,
+        createdAt: t.createdAt,
+        updatedAt: t.updatedAt,
+        content: t.content,
+        segments: t.segments,
+      }),
+    );
     add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader)));
     add(`${dir}/ai-outputs.json`, json((outputsByTranscript.get(t.id) ?? []).map(({ transcriptId: _id, ...o }) => o)));
     const key = t.audioKey;

@@ -10,7 +10,10 @@ export function createAiRepository(db: Db) {
     },
 
     async createPrompt(userId: number, values: Pick<PromptRow, 'name' | 'prompt' | 'icon'>): Promise<PromptRow> {
-      const [row] = await db.insert(prompts).values({ userId, ...values }).returning();
+      const [row] = await db
+        .insert(prompts)
+        .values({ userId, ...values })
+        .returning();
       return row;
     },
 

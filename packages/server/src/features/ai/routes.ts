@@ -28,7 +28,9 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts
 
   app.get(
     '/api/ai/models',
-    { schema: { tags, summary: 'The models the selector offers now', response: { 200: aiModelsResponseSchema, 401: errorResponseSchema } } },
+    {
+      schema: { tags, summary: 'The models the selector offers now', response: { 200: aiModelsResponseSchema, 401: errorResponseSchema } },
+    },
     async () => ({ models: ai.models() }),
   );
 

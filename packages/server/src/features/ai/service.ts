@@ -128,12 +128,7 @@ export function createAiService(deps: {
      * Runs a prompt over the transcript with the chosen model and stores the answer. A provider
      * failure answers 502 'Failed to process custom prompt: {provider's error}'; nothing is stored.
      */
-    async run(
-      userId: number,
-      transcriptId: number,
-      body: { prompt: string; model?: AiModelId },
-      signal: AbortSignal,
-    ): Promise<AiOutput> {
+    async run(userId: number, transcriptId: number, body: { prompt: string; model?: AiModelId }, signal: AbortSignal): Promise<AiOutput> {
       const transcript = await ownTranscript(userId, transcriptId);
       const chosen = engines.resolve(body.model);
       if (!chosen) {

@@ -50,10 +50,7 @@ export function createLoginLimiter(repo: AuthRepository, limits: LoginLimits) {
   const keys = (ip: string, target: LoginTarget) => ({
     ip: attempts.key('ip', clientNetwork(ip)),
     // Unknown names get a budget too, so answers do not tell which accounts exist.
-    account:
-      'accountId' in target
-        ? attempts.key('account', target.accountId)
-        : attempts.key('unknown', target.unknownLogin.toLowerCase()),
+    account: 'accountId' in target ? attempts.key('account', target.accountId) : attempts.key('unknown', target.unknownLogin.toLowerCase()),
   });
 
   return {

@@ -9,9 +9,7 @@ export interface NewUser {
   passwordHash: string;
 }
 
-export type InsertUserResult =
-  | { ok: true; user: UserRow }
-  | { ok: false; conflict: 'username' | 'email' };
+export type InsertUserResult = { ok: true; user: UserRow } | { ok: false; conflict: 'username' | 'email' };
 
 /** Finds the PostgreSQL unique-violation behind Drizzle's wrapper (pg and PGlite alike). */
 function uniqueViolation(err: unknown): string | null {
@@ -127,11 +125,7 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
     /** Records a redeemed captcha; false when it was redeemed before (atomic via the primary key). */
     async markCaptchaUsed(id: string, expiresAt: Date, now: Date): Promise<boolean> {
       await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, now));
-      const inserted = await db
-        .insert(usedCaptchas)
-        .values({ id, expiresAt })
-        .onConflictDoNothing()
-        .returning({ id: usedCaptchas.id });
+      const inserted = await db.insert(usedCaptchas).values({ id, expiresAt }).onConflictDoNothing().returning({ id: usedCaptchas.id });
       return inserted.length === 1;
     },
 

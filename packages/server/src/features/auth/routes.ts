@@ -38,12 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.register(
-        request.body,
-        request.ip,
-        request.cookies[SESSION_COOKIE],
-        request.headers['user-agent'],
-      );
+      const { user, token } = await auth.register(request.body, request.ip, request.cookies[SESSION_COOKIE], request.headers['user-agent']);
       reply.setCookie(SESSION_COOKIE, token, cookie(request));
       return reply.code(201).send(user);
     },
@@ -60,12 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const { user, token } = await auth.login(
-        request.body,
-        request.ip,
-        request.cookies[SESSION_COOKIE],
-        request.headers['user-agent'],
-      );
+      const { user, token } = await auth.login(request.body, request.ip, request.cookies[SESSION_COOKIE], request.headers['user-agent']);
       reply.setCookie(SESSION_COOKIE, token, cookie(request));
       return user;
     },
@@ -109,13 +99,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   if (altcha) {
-    app.get(
-      paths.captchaChallenge,
-      { schema: { tags, summary: 'A fresh ALTCHA proof-of-work challenge' } },
-      async (_request, reply) => {
-        reply.header('Cache-Control', 'no-store');
-        return altcha.challenge();
-      },
-    );
+    app.get(paths.captchaChallenge, { schema: { tags, summary: 'A fresh ALTCHA proof-of-work challenge' } }, async (_request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return altcha.challenge();
+    });
   }
 };

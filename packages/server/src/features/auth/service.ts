@@ -39,9 +39,14 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
 
   async function requireCaptcha(token: string, ip: string): Promise<void> {
     if (!(await captcha.verify(token, ip))) {
-      throw new HttpError(400, validationMessages.captchaRequired, {}, {
-        captchaToken: validationMessages.captchaRequired,
-      });
+      throw new HttpError(
+        400,
+        validationMessages.captchaRequired,
+        {},
+        {
+          captchaToken: validationMessages.captchaRequired,
+        },
+      );
     }
   }
 

@@ -90,7 +90,11 @@ export function createCreditsRepository(db: Db) {
      * The charges of one kind whose reference is `base` or `base#n` (a job charged again after a refund),
      * oldest first, each with whether it was refunded.
      */
-    async chargesOf(userId: number, kind: CreditEntryKind, base: string): Promise<{ reference: string; amount: number; refunded: boolean }[]> {
+    async chargesOf(
+      userId: number,
+      kind: CreditEntryKind,
+      base: string,
+    ): Promise<{ reference: string; amount: number; refunded: boolean }[]> {
       const charges = await db
         .select({ reference: creditEntries.reference, amount: creditEntries.amount })
         .from(creditEntries)
@@ -121,12 +125,7 @@ export function createCreditsRepository(db: Db) {
     },
 
     async entries(userId: number, limit = 100) {
-      return db
-        .select()
-        .from(creditEntries)
-        .where(eq(creditEntries.userId, userId))
-        .orderBy(desc(creditEntries.id))
-        .limit(limit);
+      return db.select().from(creditEntries).where(eq(creditEntries.userId, userId)).orderBy(desc(creditEntries.id)).limit(limit);
     },
 
     async insertPayment(row: typeof payments.$inferInsert): Promise<void> {

@@ -27,7 +27,13 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
 
   app.get(
     paths.creditPackages,
-    { schema: { tags, summary: 'Credit packages for sale (price in US cents)', response: { 200: creditPackagesSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Credit packages for sale (price in US cents)',
+        response: { 200: creditPackagesSchema, 401: errorResponseSchema },
+      },
+    },
     async () => credits.packages(),
   );
 
@@ -88,7 +94,11 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ credits: CreditsServic
       schema: {
         tags,
         summary: 'Stripe webhook (payment_intent.succeeded credits the purchase once)',
-        response: { 200: z.object({ received: z.literal(true), credited: z.boolean() }), 400: errorResponseSchema, 404: errorResponseSchema },
+        response: {
+          200: z.object({ received: z.literal(true), credited: z.boolean() }),
+          400: errorResponseSchema,
+          404: errorResponseSchema,
+        },
       },
     },
     async (request) => {

@@ -96,7 +96,13 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
   /** Takes `amount` credits once per (kind, reference); NotEnoughCreditsError (402) when the balance is too small. */
   async function charge(
     userId: number,
-    change: { kind: Exclude<CreditEntryKind, 'refund' | 'purchase' | 'starting_grant'>; amount: number; reference: string; description: string; what: string },
+    change: {
+      kind: Exclude<CreditEntryKind, 'refund' | 'purchase' | 'starting_grant'>;
+      amount: number;
+      reference: string;
+      description: string;
+      what: string;
+    },
   ): Promise<Charge> {
     if (!Number.isInteger(change.amount) || change.amount < 0) throw new Error(`invalid charge ${change.amount}`);
     const result = await repo.change(userId, {
@@ -166,7 +172,9 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       try {
         return await run(paid);
       } catch (err) {
-        await paid.refund().catch((e: unknown) => log.error({ err: e, userId, reference: paid.reference }, 'could not refund a failed AI prompt'));
+        await paid
+          .refund()
+          .catch((e: unknown) => log.error({ err: e, userId, reference: paid.reference }, 'could not refund a failed AI prompt'));
         throw err;
       }
     },
@@ -218,7 +226,8 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       const needed = minutes * config.perTranscriptionMinute;
       if (needed <= 0) return;
       const have = await balance(userId);
-      if (have < needed) throw new NotEnoughCreditsError(needed, have, `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`);
+      if (have < needed)
+        throw new NotEnoughCreditsError(needed, have, `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`);
     },
 
     /** Gives a transcript's charge back (a failed or deleted transcription), once. */

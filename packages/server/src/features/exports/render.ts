@@ -141,7 +141,10 @@ export function renderVtt(segments: StoredSegment[]): Buffer {
   const cues = segments
     .filter((s) => s.text.trim())
     // "-->" may not appear in cue text.
-    .map((s) => `${subtitleTime(s.start, '.')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), '.')}\n${cueText(s).replace(/-->/g, '->')}\n`);
+    .map(
+      (s) =>
+        `${subtitleTime(s.start, '.')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), '.')}\n${cueText(s).replace(/-->/g, '->')}\n`,
+    );
   return Buffer.from(['WEBVTT', '', ...cues].join('\n'), 'utf8');
 }
 

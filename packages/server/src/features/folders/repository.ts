@@ -26,13 +26,10 @@ export interface RemovedTranscript {
   audioKey: string | null;
 }
 
-export type CreateFolderResult =
-  | { ok: true; folder: FolderListRow }
-  | { ok: false; reason: 'parent-not-found' | 'too-deep' };
+export type CreateFolderResult = { ok: true; folder: FolderListRow } | { ok: false; reason: 'parent-not-found' | 'too-deep' };
 
 export type UpdateFolderResult =
-  | { ok: true; folder: FolderListRow }
-  | { ok: false; reason: 'not-found' | 'parent-not-found' | 'cycle' | 'too-deep' };
+  { ok: true; folder: FolderListRow } | { ok: false; reason: 'not-found' | 'parent-not-found' | 'cycle' | 'too-deep' };
 
 // Two-key advisory lock space for "this user's folder tree is being restructured".
 const FOLDER_TREE_LOCK = 0x5f01;
@@ -41,27 +38,33 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Levels from the top down to this folder (1 for a top-level one); the walk stops past the limit. */
 async function depthOf(tx: Tx, userId: number, id: number): Promise<number> {
-  const [row] = await selectRows<{ depth: number | null }>(tx, sql`
+  const [row] = await selectRows<{ depth: number | null }>(
+    tx,
+    sql`
     with recursive ancestors(id, parent_id, depth) as (
       select id, parent_id, 1 from ${folders} where id = ${id} and user_id = ${userId}
       union all
       select f.id, f.parent_id, a.depth + 1 from ${folders} f join ancestors a on f.id = a.parent_id
       where f.user_id = ${userId} and a.depth <= ${folderLimits.depthMax}
     )
-    select max(depth) as depth from ancestors`);
+    select max(depth) as depth from ancestors`,
+  );
   return Number(row?.depth ?? 0);
 }
 
 /** Levels of the sub-tree below and including this folder (1 for one without sub-folders). */
 async function heightOf(tx: Tx, userId: number, id: number): Promise<number> {
-  const [row] = await selectRows<{ height: number | null }>(tx, sql`
+  const [row] = await selectRows<{ height: number | null }>(
+    tx,
+    sql`
     with recursive sub(id, level) as (
       select id, 1 from ${folders} where id = ${id} and user_id = ${userId}
       union all
       select f.id, s.level + 1 from ${folders} f join sub s on f.parent_id = s.id
       where f.user_id = ${userId} and s.level <= ${folderLimits.depthMax}
     )
-    select max(level) as height from sub`);
+    select max(level) as height from sub`,
+  );
   return Number(row?.height ?? 0);
 }
 
@@ -83,7 +86,14 @@ export function createFoldersRepository(db: Db) {
                  from ${transcripts} where user_id = ${userId}) as transcripts`,
       );
       const folderList = row.folders ? (JSON.parse(row.folders) as [number, number | null, string][]) : [];
-      const parsed: Array<{ id: number; folderId: number | null; createdMs: number; duration: number | null; status: string; title: string }> = [];
+      const parsed: Array<{
+        id: number;
+        folderId: number | null;
+        createdMs: number;
+        duration: number | null;
+        status: string;
+        title: string;
+      }> = [];
       for (const line of row.transcripts ? row.transcripts.split('\n') : []) {
         // The title is the last field and JSON-quoted: commas and newlines inside it are escaped.
         const a = line.indexOf(',');
@@ -166,14 +176,17 @@ export function createFoldersRepository(db: Db) {
         if (!current) return { ok: false, reason: 'not-found' };
         if (changes.parentId !== undefined && changes.parentId !== null) {
           // Walk up from the new parent: meeting the folder itself means the move makes a cycle.
-          const chain = await selectRows<{ id: number }>(tx, sql`
+          const chain = await selectRows<{ id: number }>(
+            tx,
+            sql`
             with recursive ancestors(id, parent_id) as (
               select id, parent_id from ${folders} where id = ${changes.parentId} and user_id = ${userId}
               union
               select f.id, f.parent_id from ${folders} f join ancestors a on f.id = a.parent_id
               where f.user_id = ${userId}
             )
-            select id from ancestors`);
+            select id from ancestors`,
+          );
           const ids = chain.map((r) => Number(r.id));
           if (ids.length === 0) return { ok: false, reason: 'parent-not-found' };
           if (ids.includes(id)) return { ok: false, reason: 'cycle' };
@@ -191,10 +204,7 @@ export function createFoldersRepository(db: Db) {
                 .set(set)
                 .where(and(eq(folders.id, id), eq(folders.userId, userId)))
                 .returning({ id: folders.id, parentId: folders.parentId, name: folders.name })
-            : await tx
-                .select({ id: folders.id, parentId: folders.parentId, name: folders.name })
-                .from(folders)
-                .where(eq(folders.id, id));
+            : await tx.select({ id: folders.id, parentId: folders.parentId, name: folders.name }).from(folders).where(eq(folders.id, id));
         return { ok: true, folder: row };
       });
     },
@@ -206,13 +216,16 @@ export function createFoldersRepository(db: Db) {
     async delete(userId: number, id: number): Promise<RemovedTranscript[] | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${FOLDER_TREE_LOCK}, ${userId})`);
-        const tree = await selectRows<{ id: number }>(tx, sql`
+        const tree = await selectRows<{ id: number }>(
+          tx,
+          sql`
           with recursive sub(id) as (
             select id from ${folders} where id = ${id} and user_id = ${userId}
             union
             select f.id from ${folders} f join sub s on f.parent_id = s.id where f.user_id = ${userId}
           )
-          select id from sub`);
+          select id from sub`,
+        );
         const folderIds = tree.map((r) => Number(r.id));
         if (folderIds.length === 0) return null;
         const removed = await tx

@@ -51,7 +51,7 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
     {
       schema: {
         tags,
-        summary: 'Create a folder (at the top level, or inside one of the user\'s folders, at most 100 levels deep)',
+        summary: "Create a folder (at the top level, or inside one of the user's folders, at most 100 levels deep)",
         body: createFolderRequestSchema,
         response: { 201: folderSchema, ...errors },
       },

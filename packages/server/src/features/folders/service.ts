@@ -39,7 +39,10 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
     async remove(userId: number, id: number): Promise<void> {
       const removed = await repo.delete(userId, id);
       if (!removed) throw notFound();
-      await files.removeAll(userId, removed.map((t) => t.id));
+      await files.removeAll(
+        userId,
+        removed.map((t) => t.id),
+      );
     },
   };
 }

@@ -64,7 +64,8 @@ export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     // client's fault: a warning, not an error in our log that any signed-in user could flood.
     errorHandler(error, socket, request) {
       const code = (error as { code?: unknown }).code;
-      if (typeof code === 'string' && code.startsWith('WS_ERR_')) request.log.warn({ code, message: error.message }, 'live socket closed: protocol error');
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.warn({ code, message: error.message }, 'live socket closed: protocol error');
       else request.log.error({ err: error }, 'live socket error');
       socket.terminate();
     },

@@ -58,7 +58,9 @@ export function attemptOutcome(err: unknown, attempt: { retryCount: number; retr
   if (err instanceof JobAborted && err.kind === 'deleted') return { action: 'deleted' };
   if (err instanceof JobAborted && err.kind === 'shutdown') return { action: 'hand-back' };
   const { retryable, reason } =
-    err instanceof JobAborted ? { retryable: true, reason: messages.timedOut(Math.round(attempt.budgetMs / 60_000)) } : failureDecision(err);
+    err instanceof JobAborted
+      ? { retryable: true, reason: messages.timedOut(Math.round(attempt.budgetMs / 60_000)) }
+      : failureDecision(err);
   const final = !retryable || attempt.retryCount >= attempt.retryLimit;
   return final ? { action: 'fail', reason, retryable } : { action: 'retry', reason };
 }

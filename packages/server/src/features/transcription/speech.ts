@@ -8,7 +8,8 @@
 /** A tag the engine writes instead of words: [..], (..), *..* or music signs. */
 const TAG = /\[[^\]]*\]|\([^)]*\)|\*[^*]*\*|[♪♫♩♬]/g;
 /** What a tag that means "speech in another language" says. */
-const FOREIGN = /foreign|language|speaking (?:in )?(?!english)[a-z]+|non-english|in (?:german|french|spanish|italian|chinese|japanese|russian)/i;
+const FOREIGN =
+  /foreign|language|speaking (?:in )?(?!english)[a-z]+|non-english|in (?:german|french|spanish|italian|chinese|japanese|russian)/i;
 /** A letter or digit of any script: the text has words. */
 const WORD = /[\p{L}\p{N}]/u;
 

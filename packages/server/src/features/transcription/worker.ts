@@ -233,7 +233,9 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       const outcome = await options.billing.chargeTranscription(t, seconds);
       if (outcome.status === 'not-enough-credits') {
         // Kept, so a retry can tell what it will cost before it is accepted.
-        await repo.noteDuration(t, seconds).catch((err: unknown) => log.warn({ err, transcriptId: t.id }, 'could not store the audio length'));
+        await repo
+          .noteDuration(t, seconds)
+          .catch((err: unknown) => log.warn({ err, transcriptId: t.id }, 'could not store the audio length'));
         throw new JobFailure(outcome.message);
       }
       charged = true;

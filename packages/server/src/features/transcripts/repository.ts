@@ -75,10 +75,7 @@ export function createTranscriptsRepository(db: Db) {
 
     /** Takes the next id first, so the audio can be stored under it before the row exists. */
     async reserveId(): Promise<number> {
-      const [row] = await selectRows<{ id: number | string }>(
-        db,
-        sql`select nextval(pg_get_serial_sequence('transcripts', 'id')) as id`,
-      );
+      const [row] = await selectRows<{ id: number | string }>(db, sql`select nextval(pg_get_serial_sequence('transcripts', 'id')) as id`);
       return Number(row.id);
     },
   };

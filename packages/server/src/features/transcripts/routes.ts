@@ -36,7 +36,7 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
     {
       schema: {
         tags,
-        summary: 'Move a transcript into one of the user\'s folders, or to the top level (null)',
+        summary: "Move a transcript into one of the user's folders, or to the top level (null)",
         params: idParams,
         body: moveTranscriptRequestSchema,
         response: { 200: okResponseSchema, ...errors },

@@ -32,11 +32,7 @@ export function createTutorialRepository(db: Db) {
         await tx.execute(sql`select pg_advisory_xact_lock(${TUTORIAL_LOCK}, ${row.userId})`);
         const existing = await existingSample(tx, row.userId);
         if (existing !== undefined) return { id: existing, created: false, free: false };
-        const [user] = await tx
-          .select({ sampleId: users.tutorialSampleId })
-          .from(users)
-          .where(eq(users.id, row.userId))
-          .for('update');
+        const [user] = await tx.select({ sampleId: users.tutorialSampleId }).from(users).where(eq(users.id, row.userId)).for('update');
         const free = user.sampleId === null;
         const [folder] = await tx
           .select({ id: folders.id })

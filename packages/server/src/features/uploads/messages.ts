@@ -17,8 +17,7 @@ export const uploadErrors = {
   chunkOutOfRange: (index: number, total: number) =>
     `Chunk index ${index} is out of range: this upload has ${total} chunk${total === 1 ? '' : 's'} (0 to ${total - 1}).`,
   chunkTooLarge: `A chunk may hold at most ${uploadLimits.chunkBytes} bytes.`,
-  chunkWrongSize: (index: number) =>
-    `Chunk ${index} must be exactly ${uploadLimits.chunkBytes} bytes; only the last chunk may be smaller.`,
+  chunkWrongSize: (index: number) => `Chunk ${index} must be exactly ${uploadLimits.chunkBytes} bytes; only the last chunk may be smaller.`,
   chunkEmpty: (index: number) => `Chunk ${index} is empty.`,
   chunkSizeConflict: (index: number) => `Chunk ${index} was already received with a different size.`,
   totalMismatch: (expected: number) => `This upload has ${expected} chunk${expected === 1 ? '' : 's'}; totalChunks must stay the same.`,

@@ -201,7 +201,13 @@ export function createUploadsRepository(db: Db) {
           await tx.insert(transcripts).values(transcript);
           const done = await tx
             .update(uploads)
-            .set({ finalizedAt: now, transcriptId: transcript.id, finalizingTranscriptId: null, finalizingHeartbeatAt: null, updatedAt: now })
+            .set({
+              finalizedAt: now,
+              transcriptId: transcript.id,
+              finalizingTranscriptId: null,
+              finalizingHeartbeatAt: null,
+              updatedAt: now,
+            })
             .where(and(eq(uploads.id, uploadId), eq(uploads.finalizingTranscriptId, transcript.id), isNull(uploads.finalizedAt)))
             .returning({ id: uploads.id });
           if (done.length !== 1) throw lost;
@@ -263,10 +269,7 @@ export function createUploadsRepository(db: Db) {
     },
 
     /** A single upload's transcript, if the user's quota has room for its bytes. */
-    async insertTranscript(
-      transcript: NewTranscript,
-      quotaBytes: number,
-    ): Promise<{ ok: true } | { ok: false; usedBytes: number }> {
+    async insertTranscript(transcript: NewTranscript, quotaBytes: number): Promise<{ ok: true } | { ok: false; usedBytes: number }> {
       return db.transaction(async (tx) => {
         await lockUser(tx, transcript.userId);
         if (quotaBytes > 0) {

@@ -39,8 +39,14 @@ const errors = {
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const chunkFieldsSchema = z.object({
   uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id'),
-  chunkIndex: z.string().regex(/^\d{1,6}$/, 'chunkIndex must be a whole number').transform(Number),
-  totalChunks: z.string().regex(/^[1-9]\d{0,5}$/, 'totalChunks must be a whole number from 1').transform(Number),
+  chunkIndex: z
+    .string()
+    .regex(/^\d{1,6}$/, 'chunkIndex must be a whole number')
+    .transform(Number),
+  totalChunks: z
+    .string()
+    .regex(/^[1-9]\d{0,5}$/, 'totalChunks must be a whole number from 1')
+    .transform(Number),
   originalName: z.string().min(1, 'originalName is required').max(1024, 'originalName is too long'),
 });
 

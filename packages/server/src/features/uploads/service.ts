@@ -18,7 +18,15 @@ import { concatStreams } from '../../storage/streams.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import { audioKey, transcriptPrefix } from '../transcripts/files.ts';
 import type { TranscriptsRepository } from '../transcripts/repository.ts';
-import { audioMimeTypes, cleanFileName, hasAcceptedExtension, sniffAudio, storedExtension, titleFromFileName, type AudioFormat } from './audio-format.ts';
+import {
+  audioMimeTypes,
+  cleanFileName,
+  hasAcceptedExtension,
+  sniffAudio,
+  storedExtension,
+  titleFromFileName,
+  type AudioFormat,
+} from './audio-format.ts';
 import { uploadErrors } from './messages.ts';
 import type { StorageLimits, UploadsRepository } from './repository.ts';
 import { openUpload, type IncomingFile } from './stream.ts';
@@ -183,10 +191,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const key = audioKey(userId, id, storedExtension(format, name));
       try {
         const { bytes } = await storage.put(key, opened.body, { contentType: audioMimeTypes[format] });
-        const inserted = await repo.insertTranscript(
-          transcriptRow({ id, userId, name, key, format, bytes, language }),
-          limits.quotaBytes,
-        );
+        const inserted = await repo.insertTranscript(transcriptRow({ id, userId, name, key, format, bytes, language }), limits.quotaBytes);
         if (!inserted.ok) throw storageFull(inserted.usedBytes);
       } catch (err) {
         await quietly('could not remove the audio of a failed upload', () => storage.deletePrefix(transcriptPrefix(userId, id)));
@@ -306,9 +311,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (claim.abandoned !== null) await removeAttempt(userId, claim.abandoned);
       const key = audioKey(userId, id, storedExtension(format, name));
       // The join of a large file takes a while: say it is still running, so no one takes the claim over.
-      const beat = setInterval(() => {
-        repo.heartbeat(upload.id, id).catch((err: unknown) => log.warn({ err }, 'could not renew a finalize claim'));
-      }, Math.max(250, leaseMs / 4));
+      const beat = setInterval(
+        () => {
+          repo.heartbeat(upload.id, id).catch((err: unknown) => log.warn({ err }, 'could not renew a finalize claim'));
+        },
+        Math.max(250, leaseMs / 4),
+      );
       try {
         const joined = concatStreams(
           chunks.map((c) => async () => {
@@ -349,7 +357,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (everyClaim) {
         // A crash right after the commit leaves the chunks of a finalized upload behind.
         for (const upload of await repo.finalized()) {
-          await quietly('could not remove the chunks of a finalized upload', () => storage.deletePrefix(uploadPrefix(upload.userId, upload.id)));
+          await quietly('could not remove the chunks of a finalized upload', () =>
+            storage.deletePrefix(uploadPrefix(upload.userId, upload.id)),
+          );
         }
       }
       return dead.length;

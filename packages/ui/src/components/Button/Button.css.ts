@@ -33,39 +33,39 @@ export const base = style({
 });
 
 export const variant = styleVariants({
-    primary: {
-      background: vars.color.accent,
-      color: vars.color.accentText,
-      boxShadow: vars.shadow.sm,
-      selectors: {
-        '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.accentHover },
-      },
+  primary: {
+    background: vars.color.accent,
+    color: vars.color.accentText,
+    boxShadow: vars.shadow.sm,
+    selectors: {
+      '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.accentHover },
     },
-    secondary: {
-      background: vars.color.surface,
-      color: vars.color.text,
-      borderColor: vars.color.borderStrong,
-      boxShadow: vars.shadow.sm,
-      selectors: {
-        '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.surfaceSunken },
-      },
+  },
+  secondary: {
+    background: vars.color.surface,
+    color: vars.color.text,
+    borderColor: vars.color.borderStrong,
+    boxShadow: vars.shadow.sm,
+    selectors: {
+      '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.surfaceSunken },
     },
-    ghost: {
-      background: 'transparent',
-      color: vars.color.text,
-      selectors: {
-        '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.surfaceSunken },
-        '&[data-pressed]': { background: vars.color.border },
-      },
+  },
+  ghost: {
+    background: 'transparent',
+    color: vars.color.text,
+    selectors: {
+      '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.surfaceSunken },
+      '&[data-pressed]': { background: vars.color.border },
     },
-    danger: {
-      background: vars.color.danger,
-      color: vars.color.textInverse,
-      boxShadow: vars.shadow.sm,
-      selectors: {
-        '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.dangerText },
-      },
+  },
+  danger: {
+    background: vars.color.danger,
+    color: vars.color.textInverse,
+    boxShadow: vars.shadow.sm,
+    selectors: {
+      '&[data-hovered]:not([data-disabled]):not([data-pending])': { background: vars.color.dangerText },
     },
+  },
 });
 
 export const size = styleVariants({

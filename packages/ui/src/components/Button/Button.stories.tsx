@@ -34,12 +34,22 @@ const AllVariants = () => (
   <Stack gap="lg">
     {(['md', 'sm'] as const).map((size) => (
       <Stack key={size} direction="row" gap="sm" align="center" wrap>
-        <Button size={size} variant="primary">Primary</Button>
+        <Button size={size} variant="primary">
+          Primary
+        </Button>
         <Button size={size}>Secondary</Button>
-        <Button size={size} variant="ghost">Ghost</Button>
-        <Button size={size} variant="danger" icon={<TrashIcon />}>Delete</Button>
-        <Button size={size} variant="primary" icon={<PlusIcon />}>New folder</Button>
-        <Button size={size} isDisabled>Disabled</Button>
+        <Button size={size} variant="ghost">
+          Ghost
+        </Button>
+        <Button size={size} variant="danger" icon={<TrashIcon />}>
+          Delete
+        </Button>
+        <Button size={size} variant="primary" icon={<PlusIcon />}>
+          New folder
+        </Button>
+        <Button size={size} isDisabled>
+          Disabled
+        </Button>
       </Stack>
     ))}
   </Stack>
@@ -73,8 +83,12 @@ export const Disabled: Story = {
 export const Pending: Story = {
   render: (args) => (
     <Stack direction="row" gap="sm">
-      <Button {...args} variant="primary">Create account</Button>
-      <Button {...args} variant="primary" isPending>Create account</Button>
+      <Button {...args} variant="primary">
+        Create account
+      </Button>
+      <Button {...args} variant="primary" isPending>
+        Create account
+      </Button>
     </Stack>
   ),
   play: async ({ canvasElement, args }) => {

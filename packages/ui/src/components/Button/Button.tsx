@@ -54,7 +54,11 @@ export function Button({
       className={buttonClass({ variant, size, fullWidth })}
     >
       <span className={styles.content}>
-        {icon ? <span className={styles.icon} aria-hidden="true">{icon}</span> : null}
+        {icon ? (
+          <span className={styles.icon} aria-hidden="true">
+            {icon}
+          </span>
+        ) : null}
         {children}
       </span>
       {isPending ? (

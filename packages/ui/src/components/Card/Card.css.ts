@@ -12,7 +12,8 @@ export const card = style({
 
 export const padding = styleVariants({
   none: { padding: 0 },
-  ...Object.fromEntries(
-    (['xxs', 'xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const).map((k) => [k, { padding: vars.space[k] }]),
-  ) as Record<keyof typeof vars.space, { padding: string }>,
+  ...(Object.fromEntries((['xxs', 'xs', 'sm', 'md', 'lg', 'xl', 'xxl'] as const).map((k) => [k, { padding: vars.space[k] }])) as Record<
+    keyof typeof vars.space,
+    { padding: string }
+  >),
 });

@@ -3,8 +3,7 @@ import { Checkbox as RACCheckbox, type CheckboxProps as RACCheckboxProps } from 
 import * as styles from './Checkbox.css.ts';
 
 /** react-aria-components' Checkbox props; this component owns styling and validation behaviour. */
-export interface CheckboxProps
-  extends Omit<RACCheckboxProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
+export interface CheckboxProps extends Omit<RACCheckboxProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
   children: ReactNode;
 }
 

@@ -64,9 +64,7 @@ export function Dialog({
                 ) : null}
               </div>
               <div className={styles.body}>{typeof children === 'function' ? children({ close }) : children}</div>
-              {footer ? (
-                <div className={styles.footer}>{typeof footer === 'function' ? footer({ close }) : footer}</div>
-              ) : null}
+              {footer ? <div className={styles.footer}>{typeof footer === 'function' ? footer({ close }) : footer}</div> : null}
             </>
           )}
         </RACDialog>

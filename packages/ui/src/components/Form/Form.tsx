@@ -18,7 +18,11 @@ export function Form({ onSubmit, children, 'aria-label': ariaLabel }: FormProps)
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit(e);
-      }} aria-label={ariaLabel} validationBehavior="aria" className={styles.form}>
+      }}
+      aria-label={ariaLabel}
+      validationBehavior="aria"
+      className={styles.form}
+    >
       {children}
     </RACForm>
   );

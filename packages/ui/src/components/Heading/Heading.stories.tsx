@@ -4,7 +4,9 @@ import { Stack } from '../Stack/Stack.tsx';
 import { Heading } from './Heading.tsx';
 
 /** Semantic headings h1-h4 on the type scale. */
-const meta = { title: 'UI/Heading', component: Heading, args: { level: 1, children: 'Audio Transcription' } } satisfies Meta<typeof Heading>;
+const meta = { title: 'UI/Heading', component: Heading, args: { level: 1, children: 'Audio Transcription' } } satisfies Meta<
+  typeof Heading
+>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -86,12 +86,7 @@ export const AccountMenu: Story = {
           <MenuSection>
             <SubmenuTrigger>
               <MenuItem id="language">Language</MenuItem>
-              <Menu
-                aria-label="Language"
-                selectionMode="single"
-                selectedKeys={language}
-                onSelectionChange={setLanguage}
-              >
+              <Menu aria-label="Language" selectionMode="single" selectedKeys={language} onSelectionChange={setLanguage}>
                 <MenuItem id="en">English</MenuItem>
                 <MenuItem id="de">Deutsch</MenuItem>
               </Menu>

@@ -69,11 +69,7 @@ const ChevronIcon = () => (
 
 export function MenuItem({ children, description, textValue, ...props }: MenuItemProps) {
   return (
-    <RACMenuItem
-      {...props}
-      textValue={textValue ?? (typeof children === 'string' ? children : undefined)}
-      className={styles.item}
-    >
+    <RACMenuItem {...props} textValue={textValue ?? (typeof children === 'string' ? children : undefined)} className={styles.item}>
       {({ isSelected, hasSubmenu }) => (
         <>
           <span className={styles.checkSlot} aria-hidden="true">

@@ -24,10 +24,7 @@ export function Meter({ label, valueLabel, tone = 'accent', ...props }: MeterPro
             <span className={meterStyles.valueTone[tone]}>{valueText}</span>
           </div>
           <div className={styles.track}>
-            <div
-              className={`${styles.fillBase} ${styles.tone[tone]}`}
-              style={assignInlineVars({ [styles.fillWidth]: `${percentage}%` })}
-            />
+            <div className={`${styles.fillBase} ${styles.tone[tone]}`} style={assignInlineVars({ [styles.fillWidth]: `${percentage}%` })} />
           </div>
         </>
       )}

@@ -12,8 +12,7 @@ export interface SkeletonProps {
   lines?: number;
 }
 
-const len = (v: string | number | undefined, fallback: string) =>
-  v === undefined ? fallback : typeof v === 'number' ? `${v}px` : v;
+const len = (v: string | number | undefined, fallback: string) => (v === undefined ? fallback : typeof v === 'number' ? `${v}px` : v);
 
 /** A placeholder shape; hidden from assistive tech (wrap loading areas in SkeletonGroup). */
 export function Skeleton({ width, height, lines }: SkeletonProps) {
@@ -32,13 +31,7 @@ export function Skeleton({ width, height, lines }: SkeletonProps) {
       </span>
     );
   }
-  return (
-    <span
-      aria-hidden="true"
-      className={styles.bone}
-      style={assignInlineVars({ [styles.width]: w, [styles.height]: h })}
-    />
-  );
+  return <span aria-hidden="true" className={styles.bone} style={assignInlineVars({ [styles.width]: w, [styles.height]: h })} />;
 }
 
 export interface SkeletonGroupProps {

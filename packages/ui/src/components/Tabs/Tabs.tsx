@@ -1,11 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Tab as RACTab,
-  TabList as RACTabList,
-  TabPanel as RACTabPanel,
-  Tabs as RACTabs,
-  type Key,
-} from 'react-aria-components';
+import { Tab as RACTab, TabList as RACTabList, TabPanel as RACTabPanel, Tabs as RACTabs, type Key } from 'react-aria-components';
 import * as styles from './Tabs.css.ts';
 
 export interface TabsProps {

@@ -22,7 +22,11 @@ export function TextArea({ label, errorMessage, description, placeholder, rows =
     >
       <Label className={styles.label}>
         {label}
-        {isRequired ? <span aria-hidden="true" className={styles.requiredMark}>*</span> : null}
+        {isRequired ? (
+          <span aria-hidden="true" className={styles.requiredMark}>
+            *
+          </span>
+        ) : null}
       </Label>
       <RACTextArea className={`${styles.control} ${styles.textarea}`} placeholder={placeholder} rows={rows} />
       {description ? (

@@ -1,20 +1,12 @@
 import type { ReactNode } from 'react';
-import {
-  FieldError,
-  Input,
-  Label,
-  Text,
-  TextField as RACTextField,
-  type TextFieldProps as RACTextFieldProps,
-} from 'react-aria-components';
+import { FieldError, Input, Label, Text, TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components';
 import * as styles from '../Field/Field.css.ts';
 
 /**
  * react-aria-components' TextField props, minus what this field owns: its styling, its children, and
  * the validation behaviour (always "aria").
  */
-export interface TextFieldProps
-  extends Omit<RACTextFieldProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
+export interface TextFieldProps extends Omit<RACTextFieldProps, 'children' | 'className' | 'style' | 'render' | 'validationBehavior'> {
   label: ReactNode;
   description?: ReactNode;
   /** Shown under the field while isInvalid is true. */
@@ -31,7 +23,11 @@ export function TextField({ label, errorMessage, description, placeholder, isReq
     <RACTextField {...props} isRequired={isRequired} validationBehavior="aria" className={styles.field}>
       <Label className={styles.label}>
         {label}
-        {isRequired ? <span aria-hidden="true" className={styles.requiredMark}>*</span> : null}
+        {isRequired ? (
+          <span aria-hidden="true" className={styles.requiredMark}>
+            *
+          </span>
+        ) : null}
       </Label>
       <Input className={styles.control} placeholder={placeholder} />
       {description ? (

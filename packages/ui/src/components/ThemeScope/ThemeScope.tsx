@@ -10,9 +10,7 @@ export interface ThemeScopeProps {
 
 /** Renders its children with a fixed scheme (stories, previews). Portaled overlays are not included. */
 export function ThemeScope({ scheme, children }: ThemeScopeProps) {
-  return (
-    <div className={`${scheme === 'dark' ? darkThemeClass : lightThemeClass} ${styles.scope}`}>{children}</div>
-  );
+  return <div className={`${scheme === 'dark' ? darkThemeClass : lightThemeClass} ${styles.scope}`}>{children}</div>;
 }
 
 /** Class names for forcing a scheme on the document element (e.g. `document.documentElement.classList`). */

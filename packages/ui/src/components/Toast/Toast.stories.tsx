@@ -34,11 +34,7 @@ type Story = StoryObj<typeof meta>;
 const Triggers = () => (
   <Stack direction="row" gap="sm">
     <Button onPress={() => toast({ title: 'Logged in successfully', variant: 'success' })}>Sign in</Button>
-    <Button
-      onPress={() =>
-        toast({ title: 'Upload successful', description: 'Your audio file is being processed.', variant: 'success' })
-      }
-    >
+    <Button onPress={() => toast({ title: 'Upload successful', description: 'Your audio file is being processed.', variant: 'success' })}>
       Upload
     </Button>
   </Stack>

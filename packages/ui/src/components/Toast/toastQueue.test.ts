@@ -1,12 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import {
-  TOAST_DURATION,
-  TOAST_REMOVE_DELAY,
-  createToastStore,
-  toastReducer,
-  type Scheduler,
-  type ToastRecord,
-} from './toastQueue.ts';
+import { TOAST_DURATION, TOAST_REMOVE_DELAY, createToastStore, toastReducer, type Scheduler, type ToastRecord } from './toastQueue.ts';
 
 /** A manual clock: timers fire only when the test advances time. */
 function fakeScheduler() {

@@ -18,11 +18,25 @@ export function createAiEngines(config: AiConfig): AiEngines {
     entries.push(
       {
         engine,
-        model: { id: 'gpt-4', label: 'GPT-4', engine: 'openai', model: config.modelGpt4, description: `OpenAI-compatible provider, model ${config.modelGpt4}`, default: true },
+        model: {
+          id: 'gpt-4',
+          label: 'GPT-4',
+          engine: 'openai',
+          model: config.modelGpt4,
+          description: `OpenAI-compatible provider, model ${config.modelGpt4}`,
+          default: true,
+        },
       },
       {
         engine,
-        model: { id: 'gpt-3.5', label: 'GPT-3.5', engine: 'openai', model: config.modelGpt35, description: `OpenAI-compatible provider, model ${config.modelGpt35}`, default: false },
+        model: {
+          id: 'gpt-3.5',
+          label: 'GPT-3.5',
+          engine: 'openai',
+          model: config.modelGpt35,
+          description: `OpenAI-compatible provider, model ${config.modelGpt35}`,
+          default: false,
+        },
       },
     );
   } else {
@@ -33,7 +47,8 @@ export function createAiEngines(config: AiConfig): AiEngines {
         label: 'Local engine (rule-based, no language model)',
         engine: 'local',
         model: LOCAL_MODEL,
-        description: 'Built-in rule-based engine: answers the default prompts in English and German; other prompts get the most relevant passages.',
+        description:
+          'Built-in rule-based engine: answers the default prompts in English and German; other prompts get the most relevant passages.',
         default: true,
       },
     });

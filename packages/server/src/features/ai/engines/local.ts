@@ -321,15 +321,61 @@ type Emotion = 'joy' | 'gratitude' | 'sadness' | 'anger' | 'fear' | 'surprise';
 /** Word stems per emotion (matched at word starts), English and German. */
 const EMOTION_LEXICON: Record<Lang, Record<Emotion, string[]>> = {
   en: {
-    joy: ['happy', 'happi', 'glad', 'joy', 'delight', 'love', 'loving', 'wonderful', 'great', 'excit', 'enjoy', 'pleas', 'fantastic', 'amazing', 'proud', 'cheer', 'fun'],
+    joy: [
+      'happy',
+      'happi',
+      'glad',
+      'joy',
+      'delight',
+      'love',
+      'loving',
+      'wonderful',
+      'great',
+      'excit',
+      'enjoy',
+      'pleas',
+      'fantastic',
+      'amazing',
+      'proud',
+      'cheer',
+      'fun',
+    ],
     gratitude: ['thank', 'grateful', 'gratitude', 'appreciat'],
-    sadness: ['sad', 'unhappy', 'sorrow', 'miss', 'lonely', 'disappoint', 'depress', 'grief', 'griev', 'cry', 'tears', 'regret', 'unfortunate'],
+    sadness: [
+      'sad',
+      'unhappy',
+      'sorrow',
+      'miss',
+      'lonely',
+      'disappoint',
+      'depress',
+      'grief',
+      'griev',
+      'cry',
+      'tears',
+      'regret',
+      'unfortunate',
+    ],
     anger: ['angry', 'anger', 'furious', 'annoy', 'frustrat', 'hate', 'outrag', 'mad', 'irritat', 'upset'],
     fear: ['afraid', 'fear', 'scared', 'worr', 'anxious', 'anxiety', 'nervous', 'panic', 'terrif', 'concern'],
     surprise: ['surpris', 'amaz', 'astonish', 'unexpected', 'shock', 'wow'],
   },
   de: {
-    joy: ['freu', 'glücklich', 'froh', 'toll', 'wunderbar', 'super', 'liebe', 'begeister', 'spaß', 'schön', 'stolz', 'großartig', 'fantastisch'],
+    joy: [
+      'freu',
+      'glücklich',
+      'froh',
+      'toll',
+      'wunderbar',
+      'super',
+      'liebe',
+      'begeister',
+      'spaß',
+      'schön',
+      'stolz',
+      'großartig',
+      'fantastisch',
+    ],
     gratitude: ['dank', 'dankbar'],
     sadness: ['traurig', 'trauer', 'vermiss', 'einsam', 'enttäusch', 'leider', 'schade', 'weinen', 'bedauer'],
     anger: ['wütend', 'wut', 'ärger', 'sauer', 'hass', 'frustrier', 'empör', 'genervt', 'nervt'],
@@ -371,7 +417,9 @@ export function emotions(all: Sentence[], lang: Lang, ui: Lang = lang): string {
           ? t.tone.negative
           : t.tone.mixed;
   const blocks = order.map(([emotion, list]) =>
-    [`${t.emotions[emotion]} (${list.length}):`, ...list.slice(0, 5).map(({ s, word }) => `- ${ts(s.start)} “${s.text}” (${word})`)].join('\n'),
+    [`${t.emotions[emotion]} (${list.length}):`, ...list.slice(0, 5).map(({ s, word }) => `- ${ts(s.start)} “${s.text}” (${word})`)].join(
+      '\n',
+    ),
   );
   return [t.emotionsHeading, '', ...blocks.flatMap((b) => [b, '']), `${t.overall}: ${tone}`].join('\n');
 }
@@ -416,7 +464,10 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
         `  - ${name && name !== UNKNOWN_SPEAKER ? name : t.unknownSpeaker}: ${t.talkShare} ${talk > 0 ? Math.round((e.seconds / talk) * 100) : 0} % (${Math.round(e.seconds)} ${t.seconds}, ${e.words} ${t.words}, ${e.segments} ${t.segments})`,
     ),
   ];
-  if (longest) lines.push(`- ${t.longest}: [${mmss(longest.start)}] – [${mmss(longest.end)}] (${Math.round(longest.end - longest.start)} ${t.seconds})`);
+  if (longest)
+    lines.push(
+      `- ${t.longest}: [${mmss(longest.start)}] – [${mmss(longest.end)}] (${Math.round(longest.end - longest.start)} ${t.seconds})`,
+    );
   if (top.length) lines.push(`- ${t.topWords}: ${top.map(([w, n]) => `${w} (${n})`).join(', ')}`);
   return lines.join('\n');
 }

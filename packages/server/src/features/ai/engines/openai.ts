@@ -3,7 +3,15 @@
  * transcript goes along with [mm:ss] times so the answer can cite them; the answer streams in.
  */
 import OpenAI, { APIError, APIUserAbortError } from 'openai';
-import { formatTimestamp, AiCancelledError, AiProviderError, type AiEngine, type AiRequest, type AiResult, type AiTranscript } from './types.ts';
+import {
+  formatTimestamp,
+  AiCancelledError,
+  AiProviderError,
+  type AiEngine,
+  type AiRequest,
+  type AiResult,
+  type AiTranscript,
+} from './types.ts';
 
 export interface OpenAiChatOptions {
   baseUrl: string;

@@ -164,7 +164,8 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
           cause: err,
         });
       }
-      const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
+      const cause =
+        err instanceof Error && err.cause instanceof Error ? err.cause.message : err instanceof Error ? err.message : String(err);
       throw new EngineError('unavailable', `Could not reach the transcription server: ${cause}`, { cause: err });
     }
 

@@ -7,7 +7,14 @@
  */
 import { availableParallelism } from 'node:os';
 import ort from 'onnxruntime-node';
-import { EngineError, UNKNOWN_SPEAKER, type TranscriptionEngine, type TranscriptionInput, type TranscriptionResult, type TranscriptSegment } from '../types.ts';
+import {
+  EngineError,
+  UNKNOWN_SPEAKER,
+  type TranscriptionEngine,
+  type TranscriptionInput,
+  type TranscriptionResult,
+  type TranscriptSegment,
+} from '../types.ts';
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
 import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';

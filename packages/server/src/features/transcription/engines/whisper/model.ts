@@ -258,7 +258,9 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   const valueInfo = (name: string, dims: (number | string)[]) =>
     onnx.ValueInfoProto.encode({
       name,
-      type: { tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
+      type: {
+        tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } },
+      },
     }).finish();
   const newInputs = [
     ...bytesField(GRAPH.input, [valueInfo('vocab_mask', ['vocab_size'])]),
