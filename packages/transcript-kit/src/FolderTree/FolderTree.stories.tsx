@@ -323,6 +323,22 @@ export const InvalidMove: Story = {
 };
 
 /**
+ * react-aria's announcement of the row that kept focus names it by id; the virtualizer re-renders that
+ * row at its new place after a move, so wait until the announcer's message has expired (axe checks it).
+ */
+async function announcementsSettled() {
+  await waitFor(
+    () =>
+      expect(
+        [...document.querySelectorAll('[role="img"][aria-labelledby]')].every(
+          (el) => !!document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent,
+        ),
+      ).toBe(true),
+    { timeout: 9000 },
+  );
+}
+
+/**
  * 'Move to…' in a transcript's row menu, by keyboard only (also the phone's way: there is no dragging
  * there): the dialog lists the top level and every folder, the current place disabled.
  */
@@ -344,17 +360,7 @@ export const MoveTranscriptByKeyboard: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // It went into Acme, which is opened (with its parent) to show it there.
     await waitFor(() => expect(row(tree, 'Voice memo')).toHaveAttribute('aria-level', '3'));
-    // react-aria's announcement of the row that kept focus names it by id; the virtualizer re-renders
-    // that row at its new place, so wait until the announcer's message has expired (axe checks it).
-    await waitFor(
-      () =>
-        expect(
-          [...document.querySelectorAll('[role="img"][aria-labelledby]')].every(
-            (el) => !!document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent,
-          ),
-        ).toBe(true),
-      { timeout: 9000 },
-    );
+    await announcementsSettled();
   },
 };
 
@@ -374,6 +380,7 @@ export const MoveFolder: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
     await expect(args.onMoveFolder).toHaveBeenCalledWith(1, 3);
     await waitFor(() => expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '2'));
+    await announcementsSettled();
   },
 };
 
