@@ -145,9 +145,19 @@ export const name = style({
   paddingInlineStart: vars.space.xxs,
 });
 
-/** A transcript's date and duration after its name: quieter, never squeezed, the name truncates first. */
+/** A transcript's name: it keeps its width while the date beside it has room to give (narrow panels). */
+export const transcriptName = style({ flexGrow: 0 });
+
+/**
+ * A transcript's date and duration after its name, quieter and right-aligned. In a narrow panel it gives
+ * way first (its shrink weight dwarfs the name's) and is cut; the full date stays in its tooltip.
+ */
 export const meta = style({
-  flexShrink: 0,
+  flex: '1 100000 auto',
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  textAlign: 'end',
   color: vars.color.textMuted,
   fontSize: vars.fontSize.xs,
   fontVariantNumeric: 'tabular-nums',

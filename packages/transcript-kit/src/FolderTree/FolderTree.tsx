@@ -547,7 +547,7 @@ function TranscriptRow({ transcript, draggable, isProcessing, handlers }: Transc
             <TranscriptIcon />
           </span>
           <span
-            className={styles.name}
+            className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name}
             title={nameTitle.title}
             onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
             onFocus={(event) => nameTitle.check(event.currentTarget)}
