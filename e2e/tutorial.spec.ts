@@ -141,3 +141,33 @@ test('the transcript step shows the sample transcribed, and the AI step promises
   await expectStep(page, 5);
   await expect(dialog).not.toContainText(/translat/i);
 });
+
+test.describe('phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the status cards and toasts of the sample never cover the tutorial controls', async ({ page }) => {
+    test.setTimeout(120_000);
+    await register(page, newUser(), { tutorial: 'keep' });
+    const dialog = tutorialDialog(page);
+    await expect(dialog).toBeVisible({ timeout: 5000 });
+    // Past the record step the sample is made and transcribed: its status card and its toast appear.
+    for (let step = 1; step <= 4; step++) {
+      await dialog.getByRole('button', { name: 'Next' }).click();
+      await expectStep(page, step);
+    }
+    await expect(page.getByText(/Transcription completed/).first()).toBeVisible({ timeout: 60_000 });
+    await expect(dialog.getByRole('button', { name: 'Next' })).toBeEnabled({ timeout: 60_000 });
+    for (const name of ['Skip', 'Next', 'Close tutorial']) {
+      const button = dialog.getByRole('button', { name });
+      const onTop = await button.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!hit && el.contains(hit);
+      });
+      expect(onTop, `${name} is covered`).toBe(true);
+    }
+    // And Next still works with the toast on screen.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 5);
+  });
+});
