@@ -153,7 +153,9 @@ describe("another user's ids", () => {
     expect(methods('/api/transcripts/upload')).toEqual(['post']);
     expect(methods('/api/transcripts/upload-chunk')).toEqual(['post']);
     expect(methods('/api/transcripts/finalize-upload')).toEqual(['post']);
-    expect(methods('/api/transcripts/uploads/{uploadId}')).toEqual(['get']);
+    // An unfinished upload is read to resume it and deleted to cancel it.
+    expect(methods('/api/transcripts/uploads/{uploadId}')).toEqual(['delete', 'get']);
+    expect(methods('/api/transcripts/{id}/retry')).toEqual(['post']);
     expect(JSON.stringify(doc.paths['/api/transcripts/{id}'])).toContain('timestamps');
   });
 });
