@@ -26,9 +26,10 @@ test('a first-time user gets the tutorial 1 s after sign-in, walks all eight ste
   await register(page, user, { tutorial: 'keep' });
   const signedIn = Date.now();
   const dialog = tutorialDialog(page);
-  // Not at once: it starts 1 s after sign-in.
+  // Not at once: it starts 1 s after sign-in. The upper bound is loose: the overlay is its own chunk,
+  // and on a 2-core machine the server may be busy transcribing another journey's upload.
   await expect(dialog).toBeHidden();
-  await expect(dialog).toBeVisible({ timeout: 5000 });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   expect(Date.now() - signedIn).toBeGreaterThanOrEqual(700);
   await expectStep(page, 0);
   await expect(dialog.getByRole('button', { name: 'Previous' })).toBeDisabled();
