@@ -3,7 +3,7 @@
 # component stories in Chromium, then whole journeys with Playwright against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n=== %s ===\n' "$1"; }
+step() { printf '\n=== %s (%s) ===\n' "$1" "$(date +%T)"; }
 
 step "Chromium"
 bash scripts/ensure-chromium.sh
@@ -31,3 +31,4 @@ pnpm build
 
 step "End-to-end (Playwright, Chromium)"
 pnpm exec playwright test
+step "Done"
