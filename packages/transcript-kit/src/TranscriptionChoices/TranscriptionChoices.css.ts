@@ -1,9 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const choices = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
 
 export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 500 });
 
