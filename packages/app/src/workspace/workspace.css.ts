@@ -10,33 +10,23 @@ export const group = sprinkles({ flex: 'auto', minWidth: 0 });
 
 export const panel = sprinkles({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, height: 'full' });
 
-export const separator = style({
+// The resize handles between panels: a 1 px line with a wider invisible grip.
+const separatorBase = style({
   position: 'relative',
-  width: 1,
   background: vars.color.border,
   outline: 'none',
   transition: `background ${vars.motion.fast} ease`,
   selectors: {
-    // A wider invisible grip than the 1 px line.
-    '&::after': { content: '""', position: 'absolute', insetBlock: 0, insetInline: -3 },
+    '&::after': { content: '""', position: 'absolute' },
     '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
     '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
   },
 });
 
+export const separator = style([separatorBase, { width: 1, selectors: { '&::after': { insetBlock: 0, insetInline: -3 } } }]);
+
 /** Between stacked panels (the tablet layout's transcript over AI features). */
-export const separatorRow = style({
-  position: 'relative',
-  height: 1,
-  background: vars.color.border,
-  outline: 'none',
-  transition: `background ${vars.motion.fast} ease`,
-  selectors: {
-    '&::after': { content: '""', position: 'absolute', insetInline: 0, insetBlock: -3 },
-    '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
-    '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
-  },
-});
+export const separatorRow = style([separatorBase, { height: 1, selectors: { '&::after': { insetInline: 0, insetBlock: -3 } } }]);
 
 /* Left: library */
 

@@ -8,10 +8,7 @@ export const header = sprinkles({ display: 'flex', alignItems: 'center', justify
 
 export const actions = sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 'xs' });
 
-export const list = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', margin: 'none', padding: 'none' }),
-  { listStyle: 'none' },
-]);
+export const list = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', margin: 'none', padding: 'none', listStyle: 'none' });
 
 export const itemHeader = sprinkles({
   display: 'flex',

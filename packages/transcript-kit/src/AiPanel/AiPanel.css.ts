@@ -17,10 +17,14 @@ export const sectionHeader = sprinkles({
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 
-export const promptList = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs', margin: 'none', padding: 'none' }),
-  { listStyle: 'none' },
-]);
+export const promptList = sprinkles({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: 'xxs',
+  margin: 'none',
+  padding: 'none',
+  listStyle: 'none',
+});
 
 export const promptRow = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' });
 
@@ -58,18 +62,7 @@ export const promptCost = style({
   whiteSpace: 'nowrap',
 });
 
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-});
-
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 500 });
+export { select, label } from '../styles/controls.css.ts';
 
 export const runRow = sprinkles({ display: 'flex', justifyContent: 'flex-end' });
 

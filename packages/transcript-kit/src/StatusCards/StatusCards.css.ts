@@ -3,8 +3,8 @@ import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
 
 const regionBase = style([
-  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', margin: 'none', padding: 'none' }),
-  { width: 'min(340px, calc(100vw - 32px))', listStyle: 'none' },
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', margin: 'none', padding: 'none', listStyle: 'none' }),
+  { width: 'min(340px, calc(100vw - 32px))' },
 ]);
 
 export const region = styleVariants({

@@ -120,10 +120,7 @@ export const inlineSegment = style([
   },
 ]);
 
-export const cards = style([
-  sprinkles({ margin: 'none', padding: 'none', display: 'flex', flexDirection: 'column', gap: 'sm' }),
-  { listStyle: 'none' },
-]);
+export const cards = sprinkles({ margin: 'none', padding: 'none', display: 'flex', flexDirection: 'column', gap: 'sm', listStyle: 'none' });
 
 export const cardItem = style({
   // Off-screen cards skip layout and paint: 5,000 of them stay cheap.

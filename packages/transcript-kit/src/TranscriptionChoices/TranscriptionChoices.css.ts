@@ -6,18 +6,7 @@ export const choices = sprinkles({ display: 'flex', flexDirection: 'column', gap
 
 export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
 
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 500 });
-
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-});
+export { select, label } from '../styles/controls.css.ts';
 
 export const facts = style({
   margin: 0,

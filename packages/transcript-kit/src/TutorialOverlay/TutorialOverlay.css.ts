@@ -62,7 +62,7 @@ export const text = style({
   lineHeight: vars.lineHeight.normal,
 });
 
-export const dots = style([sprinkles({ display: 'flex', gap: 'xs', margin: 'none', padding: 'none' }), { listStyle: 'none' }]);
+export const dots = sprinkles({ display: 'flex', gap: 'xs', margin: 'none', padding: 'none', listStyle: 'none' });
 
 export const dot = style({
   width: 8,

@@ -26,6 +26,7 @@ const layout = defineProperties({
     justifyContent: ['flex-start', 'center', 'flex-end', 'space-between'],
     flex: { '1': '1', auto: '1 1 auto', fill: '1 1 0', grow: '1 0 auto', none: '0 0 auto' },
     flexShrink: [0],
+    listStyle: ['none'],
     minWidth: [0],
     minHeight: [0],
     width: { full: '100%' },
