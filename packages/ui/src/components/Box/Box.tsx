@@ -1,7 +1,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { sprinkles, type Sprinkles } from '../../sprinkles/sprinkles.css.ts';
 
-type BoxElement = 'div' | 'span' | 'section' | 'header' | 'footer' | 'nav' | 'main' | 'article' | 'aside' | 'ul' | 'ol' | 'li' | 'p' | 'fieldset' | 'dl';
+type BoxElement =
+  'div' | 'span' | 'section' | 'header' | 'footer' | 'nav' | 'main' | 'article' | 'aside' | 'ul' | 'ol' | 'li' | 'p' | 'fieldset' | 'dl';
 
 export type BoxProps = Sprinkles &
   Omit<HTMLAttributes<HTMLElement>, 'className' | 'style' | keyof Sprinkles> & {
