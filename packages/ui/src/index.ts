@@ -50,6 +50,8 @@ export { Card, type CardProps } from './components/Card/Card.tsx';
 export { Heading, type HeadingProps } from './components/Heading/Heading.tsx';
 export { Text, type TextProps } from './components/Text/Text.tsx';
 export { Stack, type StackProps } from './components/Stack/Stack.tsx';
+export { Box, type BoxProps } from './components/Box/Box.tsx';
+export { sprinkles, type Sprinkles } from './sprinkles/sprinkles.css.ts';
 export { VisuallyHidden } from './components/VisuallyHidden/VisuallyHidden.tsx';
 export { Kbd } from './components/Kbd/Kbd.tsx';
 export { ToastProvider, type ToastProviderProps } from './components/Toast/Toast.tsx';

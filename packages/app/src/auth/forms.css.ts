@@ -1,17 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const fields = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-});
+export const fields = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'lg' });
 
-export const passwordGroup = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export const passwordGroup = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' });
 
 export const agreements = style({
   border: 0,

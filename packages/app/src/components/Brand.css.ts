@@ -1,14 +1,11 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const brand = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  color: vars.color.text,
-  textDecoration: 'none',
-  minWidth: 0,
-});
+export const brand = style([
+  sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm', minWidth: 0 }),
+  { color: vars.color.text, textDecoration: 'none' },
+]);
 
 export const mark = style({ width: 28, height: 28, flexShrink: 0 });
 export const markBackground = style({ fill: vars.color.accent });

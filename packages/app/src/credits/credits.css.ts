@@ -1,14 +1,10 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const flow = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xl });
+export const flow = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xl' });
 
-export const balance = style({
-  display: 'flex',
-  alignItems: 'baseline',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-});
+export const balance = style([sprinkles({ display: 'flex', alignItems: 'baseline', gap: 'sm' }), { fontSize: vars.fontSize.lg }]);
 
 export const balanceValue = style({ fontSize: vars.fontSize.xxl, fontWeight: vars.fontWeight.bold });
 
@@ -20,12 +16,7 @@ export const grid = style({
   '@media': { [media.mobile]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 });
 
-export const packageCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  height: '100%',
-});
+export const packageCard = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', height: 'full' });
 
 export const credits = style({ fontSize: vars.fontSize.xl, fontWeight: vars.fontWeight.bold, margin: 0 });
 
@@ -35,11 +26,11 @@ export const perCredit = style({ color: vars.color.textMuted, fontSize: vars.fon
 
 export const cardAction = style({ marginTop: 'auto', paddingTop: vars.space.md });
 
-export const paymentHead = style({
+export const paymentHead = sprinkles({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.md,
+  gap: 'md',
   flexWrap: 'wrap',
 });
 
@@ -49,7 +40,7 @@ export const cardRow = style({
   gap: vars.space.md,
 });
 
-export const actions = style({ display: 'flex', gap: vars.space.sm, justifyContent: 'flex-end', flexWrap: 'wrap' });
+export const actions = sprinkles({ display: 'flex', gap: 'sm', justifyContent: 'flex-end', flexWrap: 'wrap' });
 
 export const testCards = style({ margin: 0, paddingLeft: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 

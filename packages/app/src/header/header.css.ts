@@ -1,46 +1,31 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const appShell = style({
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.color.background,
-});
+export const appShell = style([
+  sprinkles({ display: 'flex', flexDirection: 'column' }),
+  { minHeight: '100dvh', background: vars.color.background },
+]);
 
-export const header = style({
-  position: 'sticky',
-  top: 0,
-  zIndex: 10,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-  height: 56,
-  padding: `0 ${vars.space.xl}`,
-  background: vars.color.surface,
-  borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { [media.mobile]: { height: 52, padding: `0 ${vars.space.md}` } },
-});
+export const header = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'lg' }),
+  {
+    position: 'sticky',
+    top: 0,
+    zIndex: 10,
+    height: 56,
+    padding: `0 ${vars.space.xl}`,
+    background: vars.color.surface,
+    borderBottom: `1px solid ${vars.color.border}`,
+    '@media': { [media.mobile]: { height: 52, padding: `0 ${vars.space.md}` } },
+  },
+]);
 
-export const headerStart = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xl,
-  minWidth: 0,
-});
+export const headerStart = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xl', minWidth: 0 });
 
-export const nav = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-});
+export const nav = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs' });
 
-export const trigger = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
+export const trigger = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm' });
 
 export const avatar = style({
   display: 'inline-grid',
@@ -64,12 +49,7 @@ export const triggerName = style({
   fontWeight: vars.fontWeight.medium,
 });
 
-export const menuHeader = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xxs,
-  minWidth: 200,
-});
+export const menuHeader = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' }), { minWidth: 200 }]);
 
 export const menuName = style({ color: vars.color.text, fontWeight: vars.fontWeight.semibold });
 export const menuUsername = style({ color: vars.color.textMuted, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.regular });
@@ -80,12 +60,7 @@ export const menuBalance = style({
   fontWeight: vars.fontWeight.medium,
 });
 
-export const languageItem = style({
-  display: 'flex',
-  justifyContent: 'space-between',
-  gap: vars.space.lg,
-  width: '100%',
-});
+export const languageItem = sprinkles({ display: 'flex', justifyContent: 'space-between', gap: 'lg', width: 'full' });
 export const languageCurrent = style({ color: vars.color.textMuted });
 
 /* Pages with a heading */
@@ -96,48 +71,31 @@ export const page = style({
   '@media': { [media.mobile]: { padding: `${vars.space.xl} ${vars.space.lg}` } },
 });
 
-export const pageInner = style({
-  maxWidth: 880,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
-});
+export const pageInner = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xl' }), { maxWidth: 880, margin: '0 auto' }]);
 
-export const pageHead = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-});
+export const pageHead = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs' });
 
 /* The phone's profile menu trigger (in the workspace's left drawer) */
 
-export const profileTrigger = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: '100%',
-  padding: vars.space.sm,
-  border: 0,
-  borderRadius: vars.radius.md,
-  background: 'transparent',
-  color: vars.color.text,
-  font: 'inherit',
-  textAlign: 'start',
-  cursor: 'pointer',
-  outline: 'none',
-  selectors: {
-    '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceSunken },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+export const profileTrigger = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', width: 'full', padding: 'sm' }),
+  {
+    border: 0,
+    borderRadius: vars.radius.md,
+    background: 'transparent',
+    color: vars.color.text,
+    font: 'inherit',
+    textAlign: 'start',
+    cursor: 'pointer',
+    outline: 'none',
+    selectors: {
+      '&[data-hovered], &[data-pressed]': { background: vars.color.surfaceSunken },
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 2 },
+    },
   },
-});
+]);
 
-export const profileText = style({
-  flex: '1 1 auto',
-  minWidth: 0,
-  display: 'flex',
-  flexDirection: 'column',
-});
+export const profileText = sprinkles({ flex: 'auto', minWidth: 0, display: 'flex', flexDirection: 'column' });
 
 export const profileName = style({
   overflow: 'hidden',

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
 export const skipLink = style({
   position: 'absolute',
@@ -38,18 +39,17 @@ globalStyle('main[tabindex="-1"]:focus', { outline: 'none' });
 
 /* Sign-in and registration */
 
-export const authPage = style({
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  padding: `${vars.space.xxl} ${vars.space.lg} ${vars.space.lg}`,
-  gap: vars.space.xl,
-  background: `radial-gradient(1200px 480px at 50% -120px, ${vars.color.accentSoft}, transparent 70%), ${vars.color.background}`,
-  '@media': { [media.mobile]: { paddingTop: vars.space.xl } },
-});
+export const authPage = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'xl' }),
+  {
+    minHeight: '100dvh',
+    padding: `${vars.space.xxl} ${vars.space.lg} ${vars.space.lg}`,
+    background: `radial-gradient(1200px 480px at 50% -120px, ${vars.color.accentSoft}, transparent 70%), ${vars.color.background}`,
+    '@media': { [media.mobile]: { paddingTop: vars.space.xl } },
+  },
+]);
 
-export const authHeader = style({ display: 'flex', justifyContent: 'center' });
+export const authHeader = sprinkles({ display: 'flex', justifyContent: 'center' });
 
 export const authMain = style({
   width: '100%',
@@ -57,65 +57,52 @@ export const authMain = style({
   flex: '1 0 auto',
 });
 
-export const authCardHead = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  marginBottom: vars.space.xl,
-});
+export const authCardHead = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs', marginBottom: 'xl' });
 
-export const authSwitch = style({
-  marginTop: vars.space.xl,
-  paddingTop: vars.space.lg,
-  borderTop: `1px solid ${vars.color.border}`,
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.xs,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const authSwitch = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    flexWrap: 'wrap',
+    gap: 'xs',
+    marginTop: 'xl',
+    paddingTop: 'lg',
+  }),
+  { borderTop: `1px solid ${vars.color.border}`, color: vars.color.textMuted, fontSize: vars.fontSize.sm },
+]);
 
-export const publicFooter = style({
-  width: '100%',
-  maxWidth: 960,
-  margin: '0 auto',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.md,
-  padding: `${vars.space.lg} ${vars.space.lg}`,
-  color: vars.color.textMuted,
-  fontSize: vars.fontSize.sm,
-});
+export const publicFooter = style([
+  sprinkles({
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: 'md',
+    width: 'full',
+    padding: 'lg',
+  }),
+  { maxWidth: 960, margin: '0 auto', color: vars.color.textMuted, fontSize: vars.fontSize.sm },
+]);
 
-export const footerNav = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space.lg,
-});
+export const footerNav = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'lg' });
 
 /* Static pages */
 
-export const staticPage = style({
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  background: vars.color.background,
-});
+export const staticPage = style([
+  sprinkles({ display: 'flex', flexDirection: 'column' }),
+  { minHeight: '100dvh', background: vars.color.background },
+]);
 
-export const staticHeader = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-  padding: `${vars.space.md} ${vars.space.xl}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-  background: vars.color.surface,
-  '@media': { [media.mobile]: { padding: `${vars.space.md} ${vars.space.lg}` } },
-});
+export const staticHeader = style([
+  sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'md' }),
+  {
+    padding: `${vars.space.md} ${vars.space.xl}`,
+    borderBottom: `1px solid ${vars.color.border}`,
+    background: vars.color.surface,
+    '@media': { [media.mobile]: { padding: `${vars.space.md} ${vars.space.lg}` } },
+  },
+]);
 
 export const staticMain = style({
   flex: '1 0 auto',
@@ -124,29 +111,17 @@ export const staticMain = style({
   '@media': { [media.mobile]: { padding: `${vars.space.xl} ${vars.space.lg}` } },
 });
 
-export const article = style({
-  maxWidth: 720,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xl,
-});
+export const article = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xl' }), { maxWidth: 720, margin: '0 auto' }]);
 
-export const articleHead = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  paddingBottom: vars.space.lg,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const articleHead = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs', paddingBottom: 'lg' }),
+  { borderBottom: `1px solid ${vars.color.border}` },
+]);
 
-export const prose = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  lineHeight: 1.65,
-  color: vars.color.text,
-});
+export const prose = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'lg' }),
+  { lineHeight: 1.65, color: vars.color.text },
+]);
 
 globalStyle(`${prose} h2`, {
   margin: `${vars.space.md} 0 0`,

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
 /* Help */
 
@@ -15,20 +16,12 @@ export const steps = style({
 
 /* 404 */
 
-export const notFoundPage = style({
-  minHeight: '100dvh',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.xxl,
-  padding: `${vars.space.xxl} ${vars.space.lg}`,
-});
+export const notFoundPage = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'xxl' }),
+  { minHeight: '100dvh', padding: `${vars.space.xxl} ${vars.space.lg}` },
+]);
 
-export const notFoundMain = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.md,
-  textAlign: 'center',
-  marginTop: '10vh',
-});
+export const notFoundMain = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'md' }),
+  { textAlign: 'center', marginTop: '10vh' },
+]);

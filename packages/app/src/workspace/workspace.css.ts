@@ -1,73 +1,43 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
 /* Desktop: three resizable panels under the 56 px header */
 
-export const workspace = style({
-  flex: '1 1 auto',
-  display: 'flex',
-  minHeight: 0,
-  height: 'calc(100dvh - 56px)',
-});
+export const workspace = style([sprinkles({ flex: 'auto', display: 'flex', minHeight: 0 }), { height: 'calc(100dvh - 56px)' }]);
 
-export const group = style({ flex: '1 1 auto', minWidth: 0 });
+export const group = sprinkles({ flex: 'auto', minWidth: 0 });
 
-export const panel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  minWidth: 0,
-  minHeight: 0,
-  height: '100%',
-});
+export const panel = sprinkles({ display: 'flex', flexDirection: 'column', minWidth: 0, minHeight: 0, height: 'full' });
 
-export const separator = style({
+// The resize handles between panels: a 1 px line with a wider invisible grip.
+const separatorBase = style({
   position: 'relative',
-  width: 1,
   background: vars.color.border,
   outline: 'none',
   transition: `background ${vars.motion.fast} ease`,
   selectors: {
-    // A wider invisible grip than the 1 px line.
-    '&::after': { content: '""', position: 'absolute', insetBlock: 0, insetInline: -3 },
+    '&::after': { content: '""', position: 'absolute' },
     '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
     '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
   },
 });
+
+export const separator = style([separatorBase, { width: 1, selectors: { '&::after': { insetBlock: 0, insetInline: -3 } } }]);
 
 /** Between stacked panels (the tablet layout's transcript over AI features). */
-export const separatorRow = style({
-  position: 'relative',
-  height: 1,
-  background: vars.color.border,
-  outline: 'none',
-  transition: `background ${vars.motion.fast} ease`,
-  selectors: {
-    '&::after': { content: '""', position: 'absolute', insetInline: 0, insetBlock: -3 },
-    '&:hover, &[data-separator="hover"], &[data-separator="active"]': { background: vars.color.accent },
-    '&:focus-visible': { background: vars.color.focusRing, boxShadow: `0 0 0 2px ${vars.color.focusRing}` },
-  },
-});
+export const separatorRow = style([separatorBase, { height: 1, selectors: { '&::after': { insetInline: 0, insetBlock: -3 } } }]);
 
 /* Left: library */
 
-export const library = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  height: '100%',
-  minHeight: 0,
-  padding: `${vars.space.lg} ${vars.space.sm} ${vars.space.sm}`,
-  background: vars.color.surface,
-});
+export const library = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', height: 'full', minHeight: 0 }),
+  { padding: `${vars.space.lg} ${vars.space.sm} ${vars.space.sm}`, background: vars.color.surface },
+]);
 
-export const libraryActions = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  paddingInline: vars.space.xs,
-});
+export const libraryActions = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', paddingInline: 'xs' });
 
-export const treeArea = style({ flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
+export const treeArea = sprinkles({ flex: 'auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
 
 export const recordHint = style({
   fontSize: vars.fontSize.xs,
@@ -78,30 +48,24 @@ export const recordHint = style({
 
 /* Centre: tabs, view, player */
 
-export const centre = style({
-  display: 'flex',
-  flexDirection: 'column',
-  height: '100%',
-  minHeight: 0,
-  background: vars.color.background,
-});
+export const centre = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', height: 'full', minHeight: 0 }),
+  { background: vars.color.background },
+]);
 
-export const centreScroll = style({
-  flex: '1 1 auto',
-  minHeight: 0,
-  overflow: 'auto',
-  padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.xl}`,
-  '@media': { [media.mobile]: { padding: `${vars.space.md} ${vars.space.lg} ${vars.space.lg}` } },
-});
+export const centreScroll = style([
+  sprinkles({ flex: 'auto', minHeight: 0 }),
+  {
+    overflow: 'auto',
+    padding: `${vars.space.lg} ${vars.space.xl} ${vars.space.xl}`,
+    '@media': { [media.mobile]: { padding: `${vars.space.md} ${vars.space.lg} ${vars.space.lg}` } },
+  },
+]);
 
-export const centreInner = style({
-  maxWidth: 920,
-  margin: '0 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  height: '100%',
-});
+export const centreInner = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'lg', height: 'full' }),
+  { maxWidth: 920, margin: '0 auto' },
+]);
 
 // The tabs and the open tab's card fill the height down to the player; the transcript viewer scrolls
 // inside that height (so following playback scrolls the text, not the page).
@@ -110,32 +74,22 @@ globalStyle(`${centreInner} > :not(template, [hidden])`, { flex: '1 1 auto', min
 globalStyle(`${centreInner} [role="tabpanel"]:not([hidden])`, { flex: '1 1 auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
 
 /** The transcript tab's content: a meta line above the viewer, which takes the rest of the height. */
-export const viewerFrame = style({
-  flex: '1 1 0',
-  minHeight: 320,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export const viewerFrame = style([sprinkles({ flex: 'fill', display: 'flex', flexDirection: 'column', gap: 'sm' }), { minHeight: 320 }]);
 globalStyle(`${viewerFrame} > :last-child`, { flex: '1 1 0', minHeight: 0 });
 
-export const viewMetaBar = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.md,
-});
+export const viewMetaBar = sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'md' });
 
-export const viewCard = style({
-  flex: '1 1 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  minHeight: 280,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.sm,
-});
+export const viewCard = style([
+  sprinkles({ display: 'flex', flexDirection: 'column' }),
+  {
+    flex: '1 1 auto',
+    minHeight: 280,
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.lg,
+    boxShadow: vars.shadow.sm,
+  },
+]);
 
 /**
  * The AI output tab's card: it takes the height down to the player and scrolls inside, as the
@@ -149,24 +103,15 @@ export const viewMeta = style({
   color: vars.color.textMuted,
 });
 
-export const viewBody = style({
-  flex: '1 1 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  padding: `${vars.space.lg} ${vars.space.xl}`,
-  '@media': { [media.mobile]: { padding: vars.space.lg } },
-});
+export const viewBody = style([
+  sprinkles({ flex: 'auto', display: 'flex', flexDirection: 'column' }),
+  { padding: `${vars.space.lg} ${vars.space.xl}`, '@media': { [media.mobile]: { padding: vars.space.lg } } },
+]);
 
-export const emptyState = style({
-  flex: '1 1 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xxl} ${vars.space.xl}`,
-  textAlign: 'center',
-});
+export const emptyState = style([
+  sprinkles({ flex: 'auto', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 'sm' }),
+  { padding: `${vars.space.xxl} ${vars.space.xl}`, textAlign: 'center' },
+]);
 
 export const emptyIcon = style({
   display: 'grid',
@@ -193,70 +138,54 @@ export const emptyText = style({
   color: vars.color.textMuted,
 });
 
-export const player = style({
-  flex: '0 0 auto',
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
-  minHeight: 64,
-  padding: `${vars.space.sm} ${vars.space.xl}`,
-  background: vars.color.surface,
-  borderTop: `1px solid ${vars.color.border}`,
-  '@media': { [media.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
-});
+export const player = style([
+  sprinkles({ flex: 'none', display: 'flex', alignItems: 'center', gap: 'md' }),
+  {
+    minHeight: 64,
+    padding: `${vars.space.sm} ${vars.space.xl}`,
+    background: vars.color.surface,
+    borderTop: `1px solid ${vars.color.border}`,
+    '@media': { [media.mobile]: { padding: `${vars.space.sm} ${vars.space.lg}` } },
+  },
+]);
 
-export const playerInner = style({ flex: '1 1 auto', maxWidth: 920, margin: '0 auto' });
+export const playerInner = style([sprinkles({ flex: 'auto' }), { maxWidth: 920, margin: '0 auto' }]);
 
 /* Right: AI features */
 
-export const aiPanel = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  height: '100%',
-  minHeight: 0,
-  overflow: 'auto',
-  padding: vars.space.lg,
-  background: vars.color.surface,
-});
+export const aiPanel = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'lg', height: 'full', minHeight: 0 }),
+  { overflow: 'auto', padding: vars.space.lg, background: vars.color.surface },
+]);
 
 /** Inside the mobile drawer, whose body has its own padding. */
 export const aiPanelBare = style({ padding: 0, background: 'transparent' });
 
-export const aiHead = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const aiHead = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
 
-export const aiTitle = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  color: vars.color.text,
-});
+export const aiTitle = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', margin: 'none' }),
+  { fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold, color: vars.color.text },
+]);
 
-export const aiEmpty = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xl} ${vars.space.lg}`,
-  border: `1px dashed ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.lg,
-  textAlign: 'center',
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const aiEmpty = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'sm' }),
+  {
+    padding: `${vars.space.xl} ${vars.space.lg}`,
+    border: `1px dashed ${vars.color.borderStrong}`,
+    borderRadius: vars.radius.lg,
+    textAlign: 'center',
+    fontSize: vars.fontSize.sm,
+    color: vars.color.textMuted,
+  },
+]);
 
 /* Mobile */
 
-export const mobileShell = style({
-  display: 'flex',
-  flexDirection: 'column',
-  height: '100dvh',
-  minHeight: 0,
-  background: vars.color.background,
-});
+export const mobileShell = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', minHeight: 0 }),
+  { height: '100dvh', background: vars.color.background },
+]);
 
 export const mobileBar = style({
   position: 'sticky',
@@ -284,28 +213,14 @@ export const mobileTitle = style({
   whiteSpace: 'nowrap',
 });
 
-export const mobileMain = style({
-  flex: '1 1 auto',
-  minHeight: 0,
-  display: 'flex',
-  flexDirection: 'column',
-});
+export const mobileMain = sprinkles({ flex: 'auto', minHeight: 0, display: 'flex', flexDirection: 'column' });
 
-export const drawerSection = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  height: '100%',
-  minHeight: 0,
-});
+export const drawerSection = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', height: 'full', minHeight: 0 });
 
-export const drawerTree = style({
-  flex: '1 1 auto',
-  display: 'flex',
-  flexDirection: 'column',
-  minHeight: 220,
-  marginInline: `calc(${vars.space.sm} * -1)`,
-});
+export const drawerTree = style([
+  sprinkles({ flex: 'auto', display: 'flex', flexDirection: 'column' }),
+  { minHeight: 220, marginInline: `calc(${vars.space.sm} * -1)` },
+]);
 
 export const drawerFooter = style({
   paddingTop: vars.space.md,
@@ -328,20 +243,19 @@ export const dropOverlay = style({
   animation: `${fadeIn} ${vars.motion.fast} ease-out`,
 });
 
-export const dropCard = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  width: 'min(520px, 100%)',
-  padding: `${vars.space.xxl} ${vars.space.xl}`,
-  background: vars.color.surfaceRaised,
-  border: `2px dashed ${vars.color.accent}`,
-  borderRadius: vars.radius.lg,
-  boxShadow: vars.shadow.lg,
-  textAlign: 'center',
-  pointerEvents: 'none',
-});
+export const dropCard = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'sm' }),
+  {
+    width: 'min(520px, 100%)',
+    padding: `${vars.space.xxl} ${vars.space.xl}`,
+    background: vars.color.surfaceRaised,
+    border: `2px dashed ${vars.color.accent}`,
+    borderRadius: vars.radius.lg,
+    boxShadow: vars.shadow.lg,
+    textAlign: 'center',
+    pointerEvents: 'none',
+  },
+]);
 
 export const dropIcon = style({
   display: 'grid',
@@ -364,11 +278,11 @@ export const dropTitle = style({
 export const dropHint = style({ margin: 0, fontSize: vars.fontSize.md, color: vars.color.textMuted });
 
 /** Retry (and Buy credits) under a failed transcription. */
-export const failedActions = style({
+export const failedActions = sprinkles({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'flex-end',
-  gap: vars.space.md,
-  marginTop: vars.space.md,
+  gap: 'md',
+  marginTop: 'md',
 });

@@ -1,26 +1,21 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
+export const root = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', minWidth: 0 });
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-});
+export const header = sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 'sm' });
 
-export const actions = style({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: vars.space.xs });
+export const actions = sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 'xs' });
 
-export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, listStyle: 'none', margin: 0, padding: 0 });
+export const list = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', margin: 'none', padding: 'none', listStyle: 'none' });
 
-export const itemHeader = style({
+export const itemHeader = sprinkles({
   display: 'flex',
   alignItems: 'flex-start',
   justifyContent: 'space-between',
-  gap: vars.space.sm,
-  marginBottom: vars.space.sm,
+  gap: 'sm',
+  marginBottom: 'sm',
 });
 
 export const prompt = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: 600, overflowWrap: 'anywhere' });
@@ -51,11 +46,7 @@ export const time = style({
   },
 });
 
-export const empty = style({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  textAlign: 'center',
-  gap: vars.space.xs,
-  padding: vars.space.xl,
-});
+export const empty = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'xs', padding: 'xl' }),
+  { textAlign: 'center' },
+]);

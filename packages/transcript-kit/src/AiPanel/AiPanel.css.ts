@@ -1,53 +1,52 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, minWidth: 0 });
+export const root = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', minWidth: 0 });
 
-export const section = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs });
+export const section = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs' });
 
 // Wraps rather than overflows: in a narrow panel the button goes under the heading.
-export const sectionHeader = style({
+export const sectionHeader = sprinkles({
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'center',
   justifyContent: 'space-between',
-  gap: vars.space.sm,
+  gap: 'sm',
 });
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: 600, color: vars.color.textMuted });
 
-export const promptList = style({
+export const promptList = sprinkles({
   display: 'flex',
   flexDirection: 'column',
-  gap: vars.space.xxs,
+  gap: 'xxs',
+  margin: 'none',
+  padding: 'none',
   listStyle: 'none',
-  margin: 0,
-  padding: 0,
 });
 
-export const promptRow = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
+export const promptRow = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' });
 
-export const promptButton = style({
-  flex: 1,
-  minWidth: 0,
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  fontSize: vars.fontSize.sm,
-  textAlign: 'left',
-  cursor: 'pointer',
-  selectors: {
-    '&[data-hovered]': { background: vars.color.accentSoft },
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-    '&[data-disabled]': { opacity: 0.6, cursor: 'default' },
+export const promptButton = style([
+  sprinkles({ flex: '1', minWidth: 0, display: 'flex', alignItems: 'center', gap: 'sm' }),
+  {
+    padding: `${vars.space.xs} ${vars.space.sm}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.md,
+    background: vars.color.surface,
+    color: vars.color.text,
+    font: 'inherit',
+    fontSize: vars.fontSize.sm,
+    textAlign: 'left',
+    cursor: 'pointer',
+    selectors: {
+      '&[data-hovered]': { background: vars.color.accentSoft },
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+      '&[data-disabled]': { opacity: 0.6, cursor: 'default' },
+    },
   },
-});
+]);
 
 export const promptName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 
@@ -63,39 +62,31 @@ export const promptCost = style({
   whiteSpace: 'nowrap',
 });
 
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-});
+export { select, label } from '../styles/controls.css.ts';
 
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 500 });
+export const runRow = sprinkles({ display: 'flex', justifyContent: 'flex-end' });
 
-export const runRow = style({ display: 'flex', justifyContent: 'flex-end' });
-
-export const iconChoices = style({ display: 'flex', gap: vars.space.xs, flexWrap: 'wrap', border: 'none', margin: 0, padding: 0 });
+export const iconChoices = style([
+  sprinkles({ display: 'flex', gap: 'xs', flexWrap: 'wrap', margin: 'none', padding: 'none' }),
+  { border: 'none' },
+]);
 
 export const radioInput = style({ margin: 0, accentColor: vars.color.accent });
 
-export const iconChoice = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  padding: `${vars.space.xxs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  cursor: 'pointer',
-  selectors: {
-    '&[data-selected]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
-    '&:focus-within': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+export const iconChoice = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' }),
+  {
+    padding: `${vars.space.xxs} ${vars.space.sm}`,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.md,
+    cursor: 'pointer',
+    selectors: {
+      '&[data-selected]': { borderColor: vars.color.accent, background: vars.color.accentSoft },
+      '&:focus-within': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+    },
   },
-});
+]);
 
-export const dialogActions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space.sm });
+export const dialogActions = sprinkles({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 'sm' });
 
 export const empty = style({ padding: vars.space.lg, textAlign: 'center' });

@@ -1,17 +1,17 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const player = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.xs,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  color: vars.color.text,
-  minWidth: 0,
-});
+export const player = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs', minWidth: 0 }),
+  {
+    padding: `${vars.space.sm} ${vars.space.md}`,
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.lg,
+    color: vars.color.text,
+  },
+]);
 
 export const title = style({
   margin: 0,
@@ -23,19 +23,9 @@ export const title = style({
   whiteSpace: 'nowrap',
 });
 
-export const controls = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  minWidth: 0,
-});
+export const controls = sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm', minWidth: 0 });
 
-export const buttons = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xxs,
-  flexShrink: 0,
-});
+export const buttons = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs', flexShrink: 0 });
 
 export const time = style({
   fontFamily: vars.font.mono,
@@ -47,12 +37,7 @@ export const time = style({
   textAlign: 'center',
 });
 
-export const slider = style({
-  flex: 1,
-  minWidth: 80,
-  display: 'flex',
-  alignItems: 'center',
-});
+export const slider = style([sprinkles({ flex: '1', display: 'flex', alignItems: 'center' }), { minWidth: 80 }]);
 
 export const track = style({
   position: 'relative',

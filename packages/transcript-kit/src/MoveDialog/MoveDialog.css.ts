@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const group = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, minWidth: 0 });
+export const group = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', minWidth: 0 });
 
 export const label = style({
   fontSize: vars.fontSize.sm,
@@ -60,4 +61,4 @@ export const name = style({ flex: '1 1 auto', minWidth: 0, overflow: 'hidden', t
 
 export const reason = style({ flex: '0 1 auto', fontSize: vars.fontSize.xs, color: vars.color.textMuted, textAlign: 'end' });
 
-export const actions = style({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: vars.space.sm });
+export const actions = sprinkles({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 'sm' });

@@ -1,27 +1,15 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const body = style({
-  outline: 'none',
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const body = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md' }), { outline: 'none' }]);
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  justifyContent: 'flex-end',
-  gap: vars.space.sm,
-});
+export const actions = sprinkles({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 'sm' });
 
-export const recording = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.semibold,
-});
+export const recording = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'sm' }),
+  { fontSize: vars.fontSize.lg, fontWeight: vars.fontWeight.semibold },
+]);
 
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.35 } });
 

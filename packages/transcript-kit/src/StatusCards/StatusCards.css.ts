@@ -1,15 +1,11 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-const regionBase = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  width: 'min(340px, calc(100vw - 32px))',
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+const regionBase = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm', margin: 'none', padding: 'none', listStyle: 'none' }),
+  { width: 'min(340px, calc(100vw - 32px))' },
+]);
 
 export const region = styleVariants({
   // Above the toasts' corner (ui's toast region sits at the same edge, one toast tall).
@@ -46,13 +42,10 @@ export const title = style({
   whiteSpace: 'nowrap',
 });
 
-export const line = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  margin: 0,
-  fontSize: vars.fontSize.sm,
-});
+export const line = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs', margin: 'none' }),
+  { fontSize: vars.fontSize.sm },
+]);
 
 export const errorText = style({ color: vars.color.dangerText });
 

@@ -1,26 +1,22 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const viewer = style({
-  display: 'flex',
-  flexDirection: 'column',
-  minHeight: 0,
-  height: '100%',
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.lg,
-  color: vars.color.text,
-  overflow: 'hidden',
-});
+export const viewer = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', minHeight: 0, height: 'full' }),
+  {
+    background: vars.color.surface,
+    border: `1px solid ${vars.color.border}`,
+    borderRadius: vars.radius.lg,
+    color: vars.color.text,
+    overflow: 'hidden',
+  },
+]);
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  borderBottom: `1px solid ${vars.color.border}`,
-});
+export const header = style([
+  sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 'sm' }),
+  { padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` },
+]);
 
 export const title = style({
   flex: '1 1 12rem',
@@ -33,12 +29,7 @@ export const title = style({
   whiteSpace: 'nowrap',
 });
 
-export const actions = style({
-  display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.xs,
-  flexWrap: 'wrap',
-});
+export const actions = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs', flexWrap: 'wrap' });
 
 export const viewToggle = style({
   display: 'inline-flex',
@@ -77,11 +68,7 @@ export const scroller = style({
   padding: vars.space.md,
 });
 
-export const plainParagraphs = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const plainParagraphs = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md' });
 
 export const plain = style({
   margin: 0,
@@ -133,14 +120,7 @@ export const inlineSegment = style([
   },
 ]);
 
-export const cards = style({
-  listStyle: 'none',
-  margin: 0,
-  padding: 0,
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-});
+export const cards = sprinkles({ margin: 'none', padding: 'none', display: 'flex', flexDirection: 'column', gap: 'sm', listStyle: 'none' });
 
 export const cardItem = style({
   // Off-screen cards skip layout and paint: 5,000 of them stay cheap.
@@ -172,14 +152,10 @@ export const card = style([
   },
 ]);
 
-export const cardMeta = style({
-  display: 'flex',
-  alignItems: 'center',
-  flexWrap: 'wrap',
-  gap: vars.space.sm,
-  fontSize: vars.fontSize.sm,
-  color: vars.color.textMuted,
-});
+export const cardMeta = style([
+  sprinkles({ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 'sm' }),
+  { fontSize: vars.fontSize.sm, color: vars.color.textMuted },
+]);
 
 export const cardTime = style({
   fontFamily: vars.font.mono,
@@ -227,13 +203,7 @@ export const speakerBadge = styleVariants(Object.fromEntries(speakerHues.map((hu
   },
 ]);
 
-export const state = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  padding: vars.space.lg,
-  maxWidth: '40rem',
-});
+export const state = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', padding: 'lg' }), { maxWidth: '40rem' }]);
 
 export const stateHeading = style({
   margin: 0,

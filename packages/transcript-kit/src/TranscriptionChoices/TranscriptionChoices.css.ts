@@ -1,22 +1,12 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const choices = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+export const choices = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' });
 
-export const field = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xxs });
+export const field = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
 
-export const label = style({ fontSize: vars.fontSize.sm, fontWeight: 500 });
-
-export const select = style({
-  width: '100%',
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.surface,
-  color: vars.color.text,
-  font: 'inherit',
-  ':focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-});
+export { select, label } from '../styles/controls.css.ts';
 
 export const facts = style({
   margin: 0,

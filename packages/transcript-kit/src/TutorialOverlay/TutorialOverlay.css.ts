@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
 export const panel = style({
   position: 'fixed',
@@ -37,12 +38,7 @@ export const inline = style({
   '@media': { [media.mobile]: { insetBlockStart: 'auto' } },
 });
 
-export const header = style({
-  display: 'flex',
-  alignItems: 'flex-start',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-});
+export const header = sprinkles({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'sm' });
 
 export const counter = style({
   margin: 0,
@@ -66,13 +62,7 @@ export const text = style({
   lineHeight: vars.lineHeight.normal,
 });
 
-export const dots = style({
-  display: 'flex',
-  gap: vars.space.xs,
-  margin: 0,
-  padding: 0,
-  listStyle: 'none',
-});
+export const dots = sprinkles({ display: 'flex', gap: 'xs', margin: 'none', padding: 'none', listStyle: 'none' });
 
 export const dot = style({
   width: 8,
@@ -84,14 +74,9 @@ export const dot = style({
 
 export const dotCurrent = style({ background: vars.color.accent });
 
-export const actions = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-});
+export const actions = sprinkles({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 'sm' });
 
-export const spacer = style({ flex: 1 });
+export const spacer = sprinkles({ flex: '1' });
 
 export const toggle = style({
   display: 'inline-flex',

@@ -1,8 +1,3 @@
-import { style } from '@vanilla-extract/css';
-import { vars } from '@scribe/ui/theme';
+import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const body = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-});
+export const body = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md' });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SpaceToken } from '../../theme/contract.css.ts';
-import * as styles from './Stack.css.ts';
+import { Box } from '../Box/Box.tsx';
 
 export interface StackProps {
   gap?: SpaceToken | 'none';
@@ -12,15 +12,23 @@ export interface StackProps {
   children: ReactNode;
 }
 
+const alignItems = { start: 'flex-start', center: 'center', end: 'flex-end', stretch: 'stretch', baseline: 'baseline' } as const;
+const justifyContent = { start: 'flex-start', center: 'center', end: 'flex-end', between: 'space-between' } as const;
+
 /** Flex layout with token gaps: the only way components and pages space things out. */
-export function Stack({ gap = 'md', direction = 'column', align, justify, wrap, as: Element = 'div', children }: StackProps) {
-  const classes = [
-    styles.stack,
-    styles.gap[gap],
-    styles.direction[direction],
-    align ? styles.align[align] : '',
-    justify ? styles.justify[justify] : '',
-    wrap ? styles.wrap : '',
-  ];
-  return <Element className={classes.filter(Boolean).join(' ')}>{children}</Element>;
+export function Stack({ gap = 'md', direction = 'column', align, justify, wrap, as = 'div', children }: StackProps) {
+  return (
+    <Box
+      as={as}
+      display="flex"
+      minWidth={0}
+      gap={gap}
+      flexDirection={direction}
+      alignItems={align ? alignItems[align] : undefined}
+      justifyContent={justify ? justifyContent[justify] : undefined}
+      flexWrap={wrap ? 'wrap' : undefined}
+    >
+      {children}
+    </Box>
+  );
 }
