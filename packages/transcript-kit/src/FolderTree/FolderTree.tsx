@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
-import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
@@ -96,7 +96,7 @@ export function FolderTree({
   onExpandedChange,
   isLoading = false,
 }: FolderTreeProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
 
   const controlledExpanded = useMemo(() => (expandedProp ? new Set(expandedProp) : undefined), [expandedProp]);
@@ -442,14 +442,17 @@ function FolderChildren({ folder }: { folder: FolderNode }) {
   return folder.children.length > 0 ? <StandIn folderKey={key} name={folder.name} /> : null;
 }
 
-/** Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children. */
-function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
+/**
+ * Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children.
+ * Memoised: re-rendering it would hand react-aria new props and so a new collection node.
+ */
+const StandIn = memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
   return (
     <TreeItem id={`placeholder:${folderKey}`} textValue={name} isDisabled>
       <TreeItemContent>{null}</TreeItemContent>
     </TreeItem>
   );
-}
+});
 
 function FolderRowContent({
   folder,
