@@ -258,8 +258,9 @@ export function FolderTree({
   );
   const dependencies = [isDragAndDropEnabled, canMoveFolders];
 
-  // Changing state reaches rows through context rather than through the render function, so opening a
-  // folder or a transcript starting to process re-renders those rows only, not every cached row.
+  // Changing state reaches rows through context rather than through the render function (which would
+  // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
+  // transcript starting to process re-renders the rows in the page, not every row of the collection.
   const branches = useMemo<BranchContextValue>(() => ({ expanded, renderNode }), [expanded, renderNode]);
 
   // Folders open rather than get selected: their keys (among the rendered rows) are selection-disabled.
