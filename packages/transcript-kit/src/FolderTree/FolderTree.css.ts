@@ -103,7 +103,6 @@ export const dragHandle = style({
 
 /** Rows that cannot be dragged keep the column (so names line up) but no control. */
 export const dragPlaceholder = style({ flexShrink: 0, width: 16 });
-export const hiddenDragButton = style({ display: 'none' });
 
 export const chevron = style({
   display: 'inline-flex',

@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
+  Collection,
   ListLayout,
   Tree,
   TreeItem,
@@ -18,7 +19,7 @@ import {
   type Selection,
 } from 'react-aria-components';
 import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, PlusIcon, TranscriptIcon } from '@scribe/ui/icons';
-import { ancestorKeys, checkMove, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
+import { ancestorKeys, checkMove, flatten, folderKey, nodeKey, parseKey, transcriptKey, type NodeRef } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import { MoveDialog } from '../MoveDialog/MoveDialog.tsx';
 import * as styles from './FolderTree.css.ts';
@@ -95,7 +96,7 @@ export function FolderTree({
   onExpandedChange,
   isLoading = false,
 }: FolderTreeProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const headingId = useId();
 
   const controlledExpanded = useMemo(() => (expandedProp ? new Set(expandedProp) : undefined), [expandedProp]);
@@ -216,7 +217,8 @@ export function FolderTree({
     if (ref?.type === 'transcript') select(ref.id);
   };
 
-  // Rows read the latest handlers through a ref, so a cached row element never calls stale state.
+  // Rows read the latest handlers through a ref: react-aria keeps the row elements it rendered for a
+  // node object until `dependencies` change, so they must not hold this render's closures.
   const handlers = useRef<Handlers>({
     toggle: () => {},
     select,
@@ -240,44 +242,35 @@ export function FolderTree({
     askMove: (node) => (node.type === 'transcript' || onMoveFolder ? setPendingMove({ node, open: true }) : undefined),
   };
 
-  // Row elements are cached per node object and reused while nothing they show changed, so React skips
-  // them entirely: opening one folder among 1,000 re-renders that folder, not the whole list.
-  const rowOptions = { dnd: isDragAndDropEnabled, canMoveFolders: !!onMoveFolder, locale: i18n.locale };
-  const cache = useRef<{ options: typeof rowOptions; rows: WeakMap<TreeNode, CachedRow> }>({ options: rowOptions, rows: new WeakMap() });
-  if (!shallowEqual(cache.current.options, rowOptions)) cache.current = { options: rowOptions, rows: new WeakMap() };
-  const rows = cache.current.rows;
-
-  const renderNode = (node: TreeNode): ReactNode => {
-    const cached = rows.get(node);
-    const draggable = isDragAndDropEnabled && canDrag(node);
-    if (node.type === 'folder') {
-      const isOpen = expanded.has(nodeKey(node));
-      const children = isOpen ? node.children.map(renderNode) : null;
-      if (cached && cached.isOpen === isOpen && sameElements(cached.children, children)) return cached.element;
-      const element = (
-        <FolderRow
-          key={nodeKey(node)}
-          folder={node}
-          draggable={draggable}
-          canMove={!!onMoveFolder}
-          handlers={handlers}
-          childRows={children}
-        />
+  // The dynamic collection's render function: what it returns depends on the node and these options
+  // only (the `dependencies` below), so react-aria reuses a row while its node object is unchanged.
+  const canMoveFolders = !!onMoveFolder;
+  const renderNode = useCallback(
+    (node: TreeNode): ReactNode => {
+      const draggable = isDragAndDropEnabled && (node.type === 'transcript' || canMoveFolders);
+      return node.type === 'folder' ? (
+        <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} canMove={canMoveFolders} />
+      ) : (
+        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} />
       );
-      rows.set(node, { element, isOpen, children });
-      return element;
-    }
-    const isProcessing = processing.has(node.id) || node.status === 'processing';
-    if (cached && cached.isProcessing === isProcessing) return cached.element;
-    const element = (
-      <TranscriptRow key={nodeKey(node)} transcript={node} draggable={draggable} isProcessing={isProcessing} handlers={handlers} />
-    );
-    rows.set(node, { element, isProcessing });
-    return element;
-  };
+    },
+    [isDragAndDropEnabled, canMoveFolders],
+  );
+  const dependencies = [isDragAndDropEnabled, canMoveFolders];
+
+  // Changing state reaches rows through context rather than through the render function (which would
+  // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
+  // transcript starting to process re-renders the rows in the page, not every row of the collection.
+  const branches = useMemo<BranchContextValue>(() => ({ expanded, renderNode }), [expanded, renderNode]);
 
   // Folders open rather than get selected: their keys (among the rendered rows) are selection-disabled.
-  const folderRowKeys = useMemo(() => folderKeysOf(items, expanded), [items, expanded]);
+  const folderRowKeys = useMemo(
+    () =>
+      flatten(items, { expandedKeys: expanded })
+        .filter((row) => row.node.type === 'folder')
+        .map((row) => row.key),
+    [items, expanded],
+  );
 
   const deleting = pendingDelete?.node;
   const moving = pendingMove?.node ?? null;
@@ -301,26 +294,34 @@ export function FolderTree({
           </div>
         </SkeletonGroup>
       ) : (
-        <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: styles.ROW_HEIGHT }}>
-          <Tree
-            // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
-            aria-label={t`Folders`}
-            className={styles.tree}
-            selectionMode="single"
-            disallowEmptySelection
-            selectedKeys={selectedKeys}
-            onSelectionChange={onSelectionChange}
-            // Folders stay focusable, droppable and actionable; only selection skips them.
-            disabledKeys={folderRowKeys}
-            disabledBehavior="selection"
-            expandedKeys={expanded}
-            onExpandedChange={(keys) => setExpanded(new Set([...keys].filter((k): k is TreeKey => parseKey(k) !== null)))}
-            dragAndDropHooks={dragAndDropHooks}
-            renderEmptyState={() => <span className={styles.empty}>{t`No items found`}</span>}
-          >
-            {items.map(renderNode)}
-          </Tree>
-        </Virtualizer>
+        <HandlersContext.Provider value={handlers}>
+          <ProcessingContext.Provider value={processing}>
+            <BranchContext.Provider value={branches}>
+              <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: styles.ROW_HEIGHT }}>
+                <Tree
+                  // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
+                  aria-label={t`Folders`}
+                  className={styles.tree}
+                  selectionMode="single"
+                  disallowEmptySelection
+                  selectedKeys={selectedKeys}
+                  onSelectionChange={onSelectionChange}
+                  // Folders stay focusable, droppable and actionable; only selection skips them.
+                  disabledKeys={folderRowKeys}
+                  disabledBehavior="selection"
+                  expandedKeys={expanded}
+                  onExpandedChange={(keys) => setExpanded(new Set([...keys].filter((k): k is TreeKey => parseKey(k) !== null)))}
+                  dragAndDropHooks={dragAndDropHooks}
+                  renderEmptyState={() => <span className={styles.empty}>{t`No items found`}</span>}
+                  items={items}
+                  dependencies={dependencies}
+                >
+                  {renderNode}
+                </Tree>
+              </Virtualizer>
+            </BranchContext.Provider>
+          </ProcessingContext.Provider>
+        </HandlersContext.Provider>
       )}
       {deleting ? (
         <ConfirmDialog
@@ -357,20 +358,6 @@ export function FolderTree({
   );
 }
 
-/** Folder keys among the rendered rows (top level plus open folders' children), for disabledKeys. */
-function folderKeysOf(nodes: readonly TreeNode[], expanded: ReadonlySet<TreeKey>): TreeKey[] {
-  const keys: TreeKey[] = [];
-  const stack = [...nodes];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type !== 'folder') continue;
-    const key = nodeKey(node);
-    keys.push(key);
-    if (expanded.has(key)) stack.push(...node.children);
-  }
-  return keys;
-}
-
 /** The tree nodes inside a drop (our own drag type only). */
 async function readDraggedRefs(items: DropItem[]): Promise<NodeRef[]> {
   const texts = await Promise.all(
@@ -393,56 +380,40 @@ type Handlers = {
 };
 type HandlersRef = { readonly current: Handlers };
 
-interface CachedRow {
-  element: ReactNode;
-  isOpen?: boolean;
-  children?: ReactNode[] | null;
-  isProcessing?: boolean;
-}
+/** The tree's handlers (a ref that never changes, so reading it re-renders nothing). */
+const HandlersContext = createContext<HandlersRef | null>(null);
+/** Transcripts spinning now: read by the rows in the page only, so a change re-renders those. */
+const ProcessingContext = createContext<ReadonlySet<number>>(new Set());
 
-function shallowEqual<T extends object>(a: T, b: T): boolean {
-  return (Object.keys(a) as (keyof T)[]).every((k) => a[k] === b[k]);
-}
-
-function sameElements(a: ReactNode[] | null | undefined, b: ReactNode[] | null): boolean {
-  if (!a || !b) return a === b || (!a && !b);
-  return a.length === b.length && a.every((el, i) => el === b[i]);
-}
+type BranchContextValue = { expanded: ReadonlySet<TreeKey>; renderNode: (node: TreeNode) => ReactNode };
+/** What a folder's children read while react-aria builds its collection. */
+const BranchContext = createContext<BranchContextValue | null>(null);
 
 /** The grip: react-aria's slot="drag" button, the keyboard's way to pick a row up. */
 function DragHandle({ draggable }: { draggable: boolean }) {
+  if (!draggable) return <span className={styles.dragPlaceholder} />;
   return (
-    <>
-      <RACButton
-        slot="drag"
-        // Rows that cannot drag keep a hidden, disabled handle: react-aria expects one in every row of a draggable tree.
-        isDisabled={!draggable || undefined}
-        className={draggable ? styles.dragHandle : styles.hiddenDragButton}
-      >
-        <DragHandleIcon />
-      </RACButton>
-      {draggable ? null : <span className={styles.dragPlaceholder} />}
-    </>
+    <RACButton slot="drag" className={styles.dragHandle}>
+      <DragHandleIcon />
+    </RACButton>
   );
 }
 
 interface FolderRowProps {
+  /** The collection id (also read by react-aria's item cache, which keys rows by it). */
+  id: TreeKey;
   folder: FolderNode;
   draggable: boolean;
   /** Offers 'Move to…' (the app moves folders). */
   canMove: boolean;
-  handlers: HandlersRef;
-  childRows: ReactNode[] | null;
 }
 
-function FolderRow({ folder, draggable, canMove, handlers, childRows }: FolderRowProps) {
-  const { t } = useLingui();
-  const key = nodeKey(folder);
-  const name = folder.name;
+function FolderRow({ id, folder, draggable, canMove }: FolderRowProps) {
+  const handlers = useContext(HandlersContext)!;
   return (
     <TreeItem
-      id={key}
-      textValue={name}
+      id={id}
+      textValue={folder.name}
       hasChildItems={folder.children.length > 0}
       className={styles.row}
       onAction={() => {
@@ -451,68 +422,103 @@ function FolderRow({ folder, draggable, canMove, handlers, childRows }: FolderRo
     >
       <TreeItemContent>
         {({ hasChildItems, isExpanded }) => (
-          <>
-            <DragHandle draggable={draggable} />
-            {hasChildItems ? (
-              <RACButton slot="chevron" className={styles.chevron}>
-                <ChevronIcon />
-              </RACButton>
-            ) : (
-              <span className={styles.chevronSpacer} />
-            )}
-            <span className={styles.nodeIcon}>
-              <FolderIcon open={isExpanded} />
-            </span>
-            <span className={styles.name}>{name}</span>
-            <span className={styles.actions}>
-              <MenuTrigger>
-                <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
-                <Menu
-                  aria-label={t`Actions for ${name}`}
-                  placement="bottom end"
-                  onAction={(action) => {
-                    if (action === 'rename') handlers.current.onRenameFolder(folder);
-                    else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
-                    else if (action === 'move') handlers.current.askMove?.(folder);
-                    else if (action === 'delete') handlers.current.askDelete(folder);
-                  }}
-                >
-                  <MenuItem id="rename">{t`Rename`}</MenuItem>
-                  <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
-                  {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
-                  <MenuItem id="delete">{t`Delete`}</MenuItem>
-                </Menu>
-              </MenuTrigger>
-            </span>
-          </>
+          <FolderRowContent folder={folder} draggable={draggable} canMove={canMove} hasChildItems={hasChildItems} isExpanded={isExpanded} />
         )}
       </TreeItemContent>
-      {/* Only open folders render their children: a closed folder with 1,000 transcripts costs nothing.
-          A closed one gets a stand-in child instead: react-aria 1.22 derives aria-expanded and arrow-key
-          expansion from the children in its collection (it does not pass hasChildItems on). */}
-      {childRows ?? (folder.children.length > 0 ? <StandIn folderKey={key} name={name} /> : null)}
+      <FolderChildren folder={folder} />
     </TreeItem>
   );
 }
 
-/** Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children. */
-function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
+/**
+ * Only open folders put their children into the collection: a closed folder with 1,000 transcripts costs
+ * nothing. A closed one gets a stand-in child instead, the one workaround kept: react-aria-components
+ * 1.22.1 (the newest release) passes TreeItem's hasChildItems to the render props but not to useTreeItem,
+ * which derives aria-expanded and Right-arrow expansion from the children in the collection alone.
+ */
+function FolderChildren({ folder }: { folder: FolderNode }) {
+  const { expanded, renderNode } = useContext(BranchContext)!;
+  const key = nodeKey(folder);
+  if (expanded.has(key)) return <Collection items={folder.children}>{renderNode}</Collection>;
+  return folder.children.length > 0 ? <StandIn folderKey={key} name={folder.name} /> : null;
+}
+
+/**
+ * Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children.
+ * Memoised: re-rendering it would hand react-aria new props and so a new collection node.
+ */
+const StandIn = memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
   return (
     <TreeItem id={`placeholder:${folderKey}`} textValue={name} isDisabled>
-      <TreeItemContent>
-        <RACButton slot="drag" isDisabled className={styles.hiddenDragButton}>
-          <DragHandleIcon />
-        </RACButton>
-      </TreeItemContent>
+      <TreeItemContent>{null}</TreeItemContent>
     </TreeItem>
+  );
+});
+
+function FolderRowContent({
+  folder,
+  draggable,
+  canMove,
+  hasChildItems,
+  isExpanded,
+}: Omit<FolderRowProps, 'id'> & { hasChildItems: boolean; isExpanded: boolean }) {
+  const { t } = useLingui();
+  const handlers = useContext(HandlersContext)!;
+  const name = folder.name;
+  return (
+    <>
+      <DragHandle draggable={draggable} />
+      {hasChildItems ? (
+        <RACButton slot="chevron" className={styles.chevron}>
+          <ChevronIcon />
+        </RACButton>
+      ) : (
+        <span className={styles.chevronSpacer} />
+      )}
+      <span className={styles.nodeIcon}>
+        <FolderIcon open={isExpanded} />
+      </span>
+      <span className={styles.name}>{name}</span>
+      <span className={styles.actions}>
+        <MenuTrigger>
+          <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
+          <Menu
+            aria-label={t`Actions for ${name}`}
+            placement="bottom end"
+            onAction={(action) => {
+              if (action === 'rename') handlers.current.onRenameFolder(folder);
+              else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
+              else if (action === 'move') handlers.current.askMove?.(folder);
+              else if (action === 'delete') handlers.current.askDelete(folder);
+            }}
+          >
+            <MenuItem id="rename">{t`Rename`}</MenuItem>
+            <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
+            {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
+            <MenuItem id="delete">{t`Delete`}</MenuItem>
+          </Menu>
+        </MenuTrigger>
+      </span>
+    </>
   );
 }
 
 interface TranscriptRowProps {
+  /** The collection id (also read by react-aria's item cache, which keys rows by it). */
+  id: TreeKey;
   transcript: TranscriptNode;
   draggable: boolean;
-  isProcessing: boolean;
-  handlers: HandlersRef;
+}
+
+function TranscriptRow({ id, transcript, draggable }: TranscriptRowProps) {
+  const handlers = useContext(HandlersContext)!;
+  return (
+    <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
+      <TreeItemContent>
+        <TranscriptRowContent transcript={transcript} draggable={draggable} />
+      </TreeItemContent>
+    </TreeItem>
+  );
 }
 
 /** The name's full text as a tooltip, only while the row cuts it off (checked when the pointer arrives). */
@@ -522,8 +528,10 @@ function useTruncationTitle(text: string) {
   return { title, check };
 }
 
-function TranscriptRow({ transcript, draggable, isProcessing, handlers }: TranscriptRowProps) {
+function TranscriptRowContent({ transcript, draggable }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
+  const handlers = useContext(HandlersContext)!;
+  const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
   const name = transcript.name;
   const nameTitle = useTruncationTitle(name);
   const created = new Date(transcript.createdAt);
@@ -538,54 +546,50 @@ function TranscriptRow({ transcript, draggable, isProcessing, handlers }: Transc
   const meta = [shortDate, duration].filter(Boolean).join(' · ');
   const metaTitle = [fullDate, duration ? t`Duration ${duration}` : null].filter(Boolean).join(' · ');
   return (
-    <TreeItem id={nodeKey(transcript)} textValue={name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
-      <TreeItemContent>
-        <>
-          <DragHandle draggable={draggable} />
-          <span className={styles.chevronSpacer} />
-          <span className={styles.nodeIcon}>
-            <TranscriptIcon />
-          </span>
-          <span
-            className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name}
-            title={nameTitle.title}
-            onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
-            onFocus={(event) => nameTitle.check(event.currentTarget)}
+    <>
+      <DragHandle draggable={draggable} />
+      <span className={styles.chevronSpacer} />
+      <span className={styles.nodeIcon}>
+        <TranscriptIcon />
+      </span>
+      <span
+        className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name}
+        title={nameTitle.title}
+        onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
+        onFocus={(event) => nameTitle.check(event.currentTarget)}
+      >
+        {name}
+      </span>
+      {meta ? (
+        <span className={styles.meta} title={metaTitle}>
+          {meta}
+        </span>
+      ) : null}
+      {isProcessing ? (
+        <span className={styles.status}>
+          <Spinner size="sm" aria-label={t`Processing`} />
+        </span>
+      ) : transcript.status === 'error' ? (
+        <span className={`${styles.status} ${styles.errorIcon}`} role="img" aria-label={t`Transcription failed`}>
+          <AlertIcon />
+        </span>
+      ) : null}
+      <span className={styles.actions}>
+        <MenuTrigger>
+          <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
+          <Menu
+            aria-label={t`Actions for ${name}`}
+            placement="bottom end"
+            onAction={(action) => {
+              if (action === 'move') handlers.current.askMove?.(transcript);
+              else if (action === 'delete') handlers.current.askDelete(transcript);
+            }}
           >
-            {name}
-          </span>
-          {meta ? (
-            <span className={styles.meta} title={metaTitle}>
-              {meta}
-            </span>
-          ) : null}
-          {isProcessing ? (
-            <span className={styles.status}>
-              <Spinner size="sm" aria-label={t`Processing`} />
-            </span>
-          ) : transcript.status === 'error' ? (
-            <span className={`${styles.status} ${styles.errorIcon}`} role="img" aria-label={t`Transcription failed`}>
-              <AlertIcon />
-            </span>
-          ) : null}
-          <span className={styles.actions}>
-            <MenuTrigger>
-              <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
-              <Menu
-                aria-label={t`Actions for ${name}`}
-                placement="bottom end"
-                onAction={(action) => {
-                  if (action === 'move') handlers.current.askMove?.(transcript);
-                  else if (action === 'delete') handlers.current.askDelete(transcript);
-                }}
-              >
-                <MenuItem id="move">{t`Move to…`}</MenuItem>
-                <MenuItem id="delete">{t`Delete`}</MenuItem>
-              </Menu>
-            </MenuTrigger>
-          </span>
-        </>
-      </TreeItemContent>
-    </TreeItem>
+            <MenuItem id="move">{t`Move to…`}</MenuItem>
+            <MenuItem id="delete">{t`Delete`}</MenuItem>
+          </Menu>
+        </MenuTrigger>
+      </span>
+    </>
   );
 }
