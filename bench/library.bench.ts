@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
-import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
+import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 
 const root = join(import.meta.dirname, '..');

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { wavHeader as writeWavHeader } from '../src/features/transcription/engines/whisper/wav.ts';
+import { wavHeader as writeWavHeader } from '@scribe/api-client/wav';
 import { selectRows } from '../src/db/client.ts';
 import { JSON_XHR, XHR, type TestServer } from './helpers.ts';
 
