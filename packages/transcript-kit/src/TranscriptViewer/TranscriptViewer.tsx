@@ -101,12 +101,7 @@ export function TranscriptViewer({
 
   if (state === 'loading') {
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.scroller}>
           <SkeletonGroup aria-label={t`Loading transcript`}>
             <Skeleton lines={4} />
@@ -116,7 +111,7 @@ export function TranscriptViewer({
             <Skeleton lines={3} />
           </SkeletonGroup>
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
@@ -124,29 +119,19 @@ export function TranscriptViewer({
     // 0 is 'nothing measured yet': a moving bar rather than a 0 % that seems stuck.
     const value = typeof progress === 'number' && Number.isFinite(progress) && progress > 0 ? Math.min(100, progress) : undefined;
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.state}>
           <h3 className={styles.stateHeading}>{t`Processing Transcript`}</h3>
           <ProgressBar label={t`Transcription progress`} value={value} isIndeterminate={value === undefined} />
           <p className={styles.stateText}>{t`Your audio file is being processed.`}</p>
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
   if (state === 'error') {
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.state}>
           <Alert tone="danger" title={t`Failed to load transcript`}>
             {error || null}
@@ -157,7 +142,7 @@ export function TranscriptViewer({
             </div>
           ) : null}
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
@@ -179,6 +164,31 @@ export function TranscriptViewer({
 }
 
 const EMPTY: readonly TranscriptSegment[] = [];
+
+/** The section every state of the viewer shows: its heading, the actions beside it, and the body. */
+function ViewerFrame({
+  headingId,
+  heading,
+  actions,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.viewer} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {heading}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 interface ReadyViewerProps {
   headingId: string;
@@ -309,11 +319,10 @@ function ReadyViewer({
   const hasText = segments.length > 0 || Boolean(content?.trim());
 
   return (
-    <section className={styles.viewer} aria-labelledby={headingId}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title}>
-          {heading}
-        </h2>
+    <ViewerFrame
+      headingId={headingId}
+      heading={heading}
+      actions={
         <div className={styles.actions}>
           {segments.length > 0 ? (
             <ToggleButtonGroup
@@ -340,7 +349,8 @@ function ReadyViewer({
           </Button>
           {exportMenu}
         </div>
-      </div>
+      }
+    >
       <div className={styles.scroller} ref={scrollerRef}>
         {list ??
           (content?.trim() ? (
@@ -356,7 +366,7 @@ function ReadyViewer({
             <p className={styles.empty}>{t`This transcript has no text.`}</p>
           ))}
       </div>
-    </section>
+    </ViewerFrame>
   );
 }
 
