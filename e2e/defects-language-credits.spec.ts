@@ -10,9 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav } from '../packages/api-client/src/wav.ts';
-import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
 import { longSpeech } from './audio.ts';
-import { accountMenuButton, menuBalance, newUser, payWithTestCard, register, type TestUser } from './helpers.ts';
+import { accountMenuButton, fakeMicrophone, menuBalance, newUser, payWithTestCard, register, type TestUser } from './helpers.ts';
 
 const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
@@ -25,18 +24,7 @@ function silentWav(path: string, seconds: number): string {
 const silence = silentWav(join(tmpdir(), 'scribe-e2e-silence-10s.wav'), 10);
 
 // Chromium's fake microphone plays ten seconds of silence in a loop (a browser option: the whole file).
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${silence}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
+test.use(fakeMicrophone(silence));
 
 async function chooseFile(page: Page, button: string, file: string) {
   const chooser = page.waitForEvent('filechooser');
