@@ -385,26 +385,43 @@ function useRowFlags(store: RowStore, index: number) {
 }
 
 /**
+ * What every row is, in either view: its flags, and the props of its control (the index the keyboard
+ * handler finds it by, the current-time mark, the roving Tab stop, activation and focus).
+ */
+function useRow({ index, segment, store, onActivate }: RowProps) {
+  const flags = useRowFlags(store, index);
+  const activate = () => onActivate(index, segment.start);
+  return {
+    ...flags,
+    activate,
+    rowProps: {
+      'data-index': index,
+      'aria-current': flags.isActive ? ('time' as const) : undefined,
+      tabIndex: flags.isTabStop ? 0 : -1,
+      onClick: activate,
+      onFocus: () => store.setFocused(index),
+    },
+  };
+}
+
+/**
  * A segment inside running text. A span with role="button" (a real <button> would lay out as an
  * inline block and break the paragraph into one line per segment); Enter and Space activate it.
  */
-const InlineSegment = memo(function InlineSegment({ index, segment, store, onActivate }: RowProps) {
-  const { isActive, isTabStop } = useRowFlags(store, index);
+const InlineSegment = memo(function InlineSegment(props: RowProps) {
+  const { segment } = props;
+  const { activate, rowProps } = useRow(props);
   return (
     <>
       <span
         role="button"
         className={styles.inlineSegment}
-        data-index={index}
-        aria-current={isActive ? 'time' : undefined}
-        tabIndex={isTabStop ? 0 : -1}
-        onClick={() => onActivate(index, segment.start)}
+        {...rowProps}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
-          onActivate(index, segment.start);
+          activate();
         }}
-        onFocus={() => store.setFocused(index)}
       >
         {segment.text.trim()}
       </span>{' '}
@@ -412,23 +429,16 @@ const InlineSegment = memo(function InlineSegment({ index, segment, store, onAct
   );
 });
 
-const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate, startsTurn }: RowProps & { startsTurn: boolean }) {
+const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps & { startsTurn: boolean }) {
   const { t } = useLingui();
-  const { isActive, isPlaying, isTabStop } = useRowFlags(store, index);
+  const { segment } = props;
+  const { isPlaying, rowProps } = useRow(props);
   const speaker = speakerOf(segment);
   // The engine's word for no speaker, shown in the reader's language.
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
   return (
     <li className={styles.cardItem}>
-      <button
-        type="button"
-        className={styles.card}
-        data-index={index}
-        aria-current={isActive ? 'time' : undefined}
-        tabIndex={isTabStop ? 0 : -1}
-        onClick={() => onActivate(index, segment.start)}
-        onFocus={() => store.setFocused(index)}
-      >
+      <button type="button" className={styles.card} {...rowProps}>
         <span className={styles.cardMeta}>
           {startsTurn ? (
             <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speakerName}</span>
