@@ -102,7 +102,10 @@ const boundaries = [
   ...['ui', 'transcript-kit', 'api-client', 'server'].map((pkg) => restrict([`packages/${pkg}/**/*.{ts,tsx}`], packageRestrictions(pkg))),
   restrict(
     ['packages/transcript-kit/src/testing/**/*.{ts,tsx}'],
-    packageRestrictions('transcript-kit').map((pattern) => ({ ...pattern, regex: pattern.regex.replace('api-client', 'api-client(?!/wav$)') })),
+    packageRestrictions('transcript-kit').map((pattern) => ({
+      ...pattern,
+      regex: pattern.regex.replace('api-client', 'api-client(?!/wav$)'),
+    })),
   ),
   restrict(['packages/app/**/*.{ts,tsx}'], packageRestrictions('app')),
   ...Object.values(appLayers)

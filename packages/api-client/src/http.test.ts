@@ -31,7 +31,10 @@ describe('requests that outlive the page', () => {
     await Promise.resolve();
     expect(calls).toEqual([
       ['/api/folders/3', { method: 'DELETE', keepalive: true, credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } }],
-      ['/api/transcripts/7', { method: 'DELETE', keepalive: true, credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } }],
+      [
+        '/api/transcripts/7',
+        { method: 'DELETE', keepalive: true, credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+      ],
     ]);
   });
 });

@@ -26,12 +26,7 @@ export function FolderDialog({ mode, initialName, isOpen, onOpenChange, onSubmit
   const [isPending, setPending] = useState(false);
   const title = mode === 'edit' ? t`Rename Folder` : parentName ? t`New Subfolder` : t`New Folder`;
   return (
-    <Dialog
-      title={title}
-      size="sm"
-      isOpen={isOpen}
-      {...busyDialogProps(isPending, onOpenChange)}
-    >
+    <Dialog title={title} size="sm" isOpen={isOpen} {...busyDialogProps(isPending, onOpenChange)}>
       {/* Mounted per opening, so every opening starts from initialName with no old error. */}
       {({ close }) => (
         <FolderForm

@@ -34,12 +34,7 @@ export function MoveDialog({ items, node, isOpen, onOpenChange, onMove, maxDepth
   const [isPending, setPending] = useState(false);
   const name = node?.name ?? '';
   return (
-    <Dialog
-      title={t`Move to…`}
-      size="sm"
-      isOpen={isOpen && node !== null}
-      {...busyDialogProps(isPending, onOpenChange)}
-    >
+    <Dialog title={t`Move to…`} size="sm" isOpen={isOpen && node !== null} {...busyDialogProps(isPending, onOpenChange)}>
       {({ close }) =>
         node ? (
           <MoveForm

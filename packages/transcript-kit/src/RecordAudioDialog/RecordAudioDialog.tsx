@@ -66,12 +66,7 @@ export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudi
   const { t } = useLingui();
   const [isBusy, setBusy] = useState(false);
   return (
-    <Dialog
-      title={t`Record Audio`}
-      size="md"
-      isOpen={isOpen}
-      {...busyDialogProps(isBusy, onOpenChange)}
-    >
+    <Dialog title={t`Record Audio`} size="md" isOpen={isOpen} {...busyDialogProps(isBusy, onOpenChange)}>
       {/* Mounted only while open: closing unmounts it, which stops the microphone and resets it. */}
       <Recorder {...props} onBusyChange={setBusy} />
     </Dialog>
