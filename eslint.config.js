@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 //
 // Packages: app -> transcript-kit -> ui; app -> api-client (and ui); server -> api-client only.
 // Nothing imports app or server; ui imports no other package; api-client imports none.
+// One exception: transcript-kit's story fixtures (src/testing/) use api-client's WAV writer
+// (@scribe/api-client/wav), so that stories, tests and the server share one.
 const scribePackages = ['ui', 'transcript-kit', 'api-client', 'app', 'server'];
 const packageAllows = {
   ui: [],
@@ -98,6 +100,13 @@ const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports'
 
 const boundaries = [
   ...['ui', 'transcript-kit', 'api-client', 'server'].map((pkg) => restrict([`packages/${pkg}/**/*.{ts,tsx}`], packageRestrictions(pkg))),
+  restrict(
+    ['packages/transcript-kit/src/testing/**/*.{ts,tsx}'],
+    packageRestrictions('transcript-kit').map((pattern) => ({
+      ...pattern,
+      regex: pattern.regex.replace('api-client', 'api-client(?!/wav$)'),
+    })),
+  ),
   restrict(['packages/app/**/*.{ts,tsx}'], packageRestrictions('app')),
   ...Object.values(appLayers)
     .flat()

@@ -9,14 +9,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
-import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
+import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
+import { freePort } from '../packages/server/test/support/ports.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -33,17 +33,6 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
   const start = Date.now();

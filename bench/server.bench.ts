@@ -5,10 +5,10 @@
 //     rate limits raised), against /api/health p50/p95.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
+import { freePort } from '../packages/server/test/support/ports.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -16,17 +16,6 @@ const START_RUNS = 3;
 const LOGINS = 200;
 const WARMUP = 20;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,10 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { confirmUpload, menuBalance, newUser, register } from './helpers.ts';
-
-// Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
-const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
+import { menuBalance, newUser, register, uploadQuestionsAndWait } from './helpers.ts';
 
 test("'Extract questions' opens the AI output tab; a time in it seeks the player; outputs export as DOCX and PDF", async ({
   page,
@@ -12,13 +8,7 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
 }) => {
   test.setTimeout(180_000);
   await register(page, newUser());
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload file' }).click();
-  await (await chooser).setFiles(recording);
-  await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  const transcript = page.getByRole('article', { name: 'questions-en' });
-  await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
+  await uploadQuestionsAndWait(page);
 
   // The AI panel: the local engine is the only model without a provider, and says what it is.
   const panel = page.getByRole('region', { name: 'AI Features' });
@@ -75,14 +65,7 @@ test('a prompt run after the AI output tab was shown once: the new output appear
   test.setTimeout(180_000);
   const user = newUser();
   await register(page, user);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload file' }).click();
-  await (await chooser).setFiles(recording);
-  await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
-    timeout: 120_000,
-  });
+  await uploadQuestionsAndWait(page);
 
   // The AI output tab once (its list is now cached, empty), then back to Transcript.
   const aiTab = page.getByRole('tab', { name: 'AI output' });

@@ -9,47 +9,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
+import { encodeWav } from '../packages/api-client/src/wav.ts';
 import { longSpeech } from './audio.ts';
-import { accountMenuButton, menuBalance, newUser, payWithTestCard, register, type TestUser } from './helpers.ts';
+import { accountMenuButton, fakeMicrophone, menuBalance, newUser, payWithTestCard, register, type TestUser } from './helpers.ts';
 
 const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
 /** A silent 16 kHz mono wav: Chromium's fake microphone plays it in a loop. */
 function silentWav(path: string, seconds: number): string {
-  const data = Buffer.alloc(seconds * 16_000 * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0, 'ascii');
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVEfmt ', 8, 'ascii');
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(16_000, 24);
-  header.writeUInt32LE(32_000, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36, 'ascii');
-  header.writeUInt32LE(data.length, 40);
-  writeFileSync(path, Buffer.concat([header, data]));
+  writeFileSync(path, encodeWav(new Float32Array(seconds * 16_000), 16_000));
   return path;
 }
 const silence = silentWav(join(tmpdir(), 'scribe-e2e-silence-10s.wav'), 10);
 
 // Chromium's fake microphone plays ten seconds of silence in a loop (a browser option: the whole file).
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${silence}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
+test.use(fakeMicrophone(silence));
 
 async function chooseFile(page: Page, button: string, file: string) {
   const chooser = page.waitForEvent('filechooser');

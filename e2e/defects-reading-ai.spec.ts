@@ -2,23 +2,7 @@
 // Chromium at 1440×900 as the issue found them.
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { accountMenuButton, newUser, register, type TestUser, confirmUpload } from './helpers.ts';
-
-// Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine.
-const recording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
-
-/** Uploads the English recording and waits for its transcript (the built-in engine is English only). */
-async function uploadAndWait(page: Page) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Upload file' }).click();
-  await (await chooser).setFiles(recording);
-  await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
-    timeout: 120_000,
-  });
-}
+import { accountMenuButton, newUser, register, type TestUser, uploadQuestionsAndWait } from './helpers.ts';
 
 async function switchToGerman(page: Page, user: TestUser) {
   await accountMenuButton(page, user).click();
@@ -44,7 +28,7 @@ test.describe('a German reader in Tokyo', () => {
     const user = newUser();
     await register(page, user);
     const before = Date.now();
-    await uploadAndWait(page);
+    await uploadQuestionsAndWait(page);
     const after = Date.now();
     await switchToGerman(page, user);
 
@@ -95,7 +79,7 @@ test('the AI output view: padded header, tabs that stay in view, an export menu 
 }) => {
   test.setTimeout(240_000);
   await register(page, newUser());
-  await uploadAndWait(page);
+  await uploadQuestionsAndWait(page);
 
   const panel = page.getByRole('region', { name: 'AI Features' });
   const prompts: Array<[button: string, prompt: string]> = [

@@ -1,4 +1,40 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
+
+/** Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine. */
+export const questionsRecording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
+
+/**
+ * Uploads the questions recording with 'Upload file' and waits for its transcript (the built-in
+ * engine is English only).
+ */
+export async function uploadQuestionsAndWait(page: Page): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(questionsRecording);
+  await confirmUpload(page);
+  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
+    timeout: 120_000,
+  });
+}
+
+/** test.use options: Chromium's fake microphone plays `file` in a loop (a browser option, hence per file). */
+export function fakeMicrophone(file: string) {
+  return {
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: [
+        ...chromiumArgs,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${file}`,
+      ],
+    },
+    permissions: ['microphone'],
+  };
+}
 
 let counter = 0;
 /** A user no other test (or earlier run on the same data folder) has registered. */

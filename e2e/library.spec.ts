@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { longSpeech, speech } from './audio.ts';
-import { wavHeader } from '../packages/server/src/features/transcription/engines/whisper/wav.ts';
+import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { confirmUpload, newUser, register } from './helpers.ts';
 
 const speechTitle = 'librivox-sense-and-sensibility-0870';

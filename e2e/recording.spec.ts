@@ -1,21 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
 import { speech } from './audio.ts';
-import { newUser, register } from './helpers.ts';
+import { fakeMicrophone, newUser, register } from './helpers.ts';
 
 // Chromium's fake microphone plays the LibriVox clip in a loop (a browser option, hence its own file).
-test.use({
-  launchOptions: {
-    executablePath: chromiumPath,
-    args: [
-      ...chromiumArgs,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${speech}`,
-    ],
-  },
-  permissions: ['microphone'],
-});
+test.use(fakeMicrophone(speech));
 
 test('a recording from the (fake) microphone is previewed, uploaded and transcribed', async ({ page }) => {
   await register(page, newUser());

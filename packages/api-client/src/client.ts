@@ -97,10 +97,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       create: (body: CreateFolderRequest) => http.send<Folder>('POST', paths.folders, body, 'Failed to create folder'),
       update: (id: number, body: UpdateFolderRequest) => http.send<Folder>('PUT', paths.folder(id), body, 'Failed to update folder'),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'Failed to delete folder'),
+      /** The same DELETE, sent so that it survives the page's unloading (no answer is read). */
+      removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.folder(id)),
     },
     transcripts: {
       get: (id: number) => http.read<Transcript>(paths.transcript(id)),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
+      /** The same DELETE, sent so that it survives the page's unloading (no answer is read). */
+      removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.transcript(id)),
       move: (id: number, folderId: number | null) =>
         http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'Failed to move transcript'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */

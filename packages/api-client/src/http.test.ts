@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileNameFrom, HttpStatusError } from './http.ts';
+import { createApiClient } from './client.ts';
 
 describe('downloads and status errors', () => {
   it("takes the export's file name from Content-Disposition, filename* first", () => {
@@ -13,5 +14,27 @@ describe('downloads and status errors', () => {
     expect(error.status).toBe(500);
     expect(error.statusText).toBe('Internal Server Error');
     expect(error.message).toBe('500 Internal Server Error');
+  });
+});
+
+describe('requests that outlive the page', () => {
+  it('sends a keepalive DELETE with the cookies and the X-Requested-With header, and drops a failure', async () => {
+    const calls: [string, RequestInit | undefined][] = [];
+    const api = createApiClient({
+      fetch: (input, init) => {
+        calls.push([String(input), init]);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    api.folders.removeOnUnload(3);
+    api.transcripts.removeOnUnload(7);
+    await Promise.resolve();
+    expect(calls).toEqual([
+      ['/api/folders/3', { method: 'DELETE', keepalive: true, credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } }],
+      [
+        '/api/transcripts/7',
+        { method: 'DELETE', keepalive: true, credentials: 'include', headers: { 'X-Requested-With': 'XMLHttpRequest' } },
+      ],
+    ]);
   });
 });

@@ -122,6 +122,14 @@ export function createHttp(options: ApiClientOptions = {}) {
     return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition'), fallbackName) };
   }
 
-  return { read, readOr, send, download, baseUrl: base, fetch: doFetch };
+  /**
+   * A request that outlives the page (fetch keepalive), for a pagehide handler: its answer is not read
+   * and a failure is dropped, since nobody is left to tell.
+   */
+  function sendOnUnload(method: string, path: string): void {
+    void doFetch(base + path, { method, keepalive: true, credentials: 'include', headers: { ...REQUESTED_WITH } }).catch(() => undefined);
+  }
+
+  return { read, readOr, send, download, sendOnUnload, baseUrl: base, fetch: doFetch };
 }
 export type Http = ReturnType<typeof createHttp>;

@@ -30,6 +30,9 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['packages/ui/src/x.ts', "import { paths } from '@scribe/api-client';"],
     ['packages/transcript-kit/src/x.ts', "import { api } from '@scribe/app';"],
     ['packages/transcript-kit/src/x.ts', "import { paths } from '@scribe/api-client';"],
+    ['packages/transcript-kit/src/x.ts', "import { encodeWav } from '@scribe/api-client/wav';"],
+    ['packages/transcript-kit/src/testing/x.ts', "import { paths } from '@scribe/api-client';"],
+    ['packages/transcript-kit/src/testing/x.ts', "import { encodeWav } from '../../../api-client/src/wav.ts';"],
     ['packages/api-client/src/x.ts', "import { Button } from '@scribe/ui';"],
     ['packages/server/src/x.ts', "import { Button } from '@scribe/ui';"],
     ['packages/server/src/x.ts', "import { App } from '../../app/src/App.tsx';"],
@@ -54,6 +57,7 @@ describe('import boundaries', { timeout: 30_000 }, () => {
     ['packages/app/src/router.tsx', "import { WorkspacePage } from './pages/WorkspacePage.tsx';"],
     ['packages/app/src/x.ts', "import { paths } from '@scribe/api-client';\nimport { FolderTree } from '@scribe/transcript-kit';"],
     ['packages/transcript-kit/src/x.ts', "import { Button } from '@scribe/ui';"],
+    ['packages/transcript-kit/src/testing/x.ts', "import { encodeWav } from '@scribe/api-client/wav';"],
     ['packages/server/src/x.ts', "import { paths } from '@scribe/api-client';"],
   ])('%s: allows %s', async (file, code) => {
     expect(await importErrors(file, code)).toEqual([]);

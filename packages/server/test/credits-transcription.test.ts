@@ -4,10 +4,10 @@
 // only the recognition itself is left out (other tests cover it). PGlite / PostgreSQL as configured.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type TranscriptionEngine, type TranscriptionInput } from '../src/features/transcription/engines/types.ts';
-import { decodeToPcm, encodeWav, SAMPLE_RATE } from '../src/features/transcription/engines/whisper/audio.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { ledger } from './credits-helpers.ts';
 import { api } from './library-helpers.ts';
+import { measuredSeconds, toneWav } from './support/audio.ts';
 
 type Behaviour = 'ok' | 'fail-once' | 'fail-always' | 'length-at-end';
 
@@ -19,9 +19,7 @@ function measuringEngine() {
     languages: ['en'],
     async transcribe(input: TranscriptionInput) {
       state.attempts += 1;
-      const pcm = await decodeToPcm(input.filePath, { signal: input.signal });
-      const seconds = pcm.length / SAMPLE_RATE;
-      await pcm.dispose();
+      const seconds = await measuredSeconds(input);
       if (state.behaviour !== 'length-at-end') await input.onDuration?.(seconds);
       if (state.behaviour === 'fail-always' || (state.behaviour === 'fail-once' && state.attempts === 1)) {
         throw new EngineError('unavailable', 'The transcription server failed (HTTP 503).');
@@ -30,13 +28,6 @@ function measuringEngine() {
     },
   };
   return { engine, state };
-}
-
-/** A wav of a quiet tone lasting `seconds`. */
-function toneWav(seconds: number): Uint8Array {
-  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.1 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE);
-  return encodeWav(samples, SAMPLE_RATE);
 }
 
 describe('charging transcription', () => {

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { contentSecurityPolicy } from '../src/http/security-headers.ts';
 import { postWebhook, sign, startFakeStripe, succeededEvent, WEBHOOK_SECRET, type FakeIntent, type FakeStripe } from './credits-helpers.ts';
 import { login, postJson, register, sessionCookie, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
-import { api } from './library-helpers.ts';
+import { api, wavHeader } from './library-helpers.ts';
 import { openLive, wsUrl } from './transcription/server-helpers.ts';
 
 // Starting a server takes seconds (far more on a busy machine): one per configuration, shared by its tests.
@@ -124,20 +124,8 @@ describe('request timeouts', () => {
     async () => {
       const { cookie } = await register(server);
       const boundary = 'b0undary';
-      // A WAV header (RIFF/WAVE, fmt, data) so the upload is accepted and keeps receiving.
-      const wav = Buffer.alloc(44);
-      wav.write('RIFF', 0);
-      wav.writeUInt32LE(99_000, 4);
-      wav.write('WAVEfmt ', 8);
-      wav.writeUInt32LE(16, 16);
-      wav.writeUInt16LE(1, 20);
-      wav.writeUInt16LE(1, 22);
-      wav.writeUInt32LE(16_000, 24);
-      wav.writeUInt32LE(32_000, 28);
-      wav.writeUInt16LE(2, 32);
-      wav.writeUInt16LE(16, 34);
-      wav.write('data', 36);
-      wav.writeUInt32LE(98_000, 40);
+      // A WAV header so the upload is accepted and keeps receiving.
+      const wav = wavHeader(98_000);
       const upload = rawClient(server.url);
       let answered = '';
       upload.socket.on('data', (d) => (answered += String(d)));

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { wavHeader as writeWavHeader } from '../src/features/transcription/engines/whisper/wav.ts';
+import { wavHeader as writeWavHeader } from '@scribe/api-client/wav';
 import { selectRows } from '../src/db/client.ts';
-import { JSON_XHR, XHR, type TestServer } from './helpers.ts';
+import { JSON_XHR, register, XHR, type TestServer } from './helpers.ts';
 
 export const CHUNK = 26_214_400;
 export const MB = 1024 * 1024;
@@ -36,6 +36,12 @@ export async function rowCounts(server: TestServer) {
     'folders' | 'transcripts' | 'uploads' | 'chunks',
     number
   >;
+}
+
+/** A newly registered user with the library calls, the session cookie and the user id. */
+export async function libraryUser(server: TestServer) {
+  const r = await register(server);
+  return { ...api(server, r.cookie), cookie: r.cookie, id: r.user.id };
 }
 
 export function api(server: TestServer, cookie: string) {

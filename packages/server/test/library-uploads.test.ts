@@ -6,6 +6,7 @@ import {
   CHUNK,
   filler,
   fixture,
+  libraryUser,
   MB,
   newUploadId,
   postStream,
@@ -24,10 +25,7 @@ describe('uploads', () => {
   });
   afterAll(() => server.close());
 
-  const user = async () => {
-    const r = await register(server);
-    return { ...api(server, r.cookie), cookie: r.cookie, id: r.user.id };
-  };
+  const user = () => libraryUser(server);
 
   /** Runs `fn` and checks it left no stored file and no library row behind. */
   async function leavesNothing(fn: () => Promise<void>) {

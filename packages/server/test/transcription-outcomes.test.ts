@@ -6,21 +6,16 @@
 import { transcriptionOutcomeMessages } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type TranscriptionEngine, type TranscriptionInput } from '../src/features/transcription/engines/types.ts';
-import { decodeToPcm, encodeWav, SAMPLE_RATE } from '../src/features/transcription/engines/whisper/audio.ts';
+import { encodeWav, SAMPLE_RATE } from '../src/features/transcription/engines/whisper/audio.ts';
 import { createWhisperEngine } from '../src/features/transcription/engines/whisper/index.ts';
 import { ledger } from './credits-helpers.ts';
 import { register, startServer, XHR, type TestServer } from './helpers.ts';
 import { api } from './library-helpers.ts';
+import { measuredSeconds, toneWav } from './support/audio.ts';
 import { SHARED_MODEL_CACHE } from './transcription/helpers.ts';
 
 function silentWav(seconds: number): Uint8Array {
   return encodeWav(new Float32Array(Math.round(seconds * SAMPLE_RATE)), SAMPLE_RATE);
-}
-
-function toneWav(seconds: number): Uint8Array {
-  const samples = new Float32Array(Math.round(seconds * SAMPLE_RATE));
-  for (let i = 0; i < samples.length; i++) samples[i] = 0.1 * Math.sin((2 * Math.PI * 440 * i) / SAMPLE_RATE);
-  return encodeWav(samples, SAMPLE_RATE);
 }
 
 async function userOn(server: TestServer) {
@@ -127,9 +122,7 @@ describe('credits before commitment, and retry', () => {
     languages: ['en'],
     async transcribe(input: TranscriptionInput) {
       state.attempts += 1;
-      const pcm = await decodeToPcm(input.filePath, { signal: input.signal });
-      const seconds = pcm.length / SAMPLE_RATE;
-      await pcm.dispose();
+      const seconds = await measuredSeconds(input);
       await input.onDuration?.(seconds);
       if (state.behaviour === 'refused') throw new EngineError('refused', 'The transcription server refused the request (HTTP 400).');
       return {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, startServer, type TestServer } from './helpers.ts';
-import { api, CHUNK, fixture, newUploadId, rowCounts, storedFiles, syntheticWav, transcriptIds } from './library-helpers.ts';
+import { startServer, type TestServer } from './helpers.ts';
+import { CHUNK, fixture, libraryUser, newUploadId, rowCounts, storedFiles, syntheticWav, transcriptIds } from './library-helpers.ts';
 
 describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploads/{id})', () => {
   let server: TestServer;
@@ -9,10 +9,7 @@ describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploa
   });
   afterAll(() => server.close());
 
-  const user = async () => {
-    const r = await register(server);
-    return { ...api(server, r.cookie), id: r.user.id };
-  };
+  const user = () => libraryUser(server);
 
   it('discards the received chunks, files and rows; the id is unknown afterwards', async () => {
     const a = await user();

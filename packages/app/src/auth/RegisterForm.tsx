@@ -105,6 +105,12 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
     errorMessage: error(name),
     isRequired: true,
   });
+  const agreement = (name: 'acceptTerms' | 'acceptPrivacy') => ({
+    isSelected: values[name],
+    onChange: (selected: boolean) => update(name, selected),
+    isInvalid: !!errors[name] && !values[name],
+    isRequired: true,
+  });
   const agreementError = error('acceptTerms') ?? error('acceptPrivacy');
   const canSubmit = isRegistrationSubmittable({ password: values.password, isSubmitting, hasCaptcha: !!captcha.token });
 
@@ -135,12 +141,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
             <Trans>Agreements</Trans>
           </legend>
           <Stack gap="sm">
-            <Checkbox
-              isSelected={values.acceptTerms}
-              onChange={(selected) => update('acceptTerms', selected)}
-              isInvalid={!!errors.acceptTerms && !values.acceptTerms}
-              isRequired
-            >
+            <Checkbox {...agreement('acceptTerms')}>
               <Trans>
                 I agree to the{' '}
                 <Link href="/terms" target="_blank">
@@ -148,12 +149,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
                 </Link>
               </Trans>
             </Checkbox>
-            <Checkbox
-              isSelected={values.acceptPrivacy}
-              onChange={(selected) => update('acceptPrivacy', selected)}
-              isInvalid={!!errors.acceptPrivacy && !values.acceptPrivacy}
-              isRequired
-            >
+            <Checkbox {...agreement('acceptPrivacy')}>
               <Trans>
                 I agree to the{' '}
                 <Link href="/privacy-policy" target="_blank">

@@ -8,6 +8,7 @@ import { api as apiClient } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import * as styles from './credits.css.ts';
 import { PackageCard } from './PackageCard.tsx';
+import type { PaymentFormProps } from './payment.ts';
 import { TestCardForm } from './TestCardForm.tsx';
 
 // Loaded only when Stripe is configured: the test-mode form never fetches Stripe's script.
@@ -62,6 +63,16 @@ export function BuyCredits({ returnPath, showBalance = false, onPaid }: BuyCredi
     toast({ title: t`Payment failed`, description: message || t`An unexpected error occurred`, variant: 'destructive' });
   }
 
+  /** What either payment form gets for this purchase. */
+  const paymentForm = (p: PurchaseResponse): PaymentFormProps => ({
+    clientSecret: p.clientSecret,
+    priceLabel: formatUsd(p.price, i18n.locale),
+    returnPath,
+    onSucceeded: succeeded,
+    onFailed: failed,
+    onCancel: () => setPurchase(null),
+  });
+
   const balanceText = balance === undefined ? '—' : i18n.number(balance);
   const payments = config?.payments ?? { provider: 'test' as const };
 
@@ -93,25 +104,10 @@ export function BuyCredits({ returnPath, showBalance = false, onPaid }: BuyCredi
             </Heading>
             {purchase.provider === 'stripe' && payments.provider === 'stripe' ? (
               <Suspense fallback={<Skeleton height={160} />}>
-                <StripePaymentForm
-                  publishableKey={payments.publishableKey}
-                  clientSecret={purchase.clientSecret}
-                  priceLabel={formatUsd(purchase.price, i18n.locale)}
-                  returnPath={returnPath}
-                  onSucceeded={succeeded}
-                  onFailed={failed}
-                  onCancel={() => setPurchase(null)}
-                />
+                <StripePaymentForm publishableKey={payments.publishableKey} {...paymentForm(purchase)} />
               </Suspense>
             ) : (
-              <TestCardForm
-                clientSecret={purchase.clientSecret}
-                priceLabel={formatUsd(purchase.price, i18n.locale)}
-                returnPath={returnPath}
-                onSucceeded={succeeded}
-                onFailed={failed}
-                onCancel={() => setPurchase(null)}
-              />
+              <TestCardForm {...paymentForm(purchase)} />
             )}
           </Stack>
         </Card>

@@ -1,10 +1,9 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/stripe-js';
-import { Alert, Button, Form, Stack } from '@scribe/ui';
 import { useState } from 'react';
-import * as styles from './credits.css.ts';
 import type { PaymentFormProps } from './payment.ts';
+import { PaymentFormFrame } from './PaymentFormFrame.tsx';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js is loaded from js.stripe.com once per key, and only when this module is used. */
@@ -55,24 +54,16 @@ function StripeForm({ priceLabel, returnPath, onSucceeded, onFailed, onCancel }:
   }
 
   return (
-    <Form onSubmit={() => void pay()} aria-label={t`Card payment`}>
-      <Stack gap="md">
-        {error ? (
-          <Alert tone="danger" title={t`Payment failed`}>
-            {error}
-          </Alert>
-        ) : null}
-        <PaymentElement />
-        <div className={styles.actions}>
-          <Button variant="ghost" onPress={onCancel} isDisabled={isPaying}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" isPending={isPaying} isDisabled={!stripe || !elements}>
-            <Trans>Pay {priceLabel}</Trans>
-          </Button>
-        </div>
-      </Stack>
-    </Form>
+    <PaymentFormFrame
+      error={error}
+      isPaying={isPaying}
+      canPay={!!stripe && !!elements}
+      priceLabel={priceLabel}
+      onPay={pay}
+      onCancel={onCancel}
+    >
+      <PaymentElement />
+    </PaymentFormFrame>
   );
 }
 

@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, formatCardExpiry } from '@scribe/api-client';
-import { Alert, Badge, Button, Form, Stack, Text, TextField } from '@scribe/ui';
+import { Alert, Badge, Text, TextField } from '@scribe/ui';
 import { useState } from 'react';
 import { api } from '../api.ts';
 import { translateApiMessage } from '../i18n/messages.ts';
 import * as styles from './credits.css.ts';
 import type { PaymentFormProps } from './payment.ts';
+import { PaymentFormFrame } from './PaymentFormFrame.tsx';
 
 /**
  * The built-in test-mode provider's card form (no Stripe keys configured). Visibly test mode; it
@@ -39,70 +40,65 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, 
   }
 
   return (
-    <Form onSubmit={() => void pay()} aria-label={t`Card payment`}>
-      <Stack gap="md">
-        <div className={styles.paymentHead}>
-          <Text weight="semibold">
-            <Trans>Card details</Trans>
-          </Text>
-          <Badge tone="warning">
-            <Trans>Test mode</Trans>
-          </Badge>
-        </div>
-        <Alert tone="info" title={t`Test mode: no real payment is made`}>
-          <ul className={styles.testCards}>
-            <li>
-              <Trans>
-                <span className={styles.mono}>4242 4242 4242 4242</span> succeeds
-              </Trans>
-            </li>
-            <li>
-              <Trans>
-                <span className={styles.mono}>4000 0000 0000 0002</span> is declined
-              </Trans>
-            </li>
-            <li>
-              <Trans>Any future expiry date and any 3-digit CVC</Trans>
-            </li>
-          </ul>
-        </Alert>
-        {error ? (
-          <Alert tone="danger" title={t`Payment failed`}>
-            {error}
+    <PaymentFormFrame
+      intro={
+        <>
+          <div className={styles.paymentHead}>
+            <Text weight="semibold">
+              <Trans>Card details</Trans>
+            </Text>
+            <Badge tone="warning">
+              <Trans>Test mode</Trans>
+            </Badge>
+          </div>
+          <Alert tone="info" title={t`Test mode: no real payment is made`}>
+            <ul className={styles.testCards}>
+              <li>
+                <Trans>
+                  <span className={styles.mono}>4242 4242 4242 4242</span> succeeds
+                </Trans>
+              </li>
+              <li>
+                <Trans>
+                  <span className={styles.mono}>4000 0000 0000 0002</span> is declined
+                </Trans>
+              </li>
+              <li>
+                <Trans>Any future expiry date and any 3-digit CVC</Trans>
+              </li>
+            </ul>
           </Alert>
-        ) : null}
+        </>
+      }
+      error={error}
+      isPaying={isPaying}
+      priceLabel={priceLabel}
+      onPay={pay}
+      onCancel={onCancel}
+    >
+      <TextField
+        label={t`Card number`}
+        name="cardnumber"
+        autoComplete="cc-number"
+        placeholder="4242 4242 4242 4242"
+        isRequired
+        value={cardNumber}
+        onChange={setCardNumber}
+      />
+      <div className={styles.cardRow}>
         <TextField
-          label={t`Card number`}
-          name="cardnumber"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
+          label={t`Expiry date (MM/YY)`}
+          name="exp-date"
+          autoComplete="cc-exp"
+          placeholder={t`MM/YY`}
+          inputMode="numeric"
           isRequired
-          value={cardNumber}
-          onChange={setCardNumber}
+          value={expiry}
+          // Typed with or without the slash: shown as MM/YY as the digits arrive.
+          onChange={(value) => setExpiry(formatCardExpiry(value))}
         />
-        <div className={styles.cardRow}>
-          <TextField
-            label={t`Expiry date (MM/YY)`}
-            name="exp-date"
-            autoComplete="cc-exp"
-            placeholder={t`MM/YY`}
-            inputMode="numeric"
-            isRequired
-            value={expiry}
-            // Typed with or without the slash: shown as MM/YY as the digits arrive.
-            onChange={(value) => setExpiry(formatCardExpiry(value))}
-          />
-          <TextField label={t`CVC`} name="cvc" autoComplete="cc-csc" placeholder="123" isRequired value={cvc} onChange={setCvc} />
-        </div>
-        <div className={styles.actions}>
-          <Button variant="ghost" onPress={onCancel} isDisabled={isPaying}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" isPending={isPaying}>
-            <Trans>Pay {priceLabel}</Trans>
-          </Button>
-        </div>
-      </Stack>
-    </Form>
+        <TextField label={t`CVC`} name="cvc" autoComplete="cc-csc" placeholder="123" isRequired value={cvc} onChange={setCvc} />
+      </div>
+    </PaymentFormFrame>
   );
 }

@@ -1,6 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
 import {
-  ApiError,
   paths,
   type AiModelsResponse,
   type AiOutput,
@@ -14,7 +13,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { creditBalanceKey } from './credits.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { useFailureToast } from './failureToast.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 const NO_PROMPTS: SavedPrompt[] = [];
@@ -60,23 +59,11 @@ export function useAiOutputs(transcriptId: number | null) {
   );
 }
 
-function useFailure() {
-  const { i18n } = useLingui();
-  return useCallback(
-    (title: string, error: unknown) => {
-      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
-      toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
-      return reason || title;
-    },
-    [i18n],
-  );
-}
-
 /** Running prompts and managing saved prompts, with the spec's toasts. */
 export function useAiActions() {
   const { t } = useLingui();
   const { mutate } = useSWRConfig();
-  const fail = useFailure();
+  const fail = useFailureToast();
   return useMemo(
     () => ({
       /** Runs the prompt; on success the outputs refresh. Returns success (the caller shows the outputs). */

@@ -14,8 +14,8 @@ import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { api } from '../api.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { useFailureToast } from './failureToast.ts';
 import { pendingDeletes, UNDO_MS, usePendingDeletes, withoutPending } from './pendingDeletes.ts';
 import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
 
@@ -71,19 +71,6 @@ export function useTranscript(id: number | null) {
     [t],
   );
   return useSWR<Transcript | null>(user && id !== null ? paths.transcript(id) : null, () => api.transcripts.get(id!), config);
-}
-
-/** A toast for a failed call: the spec's title, the server's reason (translated) below it when there is one. */
-function useFailureToast() {
-  const { i18n } = useLingui();
-  return useCallback(
-    (title: string, error: unknown) => {
-      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
-      toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
-      return reason || title;
-    },
-    [i18n],
-  );
 }
 
 /** Folder and transcript operations of the tree, each refreshing the tree and reporting failures. */

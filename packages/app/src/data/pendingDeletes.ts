@@ -2,8 +2,8 @@
 // a toast offers Undo, and the DELETE is sent only when that toast goes (its time ran out, it was
 // closed or replaced). Leaving the page sends every waiting DELETE (fetch keepalive outlives the page),
 // so a delete the user did not undo is never lost.
-import { paths, REQUESTED_WITH } from '@scribe/api-client';
 import { nodeKey, type TreeKey, type TreeNode } from '@scribe/transcript-kit';
+import { api } from '../api.ts';
 import { createStore, useStore } from '../lib/store.ts';
 
 /** How long Undo is offered. */
@@ -11,8 +11,8 @@ export const UNDO_MS = 8000;
 
 export interface PendingDelete {
   key: TreeKey;
-  /** The DELETE that makes it final. */
-  url: string;
+  /** Sends the DELETE that makes it final, in a way that survives the page's unloading. */
+  sendOnUnload: () => void;
 }
 
 const store = createStore<ReadonlyMap<TreeKey, PendingDelete>>(new Map());
@@ -21,7 +21,11 @@ export const pendingDeletes = {
   getSnapshot: store.getSnapshot,
   subscribe: store.subscribe,
   add(node: TreeNode): PendingDelete {
-    const entry = { key: nodeKey(node), url: node.type === 'folder' ? paths.folder(node.id) : paths.transcript(node.id) };
+    const { id } = node;
+    const entry: PendingDelete = {
+      key: nodeKey(node),
+      sendOnUnload: node.type === 'folder' ? () => api.folders.removeOnUnload(id) : () => api.transcripts.removeOnUnload(id),
+    };
     store.set((current) => new Map(current).set(entry.key, entry));
     return entry;
   },
@@ -37,11 +41,7 @@ export const pendingDeletes = {
   has: (key: TreeKey) => store.getSnapshot().has(key),
   /** Sends every waiting DELETE in a way that survives the page's unloading. */
   flush(): void {
-    for (const entry of store.getSnapshot().values()) {
-      void fetch(entry.url, { method: 'DELETE', keepalive: true, credentials: 'same-origin', headers: { ...REQUESTED_WITH } }).catch(
-        () => undefined,
-      );
-    }
+    for (const entry of store.getSnapshot().values()) entry.sendOnUnload();
     store.set(new Map());
   },
 };

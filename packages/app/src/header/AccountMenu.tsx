@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Button, Menu, MenuHeader, MenuItem, MenuSeparator, MenuTrigger } from '@scribe/ui';
 import { useState } from 'react';
 import { ChevronDownIcon } from '@scribe/ui/icons';
@@ -10,20 +10,21 @@ import { restartTutorial } from '../tutorial/tutorialState.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
 import { languageSubmenu } from './languageSubmenu.tsx';
+import { MenuUserHeader, useMenuLinks } from './menuEntries.tsx';
 import { useCreditBalance } from '../data/credits.ts';
 
 /** Spec §1: balance, Buy credits, Settings, Help, Restart tutorial, Contact, language and Sign out. */
 export function AccountMenu({ isMobile }: { isMobile: boolean }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { user } = useSession();
   const handleSignOut = useSignOut();
   const { language, setLanguage } = useLanguage();
   const balance = useCreditBalance();
   const [isBuying, setBuying] = useState(false);
+  const links = useMenuLinks();
   if (!user) return null;
 
   const name = user.fullName || user.username;
-  const balanceText = balance === undefined ? '—' : i18n.number(balance);
 
   return (
     <>
@@ -38,22 +39,11 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
         </Button>
         <Menu aria-label={t`Account`} placement="bottom end">
           <MenuHeader>
-            <span className={styles.menuHeader}>
-              <span className={styles.menuName}>{name}</span>
-              <span className={styles.menuUsername}>@{user.username}</span>
-              <span className={styles.menuBalance}>
-                <Trans>Credits: {balanceText}</Trans>
-              </span>
-            </span>
+            <MenuUserHeader name={name} username={user.username} balance={balance} />
           </MenuHeader>
           {isMobile ? (
             <>
-              <MenuItem id="home" href="/">
-                {t`Home`}
-              </MenuItem>
-              <MenuItem id="credits" href="/credits">
-                {t`Credits`}
-              </MenuItem>
+              {links('home', 'credits')}
               <MenuSeparator />
             </>
           ) : null}
@@ -61,18 +51,11 @@ export function AccountMenu({ isMobile }: { isMobile: boolean }) {
             {t`Buy credits`}
           </MenuItem>
           <MenuSeparator />
-          <MenuItem id="settings" href="/settings">
-            {t`Settings`}
-          </MenuItem>
-          <MenuItem id="help" href="/help">
-            {t`Help`}
-          </MenuItem>
+          {links('settings', 'help')}
           <MenuItem id="restart-tutorial" onAction={() => restartTutorial(user.id)}>
             {t`Restart tutorial`}
           </MenuItem>
-          <MenuItem id="contact" href="/contact">
-            {t`Contact`}
-          </MenuItem>
+          {links('contact')}
           <MenuSeparator />
           {languageSubmenu({ label: t`Language`, language, setLanguage })}
           <MenuSeparator />

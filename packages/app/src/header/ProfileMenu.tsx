@@ -1,4 +1,4 @@
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Menu, MenuHeader, MenuItem, MenuSeparator, MenuTrigger } from '@scribe/ui';
 import { Button as RACButton } from 'react-aria-components';
 import { ChevronDownIcon } from '@scribe/ui/icons';
@@ -10,6 +10,7 @@ import { restartTutorial } from '../tutorial/tutorialState.ts';
 import * as styles from './header.css.ts';
 import { initials } from './initials.ts';
 import { languageSubmenu } from './languageSubmenu.tsx';
+import { MenuUserHeader, useMenuLinks } from './menuEntries.tsx';
 
 /**
  * Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the
@@ -17,15 +18,15 @@ import { languageSubmenu } from './languageSubmenu.tsx';
  * and the language.
  */
 export function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { user } = useSession();
   const logout = useSignOut();
   const balance = useCreditBalance();
   const { language, setLanguage } = useLanguage();
+  const links = useMenuLinks();
   if (!user) return null;
   const username = user.username;
   const displayName = user.fullName || user.username;
-  const balanceText = balance === undefined ? '—' : i18n.number(balance);
   const userId = user.id;
   return (
     <MenuTrigger>
@@ -50,26 +51,11 @@ export function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
         }}
       >
         <MenuHeader>
-          <span className={styles.menuHeader}>
-            <span className={styles.menuName}>{displayName}</span>
-            <span className={styles.menuBalance}>
-              <Trans>Credits: {balanceText}</Trans>
-            </span>
-          </span>
+          <MenuUserHeader name={displayName} balance={balance} />
         </MenuHeader>
-        <MenuItem id="home" href="/">
-          {t`Home`}
-        </MenuItem>
-        <MenuItem id="credits" href="/credits">
-          {t`Credits`}
-        </MenuItem>
-        <MenuItem id="settings" href="/settings">
-          {t`Settings`}
-        </MenuItem>
+        {links('home', 'credits', 'settings')}
         <MenuSeparator />
-        <MenuItem id="help" href="/help">
-          {t`Help`}
-        </MenuItem>
+        {links('help')}
         <MenuItem id="restart-tutorial">{t`Restart tutorial`}</MenuItem>
         {languageSubmenu({ label: t`Language`, language, setLanguage })}
         <MenuSeparator />

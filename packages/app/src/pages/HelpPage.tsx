@@ -6,62 +6,34 @@ import * as styles from './pages.css.ts';
 /** Spec §2: a static getting-started list. */
 export default function HelpPage() {
   const { t } = useLingui();
+  const steps = [
+    {
+      title: t`Upload audio`,
+      text: t`Record in the browser or upload a wav, mp3, webm or m4a file. Transcription runs in the background and its progress is shown live.`,
+    },
+    {
+      title: t`Manage transcripts`,
+      text: t`Open a transcript to read it while the audio plays, jump to any passage, copy the text or run AI prompts on it.`,
+    },
+    {
+      title: t`Organise in folders`,
+      text: t`Create folders and subfolders, and drag transcripts into them to keep your work in order.`,
+    },
+    { title: t`Export`, text: t`Download transcripts and AI outputs as PDF, DOCX or TXT.` },
+  ];
   return (
     <PageShell title={t`Help`} description={t`Getting started with Audio Transcription in four steps.`}>
       <ol className={styles.steps}>
-        <li>
-          <Card as="article">
-            <Stack gap="xs">
-              <Heading level={2}>
-                <Trans>Upload audio</Trans>
-              </Heading>
-              <Text tone="muted">
-                <Trans>
-                  Record in the browser or upload a wav, mp3, webm or m4a file. Transcription runs in the background and its progress is
-                  shown live.
-                </Trans>
-              </Text>
-            </Stack>
-          </Card>
-        </li>
-        <li>
-          <Card as="article">
-            <Stack gap="xs">
-              <Heading level={2}>
-                <Trans>Manage transcripts</Trans>
-              </Heading>
-              <Text tone="muted">
-                <Trans>
-                  Open a transcript to read it while the audio plays, jump to any passage, copy the text or run AI prompts on it.
-                </Trans>
-              </Text>
-            </Stack>
-          </Card>
-        </li>
-        <li>
-          <Card as="article">
-            <Stack gap="xs">
-              <Heading level={2}>
-                <Trans>Organise in folders</Trans>
-              </Heading>
-              <Text tone="muted">
-                <Trans>Create folders and subfolders, and drag transcripts into them to keep your work in order.</Trans>
-              </Text>
-            </Stack>
-          </Card>
-        </li>
-        <li>
-          <Card as="article">
-            <Stack gap="xs">
-              <Heading level={2}>
-                <Trans>Export</Trans>
-              </Heading>
-              <Text tone="muted">
-                <Trans>Download transcripts and AI outputs as PDF, DOCX or TXT.</Trans>
-              </Text>
-            </Stack>
-          </Card>
-        </li>
+        {steps.map((step) => (
+          <li key={step.title}>
+            <Card as="article">
+              <Stack gap="xs">
+                <Heading level={2}>{step.title}</Heading>
+                <Text tone="muted">{step.text}</Text>
+              </Stack>
+            </Card>
+          </li>
+        ))}
       </ol>
       <Text tone="muted">
         <Trans>

@@ -2,9 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
 import { LoginForm } from '../auth/LoginForm.tsx';
-import { RegisterForm } from '../auth/RegisterForm.tsx';
 import { AuthLayout } from '../layouts/AuthLayout.tsx';
 import * as styles from '../layouts/layouts.css.ts';
+import { RegisterScreen } from './RegisterPage.tsx';
 
 /** /login, with the register toggle of docs/product-spec.md §2 on the same page. */
 export default function LoginPage() {
@@ -13,18 +13,13 @@ export default function LoginPage() {
 
   if (mode === 'register') {
     return (
-      <AuthLayout title={t`Create your account`} description={t`Start transcribing in a minute.`}>
-        <RegisterForm
-          footer={
-            <div className={styles.authSwitch}>
-              <Trans>Already have an account?</Trans>
-              <Button variant="ghost" size="sm" onPress={() => setMode('login')}>
-                <Trans>Back to login</Trans>
-              </Button>
-            </div>
-          }
-        />
-      </AuthLayout>
+      <RegisterScreen
+        back={(label) => (
+          <Button variant="ghost" size="sm" onPress={() => setMode('login')}>
+            {label}
+          </Button>
+        )}
+      />
     );
   }
 

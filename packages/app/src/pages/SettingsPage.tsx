@@ -15,6 +15,34 @@ function useErrorText() {
     translateApiMessage(i18n, error instanceof ApiError && error.message ? error.message : fallback);
 }
 
+/** A required password field with its message; the page's four password fields differ only in these props. */
+function PasswordField({
+  label,
+  autoComplete,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  autoComplete: 'current-password' | 'new-password';
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={value}
+      onChange={onChange}
+      isInvalid={!!error}
+      errorMessage={error}
+      isRequired
+    />
+  );
+}
+
 function ChangePasswordSection() {
   const { t } = useLingui();
   const errorText = useErrorText();
@@ -62,35 +90,20 @@ function ChangePasswordSection() {
           <Text tone="muted">
             <Trans>Your other sessions are signed out; this one stays signed in.</Trans>
           </Text>
-          <TextField
+          <PasswordField
             label={t`Current password`}
-            type="password"
             autoComplete="current-password"
             value={current}
             onChange={setCurrent}
-            isInvalid={!!errors.currentPassword}
-            errorMessage={errors.currentPassword}
-            isRequired
+            error={errors.currentPassword}
           />
-          <TextField
-            label={t`New password`}
-            type="password"
-            autoComplete="new-password"
-            value={next}
-            onChange={setNext}
-            isInvalid={!!errors.newPassword}
-            errorMessage={errors.newPassword}
-            isRequired
-          />
-          <TextField
+          <PasswordField label={t`New password`} autoComplete="new-password" value={next} onChange={setNext} error={errors.newPassword} />
+          <PasswordField
             label={t`Confirm new password`}
-            type="password"
             autoComplete="new-password"
             value={confirm}
             onChange={setConfirm}
-            isInvalid={!!errors.confirmPassword}
-            errorMessage={errors.confirmPassword}
-            isRequired
+            error={errors.confirmPassword}
           />
           <div>
             <Button type="submit" variant="primary" isPending={pending}>
@@ -293,16 +306,7 @@ function DeleteAccountSection() {
           <Text>
             <Trans>Enter your password to confirm. Your data will be deleted and cannot be restored.</Trans>
           </Text>
-          <TextField
-            label={t`Password`}
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={setPassword}
-            isInvalid={!!error}
-            errorMessage={error}
-            isRequired
-          />
+          <PasswordField label={t`Password`} autoComplete="current-password" value={password} onChange={setPassword} error={error} />
         </Stack>
       </Dialog>
     </Card>

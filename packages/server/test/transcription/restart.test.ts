@@ -2,7 +2,6 @@
 // (node --import tsx src/main.ts) as a child on PGlite in a temp DATA_DIR, killed with SIGKILL mid-job.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,19 +9,9 @@ import { wordErrorRate } from '../support/wer.ts';
 import { postJson, newAccount, sessionCookie, tempDir } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
 import { openLive, repeatedRecording } from './server-helpers.ts';
+import { freePort } from '../support/ports.ts';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 interface Child {
   process: ChildProcess;

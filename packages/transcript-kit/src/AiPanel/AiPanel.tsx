@@ -169,11 +169,7 @@ export function AiPanel(props: AiPanelProps) {
           <ul className={styles.promptList}>
             {savedPrompts.map((p) => (
               <li key={p.id} className={styles.promptRow}>
-                <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
-                  <PromptIcon name={p.icon} />
-                  <span className={styles.promptName}>{p.name}</span>
-                  {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
-                </RACButton>
+                <PromptButton prompt={p} isDisabled={busy} cost={promptCost} onRun={run} />
                 <IconButton
                   size="sm"
                   variant="ghost"
@@ -192,11 +188,7 @@ export function AiPanel(props: AiPanelProps) {
         <ul className={styles.promptList}>
           {defaults.map((p) => (
             <li key={p.id} className={styles.promptRow}>
-              <RACButton className={styles.promptButton} isDisabled={busy} onPress={() => void run(p.prompt)}>
-                <PromptIcon name={p.icon} />
-                <span className={styles.promptName}>{p.name}</span>
-                {promptCost !== undefined ? <PromptCost credits={promptCost} /> : null}
-              </RACButton>
+              <PromptButton prompt={p} isDisabled={busy} cost={promptCost} onRun={run} />
             </li>
           ))}
         </ul>
@@ -222,6 +214,27 @@ export function AiPanel(props: AiPanelProps) {
 }
 
 /** '1 credit' on a prompt button: what pressing it costs. */
+/** A saved or default prompt: runs it, with its icon, its name and its cost (when known). */
+function PromptButton({
+  prompt,
+  isDisabled,
+  cost,
+  onRun,
+}: {
+  prompt: { name: string; prompt: string; icon: PromptIconName };
+  isDisabled: boolean;
+  cost: number | undefined;
+  onRun: (prompt: string) => Promise<unknown>;
+}) {
+  return (
+    <RACButton className={styles.promptButton} isDisabled={isDisabled} onPress={() => void onRun(prompt.prompt)}>
+      <PromptIcon name={prompt.icon} />
+      <span className={styles.promptName}>{prompt.name}</span>
+      {cost !== undefined ? <PromptCost credits={cost} /> : null}
+    </RACButton>
+  );
+}
+
 function PromptCost({ credits }: { credits: number }) {
   return (
     <span className={styles.promptCost}>

@@ -1,22 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { withOpenState } from '../testing/withOpenState.tsx';
 import { FolderDialog } from './FolderDialog.tsx';
 
-/** The app's part: open state; the dialog closes itself through onOpenChange(false) after onSubmit. */
-function Controlled(props: ComponentProps<typeof FolderDialog>) {
-  const [open, setOpen] = useState(props.isOpen);
-  return (
-    <FolderDialog
-      {...props}
-      isOpen={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        props.onOpenChange(next);
-      }}
-    />
-  );
-}
+/** The app's part: open state (withOpenState); the dialog closes itself through onOpenChange(false) after onSubmit. */
+const Controlled = withOpenState(FolderDialog);
 
 /**
  * Create and rename folders. A blank name (after trimming) shows 'Please enter a folder name'; while

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, Form, Text, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
+import { busyDialogProps, whileBusy } from '../dialog/busy.ts';
 import * as styles from './FolderDialog.css.ts';
 
 export interface FolderDialogProps {
@@ -25,17 +26,7 @@ export function FolderDialog({ mode, initialName, isOpen, onOpenChange, onSubmit
   const [isPending, setPending] = useState(false);
   const title = mode === 'edit' ? t`Rename Folder` : parentName ? t`New Subfolder` : t`New Folder`;
   return (
-    <Dialog
-      title={title}
-      size="sm"
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && isPending) return;
-        onOpenChange(open);
-      }}
-      isDismissable={!isPending}
-      isKeyboardDismissDisabled={isPending}
-    >
+    <Dialog title={title} size="sm" isOpen={isOpen} {...busyDialogProps(isPending, onOpenChange)}>
       {/* Mounted per opening, so every opening starts from initialName with no old error. */}
       {({ close }) => (
         <FolderForm
@@ -77,6 +68,11 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
   // If the app closes the dialog mid-request, the next opening must not start out busy.
   useEffect(() => () => onPendingChange(false), [onPendingChange]);
 
+  const setBusy = (busy: boolean) => {
+    setPending(busy);
+    onPendingChange(busy);
+  };
+
   const submit = async () => {
     const trimmed = name.trim();
     if (!trimmed) {
@@ -85,19 +81,10 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
     }
     setServerError(null);
     try {
-      const result = onSubmit(trimmed);
       // Busy only while a returned promise runs: a synchronous handler closes the dialog at once.
-      if (result && typeof result.then === 'function') {
-        setPending(true);
-        onPendingChange(true);
-        await result;
-        setPending(false);
-        onPendingChange(false);
-      }
+      await whileBusy(onSubmit(trimmed), setBusy);
       onDone();
     } catch (error) {
-      setPending(false);
-      onPendingChange(false);
       setServerError(
         error instanceof Error && error.message ? error.message : mode === 'edit' ? t`Failed to update folder` : t`Failed to create folder`,
       );

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
+import { withOpenState } from '../testing/withOpenState.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
 
 const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
@@ -16,20 +16,8 @@ const library: TreeNode[] = [
 const clients = library[0] as FolderNode;
 const memo = library[2];
 
-/** The app's part: open state; the dialog closes itself through onOpenChange(false) after onMove. */
-function Controlled(props: ComponentProps<typeof MoveDialog>) {
-  const [open, setOpen] = useState(props.isOpen);
-  return (
-    <MoveDialog
-      {...props}
-      isOpen={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        props.onOpenChange(next);
-      }}
-    />
-  );
-}
+/** The app's part: open state (withOpenState); the dialog closes itself through onOpenChange(false) after onMove. */
+const Controlled = withOpenState(MoveDialog);
 
 /**
  * 'Move to…' for a transcript or a folder: the keyboard's and the phone's alternative to dragging. The

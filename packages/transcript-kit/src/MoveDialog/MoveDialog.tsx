@@ -3,6 +3,7 @@ import { Alert, Button, Dialog, Form, Text } from '@scribe/ui';
 import { FolderIcon } from '@scribe/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { busyDialogProps, whileBusy } from '../dialog/busy.ts';
 import { moveTargets, nodeKey, type MoveTarget } from '../tree/treeOps.ts';
 import type { TreeNode } from '../types.ts';
 import * as styles from './MoveDialog.css.ts';
@@ -33,17 +34,7 @@ export function MoveDialog({ items, node, isOpen, onOpenChange, onMove, maxDepth
   const [isPending, setPending] = useState(false);
   const name = node?.name ?? '';
   return (
-    <Dialog
-      title={t`Move to…`}
-      size="sm"
-      isOpen={isOpen && node !== null}
-      onOpenChange={(open) => {
-        if (!open && isPending) return;
-        onOpenChange(open);
-      }}
-      isDismissable={!isPending}
-      isKeyboardDismissDisabled={isPending}
-    >
+    <Dialog title={t`Move to…`} size="sm" isOpen={isOpen && node !== null} {...busyDialogProps(isPending, onOpenChange)}>
       {({ close }) =>
         node ? (
           <MoveForm
@@ -94,6 +85,11 @@ function MoveForm({ items, node, name, maxDepth, onMove, onPendingChange, onCanc
     return null;
   };
 
+  const setBusy = (busy: boolean) => {
+    setPending(busy);
+    onPendingChange(busy);
+  };
+
   const submit = async () => {
     if (!chosen) {
       setError(t`Choose where to move it`);
@@ -101,18 +97,9 @@ function MoveForm({ items, node, name, maxDepth, onMove, onPendingChange, onCanc
     }
     setError(null);
     try {
-      const result = onMove(chosen.folderId);
-      if (result && typeof result.then === 'function') {
-        setPending(true);
-        onPendingChange(true);
-        await result;
-        setPending(false);
-        onPendingChange(false);
-      }
+      await whileBusy(onMove(chosen.folderId), setBusy);
       onDone();
     } catch (failure) {
-      setPending(false);
-      onPendingChange(false);
       setError(failure instanceof Error && failure.message ? failure.message : t`The move failed`);
     }
   };

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
+import { busyDialogProps } from '../dialog/busy.ts';
 import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
@@ -65,17 +66,7 @@ export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudi
   const { t } = useLingui();
   const [isBusy, setBusy] = useState(false);
   return (
-    <Dialog
-      title={t`Record Audio`}
-      size="md"
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && isBusy) return;
-        onOpenChange(open);
-      }}
-      isDismissable={!isBusy}
-      isKeyboardDismissDisabled={isBusy}
-    >
+    <Dialog title={t`Record Audio`} size="md" isOpen={isOpen} {...busyDialogProps(isBusy, onOpenChange)}>
       {/* Mounted only while open: closing unmounts it, which stops the microphone and resets it. */}
       <Recorder {...props} onBusyChange={setBusy} />
     </Dialog>

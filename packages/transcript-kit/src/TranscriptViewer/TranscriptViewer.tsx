@@ -101,12 +101,7 @@ export function TranscriptViewer({
 
   if (state === 'loading') {
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.scroller}>
           <SkeletonGroup aria-label={t`Loading transcript`}>
             <Skeleton lines={4} />
@@ -116,7 +111,7 @@ export function TranscriptViewer({
             <Skeleton lines={3} />
           </SkeletonGroup>
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
@@ -124,29 +119,19 @@ export function TranscriptViewer({
     // 0 is 'nothing measured yet': a moving bar rather than a 0 % that seems stuck.
     const value = typeof progress === 'number' && Number.isFinite(progress) && progress > 0 ? Math.min(100, progress) : undefined;
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.state}>
           <h3 className={styles.stateHeading}>{t`Processing Transcript`}</h3>
           <ProgressBar label={t`Transcription progress`} value={value} isIndeterminate={value === undefined} />
           <p className={styles.stateText}>{t`Your audio file is being processed.`}</p>
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
   if (state === 'error') {
     return (
-      <section className={styles.viewer} aria-labelledby={headingId}>
-        <div className={styles.header}>
-          <h2 id={headingId} className={styles.title}>
-            {heading}
-          </h2>
-        </div>
+      <ViewerFrame headingId={headingId} heading={heading}>
         <div className={styles.state}>
           <Alert tone="danger" title={t`Failed to load transcript`}>
             {error || null}
@@ -157,7 +142,7 @@ export function TranscriptViewer({
             </div>
           ) : null}
         </div>
-      </section>
+      </ViewerFrame>
     );
   }
 
@@ -179,6 +164,31 @@ export function TranscriptViewer({
 }
 
 const EMPTY: readonly TranscriptSegment[] = [];
+
+/** The section every state of the viewer shows: its heading, the actions beside it, and the body. */
+function ViewerFrame({
+  headingId,
+  heading,
+  actions,
+  children,
+}: {
+  headingId: string;
+  heading: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className={styles.viewer} aria-labelledby={headingId}>
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.title}>
+          {heading}
+        </h2>
+        {actions}
+      </div>
+      {children}
+    </section>
+  );
+}
 
 interface ReadyViewerProps {
   headingId: string;
@@ -309,11 +319,10 @@ function ReadyViewer({
   const hasText = segments.length > 0 || Boolean(content?.trim());
 
   return (
-    <section className={styles.viewer} aria-labelledby={headingId}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title}>
-          {heading}
-        </h2>
+    <ViewerFrame
+      headingId={headingId}
+      heading={heading}
+      actions={
         <div className={styles.actions}>
           {segments.length > 0 ? (
             <ToggleButtonGroup
@@ -340,7 +349,8 @@ function ReadyViewer({
           </Button>
           {exportMenu}
         </div>
-      </div>
+      }
+    >
       <div className={styles.scroller} ref={scrollerRef}>
         {list ??
           (content?.trim() ? (
@@ -356,7 +366,7 @@ function ReadyViewer({
             <p className={styles.empty}>{t`This transcript has no text.`}</p>
           ))}
       </div>
-    </section>
+    </ViewerFrame>
   );
 }
 
@@ -375,26 +385,43 @@ function useRowFlags(store: RowStore, index: number) {
 }
 
 /**
+ * What every row is, in either view: its flags, and the props of its control (the index the keyboard
+ * handler finds it by, the current-time mark, the roving Tab stop, activation and focus).
+ */
+function useRow({ index, segment, store, onActivate }: RowProps) {
+  const flags = useRowFlags(store, index);
+  const activate = () => onActivate(index, segment.start);
+  return {
+    ...flags,
+    activate,
+    rowProps: {
+      'data-index': index,
+      'aria-current': flags.isActive ? ('time' as const) : undefined,
+      tabIndex: flags.isTabStop ? 0 : -1,
+      onClick: activate,
+      onFocus: () => store.setFocused(index),
+    },
+  };
+}
+
+/**
  * A segment inside running text. A span with role="button" (a real <button> would lay out as an
  * inline block and break the paragraph into one line per segment); Enter and Space activate it.
  */
-const InlineSegment = memo(function InlineSegment({ index, segment, store, onActivate }: RowProps) {
-  const { isActive, isTabStop } = useRowFlags(store, index);
+const InlineSegment = memo(function InlineSegment(props: RowProps) {
+  const { segment } = props;
+  const { activate, rowProps } = useRow(props);
   return (
     <>
       <span
         role="button"
         className={styles.inlineSegment}
-        data-index={index}
-        aria-current={isActive ? 'time' : undefined}
-        tabIndex={isTabStop ? 0 : -1}
-        onClick={() => onActivate(index, segment.start)}
+        {...rowProps}
         onKeyDown={(event) => {
           if (event.key !== 'Enter' && event.key !== ' ') return;
           event.preventDefault();
-          onActivate(index, segment.start);
+          activate();
         }}
-        onFocus={() => store.setFocused(index)}
       >
         {segment.text.trim()}
       </span>{' '}
@@ -402,23 +429,16 @@ const InlineSegment = memo(function InlineSegment({ index, segment, store, onAct
   );
 });
 
-const SegmentCard = memo(function SegmentCard({ index, segment, store, onActivate, startsTurn }: RowProps & { startsTurn: boolean }) {
+const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps & { startsTurn: boolean }) {
   const { t } = useLingui();
-  const { isActive, isPlaying, isTabStop } = useRowFlags(store, index);
+  const { segment } = props;
+  const { isPlaying, rowProps } = useRow(props);
   const speaker = speakerOf(segment);
   // The engine's word for no speaker, shown in the reader's language.
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
   return (
     <li className={styles.cardItem}>
-      <button
-        type="button"
-        className={styles.card}
-        data-index={index}
-        aria-current={isActive ? 'time' : undefined}
-        tabIndex={isTabStop ? 0 : -1}
-        onClick={() => onActivate(index, segment.start)}
-        onFocus={() => store.setFocused(index)}
-      >
+      <button type="button" className={styles.card} {...rowProps}>
         <span className={styles.cardMeta}>
           {startsTurn ? (
             <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speakerName}</span>

@@ -1,21 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { withOpenState } from '../testing/withOpenState.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
 
-function Controlled(props: ComponentProps<typeof UploadDialog>) {
-  const [open, setOpen] = useState(props.isOpen);
-  return (
-    <UploadDialog
-      {...props}
-      isOpen={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        props.onOpenChange(next);
-      }}
-    />
-  );
-}
+const Controlled = withOpenState(UploadDialog);
 
 /**
  * Upload and transcription progress: 'Uploading File', then 'Processing Audio', each with a progress

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
+import { busyDialogProps } from '../dialog/busy.ts';
 import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './UploadDialog.css.ts';
 
@@ -60,12 +61,7 @@ export function UploadDialog({ state, progress, fileName, error, confirmation, i
       title={title}
       size="sm"
       isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && busy) return;
-        onOpenChange(open);
-      }}
-      isDismissable={!busy}
-      isKeyboardDismissDisabled={busy}
+      {...busyDialogProps(busy, onOpenChange)}
       footer={
         busy
           ? state === 'uploading' && onCancel

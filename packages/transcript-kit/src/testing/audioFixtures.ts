@@ -1,6 +1,8 @@
 /**
  * Stories only: real audio made in the browser, so the player and recorder stories need no files.
  */
+// The one WAV writer, the only api-client entry this package may use (testing/ only, eslint.config.js).
+import { encodeWav } from '@scribe/api-client/wav';
 
 /** A mono 16-bit PCM WAV of a sine tone (quiet, with short pauses every second so it is not a drone). */
 export function toneWav({
@@ -12,29 +14,12 @@ export function toneWav({
   frequency?: number;
   sampleRate?: number;
 }): Blob {
-  const samples = Math.round(seconds * sampleRate);
-  const buffer = new ArrayBuffer(44 + samples * 2);
-  const view = new DataView(buffer);
-  const ascii = (offset: number, text: string) => [...text].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
-  ascii(0, 'RIFF');
-  view.setUint32(4, 36 + samples * 2, true);
-  ascii(8, 'WAVE');
-  ascii(12, 'fmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true); // PCM
-  view.setUint16(22, 1, true); // mono
-  view.setUint32(24, sampleRate, true);
-  view.setUint32(28, sampleRate * 2, true);
-  view.setUint16(32, 2, true);
-  view.setUint16(34, 16, true);
-  ascii(36, 'data');
-  view.setUint32(40, samples * 2, true);
-  for (let i = 0; i < samples; i++) {
+  const samples = new Float32Array(Math.round(seconds * sampleRate));
+  for (let i = 0; i < samples.length; i++) {
     const inPause = (i / sampleRate) % 1 > 0.8;
-    const value = inPause ? 0 : Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 0.2;
-    view.setInt16(44 + i * 2, Math.round(value * 32767), true);
+    samples[i] = inPause ? 0 : Math.sin((2 * Math.PI * frequency * i) / sampleRate) * 0.2;
   }
-  return new Blob([buffer], { type: 'audio/wav' });
+  return new Blob([encodeWav(samples, sampleRate)], { type: 'audio/wav' });
 }
 
 /** An object URL for a tone, cached per length so re-renders keep the same src. */

@@ -6,7 +6,9 @@ import {
   registerRequestSchema,
   sessionResponseSchema,
   userSchema,
+  type User,
 } from '@scribe/api-client';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Altcha } from './captcha/altcha.ts';
 import { authMessages, type AuthService } from './service.ts';
@@ -27,6 +29,20 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   const cookie = (request: Parameters<typeof sessionCookieOptions>[0]) =>
     sessionCookieOptions(request, opts.cookieSecure, opts.sessionTtlSeconds);
 
+  /**
+   * Register and login: the service checks the request and starts a session (replacing the browser's
+   * previous one); its cookie is set on the reply and the user answered.
+   */
+  const startSession = async <Body>(
+    request: Omit<FastifyRequest, 'body'> & { body: Body },
+    reply: FastifyReply,
+    start: (body: Body, ip: string, previousToken?: string, userAgent?: string) => Promise<{ user: User; token: string }>,
+  ) => {
+    const { user, token } = await start(request.body, request.ip, request.cookies[SESSION_COOKIE], request.headers['user-agent']);
+    reply.setCookie(SESSION_COOKIE, token, cookie(request));
+    return user;
+  };
+
   app.post(
     paths.register,
     {
@@ -37,11 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 201: userSchema, 400: errorResponseSchema, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await auth.register(request.body, request.ip, request.cookies[SESSION_COOKIE], request.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, token, cookie(request));
-      return reply.code(201).send(user);
-    },
+    async (request, reply) => reply.code(201).send(await startSession(request, reply, auth.register)),
   );
 
   app.post(
@@ -54,11 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         response: { 200: userSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      const { user, token } = await auth.login(request.body, request.ip, request.cookies[SESSION_COOKIE], request.headers['user-agent']);
-      reply.setCookie(SESSION_COOKIE, token, cookie(request));
-      return user;
-    },
+    async (request, reply) => startSession(request, reply, auth.login),
   );
 
   app.post(

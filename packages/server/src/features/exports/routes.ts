@@ -7,6 +7,7 @@ import {
   libraryMessages,
   transcriptExportFormats,
   type TranscriptExportFormat,
+  type User,
 } from '@scribe/api-client';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -47,6 +48,11 @@ const outputsFormatParam = z.enum(exportFormats, { error: unsupportedFormat });
  * document's times are given in it. Without one they are in UTC, as the zone's name in the file says.
  */
 const exportQuery = z.object({ tz: z.string().optional() });
+
+/** The schema of every export route: its summary and path parameters, the ?tz= query and the error answers. */
+const exportSchema = <P extends z.ZodType>(summary: string, params: P) => ({
+  schema: { tags, summary, params, querystring: exportQuery, response: errors },
+});
 
 /** The plain filename= for old clients: accents dropped, ß as ss, anything else non-ASCII as _. */
 export function asciiFileName(name: string): string {
@@ -95,22 +101,19 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     return row;
   };
 
+  /** What every export starts from: the signed-in user, the document's reader and the user's transcript. */
+  const exportOf = async (request: { user: User | null; params: { id: number }; query: { tz?: string } }) => {
+    const userId = currentUser(request).id;
+    const reader = await readerOf(userId, request.query.tz);
+    return { userId, reader, t: await transcriptOf(userId, request.params.id) };
+  };
+
   app.get(
     '/api/transcripts/:id/export/:format',
-    {
-      schema: {
-        tags,
-        summary: 'The transcript as pdf (inline), docx, txt, srt or vtt',
-        params: z.object({ id: idParam, format: transcriptFormatParam }),
-        querystring: exportQuery,
-        response: errors,
-      },
-    },
+    exportSchema('The transcript as pdf (inline), docx, txt, srt or vtt', z.object({ id: idParam, format: transcriptFormatParam })),
     async (request, reply) => {
       const format = request.params.format;
-      const userId = currentUser(request).id;
-      const reader = await readerOf(userId, request.query.tz);
-      const t = await transcriptOf(userId, request.params.id);
+      const { reader, t } = await exportOf(request);
       const base = exportFileBase(t.title, 'transcript');
       if (format === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
       if (format === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
@@ -121,20 +124,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
 
   app.get(
     '/api/transcripts/:id/ai-outputs/export/:format',
-    {
-      schema: {
-        tags,
-        summary: 'All AI outputs of the transcript as pdf (inline), docx or txt',
-        params: z.object({ id: idParam, format: outputsFormatParam }),
-        querystring: exportQuery,
-        response: errors,
-      },
-    },
+    exportSchema('All AI outputs of the transcript as pdf (inline), docx or txt', z.object({ id: idParam, format: outputsFormatParam })),
     async (request, reply) => {
       const format = request.params.format;
-      const userId = currentUser(request).id;
-      const reader = await readerOf(userId, request.query.tz);
-      const t = await transcriptOf(userId, request.params.id);
+      const { userId, reader, t } = await exportOf(request);
       const outputs = await repo.outputs(userId, t.id);
       const m = documentMessages[reader.language];
       const doc: ExportDocument = {
@@ -148,20 +141,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
 
   app.get(
     '/api/transcripts/:id/ai-outputs/:outputId/export/:format',
-    {
-      schema: {
-        tags,
-        summary: 'One AI output as pdf (inline), docx or txt',
-        params: z.object({ id: idParam, outputId: idParam, format: outputsFormatParam }),
-        querystring: exportQuery,
-        response: errors,
-      },
-    },
+    exportSchema('One AI output as pdf (inline), docx or txt', z.object({ id: idParam, outputId: idParam, format: outputsFormatParam })),
     async (request, reply) => {
       const format = request.params.format;
-      const userId = currentUser(request).id;
-      const reader = await readerOf(userId, request.query.tz);
-      const t = await transcriptOf(userId, request.params.id);
+      const { userId, reader, t } = await exportOf(request);
       const o = await repo.output(userId, t.id, request.params.outputId);
       if (!o) throw new HttpError(404, aiMessages.outputNotFound);
       const doc: ExportDocument = {

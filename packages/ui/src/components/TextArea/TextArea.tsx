@@ -1,6 +1,7 @@
 import type { FocusEvent } from 'react';
-import { FieldError, Label, Text, TextArea as RACTextArea, TextField as RACTextField } from 'react-aria-components';
+import { TextArea as RACTextArea, TextField as RACTextField } from 'react-aria-components';
 import * as styles from '../Field/Field.css.ts';
+import { FieldHelp, FieldLabel } from '../Field/FieldParts.tsx';
 import type { TextFieldProps } from '../TextField/TextField.tsx';
 
 /** TextField's props; blur reports the <textarea>, and rows sets its height. */
@@ -20,21 +21,9 @@ export function TextArea({ label, errorMessage, description, placeholder, rows =
       validationBehavior="aria"
       className={styles.field}
     >
-      <Label className={styles.label}>
-        {label}
-        {isRequired ? (
-          <span aria-hidden="true" className={styles.requiredMark}>
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       <RACTextArea className={`${styles.control} ${styles.textarea}`} placeholder={placeholder} rows={rows} />
-      {description ? (
-        <Text slot="description" className={styles.description}>
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className={styles.error}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACTextField>
   );
 }

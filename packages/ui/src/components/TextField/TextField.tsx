@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { FieldError, Input, Label, Text, TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components';
+import { Input, TextField as RACTextField, type TextFieldProps as RACTextFieldProps } from 'react-aria-components';
 import * as styles from '../Field/Field.css.ts';
+import { FieldHelp, FieldLabel } from '../Field/FieldParts.tsx';
 
 /**
  * react-aria-components' TextField props, minus what this field owns: its styling, its children, and
@@ -21,21 +22,9 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'children' | 'cl
 export function TextField({ label, errorMessage, description, placeholder, isRequired, ...props }: TextFieldProps) {
   return (
     <RACTextField {...props} isRequired={isRequired} validationBehavior="aria" className={styles.field}>
-      <Label className={styles.label}>
-        {label}
-        {isRequired ? (
-          <span aria-hidden="true" className={styles.requiredMark}>
-            *
-          </span>
-        ) : null}
-      </Label>
+      <FieldLabel label={label} isRequired={isRequired} />
       <Input className={styles.control} placeholder={placeholder} />
-      {description ? (
-        <Text slot="description" className={styles.description}>
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className={styles.error}>{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACTextField>
   );
 }

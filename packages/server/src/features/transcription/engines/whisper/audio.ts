@@ -213,4 +213,4 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
   }
 }
 
-export { encodeWav } from './wav.ts';
+export { encodeWav } from '@scribe/api-client/wav';

@@ -1,8 +1,9 @@
-// The one WAV writer: production (audio.ts re-exports it) and every test, story and benchmark fixture.
-// No imports, so browser stories and Node tests load it alike.
+// The one WAV writer: the server's transcription (whisper/audio.ts re-exports it) and every test,
+// story, e2e and benchmark fixture. Here because every one of them may import this package's
+// `./wav` entry (eslint.config.js); no imports, so browser stories and Node tests load it alike.
 
 /** The 44-byte header of a mono 16-bit PCM WAV holding `dataBytes` bytes of samples. */
-export function wavHeader(dataBytes: number, sampleRate: number): Uint8Array {
+export function wavHeader(dataBytes: number, sampleRate: number): Uint8Array<ArrayBuffer> {
   const header = new Uint8Array(44);
   const view = new DataView(header.buffer);
   const text = (offset: number, s: string) => [...s].forEach((c, i) => view.setUint8(offset + i, c.charCodeAt(0)));
@@ -23,7 +24,7 @@ export function wavHeader(dataBytes: number, sampleRate: number): Uint8Array {
 }
 
 /** 16-bit PCM WAV bytes for mono samples in [-1, 1]. */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(44 + samples.length * 2);
   out.set(wavHeader(samples.length * 2, sampleRate));
   const view = new DataView(out.buffer);
