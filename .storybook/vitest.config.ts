@@ -23,6 +23,9 @@ const mediaArgs = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-medi
 export default defineProject({
   root: path.join(dirname, '..'),
   plugins: [storybookTest({ configDir: path.join(dirname, '.') })],
+  // Imported only by the compiled output of *.css.ts files, so vite's scan does not find it: discovered
+  // mid-run, it made vite re-optimize and reload, and a story file failed to load on a fresh clone.
+  optimizeDeps: { include: ['@vanilla-extract/sprinkles/createRuntimeSprinkles'] },
   test: {
     name: 'storybook',
     // The 5,000-segment viewer story renders and scrolls for real: room for a busy 2-core machine.
