@@ -1,8 +1,9 @@
 // Answers of the server's abuse limits (per-user request rate, live connections per user).
+import { apiErrors } from './errors.ts';
 
 export const limitMessages = {
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  tooManyLiveConnections: 'Too many live connections for this account. Close other tabs and try again.',
+  tooManyRequests: apiErrors.TOO_MANY_REQUESTS,
+  tooManyLiveConnections: apiErrors.TOO_MANY_LIVE_CONNECTIONS,
 } as const;
 
 /** Close code of a live socket refused because its user has too many open (4000-4999: application codes). */
