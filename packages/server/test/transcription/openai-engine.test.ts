@@ -165,6 +165,8 @@ describe('OpenAI-compatible transcription engine', () => {
       status: 'completed',
       progress: 100,
       error: null,
+      errorCode: null,
+      errorParams: null,
       duration: 7.1,
       language: 'en',
       timestamps: [
