@@ -1,17 +1,18 @@
 // Account controls in Settings: password, sessions, data export, account deletion.
+import { apiErrors } from './errors.ts';
 export const accountMessages = {
-  currentPasswordRequired: 'Please enter your current password',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  newPasswordSame: 'The new password must be different from the current one',
-  passwordRequired: 'Please enter your password to confirm',
-  passwordIncorrect: 'Password is incorrect',
-  sessionNotFound: 'Session not found',
+  currentPasswordRequired: apiErrors.CURRENT_PASSWORD_REQUIRED,
+  currentPasswordIncorrect: apiErrors.CURRENT_PASSWORD_INCORRECT,
+  newPasswordSame: apiErrors.NEW_PASSWORD_SAME,
+  passwordRequired: apiErrors.PASSWORD_REQUIRED,
+  passwordIncorrect: apiErrors.PASSWORD_INCORRECT,
+  sessionNotFound: apiErrors.SESSION_NOT_FOUND,
 } as const;
 
 // The api-client's fallbacks when a call fails without an `error` from the server.
 export const accountFallbacks = {
-  changePassword: 'Failed to change password',
-  revokeSession: 'Failed to sign out the session',
-  signOutEverywhere: 'Failed to sign out everywhere',
-  deleteAccount: 'Failed to delete account',
+  changePassword: apiErrors.CHANGE_PASSWORD_FAILED,
+  revokeSession: apiErrors.REVOKE_SESSION_FAILED,
+  signOutEverywhere: apiErrors.SIGN_OUT_EVERYWHERE_FAILED,
+  deleteAccount: apiErrors.DELETE_ACCOUNT_FAILED,
 } as const;

@@ -1,20 +1,21 @@
 // AI prompts, outputs and exports (docs/product-spec.md §2 AI panel / AI output tab, §3, §5, §7).
+import { apiErrors } from './errors.ts';
 export const aiMessages = {
-  promptNameAndTextRequired: 'Please provide both a name and a prompt',
-  promptRequired: 'Please enter a prompt',
-  promptNameTooLong: 'Prompt name must be at most 200 characters long',
-  promptTooLong: 'Prompt must be at most 20,000 characters long',
-  promptNotFound: 'Prompt not found',
-  outputNotFound: 'AI output not found',
+  promptNameAndTextRequired: apiErrors.PROMPT_NAME_AND_TEXT_REQUIRED,
+  promptRequired: apiErrors.PROMPT_REQUIRED,
+  promptNameTooLong: apiErrors.PROMPT_NAME_TOO_LONG,
+  promptTooLong: apiErrors.PROMPT_TOO_LONG,
+  promptNotFound: apiErrors.PROMPT_NOT_FOUND,
+  outputNotFound: apiErrors.AI_OUTPUT_NOT_FOUND,
   /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
-  unknownModel: 'This AI model is not available. Ask your administrator.',
-  customPromptFailed: 'Failed to process custom prompt',
-  transcriptNotReady: 'The transcript has no text yet',
+  unknownModel: apiErrors.UNKNOWN_MODEL,
+  customPromptFailed: apiErrors.CUSTOM_PROMPT_FAILED,
+  transcriptNotReady: apiErrors.TRANSCRIPT_NOT_READY,
 } as const;
 
 /** Exports: the ?tz= the browser sends must be a time zone Intl knows (e.g. Europe/Berlin). */
 export const exportMessages = {
-  invalidTimeZone: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',
+  invalidTimeZone: apiErrors.INVALID_TIME_ZONE,
 } as const;
 
 /** The export URL with the reader's time zone (the browser's, e.g. Europe/Berlin) as ?tz=. */

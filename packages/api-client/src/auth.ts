@@ -1,11 +1,12 @@
 // The server's answers to sign-in and registration; the app translates them through Lingui.
+import { apiErrors } from './errors.ts';
 export const authMessages = {
-  usernameTaken: 'Username is already taken',
-  emailTaken: 'Email is already registered',
+  usernameTaken: apiErrors.USERNAME_TAKEN,
+  emailTaken: apiErrors.EMAIL_TAKEN,
   // An older account may have a username that is an e-mail address: it would shadow this one at sign-in.
-  emailIsUsername: 'This email address is already used as a username',
-  invalidCredentials: 'Invalid username or password',
-  tooManyAttempts: 'Too many login attempts. Please try again later.',
-  tooManyRegistrations: 'Too many accounts were created from your network. Please try again later.',
-  notAuthenticated: 'Not authenticated',
+  emailIsUsername: apiErrors.EMAIL_IS_USERNAME,
+  invalidCredentials: apiErrors.INVALID_CREDENTIALS,
+  tooManyAttempts: apiErrors.TOO_MANY_LOGIN_ATTEMPTS,
+  tooManyRegistrations: apiErrors.TOO_MANY_REGISTRATIONS,
+  notAuthenticated: apiErrors.NOT_AUTHENTICATED,
 } as const;

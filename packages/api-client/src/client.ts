@@ -7,7 +7,6 @@ import type {
   SavedPrompt,
   TranscriptExportFormat,
 } from './ai.schemas.ts';
-import { accountFallbacks } from './account.ts';
 import type { AccountSession, ChangePasswordRequest, DeleteAccountRequest, SignedOutResponse } from './account.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import type {
@@ -88,47 +87,47 @@ export function createApiClient(options: ApiClientOptions = {}) {
       me: () => http.read<User>(paths.me),
       /** The signed-in user or null; never a 401 (GET /api/auth/session). */
       session: async () => (await http.read<SessionResponse>(paths.session))?.user ?? null,
-      login: (body: LoginRequest) => http.send<User>('POST', paths.login, body, 'Login failed'),
-      register: (body: RegisterRequest) => http.send<User>('POST', paths.register, body, 'Registration failed'),
-      logout: () => http.send<OkResponse>('POST', paths.logout, undefined, 'Logout failed'),
+      login: (body: LoginRequest) => http.send<User>('POST', paths.login, body, 'LOGIN_FAILED'),
+      register: (body: RegisterRequest) => http.send<User>('POST', paths.register, body, 'REGISTRATION_FAILED'),
+      logout: () => http.send<OkResponse>('POST', paths.logout, undefined, 'LOGOUT_FAILED'),
     },
     folders: {
       tree: () => http.read<TreeNode[]>(paths.folderTree),
-      create: (body: CreateFolderRequest) => http.send<Folder>('POST', paths.folders, body, 'Failed to create folder'),
-      update: (id: number, body: UpdateFolderRequest) => http.send<Folder>('PUT', paths.folder(id), body, 'Failed to update folder'),
-      remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'Failed to delete folder'),
+      create: (body: CreateFolderRequest) => http.send<Folder>('POST', paths.folders, body, 'CREATE_FOLDER_FAILED'),
+      update: (id: number, body: UpdateFolderRequest) => http.send<Folder>('PUT', paths.folder(id), body, 'UPDATE_FOLDER_FAILED'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'DELETE_FOLDER_FAILED'),
       /** The same DELETE, sent so that it survives the page's unloading (no answer is read). */
       removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.folder(id)),
     },
     transcripts: {
       get: (id: number) => http.read<Transcript>(paths.transcript(id)),
-      remove: (id: number) => http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'Failed to delete transcript'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.transcript(id), undefined, 'DELETE_TRANSCRIPT_FAILED'),
       /** The same DELETE, sent so that it survives the page's unloading (no answer is read). */
       removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.transcript(id)),
       move: (id: number, folderId: number | null) =>
-        http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'Failed to move transcript'),
+        http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'MOVE_TRANSCRIPT_FAILED'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */
-      retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'Failed to retry the transcription'),
+      retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'RETRY_TRANSCRIPTION_FAILED'),
       finalizeUpload: (body: FinalizeUploadRequest) =>
-        http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'Upload finalization failed'),
+        http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'UPLOAD_FINALIZE_FAILED'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
     },
     credits: {
       packages: () => http.read<CreditPackage[]>(paths.creditPackages),
       balance: () => http.read<CreditBalance>(paths.creditBalance),
-      purchase: (body: PurchaseRequest) => http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'Failed to initiate purchase'),
+      purchase: (body: PurchaseRequest) => http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'PURCHASE_FAILED'),
       confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
-        http.send<TestPaymentResult>('POST', paths.confirmTestPayment, { clientSecret, ...card }, 'An unexpected error occurred'),
+        http.send<TestPaymentResult>('POST', paths.confirmTestPayment, { clientSecret, ...card }, 'UNEXPECTED_ERROR'),
     },
     prompts: {
       list: () => http.read<SavedPrompt[]>(paths.prompts),
-      create: (body: CreatePromptRequest) => http.send<SavedPrompt>('POST', paths.prompts, body, 'Failed to save prompt'),
-      remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'Failed to delete prompt'),
+      create: (body: CreatePromptRequest) => http.send<SavedPrompt>('POST', paths.prompts, body, 'SAVE_PROMPT_FAILED'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'DELETE_PROMPT_FAILED'),
     },
     ai: {
       models: () => http.read<AiModelsResponse>(paths.aiModels),
       run: (transcriptId: number, body: CustomPromptRequest) =>
-        http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'Failed to process custom prompt'),
+        http.send<AiOutput>('POST', paths.customPrompt(transcriptId), body, 'CUSTOM_PROMPT_FAILED'),
       outputs: (transcriptId: number) => http.read<AiOutput[]>(paths.aiOutputs(transcriptId)),
       promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
       /** The AI output tab's list: a 404 is an empty list; other failures raise HttpStatusError. */
@@ -140,24 +139,22 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
     tutorial: {
       /** The sample transcript of the guided tutorial (made once per user; later calls answer the same id). */
-      createTranscript: () =>
-        http.send<TutorialTranscriptResponse>('POST', paths.createTutorialTranscript, {}, 'Failed to create tutorial transcript'),
+      createTranscript: () => http.send<TutorialTranscriptResponse>('POST', paths.createTutorialTranscript, {}, 'CREATE_TUTORIAL_FAILED'),
     },
     account: {
       sessions: () => http.read<AccountSession[]>(paths.accountSessions),
       /** Signs out every other session of the user; this one stays. */
       changePassword: (body: ChangePasswordRequest) =>
-        http.send<SignedOutResponse>('POST', paths.accountPassword, body, accountFallbacks.changePassword),
-      revokeSession: (id: string) =>
-        http.send<SignedOutResponse>('DELETE', paths.accountSession(id), undefined, accountFallbacks.revokeSession),
+        http.send<SignedOutResponse>('POST', paths.accountPassword, body, 'CHANGE_PASSWORD_FAILED'),
+      revokeSession: (id: string) => http.send<SignedOutResponse>('DELETE', paths.accountSession(id), undefined, 'REVOKE_SESSION_FAILED'),
       /** Every session, this one included. */
       signOutEverywhere: () =>
-        http.send<SignedOutResponse>('POST', paths.accountSignOutEverywhere, undefined, accountFallbacks.signOutEverywhere),
-      remove: (body: DeleteAccountRequest) => http.send<OkResponse>('DELETE', paths.account, body, accountFallbacks.deleteAccount),
+        http.send<SignedOutResponse>('POST', paths.accountSignOutEverywhere, undefined, 'SIGN_OUT_EVERYWHERE_FAILED'),
+      remove: (body: DeleteAccountRequest) => http.send<OkResponse>('DELETE', paths.account, body, 'DELETE_ACCOUNT_FAILED'),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),
-      save: (body: Preferences) => http.send<Preferences>('POST', paths.preferences, body, 'Failed to save preferences'),
+      save: (body: Preferences) => http.send<Preferences>('POST', paths.preferences, body, 'SAVE_PREFERENCES_FAILED'),
     },
   };
 }

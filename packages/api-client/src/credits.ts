@@ -1,18 +1,19 @@
 // Credits and card payments (docs/product-spec.md §1, §3, §7, §8; docs/decisions.md).
+import { apiErrors } from './errors.ts';
 export const creditsMessages = {
-  unknownPackage: 'Unknown credit package',
+  unknownPackage: apiErrors.UNKNOWN_PACKAGE,
   notEnoughCredits: 'Not enough credits',
-  cardDeclined: 'Your card was declined.',
-  invalidCardNumber: 'Your card number is invalid.',
-  invalidExpiry: "Your card's expiration date is invalid.",
-  expiredCard: 'Your card has expired.',
-  invalidCvc: "Your card's security code is invalid.",
-  unknownTestCard: 'Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).',
-  paymentNotFound: 'Payment not found',
-  creditsNotNumber: 'credits must be a number',
-  creditsNotWhole: 'credits must be a whole number',
-  creditsNotPositive: 'credits must be a positive number',
-  creditsTooMany: 'credits must be at most 1,000,000,000',
+  cardDeclined: apiErrors.CARD_DECLINED,
+  invalidCardNumber: apiErrors.INVALID_CARD_NUMBER,
+  invalidExpiry: apiErrors.INVALID_EXPIRY,
+  expiredCard: apiErrors.EXPIRED_CARD,
+  invalidCvc: apiErrors.INVALID_CVC,
+  unknownTestCard: apiErrors.UNKNOWN_TEST_CARD,
+  paymentNotFound: apiErrors.PAYMENT_NOT_FOUND,
+  creditsNotNumber: apiErrors.CREDITS_NOT_NUMBER,
+  creditsNotWhole: apiErrors.CREDITS_NOT_WHOLE,
+  creditsNotPositive: apiErrors.CREDITS_NOT_POSITIVE,
+  creditsTooMany: apiErrors.CREDITS_TOO_MANY,
 } as const;
 
 /** The card numbers of the built-in test-mode provider. */

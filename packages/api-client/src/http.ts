@@ -1,24 +1,62 @@
-import type { ErrorResponse } from './schemas.ts';
+import {
+  apiErrorCodeOf,
+  apiErrorText,
+  isApiErrorCode,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorParams,
+  type ApiFieldError,
+} from './errors.ts';
 
 /** Every mutating request carries this header; the server refuses mutating calls without it (403). */
 export const REQUESTED_WITH = { 'X-Requested-With': 'XMLHttpRequest' } as const;
 
+/** How an ApiError came about beyond its message: the cause's code and parameters, and per-field problems. */
+export interface ApiErrorDetails {
+  code?: ApiErrorCode;
+  params?: ApiErrorParams;
+  fields?: Record<string, ApiFieldError>;
+}
+
+/**
+ * A failed call. `code` (with `params`) names the cause, from the server's answer or, when there is
+ * none, from the client's own failure (LOGIN_FAILED, UPLOAD_FAILED...): translate by it. `message` is
+ * the English text; `fieldErrors` the English text per field and `fields` the coded form of them.
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly params?: ApiErrorParams;
   readonly fieldErrors: Record<string, string>;
-  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}) {
+  readonly fields: Record<string, ApiFieldError>;
+  constructor(status: number, message: string, fieldErrors: Record<string, string> = {}, details: ApiErrorDetails = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
-    this.fieldErrors = fieldErrors;
+    // A text of the registry names its own code; anything else is unknown to the contract.
+    this.code = details.code ?? apiErrorCodeOf(message) ?? 'UNEXPECTED_ERROR';
+    if (details.params) this.params = details.params;
+    this.fields = details.fields ?? Object.fromEntries(Object.entries(fieldErrors).map(([field, text]) => [field, apiErrorOfText(text)]));
+    this.fieldErrors = details.fields
+      ? Object.fromEntries(Object.entries(details.fields).map(([field, f]) => [field, f.error]))
+      : fieldErrors;
   }
+
+  /** The client's own failure `code`, its English text made from the registry. */
+  static of(status: number, code: ApiErrorCode, params?: ApiErrorParams): ApiError {
+    return new ApiError(status, apiErrorText(code, params), {}, { code, params });
+  }
+}
+
+function apiErrorOfText(text: string): ApiFieldError {
+  return { code: apiErrorCodeOf(text) ?? 'INVALID_VALUE', error: text };
 }
 
 /** A failed request described by its status line, for messages such as 'Failed to fetch prompt outputs: 500 Internal Server Error'. */
 export class HttpStatusError extends ApiError {
   readonly statusText: string;
   constructor(status: number, statusText: string) {
-    super(status, `${status} ${statusText}`.trim());
+    super(status, `${status} ${statusText}`.trim(), {}, { code: 'HTTP_STATUS', params: { status, statusText } });
     this.name = 'HttpStatusError';
     this.statusText = statusText;
   }
@@ -39,29 +77,58 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-/**
- * The shape of errorResponseSchema, checked by hand: the browser bundle then needs no zod at run time
- * (with "sideEffects": false, the schemas drop out of builds that only use types and texts).
- */
-function isErrorResponse(value: unknown): value is ErrorResponse {
-  if (typeof value !== 'object' || value === null) return false;
-  const { error, fieldErrors } = value as Record<string, unknown>;
-  if (typeof error !== 'string') return false;
-  if (fieldErrors === undefined) return true;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isParams(value: unknown): value is ApiErrorParams {
+  return isObject(value) && Object.values(value).every((v) => typeof v === 'string' || typeof v === 'number');
+}
+
+function isFieldError(value: unknown): value is ApiFieldError {
   return (
-    typeof fieldErrors === 'object' && fieldErrors !== null && Object.values(fieldErrors).every((message) => typeof message === 'string')
+    isObject(value) &&
+    typeof value.error === 'string' &&
+    isApiErrorCode(value.code) &&
+    (value.params === undefined || isParams(value.params))
   );
 }
 
-async function readError(res: Response, fallback: string): Promise<ApiError> {
-  const text = await res.text().catch(() => '');
+/**
+ * The shape of errorResponseSchema (ApiErrorBody), checked by hand: the browser bundle then needs no zod
+ * at run time (with "sideEffects": false, the schemas drop out of builds that only use types and texts).
+ */
+export function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (!isObject(value)) return false;
+  const { error, code, params, fieldErrors } = value;
+  if (typeof error !== 'string' || !isApiErrorCode(code)) return false;
+  if (params !== undefined && !isParams(params)) return false;
+  if (fieldErrors === undefined) return true;
+  return isObject(fieldErrors) && Object.values(fieldErrors).every(isFieldError);
+}
+
+/**
+ * The ApiError of an error answer's body text, or undefined when it has no `error` text. An answer
+ * without a known `code` (an older or foreign server, a proxy) keeps its text; its code is then the
+ * registry's for that text, else UNEXPECTED_ERROR.
+ */
+export function apiErrorFromBody(status: number, text: string): ApiError | undefined {
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    if (isErrorResponse(parsed)) return new ApiError(res.status, parsed.error, parsed.fieldErrors);
+    parsed = JSON.parse(text);
   } catch {
-    // not JSON: fall through to the fallback message
+    return undefined;
   }
-  return new ApiError(res.status, fallback);
+  if (!isObject(parsed) || typeof parsed.error !== 'string') return undefined;
+  if (isApiErrorBody(parsed))
+    return new ApiError(status, parsed.error, {}, { code: parsed.code, params: parsed.params, fields: parsed.fieldErrors });
+  const { fieldErrors } = parsed;
+  const texts =
+    isObject(fieldErrors) && Object.values(fieldErrors).every((v) => typeof v === 'string') ? (fieldErrors as Record<string, string>) : {};
+  return new ApiError(status, parsed.error, texts);
+}
+
+async function readError(res: Response, fallback: ApiErrorCode): Promise<ApiError> {
+  const text = await res.text().catch(() => '');
+  return apiErrorFromBody(res.status, text) ?? ApiError.of(res.status, fallback);
 }
 
 export function createHttp(options: ApiClientOptions = {}) {
@@ -77,15 +144,15 @@ export function createHttp(options: ApiClientOptions = {}) {
     if (res.status === 401) return null;
     if (!res.ok) {
       const body = await res.text().catch(() => '');
-      throw new ApiError(res.status, `${res.status}: ${body}`);
+      throw ApiError.of(res.status, 'REQUEST_FAILED', { status: res.status, body });
     }
     const type = res.headers.get('content-type') ?? '';
-    if (!type.includes('application/json')) throw new ApiError(res.status, 'Response was not JSON');
+    if (!type.includes('application/json')) throw ApiError.of(res.status, 'RESPONSE_NOT_JSON');
     return (await res.json()) as T;
   }
 
-  /** A call whose failure carries the server's `error`, else `fallback`. */
-  async function send<T>(method: string, path: string, body: unknown, fallback: string): Promise<T> {
+  /** A call whose failure carries the server's `{ error, code }`, else the client's `fallback` code. */
+  async function send<T>(method: string, path: string, body: unknown, fallback: ApiErrorCode): Promise<T> {
     const init: RequestInit = { method, credentials: 'include', headers: { ...REQUESTED_WITH } };
     if (body !== undefined) {
       init.body = JSON.stringify(body);
@@ -95,7 +162,7 @@ export function createHttp(options: ApiClientOptions = {}) {
     try {
       res = await doFetch(base + path, init);
     } catch {
-      throw new ApiError(0, fallback);
+      throw ApiError.of(0, fallback);
     }
     if (!res.ok) throw await readError(res, fallback);
     if (res.status === 204) return undefined as T;

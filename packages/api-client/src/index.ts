@@ -1,3 +1,4 @@
+export * from './errors.ts';
 export * from './validation.ts';
 export * from './auth.ts';
 export * from './schemas.ts';

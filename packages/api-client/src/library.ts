@@ -1,13 +1,14 @@
 // Folders, transcripts and uploads (docs/product-spec.md §3, §5, §7).
+import { apiErrors } from './errors.ts';
 export const libraryMessages = {
-  folderNameRequired: 'Please enter a folder name',
-  folderNameTooLong: 'Folder name must be at most 200 characters long',
-  folderTooDeep: 'Folders can be nested at most 100 levels deep',
-  invalidMove: 'Cannot move a folder into itself or its subfolders',
-  folderNotFound: 'Folder not found',
-  transcriptNotFound: 'Transcript not found',
-  invalidFileType: 'Please upload a wav, mp3, webm, m4a file.',
-  invalidContent: 'The file content is not a supported audio format.',
+  folderNameRequired: apiErrors.FOLDER_NAME_REQUIRED,
+  folderNameTooLong: apiErrors.FOLDER_NAME_TOO_LONG,
+  folderTooDeep: apiErrors.FOLDER_TOO_DEEP,
+  invalidMove: apiErrors.INVALID_MOVE,
+  folderNotFound: apiErrors.FOLDER_NOT_FOUND,
+  transcriptNotFound: apiErrors.TRANSCRIPT_NOT_FOUND,
+  invalidFileType: apiErrors.INVALID_FILE_TYPE,
+  invalidContent: apiErrors.INVALID_CONTENT,
 } as const;
 
 export const folderLimits = {

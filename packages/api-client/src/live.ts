@@ -1,11 +1,12 @@
+import { apiErrors, type ApiErrorCode } from './errors.ts';
 import type { TranscriptionStatusEvent } from './live.schemas.ts';
 
 // The live channel (docs/product-spec.md §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
 export const liveMessages = {
-  parseFailed: 'Failed to parse WebSocket message',
-  connectionError: 'Connection error. Please try again.',
-  connectionLost: 'Connection lost. Please refresh the page to reconnect.',
+  parseFailed: apiErrors.LIVE_PARSE_FAILED,
+  connectionError: apiErrors.LIVE_CONNECTION_ERROR,
+  connectionLost: apiErrors.LIVE_CONNECTION_LOST,
 } as const;
 
 export const liveReconnect = { maxAttempts: 5, delayStepMs: 1000 } as const;
@@ -72,8 +73,8 @@ export interface LiveClientOptions {
   setTimeout?: (fn: () => void, ms: number) => unknown;
   clearTimeout?: (handle: unknown) => void;
   onStatus?: (status: LiveStatus) => void;
-  /** Problems the user should see: the spec's texts from `liveMessages`. */
-  onProblem?: (message: string) => void;
+  /** Problems the user should see: the spec's texts from `liveMessages`, and their code to translate by. */
+  onProblem?: (message: string, code: ApiErrorCode) => void;
 }
 
 export interface WebSocketLike {
@@ -123,7 +124,7 @@ export function createLiveClient(options: LiveClientOptions) {
     ws.onmessage = (event) => {
       const envelope = parseEnvelope(event.data);
       if (!envelope) {
-        options.onProblem?.(liveMessages.parseFailed);
+        options.onProblem?.(liveMessages.parseFailed, 'LIVE_PARSE_FAILED');
         return;
       }
       dispatch(envelope.type, envelope.data);
@@ -139,7 +140,7 @@ export function createLiveClient(options: LiveClientOptions) {
       const delay = reconnectDelay(attempt);
       if (delay === null) {
         setStatus('lost');
-        options.onProblem?.(liveMessages.connectionLost);
+        options.onProblem?.(liveMessages.connectionLost, 'LIVE_CONNECTION_LOST');
         return;
       }
       setStatus('reconnecting');

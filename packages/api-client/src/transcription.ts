@@ -1,4 +1,5 @@
 // Spoken languages and the outcomes of a transcription that found nothing to transcribe.
+import { apiErrors } from './errors.ts';
 
 /** A spoken language as the API names it: an ISO 639-1 code such as 'en' or 'de'. */
 export const LANGUAGE_CODE = /^[a-z]{2}$/;
@@ -9,13 +10,12 @@ export const LANGUAGE_CODE = /^[a-z]{2}$/;
  * was not charged.
  */
 export const transcriptionOutcomeMessages = {
-  noSpeech: 'No speech detected: the recording contains no words the engine could recognise. You were not charged.',
-  notEnglish: 'Not English: the built-in engine understands English only. You were not charged.',
-  languageUnsupported:
-    'The built-in transcription engine understands English only. An administrator can connect another engine for other languages.',
-  languageInvalid: 'language must be a two-letter language code such as en or de',
-  retryNotFailed: 'Only a failed transcription can be retried',
-  retryNoAudio: 'The audio of this transcript is gone, so it cannot be transcribed again',
+  noSpeech: apiErrors.NO_SPEECH,
+  notEnglish: apiErrors.NOT_ENGLISH,
+  languageUnsupported: apiErrors.LANGUAGE_UNSUPPORTED,
+  languageInvalid: apiErrors.LANGUAGE_CODE_INVALID,
+  retryNotFailed: apiErrors.RETRY_NOT_FAILED,
+  retryNoAudio: apiErrors.RETRY_NO_AUDIO,
 } as const;
 
 /** Whether an engine that transcribes `languages` ('any', or a list of codes) takes audio in `language`. */

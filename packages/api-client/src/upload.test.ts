@@ -32,11 +32,21 @@ describe('validateAudioFile', () => {
       ext: 'pdf',
       title: 'Invalid file extension',
       message: 'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
+      error: {
+        code: 'UNSUPPORTED_EXTENSION',
+        error: 'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
+        params: { ext: 'pdf', extensions: 'wav, mp3, webm, m4a' },
+      },
     });
   });
 
   it('gives the general type message for a name without extension or an empty file', () => {
-    const expected = { code: 'invalid-type', title: 'Invalid file type', message: 'Please upload a wav, mp3, webm, m4a file.' };
+    const expected = {
+      code: 'invalid-type',
+      title: 'Invalid file type',
+      message: 'Please upload a wav, mp3, webm, m4a file.',
+      error: { code: 'INVALID_FILE_TYPE', error: 'Please upload a wav, mp3, webm, m4a file.' },
+    };
     expect(validateAudioFile({ name: 'recording', size: 1000 })).toEqual(expected);
     expect(validateAudioFile({ name: '.wav', size: 1000 })).toEqual(expected);
     expect(validateAudioFile({ name: 'empty.wav', size: 0 })).toEqual(expected);
@@ -54,6 +64,7 @@ describe('validateAudioFile', () => {
       code: 'too-large',
       title: 'File too large',
       message: 'Please upload a file smaller than 100MB.',
+      error: { code: 'FILE_TOO_LARGE', error: 'Please upload a file smaller than 100MB.', params: { maxMb: '100' } },
     });
   });
 
@@ -69,6 +80,11 @@ describe('validateAudioFile', () => {
       code: 'too-large',
       title: 'File too large',
       message: 'File size is 120 MB. Maximum supported is 100 MB.',
+      error: {
+        code: 'FILE_SIZE_EXCEEDED',
+        error: 'File size is 120 MB. Maximum supported is 100 MB.',
+        params: { sizeMb: '120', maxMb: '100' },
+      },
     });
     expect(fileSizeExceededMessage(100 * MB + 1)).toBe('File size is 100.1 MB. Maximum supported is 100 MB.');
     expect(fileTooLargeMessage(1.5 * MB)).toBe('Please upload a file smaller than 1.5MB.');

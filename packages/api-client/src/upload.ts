@@ -3,26 +3,27 @@
 // generated upload id, then a finalize call. XMLHttpRequest, not fetch: only XHR reports upload progress.
 // A failed chunk is retried with backoff, and before each retry the server is asked which chunks it
 // already holds (GET /api/transcripts/uploads/{id}), so an interrupted upload resumes instead of restarting.
+import { apiErrorText, apiErrors, type ApiErrorCode, type ApiErrorParams, type ApiFieldError } from './errors.ts';
 import { paths } from './client.ts';
-import { ApiError, REQUESTED_WITH } from './http.ts';
+import { ApiError, REQUESTED_WITH, apiErrorFromBody } from './http.ts';
 import { uploadLimits } from './library.ts';
 
 export const uploadMessages = {
-  invalidType: 'Please upload a wav, mp3, webm, m4a file.',
+  invalidType: apiErrors.INVALID_FILE_TYPE,
   invalidTypeTitle: 'Invalid file type',
   invalidExtensionTitle: 'Invalid file extension',
   fileTooLargeTitle: 'File too large',
   uploadFailedTitle: 'Upload failed',
-  uploadFailed: 'Failed to upload file',
-  chunkFailed: 'Chunk upload failed',
-  finalizeFailed: 'Upload finalization failed',
-  invalidResponse: 'Invalid response format',
+  uploadFailed: apiErrors.UPLOAD_FAILED,
+  chunkFailed: apiErrors.CHUNK_UPLOAD_FAILED,
+  finalizeFailed: apiErrors.UPLOAD_FINALIZE_FAILED,
+  invalidResponse: apiErrors.INVALID_RESPONSE,
 } as const;
 
 const MB = 1024 * 1024;
 
-/** Megabytes for a size message: whole when exact, else one decimal rounded up (never shows an over-limit file at the limit). */
-function megabytes(bytes: number): string {
+/** Megabytes for a size message (a `{…Mb}` parameter): whole when exact, else one decimal rounded up (never shows an over-limit file at the limit). */
+export function formatMegabytes(bytes: number): string {
   const mb = bytes / MB;
   return Number.isInteger(mb) ? String(mb) : (Math.ceil(mb * 10) / 10).toFixed(1);
 }
@@ -32,26 +33,26 @@ function megabytes(bytes: number): string {
  * (docs/decisions.md: 100 MB by default): 'Please upload a file smaller than 100MB.'
  */
 export const fileTooLargeMessage = (maxBytes: number = uploadLimits.maxBytes) =>
-  `Please upload a file smaller than ${megabytes(maxBytes)}MB.`;
+  apiErrorText('FILE_TOO_LARGE', { maxMb: formatMegabytes(maxBytes) });
 
 /** The dialog check's form of it (docs/product-spec.md §5), naming the file's size: 'File size is 120 MB. Maximum supported is 100 MB.' */
 export const fileSizeExceededMessage = (size: number, maxBytes: number = uploadLimits.maxBytes) =>
-  `File size is ${megabytes(size)} MB. Maximum supported is ${megabytes(maxBytes)} MB.`;
+  apiErrorText('FILE_SIZE_EXCEEDED', { sizeMb: formatMegabytes(size), maxMb: formatMegabytes(maxBytes) });
 
 /** The storage quota's refusal, in megabytes: 'Your storage is full: 130.5 of 2048 MB used. Delete transcripts to free space.' */
 export const storageFullMessage = (usedBytes: number, quotaBytes: number) =>
-  `Your storage is full: ${megabytes(usedBytes)} of ${megabytes(quotaBytes)} MB used. Delete transcripts to free space.`;
+  apiErrorText('STORAGE_FULL', { usedMb: formatMegabytes(usedBytes), quotaMb: formatMegabytes(quotaBytes) });
 
 /** The refusal of one more chunked upload while the user already has `max` unfinished ones. */
 export const tooManyUnfinishedUploadsMessage = (max: number, abandonHours: number) =>
-  `You already have ${max} unfinished upload${max === 1 ? '' : 's'}. Finish one, or wait until an unfinished upload is removed after ${abandonHours} hour${abandonHours === 1 ? '' : 's'} without a new chunk.`;
+  apiErrorText('TOO_MANY_UNFINISHED_UPLOADS', { max, hours: abandonHours });
 
 /** 'Upload failed with status {n}' (docs/product-spec.md §8). */
-export const uploadStatusMessage = (status: number) => `Upload failed with status ${status}`;
+export const uploadStatusMessage = (status: number) => apiErrorText('UPLOAD_STATUS_FAILED', { status });
 
 /** 'File extension .{ext} is not supported. ...' (docs/product-spec.md §5, the extension form of the type check). */
 export const unsupportedExtensionMessage = (ext: string, extensions: readonly string[] = uploadLimits.extensions) =>
-  `File extension .${ext} is not supported. Please upload a file with one of these extensions: ${extensions.join(', ')}`;
+  apiErrorText('UNSUPPORTED_EXTENSION', { ext, extensions: extensions.join(', ') });
 
 // ---------------------------------------------------------------------------------------------------
 // Pure parts
@@ -64,10 +65,14 @@ export function fileExtension(name: string): string {
   return base.slice(dot + 1).toLowerCase();
 }
 
+/** A file the browser refuses; `error` is the message as a coded error (translate by `error.code`). */
 export type UploadProblem =
-  | { code: 'invalid-type'; title: string; message: string }
-  | { code: 'invalid-extension'; ext: string; title: string; message: string }
-  | { code: 'too-large'; title: string; message: string };
+  | { code: 'invalid-type'; title: string; message: string; error: ApiFieldError }
+  | { code: 'invalid-extension'; ext: string; title: string; message: string; error: ApiFieldError }
+  | { code: 'too-large'; title: string; message: string; error: ApiFieldError };
+
+const coded = (code: ApiErrorCode, params?: ApiErrorParams): ApiFieldError =>
+  params ? { code, error: apiErrorText(code, params), params } : { code, error: apiErrorText(code) };
 
 export interface ValidateOptions {
   /** The server's limit (public config `uploads.maxBytes`); 100 MB when not known. */
@@ -92,7 +97,12 @@ export function validateAudioFile(
     : uploadLimits.extensions;
   const ext = fileExtension(file.name);
   if (!ext || file.size === 0) {
-    return { code: 'invalid-type', title: uploadMessages.invalidTypeTitle, message: uploadMessages.invalidType };
+    return {
+      code: 'invalid-type',
+      title: uploadMessages.invalidTypeTitle,
+      message: uploadMessages.invalidType,
+      error: coded('INVALID_FILE_TYPE'),
+    };
   }
   if (!allowed.includes(ext)) {
     return {
@@ -100,11 +110,15 @@ export function validateAudioFile(
       ext,
       title: uploadMessages.invalidExtensionTitle,
       message: unsupportedExtensionMessage(ext),
+      error: coded('UNSUPPORTED_EXTENSION', { ext, extensions: uploadLimits.extensions.join(', ') }),
     };
   }
   if (file.size > maxBytes) {
-    const message = sizeForm === 'dialog' ? fileSizeExceededMessage(file.size, maxBytes) : fileTooLargeMessage(maxBytes);
-    return { code: 'too-large', title: uploadMessages.fileTooLargeTitle, message };
+    const error =
+      sizeForm === 'dialog'
+        ? coded('FILE_SIZE_EXCEEDED', { sizeMb: formatMegabytes(file.size), maxMb: formatMegabytes(maxBytes) })
+        : coded('FILE_TOO_LARGE', { maxMb: formatMegabytes(maxBytes) });
+    return { code: 'too-large', title: uploadMessages.fileTooLargeTitle, message: error.error, error };
   }
   return null;
 }
@@ -157,6 +171,11 @@ export function parseUploadResponse(text: string): { id: number } | null {
     // not JSON
   }
   return null;
+}
+
+/** The server's coded error in a failed reply, or null when the body is not an error answer. */
+function serverError(reply: UploadReply): ApiError | null {
+  return apiErrorFromBody(reply.status, reply.text) ?? null;
 }
 
 /** The server's `error` field of a failed answer, if there is one. */
@@ -310,7 +329,7 @@ export async function uploadAudio(file: UploadFile, options: UploadOptions = {})
   } = options;
 
   const problem = validateAudioFile(file, { maxBytes, allowRecordings });
-  if (problem) throw new ApiError(400, problem.message);
+  if (problem) throw new ApiError(400, problem.message, {}, { code: problem.error.code, params: problem.error.params });
 
   let reported = 0;
   const progress = (fraction: number) => {
@@ -331,13 +350,13 @@ export async function uploadAudio(file: UploadFile, options: UploadOptions = {})
       reply = await transport({ method: 'POST', url: baseUrl + paths.upload, body: form, signal, onUploadProgress: progress });
     } catch (error) {
       if (isAbortError(error)) throw error;
-      throw new ApiError(0, uploadMessages.uploadFailed);
+      throw ApiError.of(0, 'UPLOAD_FAILED');
     }
     if (reply.status < 200 || reply.status >= 300) {
-      throw new ApiError(reply.status, serverErrorOf(reply.text) ?? uploadStatusMessage(reply.status));
+      throw serverError(reply) ?? ApiError.of(reply.status, 'UPLOAD_STATUS_FAILED', { status: reply.status });
     }
     const result = parseUploadResponse(reply.text);
-    if (!result) throw new ApiError(reply.status, uploadMessages.invalidResponse);
+    if (!result) throw ApiError.of(reply.status, 'INVALID_RESPONSE');
     progress(1);
     return result;
   }
@@ -428,8 +447,8 @@ async function uploadInChunks(
         break;
       }
       const failure = reply
-        ? new ApiError(reply.status, serverErrorOf(reply.text) ?? uploadMessages.chunkFailed)
-        : new ApiError(0, uploadMessages.chunkFailed);
+        ? (serverError(reply) ?? ApiError.of(reply.status, 'CHUNK_UPLOAD_FAILED'))
+        : ApiError.of(0, 'CHUNK_UPLOAD_FAILED');
       // A refused chunk (bad index, someone else's upload id...) would be refused again: no retry.
       if (reply && !isTransient(reply.status)) throw failure;
       if (attempt >= attempts) throw failure;
@@ -457,7 +476,7 @@ async function uploadInChunks(
   }
   if (reply && reply.status >= 200 && reply.status < 300) {
     const result = parseUploadResponse(reply.text);
-    if (!result) throw new ApiError(reply.status, uploadMessages.invalidResponse);
+    if (!result) throw ApiError.of(reply.status, 'INVALID_RESPONSE');
     progress(1);
     return result;
   }
@@ -469,5 +488,5 @@ async function uploadInChunks(
       return { id: status.transcriptId };
     }
   }
-  throw new ApiError(reply?.status ?? 0, (reply && serverErrorOf(reply.text)) ?? uploadMessages.finalizeFailed);
+  throw (reply && serverError(reply)) ?? ApiError.of(reply?.status ?? 0, 'UPLOAD_FINALIZE_FAILED');
 }

@@ -1,23 +1,24 @@
 // The spec's validation texts (§5), word for word. The server answers with them and the app
 // translates them through Lingui, keyed by these English strings.
+import { apiErrors } from './errors.ts';
 export const validationMessages = {
-  nameMin: 'Name must be at least 2 characters long',
-  usernameMin: 'Username must be at least 3 characters long',
+  nameMin: apiErrors.NAME_MIN,
+  usernameMin: apiErrors.USERNAME_MIN,
   // Sign-in takes a username or an e-mail: a username with '@' could be someone's e-mail address.
-  usernameNoAt: 'Username must not contain the @ sign',
-  nameMax: 'Name must be at most 100 characters long',
-  usernameMax: 'Username must be at most 50 characters long',
-  passwordMax: 'Password must be at most 256 characters long',
-  emailInvalid: 'Please enter a valid email address',
-  passwordMin: 'Password must be at least 6 characters long',
-  passwordsMismatch: 'Passwords do not match',
-  termsRequired: 'Please accept the terms of service and the privacy policy',
-  captchaRequired: 'Please complete the reCAPTCHA verification',
-  loginUsernameRequired: 'Please enter your username or email',
-  loginPasswordRequired: 'Please enter your password',
-  languageInvalid: 'Language must be en or de',
+  usernameNoAt: apiErrors.USERNAME_NO_AT,
+  nameMax: apiErrors.NAME_MAX,
+  usernameMax: apiErrors.USERNAME_MAX,
+  passwordMax: apiErrors.PASSWORD_MAX,
+  emailInvalid: apiErrors.EMAIL_INVALID,
+  passwordMin: apiErrors.PASSWORD_MIN,
+  passwordsMismatch: apiErrors.PASSWORDS_MISMATCH,
+  termsRequired: apiErrors.TERMS_REQUIRED,
+  captchaRequired: apiErrors.CAPTCHA_REQUIRED,
+  loginUsernameRequired: apiErrors.LOGIN_USERNAME_REQUIRED,
+  loginPasswordRequired: apiErrors.LOGIN_PASSWORD_REQUIRED,
+  languageInvalid: apiErrors.LANGUAGE_INVALID,
   // Any text field: PostgreSQL cannot store U+0000, so the server refuses it (e.g. pasted control characters).
-  nulCharacter: 'Text must not contain the NUL character (\\u0000)',
+  nulCharacter: apiErrors.NUL_CHARACTER,
 } as const;
 
 export type ValidationMessage = (typeof validationMessages)[keyof typeof validationMessages];

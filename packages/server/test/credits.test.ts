@@ -253,6 +253,8 @@ describe('charging transcripts (the outcomes the transcription worker acts on)',
       needed: 3,
       balance: 1,
       message: 'Not enough credits: transcribing 3 started minutes of audio costs 3 credits and your balance is 1.',
+      code: 'NOT_ENOUGH_CREDITS_TRANSCRIPTION',
+      params: { minutes: 3, needed: 3, balance: 1 },
     });
     expect(await credits.refundTranscription(transcript)).toBe('refunded');
     expect(await credits.refundTranscription(transcript)).toBe('nothing-to-refund');

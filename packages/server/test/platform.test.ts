@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { apiErrorCodes } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir, type TestServer } from './helpers.ts';
 
@@ -41,6 +42,26 @@ describe('platform routes', () => {
     expect(body).toContain('captchaToken');
   });
 
+  it('GET /api/openapi.json lists every error code of the api-client registry in the error answers', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+      components?: { schemas?: Record<string, Schema> };
+    };
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; enum?: unknown[] };
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+    const errorSchemas = Object.values(doc.paths)
+      .flatMap((operations) => Object.values(operations))
+      .flatMap((operation) => Object.entries(operation.responses ?? {}))
+      .filter(([status]) => Number(status) >= 400)
+      .map(([, response]) => resolve(response.content?.['application/json']?.schema));
+    expect(errorSchemas.length).toBeGreaterThan(20);
+    for (const schema of errorSchemas) {
+      expect(schema?.properties?.error).toBeDefined();
+      expect(resolve(schema?.properties?.code)?.enum).toEqual(apiErrorCodes);
+    }
+  });
+
   it('GET /api/config tells the browser the captcha provider, support address, transcription languages and payment provider', async () => {
     const res = await fetch(`${server.url}/api/config`);
     expect(await res.json()).toEqual({
@@ -74,11 +95,11 @@ describe('platform routes', () => {
       const res = await fetch(`${server.url}/api/does-not-exist`, { headers: { Accept: accept } });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect(await res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
     }
     const wrongMethod = await fetch(`${server.url}/api/auth/login`);
     expect(wrongMethod.status).toBe(404);
-    expect(await wrongMethod.json()).toEqual({ error: 'Not found' });
+    expect(await wrongMethod.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('serves the app: index at /, SPA fallback for page routes, long-cached hashed assets', async () => {
@@ -167,7 +188,7 @@ describe('without an app build', () => {
     try {
       const res = await fetch(`${server.url}/login`, { headers: { Accept: 'text/html' } });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect(await res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.close();

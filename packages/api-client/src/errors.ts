@@ -1,0 +1,262 @@
+// The error contract of the API: every error answer is `{ error, code, params? }`. `code` names the
+// cause and never changes; `error` is its English text (the spec's words, docs/product-spec.md), made
+// from the template below and `params`. The app translates by `code`, never by matching `error`.
+//
+// Templates: `{name}` is a parameter; `{name, plural, one {…} other {…}}` picks a form by the number
+// `name` (`#` is the number), the ICU form Lingui catalogs use too.
+
+/** Every error the server can answer, by stable code: the English text (docs/product-spec.md words) with {param} slots. */
+export const apiErrors = {
+  // --- Sign-in and registration
+  USERNAME_TAKEN: 'Username is already taken',
+  EMAIL_TAKEN: 'Email is already registered',
+  // An older account may have a username that is an e-mail address: it would shadow this one at sign-in.
+  EMAIL_IS_USERNAME: 'This email address is already used as a username',
+  INVALID_CREDENTIALS: 'Invalid username or password',
+  TOO_MANY_LOGIN_ATTEMPTS: 'Too many login attempts. Please try again later.',
+  TOO_MANY_REGISTRATIONS: 'Too many accounts were created from your network. Please try again later.',
+  NOT_AUTHENTICATED: 'Not authenticated',
+
+  // --- Form validation (docs/product-spec.md §5)
+  NAME_MIN: 'Name must be at least 2 characters long',
+  USERNAME_MIN: 'Username must be at least 3 characters long',
+  // Sign-in takes a username or an e-mail: a username with '@' could be someone's e-mail address.
+  USERNAME_NO_AT: 'Username must not contain the @ sign',
+  NAME_MAX: 'Name must be at most 100 characters long',
+  USERNAME_MAX: 'Username must be at most 50 characters long',
+  PASSWORD_MAX: 'Password must be at most 256 characters long',
+  EMAIL_INVALID: 'Please enter a valid email address',
+  PASSWORD_MIN: 'Password must be at least 6 characters long',
+  PASSWORDS_MISMATCH: 'Passwords do not match',
+  TERMS_REQUIRED: 'Please accept the terms of service and the privacy policy',
+  CAPTCHA_REQUIRED: 'Please complete the reCAPTCHA verification',
+  LOGIN_USERNAME_REQUIRED: 'Please enter your username or email',
+  LOGIN_PASSWORD_REQUIRED: 'Please enter your password',
+  LANGUAGE_INVALID: 'Language must be en or de',
+  // PostgreSQL cannot store U+0000, so the server refuses it (e.g. pasted control characters).
+  NUL_CHARACTER: 'Text must not contain the NUL character (\\u0000)',
+
+  // --- Account (Settings)
+  CURRENT_PASSWORD_REQUIRED: 'Please enter your current password',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  NEW_PASSWORD_SAME: 'The new password must be different from the current one',
+  PASSWORD_REQUIRED: 'Please enter your password to confirm',
+  PASSWORD_INCORRECT: 'Password is incorrect',
+  SESSION_NOT_FOUND: 'Session not found',
+
+  // --- Folders and transcripts
+  FOLDER_NAME_REQUIRED: 'Please enter a folder name',
+  FOLDER_NAME_TOO_LONG: 'Folder name must be at most 200 characters long',
+  FOLDER_TOO_DEEP: 'Folders can be nested at most 100 levels deep',
+  INVALID_MOVE: 'Cannot move a folder into itself or its subfolders',
+  FOLDER_NOT_FOUND: 'Folder not found',
+  TRANSCRIPT_NOT_FOUND: 'Transcript not found',
+  RANGE_NOT_SATISFIABLE: 'Range not satisfiable',
+
+  // --- Uploads (docs/product-spec.md §5, §7, §8)
+  INVALID_FILE_TYPE: 'Please upload a wav, mp3, webm, m4a file.',
+  INVALID_CONTENT: 'The file content is not a supported audio format.',
+  FILE_TOO_LARGE: 'Please upload a file smaller than {maxMb}MB.',
+  FILE_SIZE_EXCEEDED: 'File size is {sizeMb} MB. Maximum supported is {maxMb} MB.',
+  UNSUPPORTED_EXTENSION: 'File extension .{ext} is not supported. Please upload a file with one of these extensions: {extensions}',
+  STORAGE_FULL: 'Your storage is full: {usedMb} of {quotaMb} MB used. Delete transcripts to free space.',
+  TOO_MANY_UNFINISHED_UPLOADS:
+    'You already have {max} unfinished {max, plural, one {upload} other {uploads}}. Finish one, or wait until an unfinished upload is removed after {hours} {hours, plural, one {hour} other {hours}} without a new chunk.',
+  SINGLE_UPLOAD_TOO_LARGE: 'Files larger than {maxMb}MB must be uploaded in chunks.',
+  NO_FILE: 'No file was uploaded.',
+  MALFORMED_UPLOAD: 'The upload ended early or is not a valid multipart request.',
+  WRONG_FILE_FIELD: 'Send the file in the multipart field "{field}".',
+  CHUNK_FIELDS_MISSING: 'Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.',
+  INVALID_CHUNK_FIELDS: 'Invalid chunk fields',
+  INVALID_UPLOAD_ID: 'Invalid upload id',
+  CHUNK_INDEX_INVALID: 'chunkIndex must be a whole number',
+  TOTAL_CHUNKS_INVALID: 'totalChunks must be a whole number from 1',
+  ORIGINAL_NAME_REQUIRED: 'originalName is required',
+  ORIGINAL_NAME_TOO_LONG: 'originalName is too long',
+  UPLOAD_NOT_FOUND: 'Upload not found',
+  UPLOAD_ALREADY_FINALIZED: 'This upload has already been finalized.',
+  UPLOAD_BEING_FINALIZED: 'This upload is being finalized and can no longer be cancelled.',
+  CHUNK_OUT_OF_RANGE: 'Chunk index {index} is out of range: this upload has {total, plural, one {# chunk} other {# chunks}} (0 to {last}).',
+  CHUNK_TOO_LARGE: 'A chunk may hold at most {maxBytes} bytes.',
+  CHUNK_WRONG_SIZE: 'Chunk {index} must be exactly {chunkBytes} bytes; only the last chunk may be smaller.',
+  CHUNK_EMPTY: 'Chunk {index} is empty.',
+  CHUNK_SIZE_CONFLICT: 'Chunk {index} was already received with a different size.',
+  TOTAL_CHUNKS_MISMATCH: 'This upload has {expected, plural, one {# chunk} other {# chunks}}; totalChunks must stay the same.',
+  CHUNK_MISSING: 'Chunk {index} is missing.',
+  CHUNKS_MISSING: 'Chunks {chunks} are missing.',
+  // The api-client's own upload failures (docs/product-spec.md §8).
+  UPLOAD_STATUS_FAILED: 'Upload failed with status {status}',
+  UPLOAD_FAILED: 'Failed to upload file',
+  CHUNK_UPLOAD_FAILED: 'Chunk upload failed',
+  UPLOAD_FINALIZE_FAILED: 'Upload finalization failed',
+  INVALID_RESPONSE: 'Invalid response format',
+
+  // --- Transcription and its outcomes (a transcript in 'error' carries one of these)
+  NO_SPEECH: 'No speech detected: the recording contains no words the engine could recognise. You were not charged.',
+  NOT_ENGLISH: 'Not English: the built-in engine understands English only. You were not charged.',
+  LANGUAGE_UNSUPPORTED:
+    'The built-in transcription engine understands English only. An administrator can connect another engine for other languages.',
+  LANGUAGE_CODE_INVALID: 'language must be a two-letter language code such as en or de',
+  RETRY_NOT_FAILED: 'Only a failed transcription can be retried',
+  RETRY_NO_AUDIO: 'The audio of this transcript is gone, so it cannot be transcribed again',
+  /** `reason`: the engine's or the job's own words (English, not translated). */
+  TRANSCRIPTION_FAILED: 'Transcription failed: {reason}',
+
+  // --- AI prompts and exports (docs/product-spec.md §2, §3, §5, §7)
+  PROMPT_NAME_AND_TEXT_REQUIRED: 'Please provide both a name and a prompt',
+  PROMPT_REQUIRED: 'Please enter a prompt',
+  PROMPT_NAME_TOO_LONG: 'Prompt name must be at most 200 characters long',
+  PROMPT_TOO_LONG: 'Prompt must be at most 20,000 characters long',
+  PROMPT_NOT_FOUND: 'Prompt not found',
+  AI_OUTPUT_NOT_FOUND: 'AI output not found',
+  /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
+  UNKNOWN_MODEL: 'This AI model is not available. Ask your administrator.',
+  CUSTOM_PROMPT_FAILED: 'Failed to process custom prompt',
+  /** `reason`: the AI provider's own words. */
+  AI_PROVIDER_FAILED: 'Failed to process custom prompt: {reason}',
+  REQUEST_CANCELLED: 'The request was cancelled',
+  TRANSCRIPT_NOT_READY: 'The transcript has no text yet',
+  INVALID_TIME_ZONE: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',
+
+  // --- Credits and payments (docs/product-spec.md §1, §3, §7, §8)
+  UNKNOWN_PACKAGE: 'Unknown credit package',
+  NOT_ENOUGH_CREDITS_PROMPT:
+    'Not enough credits: an AI prompt with {model} costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  NOT_ENOUGH_CREDITS_LOCAL_PROMPT:
+    'Not enough credits: an AI prompt with the local engine costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  NOT_ENOUGH_CREDITS_TRANSCRIPTION:
+    'Not enough credits: transcribing {minutes, plural, one {# started minute} other {# started minutes}} of audio costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  CARD_DECLINED: 'Your card was declined.',
+  INVALID_CARD_NUMBER: 'Your card number is invalid.',
+  INVALID_EXPIRY: "Your card's expiration date is invalid.",
+  EXPIRED_CARD: 'Your card has expired.',
+  INVALID_CVC: "Your card's security code is invalid.",
+  UNKNOWN_TEST_CARD: 'Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).',
+  PAYMENT_NOT_FOUND: 'Payment not found',
+  CREDITS_NOT_NUMBER: 'credits must be a number',
+  CREDITS_NOT_WHOLE: 'credits must be a whole number',
+  CREDITS_NOT_POSITIVE: 'credits must be a positive number',
+  CREDITS_TOO_MANY: 'credits must be at most 1,000,000,000',
+  STRIPE_NOT_CONFIGURED: 'Stripe is not configured',
+  INVALID_WEBHOOK_SIGNATURE: 'Invalid webhook signature',
+  PAYMENT_PACKAGE_MISMATCH: 'Payment does not match its credit package',
+
+  // --- Abuse limits
+  TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
+  TOO_MANY_LIVE_CONNECTIONS: 'Too many live connections for this account. Close other tabs and try again.',
+
+  // --- The live channel (docs/product-spec.md §4, §7)
+  LIVE_CROSS_SITE: 'Cross-site live connections are not allowed',
+  LIVE_UPGRADE_REQUIRED: 'Upgrade Required: /ws is a WebSocket endpoint',
+  LIVE_PARSE_FAILED: 'Failed to parse WebSocket message',
+  LIVE_CONNECTION_ERROR: 'Connection error. Please try again.',
+  LIVE_CONNECTION_LOST: 'Connection lost. Please refresh the page to reconnect.',
+
+  // --- Requests the server cannot take (any route)
+  VALIDATION_FAILED: 'Invalid request',
+  INVALID_VALUE: 'Invalid value',
+  /** A row id in the path that is not a positive whole number (of PostgreSQL's integer range). */
+  INVALID_ID: 'Invalid id',
+  BODY_NOT_OBJECT: 'Request body must be a JSON object',
+  MALFORMED_JSON: 'Malformed JSON in request body',
+  EMPTY_BODY: 'Request body is empty',
+  BODY_TOO_LARGE: 'Request body is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  CONTENT_LENGTH_MISMATCH: 'Request body does not match its Content-Length',
+  URL_PART_TOO_LONG: 'A part of the URL is too long',
+  MALFORMED_URL: 'Malformed URL',
+  BAD_REQUEST: 'Bad request',
+  MISSING_REQUESTED_WITH: 'Missing X-Requested-With header',
+  NOT_FOUND: 'Not found',
+  INTERNAL_ERROR: 'Internal server error',
+  DATABASE_UNAVAILABLE: 'Database unavailable',
+
+  // --- The api-client's own failures when the server gave no `{ error, code }` (network, other answers)
+  LOGIN_FAILED: 'Login failed',
+  REGISTRATION_FAILED: 'Registration failed',
+  LOGOUT_FAILED: 'Logout failed',
+  CREATE_FOLDER_FAILED: 'Failed to create folder',
+  UPDATE_FOLDER_FAILED: 'Failed to update folder',
+  DELETE_FOLDER_FAILED: 'Failed to delete folder',
+  DELETE_TRANSCRIPT_FAILED: 'Failed to delete transcript',
+  MOVE_TRANSCRIPT_FAILED: 'Failed to move transcript',
+  RETRY_TRANSCRIPTION_FAILED: 'Failed to retry the transcription',
+  PURCHASE_FAILED: 'Failed to initiate purchase',
+  UNEXPECTED_ERROR: 'An unexpected error occurred',
+  SAVE_PROMPT_FAILED: 'Failed to save prompt',
+  DELETE_PROMPT_FAILED: 'Failed to delete prompt',
+  CREATE_TUTORIAL_FAILED: 'Failed to create tutorial transcript',
+  SAVE_PREFERENCES_FAILED: 'Failed to save preferences',
+  CHANGE_PASSWORD_FAILED: 'Failed to change password',
+  REVOKE_SESSION_FAILED: 'Failed to sign out the session',
+  SIGN_OUT_EVERYWHERE_FAILED: 'Failed to sign out everywhere',
+  DELETE_ACCOUNT_FAILED: 'Failed to delete account',
+  /** A data read that failed: the status and the body's text (docs/product-spec.md's default read). */
+  REQUEST_FAILED: '{status}: {body}',
+  /** A failed request described by its status line, e.g. '500 Internal Server Error'. */
+  HTTP_STATUS: '{status} {statusText}',
+  RESPONSE_NOT_JSON: 'Response was not JSON',
+} as const;
+
+export type ApiErrorCode = keyof typeof apiErrors;
+export type ApiErrorParams = Readonly<Record<string, string | number>>;
+export const apiErrorCodes = Object.keys(apiErrors) as ApiErrorCode[];
+
+/** One field's problem in a validation answer. */
+export interface ApiFieldError {
+  code: ApiErrorCode;
+  error: string;
+  params?: ApiErrorParams;
+}
+
+/** The body of every error answer of the API. */
+export interface ApiErrorBody {
+  error: string;
+  code: ApiErrorCode;
+  params?: ApiErrorParams;
+  fieldErrors?: Record<string, ApiFieldError>;
+}
+
+export function isApiErrorCode(value: unknown): value is ApiErrorCode {
+  return typeof value === 'string' && Object.hasOwn(apiErrors, value);
+}
+
+const plural = /\{(\w+), plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/g;
+const slot = /\{(\w+)\}/g;
+
+/** Fills a template: plural choices first, then `{name}` slots (a missing parameter stays as its slot). */
+export function formatApiErrorTemplate(template: string, params: ApiErrorParams = {}): string {
+  return template
+    .replace(plural, (whole, name: string, one: string, other: string) => {
+      const value = params[name];
+      if (value === undefined) return whole;
+      return (Number(value) === 1 ? one : other).replaceAll('#', String(value));
+    })
+    .replace(slot, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}
+
+/** The English text of an error: its template with `params` filled in. */
+export function apiErrorText(code: ApiErrorCode, params?: ApiErrorParams): string {
+  return formatApiErrorTemplate(apiErrors[code], params);
+}
+
+/** The registry's texts that have no parameters, by text: the codes of messages written as plain English. */
+const codeByText: ReadonlyMap<string, ApiErrorCode> = new Map(
+  apiErrorCodes.filter((code) => !apiErrors[code].includes('{')).map((code) => [apiErrors[code] as string, code]),
+);
+
+/** The code of a parameterless registry text (e.g. a zod schema's message), undefined for any other text. */
+export function apiErrorCodeOf(text: string): ApiErrorCode | undefined {
+  return codeByText.get(text);
+}
+
+/**
+ * A zod issue (of the shared schemas in this package) as a coded error: their messages are registry
+ * texts, so the code is found by the text; any other message (zod's own) is INVALID_VALUE with
+ * zod's English kept as `error`.
+ */
+export function apiErrorOfIssue(issue: { message?: string }): ApiFieldError {
+  const message = issue.message ?? apiErrors.INVALID_VALUE;
+  const code = apiErrorCodeOf(message);
+  return code ? { code, error: message } : { code: 'INVALID_VALUE', error: message };
+}
