@@ -14,7 +14,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { creditBalanceKey } from './credits.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 const NO_PROMPTS: SavedPrompt[] = [];
@@ -64,7 +64,7 @@ function useFailure() {
   const { i18n } = useLingui();
   return useCallback(
     (title: string, error: unknown) => {
-      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
+      const reason = error instanceof ApiError ? translateError(i18n, error) : '';
       toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
       return reason || title;
     },

@@ -14,7 +14,7 @@ import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';
 import { api } from '../api.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { pendingDeletes, UNDO_MS, usePendingDeletes, withoutPending } from './pendingDeletes.ts';
 import { shouldRetryTranscript, transcriptRetryDelay, transcriptSWRConfig } from './transcriptCache.ts';
@@ -78,7 +78,7 @@ function useFailureToast() {
   const { i18n } = useLingui();
   return useCallback(
     (title: string, error: unknown) => {
-      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
+      const reason = error instanceof ApiError ? translateError(i18n, error) : '';
       toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
       return reason || title;
     },
