@@ -68,6 +68,11 @@ export const apiErrors = {
   WRONG_FILE_FIELD: 'Send the file in the multipart field "{field}".',
   CHUNK_FIELDS_MISSING: 'Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.',
   INVALID_CHUNK_FIELDS: 'Invalid chunk fields',
+  INVALID_UPLOAD_ID: 'Invalid upload id',
+  CHUNK_INDEX_INVALID: 'chunkIndex must be a whole number',
+  TOTAL_CHUNKS_INVALID: 'totalChunks must be a whole number from 1',
+  ORIGINAL_NAME_REQUIRED: 'originalName is required',
+  ORIGINAL_NAME_TOO_LONG: 'originalName is too long',
   UPLOAD_NOT_FOUND: 'Upload not found',
   UPLOAD_ALREADY_FINALIZED: 'This upload has already been finalized.',
   UPLOAD_BEING_FINALIZED: 'This upload is being finalized and can no longer be cancelled.',
@@ -150,6 +155,8 @@ export const apiErrors = {
   // --- Requests the server cannot take (any route)
   VALIDATION_FAILED: 'Invalid request',
   INVALID_VALUE: 'Invalid value',
+  /** A row id in the path that is not a positive whole number (of PostgreSQL's integer range). */
+  INVALID_ID: 'Invalid id',
   BODY_NOT_OBJECT: 'Request body must be a JSON object',
   MALFORMED_JSON: 'Malformed JSON in request body',
   EMPTY_BODY: 'Request body is empty',

@@ -1,5 +1,6 @@
 // The zod schemas of library.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
+import { apiErrors } from './errors.ts';
 import { folderLimits, libraryMessages, uploadLimits } from './library.ts';
 import { visibleText } from './validation.ts';
 
@@ -106,7 +107,7 @@ export const finalizeUploadRequestSchema = z.object({
   /** The spoken language ('en', 'de', ...); the engine's first language when left out. */
   language: z
     .string()
-    .regex(/^[a-z]{2}$/, 'language must be a two-letter language code such as en or de')
+    .regex(/^[a-z]{2}$/, apiErrors.LANGUAGE_CODE_INVALID)
     .optional(),
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;

@@ -1,14 +1,26 @@
 import { z } from 'zod';
 import { paymentsConfigSchema } from './credits.schemas.ts';
+import { apiErrorCodes, type ApiErrorCode } from './errors.ts';
 import { emailPattern, limits, validationMessages as m, visibleText } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
 export type Language = z.infer<typeof languageSchema>;
 
-/** Every error answer of the API: `error` is for people; `fieldErrors` maps a field to its message. */
+/** Every code of errors.ts, as the OpenAPI document lists it. */
+export const apiErrorCodeSchema = z.enum(apiErrorCodes as [ApiErrorCode, ...ApiErrorCode[]]);
+const apiErrorParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * Every error answer of the API (ApiErrorBody): `code` names the cause (translate by it), `error` is its
+ * English text made with `params`; `fieldErrors` gives the same per field of a validation answer.
+ */
 export const errorResponseSchema = z.object({
   error: z.string(),
-  fieldErrors: z.record(z.string(), z.string()).optional(),
+  code: apiErrorCodeSchema,
+  params: apiErrorParamsSchema.optional(),
+  fieldErrors: z
+    .record(z.string(), z.object({ code: apiErrorCodeSchema, error: z.string(), params: apiErrorParamsSchema.optional() }))
+    .optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -71,9 +71,11 @@ describe('credits rules', () => {
     expect(checkTestCard({ cardNumber: '4000000000000002', expiry: '12/30', cvc: '123' }, now)).toEqual({
       ok: false,
       status: 402,
+      code: 'CARD_DECLINED',
       message: 'Your card was declined.',
     });
     expect(checkTestCard({ cardNumber: '4242424242424242', expiry: '10/26', cvc: '123' }, now)).toMatchObject({
+      code: 'EXPIRED_CARD',
       message: 'Your card has expired.',
     });
   });

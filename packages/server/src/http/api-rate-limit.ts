@@ -1,5 +1,4 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import { limitMessages } from '@scribe/api-client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './errors.ts';
 
@@ -48,7 +47,7 @@ export async function registerApiRateLimit(app: FastifyInstance, options: ApiRat
     },
     allowList: (request) => !counted(request.url),
     errorResponseBuilder: (_request, context) =>
-      new HttpError(429, limitMessages.tooManyRequests, { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) }),
+      new HttpError(429, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(Math.max(1, Math.ceil(context.ttl / 1000))) } }),
   });
   app.addHook('onRequest', limit);
 }

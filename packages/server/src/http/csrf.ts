@@ -1,5 +1,6 @@
 import { paths } from '@scribe/api-client';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -25,7 +26,7 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     if (!isApiPath(path) && !(route && isApiPath(route))) return;
     if (csrfExemptPaths.has(path)) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      return reply.code(403).send({ error: 'Missing X-Requested-With header' });
+      return reply.code(403).send(errorBody('MISSING_REQUESTED_WITH'));
     }
   });
 }

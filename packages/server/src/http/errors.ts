@@ -1,64 +1,95 @@
+import {
+  apiErrorOfIssue,
+  apiErrorText,
+  type ApiErrorBody,
+  type ApiErrorCode,
+  type ApiErrorParams,
+  type ApiFieldError,
+} from '@scribe/api-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-/** An error meant for the client: its message goes out as `{ error }` with this status. */
+export interface HttpErrorOptions {
+  params?: ApiErrorParams;
+  headers?: Record<string, string>;
+  /** The form field the error belongs to: the answer's `fieldErrors` names it with the same error. */
+  field?: string;
+  cause?: unknown;
+}
+
+/** The body of an error answer: the code, its English text (api-client's registry) and its parameters. */
+export function errorBody(code: ApiErrorCode, params?: ApiErrorParams): ApiErrorBody {
+  return params ? { error: apiErrorText(code, params), code, params } : { error: apiErrorText(code), code };
+}
+
+/** An error meant for the client: it goes out as `{ error, code, params? }` with this status. */
 export class HttpError extends Error {
+  readonly code: ApiErrorCode;
+  readonly params?: ApiErrorParams;
+  readonly headers: Record<string, string>;
+  readonly fieldErrors?: Record<string, ApiFieldError>;
   constructor(
     readonly statusCode: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-    readonly fieldErrors?: Record<string, string>,
-    options?: ErrorOptions,
+    code: ApiErrorCode,
+    { params, headers = {}, field, cause }: HttpErrorOptions = {},
   ) {
-    super(message, options);
+    super(apiErrorText(code, params), cause === undefined ? undefined : { cause });
     this.name = 'HttpError';
+    this.code = code;
+    if (params) this.params = params;
+    this.headers = headers;
+    if (field) this.fieldErrors = { [field]: params ? { code, error: this.message, params } : { code, error: this.message } };
+  }
+
+  get body(): ApiErrorBody {
+    const body = errorBody(this.code, this.params);
+    return this.fieldErrors ? { ...body, fieldErrors: this.fieldErrors } : body;
   }
 }
 
 // Fastify's own client errors, in words a person can act on.
-const fastifyClientErrors: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'Malformed JSON in request body',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body does not match its Content-Length',
+const fastifyClientErrors: Record<string, ApiErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_BODY',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'BODY_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'CONTENT_LENGTH_MISMATCH',
 };
 
-/** URLs the router cannot take (Fastify's `frameworkErrors`): our `{ error }` shape, without echoing the URL back. */
+/** URLs the router cannot take (Fastify's `frameworkErrors`): our error shape, without echoing the URL back. */
 export function answerFrameworkError(err: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send({ error: 'A part of the URL is too long' });
-  else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send({ error: 'Malformed URL' });
-  else void reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).send({ error: 'Bad request' });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.code(414).send(errorBody('URL_PART_TOO_LONG'));
+  else if (err.code === 'FST_ERR_BAD_URL') void reply.code(400).send(errorBody('MALFORMED_URL'));
+  else void reply.code(err.statusCode && err.statusCode < 500 ? err.statusCode : 400).send(errorBody('BAD_REQUEST'));
 }
 
 /**
- * Every error becomes `{ error }` (plus `fieldErrors` for validation): validation 400 with the
- * first field's message, client errors keep their status, anything else is a logged 500.
+ * Every error becomes `{ error, code, params? }` (plus `fieldErrors` for validation): validation 400
+ * with the first field's error, client errors keep their status, anything else is a logged 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const fieldErrors: Record<string, string> = {};
-      let first: string | undefined;
+      const fieldErrors: Record<string, ApiFieldError> = {};
+      let first: ApiFieldError | undefined;
       for (const issue of err.validation) {
         const field = issue.instancePath.split('/').filter(Boolean)[0];
         // The body itself has the wrong shape (an array, a string, null...).
-        const message = field ? (issue.message ?? 'Invalid value') : 'Request body must be a JSON object';
-        first ??= message;
-        if (field && !(field in fieldErrors)) fieldErrors[field] = message;
+        const coded: ApiFieldError = field ? apiErrorOfIssue(issue) : { code: 'BODY_NOT_OBJECT', error: apiErrorText('BODY_NOT_OBJECT') };
+        first ??= coded;
+        if (field && !(field in fieldErrors)) fieldErrors[field] = coded;
       }
-      return reply.code(400).send({ error: first ?? 'Invalid request', fieldErrors });
+      const head = first ?? { code: 'VALIDATION_FAILED' as const, error: apiErrorText('VALIDATION_FAILED') };
+      return reply.code(400).send({ ...head, fieldErrors });
     }
-    if (err instanceof HttpError) {
-      const body = err.fieldErrors ? { error: err.message, fieldErrors: err.fieldErrors } : { error: err.message };
-      return reply.code(err.statusCode).headers(err.headers).send(body);
-    }
+    if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = fastifyClientErrors[err.code] ?? (err.message || 'Bad request');
-      return reply.code(status).send({ error: message });
+      const code = fastifyClientErrors[err.code];
+      // Another client error of Fastify or a plugin: its own English words under the generic code.
+      return reply.code(status).send(code ? errorBody(code) : { error: err.message || apiErrorText('BAD_REQUEST'), code: 'BAD_REQUEST' });
     }
     request.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: 'Internal server error' });
+    return reply.code(500).send(errorBody('INTERNAL_ERROR'));
   });
 }

@@ -1,5 +1,6 @@
 import { validationMessages } from '@scribe/api-client';
 import type { FastifyInstance } from 'fastify';
+import { errorBody } from './errors.ts';
 
 export const NUL_MESSAGE = validationMessages.nulCharacter;
 
@@ -30,7 +31,7 @@ export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {
     const body = typeof request.body === 'object' ? request.body : undefined;
     if (containsNul(request.params) || containsNul(request.query) || containsNul(body)) {
-      return reply.code(400).send({ error: NUL_MESSAGE });
+      return reply.code(400).send(errorBody('NUL_CHARACTER'));
     }
   });
 }

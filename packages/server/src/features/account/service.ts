@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { accountMessages as m, type AccountSession, type ChangePasswordRequest, type SignedOutResponse } from '@scribe/api-client';
+import { type AccountSession, type ApiErrorCode, type ChangePasswordRequest, type SignedOutResponse } from '@scribe/api-client';
 import Bowser from 'bowser';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/index.ts';
-import { authMessages } from '../auth/service.ts';
 import type { LoginLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AccountRepository } from './repository.ts';
@@ -55,17 +54,17 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
    * Checks the caller's password, counting failures like sign-in does (a stolen session cannot
    * guess the password faster than the sign-in form allows).
    */
-  async function requirePassword(caller: Caller, password: string, field: string, wrong: string): Promise<string> {
+  async function requirePassword(caller: Caller, password: string, field: string, wrong: ApiErrorCode): Promise<string> {
     // Reserved before the check, like sign-in: parallel guesses cannot pass the limit.
     const target = { accountId: caller.userId };
     const reservation = await limiter.reserve(caller.ip, target);
     if (!reservation.ok) {
-      throw new HttpError(429, authMessages.tooManyAttempts, { 'Retry-After': String(reservation.retryAfterSeconds) });
+      throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', { headers: { 'Retry-After': String(reservation.retryAfterSeconds) } });
     }
     const user = await repo.findUser(caller.userId);
-    if (!user) throw new HttpError(401, authMessages.notAuthenticated);
+    if (!user) throw new HttpError(401, 'NOT_AUTHENTICATED');
     // A wrong password keeps its reserved attempt: that is the failure count.
-    if (!(await verifyPassword(user.passwordHash, password))) throw new HttpError(400, wrong, {}, { [field]: wrong });
+    if (!(await verifyPassword(user.passwordHash, password))) throw new HttpError(400, wrong, { field });
     await limiter.succeeded(caller.ip, target);
     return user.passwordHash;
   }
@@ -78,9 +77,9 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
   return {
     /** New password; every other session of the user ends, the caller's stays. */
     async changePassword(caller: Caller, body: ChangePasswordRequest): Promise<SignedOutResponse> {
-      await requirePassword(caller, body.currentPassword, 'currentPassword', m.currentPasswordIncorrect);
+      await requirePassword(caller, body.currentPassword, 'currentPassword', 'CURRENT_PASSWORD_INCORRECT');
       if (body.currentPassword === body.newPassword) {
-        throw new HttpError(400, m.newPasswordSame, {}, { newPassword: m.newPasswordSame });
+        throw new HttpError(400, 'NEW_PASSWORD_SAME', { field: 'newPassword' });
       }
       await repo.setPasswordHash(caller.userId, await hashPassword(body.newPassword));
       const ended = await repo.deleteSessions(caller.userId, caller.sessionId);
@@ -103,7 +102,7 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
     async revokeSession(caller: Caller, publicId: string): Promise<{ signedOut: number; current: boolean }> {
       const rows = await repo.activeSessions(caller.userId, new Date(0));
       const target = rows.find((row) => publicSessionId(row.id) === publicId);
-      if (!target || !(await repo.deleteSession(caller.userId, target.id))) throw new HttpError(404, m.sessionNotFound);
+      if (!target || !(await repo.deleteSession(caller.userId, target.id))) throw new HttpError(404, 'SESSION_NOT_FOUND');
       await announce([target.id]);
       return { signedOut: 1, current: target.id === caller.sessionId };
     },
@@ -120,9 +119,9 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
      * then the stored files. A failure removing files is logged and leaves at worst orphaned files.
      */
     async deleteAccount(caller: Caller, password: string): Promise<void> {
-      await requirePassword(caller, password, 'password', m.passwordIncorrect);
+      await requirePassword(caller, password, 'password', 'PASSWORD_INCORRECT');
       const { deleted, sessionIds } = await repo.deleteUser(caller.userId);
-      if (!deleted) throw new HttpError(401, authMessages.notAuthenticated);
+      if (!deleted) throw new HttpError(401, 'NOT_AUTHENTICATED');
       await announce(sessionIds);
       try {
         await storage.deletePrefix(`users/${caller.userId}/`);
@@ -135,7 +134,7 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
     /** A zip of everything the user has, streamed as it is written. */
     async exportZip(caller: Caller): Promise<Readable> {
       const user = await repo.findUser(caller.userId);
-      if (!user) throw new HttpError(401, authMessages.notAuthenticated);
+      if (!user) throw new HttpError(401, 'NOT_AUTHENTICATED');
       const data = await repo.exportData(caller.userId);
       return writeAccountZip(user, data, storage, log);
     },

@@ -1,4 +1,4 @@
-import { aiMessages, libraryMessages, type AiModel, type AiModelId, type AiOutput, type SavedPrompt } from '@scribe/api-client';
+import { type AiModel, type AiModelId, type AiOutput, type SavedPrompt } from '@scribe/api-client';
 import { randomUUID } from 'node:crypto';
 import type { AiOutputStreamEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
@@ -94,7 +94,7 @@ export function createAiService(deps: {
   preferences?: Pick<PreferencesService, 'get'>;
 }) {
   const { repo, engines, log, hub, billing, preferences } = deps;
-  const transcriptNotFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
+  const transcriptNotFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
 
   async function ownTranscript(userId: number, id: number): Promise<TranscriptRow> {
     const row = await repo.transcript(userId, id);
@@ -116,7 +116,7 @@ export function createAiService(deps: {
     },
 
     async deletePrompt(userId: number, id: number): Promise<void> {
-      if (!(await repo.deletePrompt(userId, id))) throw new HttpError(404, aiMessages.promptNotFound);
+      if (!(await repo.deletePrompt(userId, id))) throw new HttpError(404, 'PROMPT_NOT_FOUND');
     },
 
     async outputs(userId: number, transcriptId: number): Promise<AiOutput[]> {
@@ -134,10 +134,10 @@ export function createAiService(deps: {
       if (!chosen) {
         // The user is told what they can do; which models exist is the operator's business (logged).
         log.info({ model: body.model, available: engines.models.map((m) => m.id) }, 'prompt asked for a model that is not offered');
-        throw new HttpError(400, aiMessages.unknownModel);
+        throw new HttpError(400, 'UNKNOWN_MODEL');
       }
       if (transcript.status !== 'completed' || (!transcript.content.trim() && transcript.segments.length === 0)) {
-        throw new HttpError(409, aiMessages.transcriptNotReady);
+        throw new HttpError(409, 'TRANSCRIPT_NOT_READY');
       }
       // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
       // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
@@ -155,13 +155,13 @@ export function createAiService(deps: {
             onDelta: (text) => stream.delta(text),
           });
         } catch (err) {
-          if (err instanceof AiCancelledError) throw new HttpError(499, err.message);
+          if (err instanceof AiCancelledError) throw new HttpError(499, 'REQUEST_CANCELLED');
           if (err instanceof AiProviderError) {
             log.warn({ err, status: err.status }, 'AI provider failed');
-            throw new HttpError(502, `${aiMessages.customPromptFailed}: ${err.message}`);
+            throw new HttpError(502, 'AI_PROVIDER_FAILED', { params: { reason: err.message } });
           }
           log.error({ err }, 'AI engine failed');
-          throw new HttpError(500, aiMessages.customPromptFailed);
+          throw new HttpError(500, 'CUSTOM_PROMPT_FAILED');
         } finally {
           stream.end();
         }

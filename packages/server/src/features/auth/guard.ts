@@ -1,8 +1,8 @@
 import type { User } from '@scribe/api-client';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { AuthService } from './service.ts';
-import { authMessages } from './service.ts';
 import { SESSION_COOKIE } from './session.ts';
+import { errorBody } from '../../http/errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,7 +34,7 @@ export function createAuthGuard(auth: AuthService): onRequestAsyncHookHandler {
   const sessionUser = createSessionUserResolver(auth);
   return async function requireUser(request, reply) {
     const user = await sessionUser(request);
-    if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
+    if (!user) return reply.code(401).send(errorBody('NOT_AUTHENTICATED'));
     request.user = user;
   };
 }

@@ -9,8 +9,9 @@ import {
 } from '@scribe/api-client';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Altcha } from './captcha/altcha.ts';
-import { authMessages, type AuthService } from './service.ts';
+import { type AuthService } from './service.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.ts';
+import { errorBody } from '../../http/errors.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -77,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorResponseSchema } } },
     async (request, reply) => {
       const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
-      if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
+      if (!user) return reply.code(401).send(errorBody('NOT_AUTHENTICATED'));
       return user;
     },
   );

@@ -1,4 +1,4 @@
-import { authMessages, validationMessages, type LoginRequest, type RegisterRequest, type User } from '@scribe/api-client';
+import { authMessages, type ApiErrorCode, type LoginRequest, type RegisterRequest, type User } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { CaptchaVerifier } from './captcha/types.ts';
@@ -39,14 +39,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
 
   async function requireCaptcha(token: string, ip: string): Promise<void> {
     if (!(await captcha.verify(token, ip))) {
-      throw new HttpError(
-        400,
-        validationMessages.captchaRequired,
-        {},
-        {
-          captchaToken: validationMessages.captchaRequired,
-        },
-      );
+      throw new HttpError(400, 'CAPTCHA_REQUIRED', { field: 'captchaToken' });
     }
   }
 
@@ -61,14 +54,14 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
     return token;
   }
 
-  function conflict(field: 'username' | 'email', message: string): HttpError {
-    return new HttpError(409, message, {}, { [field]: message });
+  function conflict(field: 'username' | 'email', code: ApiErrorCode): HttpError {
+    return new HttpError(409, code, { field });
   }
 
   const conflicts = {
-    username: () => conflict('username', authMessages.usernameTaken),
-    email: () => conflict('email', authMessages.emailTaken),
-    emailIsUsername: () => conflict('email', authMessages.emailIsUsername),
+    username: () => conflict('username', 'USERNAME_TAKEN'),
+    email: () => conflict('email', 'EMAIL_TAKEN'),
+    emailIsUsername: () => conflict('email', 'EMAIL_IS_USERNAME'),
   };
 
   return {
@@ -76,7 +69,7 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       await requireCaptcha(input.captchaToken, ip);
       const reservation = await registerLimiter.reserve(ip);
       if (!reservation.ok) {
-        throw new HttpError(429, authMessages.tooManyRegistrations, { 'Retry-After': String(reservation.retryAfterSeconds) });
+        throw new HttpError(429, 'TOO_MANY_REGISTRATIONS', { headers: { 'Retry-After': String(reservation.retryAfterSeconds) } });
       }
       try {
         // The pre-check saves an argon2 hash for the common case; the unique indexes decide races.
@@ -105,12 +98,12 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       const target: LoginTarget = row ? { accountId: row.id } : { unknownLogin: input.username };
       const reservation = await limiter.reserve(ip, target);
       if (!reservation.ok) {
-        throw new HttpError(429, authMessages.tooManyAttempts, { 'Retry-After': String(reservation.retryAfterSeconds) });
+        throw new HttpError(429, 'TOO_MANY_LOGIN_ATTEMPTS', { headers: { 'Retry-After': String(reservation.retryAfterSeconds) } });
       }
       // Unknown users are checked against a dummy hash: same work, same answer, same timing.
       const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
       // A failure keeps its reserved attempt: that is the failure count.
-      if (!row || !valid) throw new HttpError(401, authMessages.invalidCredentials);
+      if (!row || !valid) throw new HttpError(401, 'INVALID_CREDENTIALS');
       await limiter.succeeded(ip, target);
       return { user: toUser(row), token: await startSession(row.id, previousToken, userAgent) };
     },

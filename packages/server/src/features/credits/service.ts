@@ -8,12 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  creditsMessages as m,
   type CreditPackage,
   type PaymentsConfig,
   type PurchaseResponse,
   type TestCardRequest,
   type TestPaymentResult,
+  type ApiErrorCode,
+  type ApiErrorParams,
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -25,14 +26,31 @@ import type { StripeProvider } from './providers/stripe.ts';
 import { checkTestCard } from './providers/test-mode.ts';
 import type { PaymentProvider } from './providers/types.ts';
 
+/** What a short balance was to pay for: it picks the 402's code and its parameters. */
+export type ChargeFor = { kind: 'prompt'; model: string } | { kind: 'transcription'; minutes: number };
+
 /** A charge larger than the balance: HTTP 402 with a clear `error`; nothing was charged. */
 export class NotEnoughCreditsError extends HttpError {
   constructor(
     readonly needed: number,
     readonly balance: number,
-    what: string,
+    what: ChargeFor,
   ) {
-    super(402, `${m.notEnoughCredits}: ${what} costs ${needed} ${needed === 1 ? 'credit' : 'credits'} and your balance is ${balance}.`);
+    super(
+      402,
+      what.kind === 'transcription'
+        ? 'NOT_ENOUGH_CREDITS_TRANSCRIPTION'
+        : what.model === 'local'
+          ? 'NOT_ENOUGH_CREDITS_LOCAL_PROMPT'
+          : 'NOT_ENOUGH_CREDITS_PROMPT',
+      {
+        params: {
+          ...(what.kind === 'transcription' ? { minutes: what.minutes } : what.model === 'local' ? {} : { model: what.model }),
+          needed,
+          balance,
+        },
+      },
+    );
     this.name = 'NotEnoughCreditsError';
   }
 }
@@ -58,8 +76,8 @@ export type TranscriptionChargeOutcome =
   | { status: 'charged'; amount: number; balance: number }
   /** This transcript was charged before (a retried job): nothing taken now. */
   | { status: 'already-charged'; amount: number; balance: number }
-  /** Nothing taken; `message` is the text the user sees (the 402 text of the HTTP API). */
-  | { status: 'not-enough-credits'; needed: number; balance: number; message: string };
+  /** Nothing taken; `message` is the text the user sees (the 402 text of the HTTP API), `code` and `params` its cause. */
+  | { status: 'not-enough-credits'; needed: number; balance: number; message: string; code: ApiErrorCode; params?: ApiErrorParams };
 
 /** 'nothing-to-refund': no charge, or it was refunded before. */
 export type RefundOutcome = 'refunded' | 'nothing-to-refund';
@@ -101,7 +119,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       amount: number;
       reference: string;
       description: string;
-      what: string;
+      what: ChargeFor;
     },
   ): Promise<Charge> {
     if (!Number.isInteger(change.amount) || change.amount < 0) throw new Error(`invalid charge ${change.amount}`);
@@ -119,7 +137,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       case 'insufficient':
         throw new NotEnoughCreditsError(change.amount, result.balance, change.what);
       case 'no-user':
-        throw new HttpError(401, 'Not authenticated');
+        throw new HttpError(401, 'NOT_AUTHENTICATED');
     }
   }
 
@@ -142,7 +160,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       amount,
       reference,
       description: `AI prompt (${model})`,
-      what: `an AI prompt with ${model === 'local' ? 'the local engine' : model}`,
+      what: { kind: 'prompt', model },
     });
     return {
       ...result,
@@ -200,12 +218,19 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
           amount: minutes * config.perTranscriptionMinute,
           reference: earlier.length === 0 ? base : `${base}#${earlier.length + 1}`,
           description: `Transcription, ${plural(minutes, 'minute', 'minutes')}`,
-          what: `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`,
+          what: { kind: 'transcription', minutes },
         });
         return { status: result.charged ? 'charged' : 'already-charged', amount: result.amount, balance: result.balance };
       } catch (err) {
         if (err instanceof NotEnoughCreditsError) {
-          return { status: 'not-enough-credits', needed: err.needed, balance: err.balance, message: err.message };
+          return {
+            status: 'not-enough-credits',
+            needed: err.needed,
+            balance: err.balance,
+            message: err.message,
+            code: err.code,
+            ...(err.params ? { params: err.params } : {}),
+          };
         }
         throw err;
       }
@@ -226,8 +251,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
       const needed = minutes * config.perTranscriptionMinute;
       if (needed <= 0) return;
       const have = await balance(userId);
-      if (have < needed)
-        throw new NotEnoughCreditsError(needed, have, `transcribing ${plural(minutes, 'started minute', 'started minutes')} of audio`);
+      if (have < needed) throw new NotEnoughCreditsError(needed, have, { kind: 'transcription', minutes });
     },
 
     /** Gives a transcript's charge back (a failed or deleted transcription), once. */
@@ -256,7 +280,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
 
     async purchase(userId: number, credits: number): Promise<PurchaseResponse> {
       const pkg = config.packages.find((p) => p.credits === credits);
-      if (!pkg) throw new HttpError(400, m.unknownPackage);
+      if (!pkg) throw new HttpError(400, 'UNKNOWN_PACKAGE');
       const idempotencyKey = `purchase-${userId}-${randomUUID()}`;
       const created = await provider.createPayment({
         userId,
@@ -280,12 +304,12 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
     /** The test-mode card form: 4242... credits the purchase once; 4000...0002 is declined (402). */
     async confirmTestPayment(userId: number, clientSecret: string, card: TestCardRequest): Promise<TestPaymentResult> {
       const payment = await repo.findPaymentBySecret(userId, clientSecret);
-      if (!payment || payment.provider !== 'test') throw new HttpError(404, m.paymentNotFound);
+      if (!payment || payment.provider !== 'test') throw new HttpError(404, 'PAYMENT_NOT_FOUND');
       if (payment.status === 'succeeded') return { status: 'succeeded', credits: payment.credits, balance: await balance(userId) };
       const outcome = checkTestCard(card);
       if (!outcome.ok) {
         await repo.notePaymentError(payment.id, outcome.message);
-        throw new HttpError(outcome.status, outcome.message);
+        throw new HttpError(outcome.status, outcome.code);
       }
       const done = await repo.completePayment(payment.id);
       return { status: 'succeeded', credits: payment.credits, balance: done.balance ?? (await balance(userId)) };
@@ -297,13 +321,13 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
      * and credits against the package bought.
      */
     async handleStripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<{ received: true; credited: boolean }> {
-      if (provider.name !== 'stripe') throw new HttpError(404, 'Stripe is not configured');
+      if (provider.name !== 'stripe') throw new HttpError(404, 'STRIPE_NOT_CONFIGURED');
       let event: Stripe.Event;
       try {
         event = (provider as StripeProvider).parseWebhook(rawBody, signature);
       } catch (err) {
         log.warn({ err: err instanceof Error ? err.message : String(err) }, 'Stripe webhook with a bad signature');
-        throw new HttpError(400, 'Invalid webhook signature');
+        throw new HttpError(400, 'INVALID_WEBHOOK_SIGNATURE');
       }
       if (event.type !== 'payment_intent.succeeded') return { received: true, credited: false };
       const intent = event.data.object;
@@ -325,7 +349,7 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
           { paymentIntent: intent.id, event: event.id, paymentId: payment.id, userId: payment.userId },
           'payment_intent.succeeded does not match its credit package: not credited',
         );
-        throw new HttpError(400, 'Payment does not match its credit package');
+        throw new HttpError(400, 'PAYMENT_PACKAGE_MISMATCH');
       }
       const done = await repo.completePayment(payment.id);
       if (done.credited) log.info({ paymentIntent: intent.id, userId: payment.userId, credits: payment.credits }, 'credits purchased');

@@ -1,10 +1,7 @@
 import {
-  aiMessages,
-  exportMessages,
   errorResponseSchema,
   exportFileBase,
   exportFormats,
-  libraryMessages,
   transcriptExportFormats,
   type TranscriptExportFormat,
 } from '@scribe/api-client';
@@ -82,7 +79,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     let timeZone = 'UTC';
     if (tz !== undefined) {
       const parsed = parseTimeZone(tz);
-      if (!parsed) throw new HttpError(400, exportMessages.invalidTimeZone);
+      if (!parsed) throw new HttpError(400, 'INVALID_TIME_ZONE');
       timeZone = parsed;
     }
     const { language } = await opts.preferences.get(userId);
@@ -91,7 +88,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
 
   const transcriptOf = async (userId: number, id: number) => {
     const row = await repo.transcript(userId, id);
-    if (!row) throw new HttpError(404, libraryMessages.transcriptNotFound);
+    if (!row) throw new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
     return row;
   };
 
@@ -163,7 +160,7 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
       const reader = await readerOf(userId, request.query.tz);
       const t = await transcriptOf(userId, request.params.id);
       const o = await repo.output(userId, t.id, request.params.outputId);
-      if (!o) throw new HttpError(404, aiMessages.outputNotFound);
+      if (!o) throw new HttpError(404, 'AI_OUTPUT_NOT_FOUND');
       const doc: ExportDocument = {
         title: o.prompt.trim() || documentMessages[reader.language].aiOutput,
         subtitle: `${t.title} · ${formatDate(o.createdAt, reader)}`,

@@ -1,4 +1,4 @@
-import { libraryMessages, type Folder, type TreeNode } from '@scribe/api-client';
+import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { FoldersRepository } from './repository.ts';
 import { buildTree, serializeTree } from './tree.ts';
@@ -6,8 +6,8 @@ import type { TranscriptFiles } from '../transcripts/files.ts';
 
 export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles }) {
   const { repo, files } = deps;
-  const notFound = () => new HttpError(404, libraryMessages.folderNotFound);
-  const tooDeep = () => new HttpError(400, libraryMessages.folderTooDeep);
+  const notFound = () => new HttpError(404, 'FOLDER_NOT_FOUND');
+  const tooDeep = () => new HttpError(400, 'FOLDER_TOO_DEEP');
 
   return {
     async tree(userId: number): Promise<TreeNode[]> {
@@ -30,7 +30,7 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
     async update(userId: number, id: number, changes: { name?: string; parentId?: number | null }): Promise<Folder> {
       const result = await repo.update(userId, id, changes);
       if (result.ok) return result.folder;
-      if (result.reason === 'cycle') throw new HttpError(400, libraryMessages.invalidMove);
+      if (result.reason === 'cycle') throw new HttpError(400, 'INVALID_MOVE');
       if (result.reason === 'too-deep') throw tooDeep();
       throw notFound();
     },

@@ -13,7 +13,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         await database.db.execute(sql`select 1`);
       } catch (err) {
         request.log.error({ err }, 'health check: database unavailable');
-        throw new HttpError(503, 'Database unavailable');
+        throw new HttpError(503, 'DATABASE_UNAVAILABLE');
       }
       return { status: 'ok' as const, database: database.kind };
     },

@@ -4,9 +4,10 @@ import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import { authMessages, type AuthService } from '../auth/service.ts';
+import { type AuthService } from '../auth/service.ts';
 import { SESSION_COOKIE, sessionId } from '../auth/session.ts';
 import type { LiveEvent, LiveHub } from './hub.ts';
+import { errorBody } from '../../http/errors.ts';
 
 export const LIVE_PATH = '/ws';
 
@@ -145,9 +146,9 @@ export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
   });
 
   async function guard(request: FastifyRequest, reply: FastifyReply) {
-    if (!sameOrigin(request)) return reply.code(403).send({ error: 'Cross-site live connections are not allowed' });
+    if (!sameOrigin(request)) return reply.code(403).send(errorBody('LIVE_CROSS_SITE'));
     const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
-    if (!user) return reply.code(401).send({ error: authMessages.notAuthenticated });
+    if (!user) return reply.code(401).send(errorBody('NOT_AUTHENTICATED'));
     request.user = user;
   }
 
@@ -157,8 +158,7 @@ export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
     onRequest: guard,
     schema: { hide: true },
     // A plain GET (no Upgrade header) is told what this address is, in the API's shape.
-    handler: (_request, reply) =>
-      reply.code(426).header('Upgrade', 'websocket').send({ error: 'Upgrade Required: /ws is a WebSocket endpoint' }),
+    handler: (_request, reply) => reply.code(426).header('Upgrade', 'websocket').send(errorBody('LIVE_UPGRADE_REQUIRED')),
     wsHandler: (socket, request) => {
       const user = request.user!;
       if ((byUser.get(user.id)?.size ?? 0) >= opts.maxSocketsPerUser) {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { TranscriptsService } from './service.ts';
+import { errorBody } from '../../http/errors.ts';
 
 export interface TranscriptsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
@@ -97,7 +98,7 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
       const answer = await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range);
       reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-cache');
       if (answer.kind === 'unsatisfiable') {
-        return reply.code(416).header('Content-Range', `bytes */${answer.size}`).send({ error: 'Range not satisfiable' });
+        return reply.code(416).header('Content-Range', `bytes */${answer.size}`).send(errorBody('RANGE_NOT_SATISFIABLE'));
       }
       reply.header('Content-Type', answer.mime);
       if (answer.kind === 'partial') {

@@ -1,4 +1,4 @@
-import { libraryMessages, paths, transcriptionOutcomeMessages, type Transcript } from '@scribe/api-client';
+import { paths, type Transcript } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
@@ -41,7 +41,7 @@ export function createTranscriptsService(deps: {
   credits?: TranscriptionGate;
 }) {
   const { repo, storage, files } = deps;
-  const notFound = () => new HttpError(404, libraryMessages.transcriptNotFound);
+  const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
 
   return {
     async get(userId: number, id: number): Promise<Transcript> {
@@ -72,17 +72,17 @@ export function createTranscriptsService(deps: {
     async retry(userId: number, id: number): Promise<void> {
       const row = await repo.get(userId, id);
       if (!row) throw notFound();
-      if (row.status !== 'error') throw new HttpError(409, transcriptionOutcomeMessages.retryNotFailed);
-      if (!row.audioKey || !(await storage.stat(row.audioKey))) throw new HttpError(409, transcriptionOutcomeMessages.retryNoAudio);
+      if (row.status !== 'error') throw new HttpError(409, 'RETRY_NOT_FAILED');
+      if (!row.audioKey || !(await storage.stat(row.audioKey))) throw new HttpError(409, 'RETRY_NO_AUDIO');
       const free = row.isTutorialSample || (await deps.credits?.transcriptionPaid({ id, userId })) !== false;
       if (!free) await deps.credits?.requireTranscriptionCredits(userId, row.durationSeconds ?? 1);
-      if (!(await repo.restart(userId, id))) throw new HttpError(409, transcriptionOutcomeMessages.retryNotFailed);
+      if (!(await repo.restart(userId, id))) throw new HttpError(409, 'RETRY_NOT_FAILED');
       await deps.queue?.enqueue(id);
     },
 
     async move(userId: number, id: number, folderId: number | null): Promise<void> {
       const result = await repo.move(userId, id, folderId);
-      if (result === 'folder') throw new HttpError(404, libraryMessages.folderNotFound);
+      if (result === 'folder') throw new HttpError(404, 'FOLDER_NOT_FOUND');
       if (result === 'transcript') throw notFound();
     },
 

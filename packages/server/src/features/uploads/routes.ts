@@ -1,5 +1,7 @@
 import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import {
+  apiErrorCodeOf,
+  apiErrors,
   errorResponseSchema,
   finalizeUploadRequestSchema,
   okResponseSchema,
@@ -13,7 +15,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../http/errors.ts';
 import { currentUser } from '../auth/guard.ts';
-import { uploadErrors } from './messages.ts';
 import type { ChunkFields, UploadsService } from './service.ts';
 import type { SpooledFile, UploadSpool } from './spool.ts';
 
@@ -38,16 +39,16 @@ const errors = {
 // The same pattern as finalizeUploadRequestSchema's uploadId.
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const chunkFieldsSchema = z.object({
-  uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id'),
+  uploadId: z.string().regex(UPLOAD_ID, apiErrors.INVALID_UPLOAD_ID),
   chunkIndex: z
     .string()
-    .regex(/^\d{1,6}$/, 'chunkIndex must be a whole number')
+    .regex(/^\d{1,6}$/, apiErrors.CHUNK_INDEX_INVALID)
     .transform(Number),
   totalChunks: z
     .string()
-    .regex(/^[1-9]\d{0,5}$/, 'totalChunks must be a whole number from 1')
+    .regex(/^[1-9]\d{0,5}$/, apiErrors.TOTAL_CHUNKS_INVALID)
     .transform(Number),
-  originalName: z.string().min(1, 'originalName is required').max(1024, 'originalName is too long'),
+  originalName: z.string().min(1, apiErrors.ORIGINAL_NAME_REQUIRED).max(1024, apiErrors.ORIGINAL_NAME_TOO_LONG),
 });
 
 /**
@@ -58,13 +59,19 @@ function multipartFileName(name: string): string {
   return name.replace(/%22/g, '"').replace(/%0[ad]/gi, '');
 }
 
+/** A chunk field zod refused: the schema's coded message, else the generic one. */
+function chunkFieldsError(issue: { message?: string } | undefined): HttpError {
+  const code = issue?.message === undefined ? undefined : apiErrorCodeOf(issue.message);
+  return new HttpError(400, code ?? 'INVALID_CHUNK_FIELDS');
+}
+
 const CHUNK_FIELDS = ['uploadId', 'chunkIndex', 'totalChunks', 'originalName'] as const;
 
 /** The chunk's fields once all have arrived; a 400 naming the first problem when one is wrong. */
 function chunkFields(values: Map<string, string>): ChunkFields {
-  if (CHUNK_FIELDS.some((name) => !values.has(name))) throw new HttpError(400, uploadErrors.fieldsMissing);
+  if (CHUNK_FIELDS.some((name) => !values.has(name))) throw new HttpError(400, 'CHUNK_FIELDS_MISSING');
   const fields = chunkFieldsSchema.safeParse(Object.fromEntries(CHUNK_FIELDS.map((name) => [name, values.get(name)])));
-  if (!fields.success) throw new HttpError(400, fields.error.issues[0]?.message ?? 'Invalid chunk fields');
+  if (!fields.success) throw chunkFieldsError(fields.error.issues[0]);
   return fields.data;
 }
 
@@ -102,9 +109,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
     } catch (err) {
       const status = (err as { statusCode?: number }).statusCode;
       if (status && status < 500) throw err;
-      throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+      throw new HttpError(400, 'MALFORMED_UPLOAD', { cause: err });
     }
-    if (!part) throw new HttpError(400, uploadErrors.noFile);
+    if (!part) throw new HttpError(400, 'NO_FILE');
     return part;
   }
 
@@ -138,7 +145,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       receiving(request, async () => {
         const user = currentUser(request);
         const part = await filePart(request, Math.min(uploadLimits.chunkBytes, maxBytes));
-        if (part.fieldname !== 'audio') throw new HttpError(400, uploadErrors.wrongField('audio'));
+        if (part.fieldname !== 'audio') throw new HttpError(400, 'WRONG_FILE_FIELD', { params: { field: 'audio' } });
         // Fields sent before the file arrive with it.
         const field = part.fields.language;
         const language = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
@@ -180,7 +187,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           } catch (err) {
             const status = (err as { statusCode?: number }).statusCode;
             if (status && status < 500) throw err;
-            throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+            throw new HttpError(400, 'MALFORMED_UPLOAD', { cause: err });
           }
         };
         try {
@@ -195,14 +202,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
               continue;
             }
             sawFile = true;
-            if (part.fieldname !== 'chunk') throw new HttpError(400, uploadErrors.wrongField('chunk'));
+            if (part.fieldname !== 'chunk') throw new HttpError(400, 'WRONG_FILE_FIELD', { params: { field: 'chunk' } });
             if (CHUNK_FIELDS.every((name) => values.has(name))) {
               result = await uploads.uploadChunk(user.id, chunkFields(values), part.file);
             } else {
               spooled = await opts.spool.keep(part.file);
             }
           }
-          if (!sawFile) throw new HttpError(400, uploadErrors.noFile);
+          if (!sawFile) throw new HttpError(400, 'NO_FILE');
           if (result) return result;
           return await uploads.uploadChunk(user.id, chunkFields(values), spooled!.open());
         } finally {
@@ -230,7 +237,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
       schema: {
         tags,
         summary: 'The chunks the server holds of an upload (to resume it)',
-        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id') }),
+        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, apiErrors.INVALID_UPLOAD_ID) }),
         response: { 200: uploadStatusSchema, ...errors },
       },
     },
@@ -244,7 +251,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         tags,
         summary: 'Cancel an unfinished chunked upload: its received chunks are discarded',
         description: "404 for an unknown upload id or another user's; 409 once the upload is being finalized or was finalized.",
-        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, 'Invalid upload id') }),
+        params: z.object({ uploadId: z.string().regex(UPLOAD_ID, apiErrors.INVALID_UPLOAD_ID) }),
         response: { 200: okResponseSchema, ...errors },
       },
     },

@@ -2,10 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   engineSupports,
   LANGUAGE_CODE,
-  libraryMessages,
-  transcriptionOutcomeMessages,
-  storageFullMessage,
-  tooManyUnfinishedUploadsMessage,
+  formatMegabytes,
   uploadLimits,
   type FinalizeUploadRequest,
   type UploadStatus,
@@ -27,7 +24,15 @@ import {
   titleFromFileName,
   type AudioFormat,
 } from './audio-format.ts';
-import { uploadErrors } from './messages.ts';
+
+const MB = 1024 * 1024;
+
+/** The chunks a finalize call found missing, named in the answer. */
+function chunksMissing(missing: number[]): HttpError {
+  return missing.length === 1
+    ? new HttpError(400, 'CHUNK_MISSING', { params: { index: missing[0]! } })
+    : new HttpError(400, 'CHUNKS_MISSING', { params: { chunks: missing.join(', ') } });
+}
 import type { StorageLimits, UploadsRepository } from './repository.ts';
 import { openUpload, type IncomingFile } from './stream.ts';
 
@@ -95,11 +100,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   const { repo, storage, log, maxBytes, limits } = deps;
   const leaseMs = deps.claimLeaseMs ?? DEFAULT_CLAIM_LEASE_MS;
   const aliveAfter = () => new Date(Date.now() - leaseMs);
-  const tooLargeTotal = () => new HttpError(413, uploadErrors.fileTooLarge(maxBytes));
-  const uploadNotFound = () => new HttpError(404, uploadErrors.uploadNotFound);
-  const storageFull = (used: number) => new HttpError(413, storageFullMessage(used, limits.quotaBytes));
+  const tooLargeTotal = () => new HttpError(413, 'FILE_TOO_LARGE', { params: { maxMb: formatMegabytes(maxBytes) } });
+  const uploadNotFound = () => new HttpError(404, 'UPLOAD_NOT_FOUND');
+  const storageFull = (used: number) =>
+    new HttpError(413, 'STORAGE_FULL', { params: { usedMb: formatMegabytes(used), quotaMb: formatMegabytes(limits.quotaBytes) } });
   const tooManyUnfinished = () =>
-    new HttpError(409, tooManyUnfinishedUploadsMessage(limits.maxUnfinished, Math.round((deps.abandonMs / 3_600_000) * 100) / 100));
+    new HttpError(409, 'TOO_MANY_UNFINISHED_UPLOADS', {
+      params: { max: limits.maxUnfinished, hours: Math.round((deps.abandonMs / 3_600_000) * 100) / 100 },
+    });
 
   /** Bytes the user may still store (Infinity without a quota); refuses at once when `atLeast` does not fit. */
   async function roomFor(userId: number, atLeast: number): Promise<number> {
@@ -116,8 +124,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   function checkedLanguage(language: string | undefined): string | null {
     const languages = deps.languages ?? 'any';
     if (language === undefined || language === '') return Array.isArray(languages) && languages.length === 1 ? languages[0] : null;
-    if (!LANGUAGE_CODE.test(language)) throw new HttpError(400, transcriptionOutcomeMessages.languageInvalid);
-    if (!engineSupports(languages, language)) throw new HttpError(400, transcriptionOutcomeMessages.languageUnsupported);
+    if (!LANGUAGE_CODE.test(language)) throw new HttpError(400, 'LANGUAGE_CODE_INVALID');
+    if (!engineSupports(languages, language)) throw new HttpError(400, 'LANGUAGE_UNSUPPORTED');
     return language;
   }
 
@@ -127,13 +135,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
 
   function checkedName(raw: string): string {
     const name = cleanFileName(raw);
-    if (!hasAcceptedExtension(name)) throw new HttpError(400, libraryMessages.invalidFileType);
+    if (!hasAcceptedExtension(name)) throw new HttpError(400, 'INVALID_FILE_TYPE');
     return name;
   }
 
   function sniffed(head: Buffer): AudioFormat {
     const format = sniffAudio(head);
-    if (!format) throw new HttpError(400, libraryMessages.invalidContent);
+    if (!format) throw new HttpError(400, 'INVALID_CONTENT');
     return format;
   }
 
@@ -184,7 +192,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           ? storageFull(limits.quotaBytes - room)
           : maxBytes <= CHUNK
             ? tooLargeTotal()
-            : new HttpError(413, uploadErrors.singleTooLarge),
+            : new HttpError(413, 'SINGLE_UPLOAD_TOO_LARGE', { params: { maxMb: uploadLimits.chunkBytes / MB } }),
       );
       const format = sniffed(opened.head);
       const id = await deps.transcripts.reserveId();
@@ -205,18 +213,20 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async uploadChunk(userId: number, fields: ChunkFields, file: IncomingFile): Promise<UploadStatus> {
       const { uploadId, chunkIndex, totalChunks } = fields;
       const name = checkedName(fields.originalName);
-      if (chunkIndex >= totalChunks) throw new HttpError(400, uploadErrors.chunkOutOfRange(chunkIndex, totalChunks));
+      if (chunkIndex >= totalChunks)
+        throw new HttpError(400, 'CHUNK_OUT_OF_RANGE', { params: { index: chunkIndex, total: totalChunks, last: totalChunks - 1 } });
       // Even the smallest file with this many chunks would be over the limit.
       if ((totalChunks - 1) * CHUNK + 1 > maxBytes) throw tooLargeTotal();
 
       const existing = await repo.find(uploadId);
       if (existing && existing.userId !== userId) throw uploadNotFound();
-      if (existing?.finalizedAt) throw new HttpError(409, uploadErrors.alreadyFinalized);
+      if (existing?.finalizedAt) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       // A finalize is reading the chunks.
       if (existing?.finalizingTranscriptId != null && existing.finalizingHeartbeatAt && existing.finalizingHeartbeatAt >= aliveAfter()) {
-        throw new HttpError(409, uploadErrors.alreadyFinalized);
+        throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       }
-      if (existing && existing.totalChunks !== totalChunks) throw new HttpError(400, uploadErrors.totalMismatch(existing.totalChunks));
+      if (existing && existing.totalChunks !== totalChunks)
+        throw new HttpError(400, 'TOTAL_CHUNKS_MISMATCH', { params: { expected: existing.totalChunks } });
       if (!existing && (await repo.unfinishedCount(userId)) >= limits.maxUnfinished) throw tooManyUnfinished();
       // A new upload the balance cannot pay for is refused before its first byte is stored.
       if (!existing) await requireCredits(userId);
@@ -236,7 +246,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
           ? storageFull(limits.quotaBytes - room)
           : isLast && roomLeft < CHUNK
             ? tooLargeTotal()
-            : new HttpError(413, uploadErrors.chunkTooLarge),
+            : new HttpError(413, 'CHUNK_TOO_LARGE', { params: { maxBytes: uploadLimits.chunkBytes } }),
       );
       // Only the first chunk starts with the file's signature.
       const format = chunkIndex === 0 ? sniffed(opened.head) : null;
@@ -245,8 +255,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       let replacedKey: string | null;
       try {
         const { bytes } = await storage.put(key, opened.body);
-        if (bytes === 0) throw new HttpError(400, uploadErrors.chunkEmpty(chunkIndex));
-        if (!isLast && bytes !== CHUNK) throw new HttpError(400, uploadErrors.chunkWrongSize(chunkIndex));
+        if (bytes === 0) throw new HttpError(400, 'CHUNK_EMPTY', { params: { index: chunkIndex } });
+        if (!isLast && bytes !== CHUNK)
+          throw new HttpError(400, 'CHUNK_WRONG_SIZE', { params: { index: chunkIndex, chunkBytes: uploadLimits.chunkBytes } });
         const result = await repo.recordChunk({
           uploadId,
           userId,
@@ -264,11 +275,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
             case 'not-found':
               throw uploadNotFound();
             case 'finalized':
-              throw new HttpError(409, uploadErrors.alreadyFinalized);
+              throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
             case 'total-mismatch':
-              throw new HttpError(400, uploadErrors.totalMismatch(existing?.totalChunks ?? totalChunks));
+              throw new HttpError(400, 'TOTAL_CHUNKS_MISMATCH', { params: { expected: existing?.totalChunks ?? totalChunks } });
             case 'size-conflict':
-              throw new HttpError(409, uploadErrors.chunkSizeConflict(chunkIndex));
+              throw new HttpError(409, 'CHUNK_SIZE_CONFLICT', { params: { index: chunkIndex } });
             case 'too-many-unfinished':
               throw tooManyUnfinished();
             case 'storage-full':
@@ -291,23 +302,24 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async finalize(userId: number, body: FinalizeUploadRequest): Promise<{ id: number }> {
       const upload = await repo.find(body.uploadId);
       if (!upload || upload.userId !== userId) throw uploadNotFound();
-      if (upload.finalizedAt) throw new HttpError(409, uploadErrors.alreadyFinalized);
-      if (body.totalChunks !== upload.totalChunks) throw new HttpError(400, uploadErrors.totalMismatch(upload.totalChunks));
+      if (upload.finalizedAt) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
+      if (body.totalChunks !== upload.totalChunks)
+        throw new HttpError(400, 'TOTAL_CHUNKS_MISMATCH', { params: { expected: upload.totalChunks } });
       const name = checkedName(body.originalName);
       const language = checkedLanguage(body.language);
       await requireCredits(userId);
       const chunks = await repo.chunks(upload.id);
       const have = new Set(chunks.map((c) => c.chunkIndex));
       const missing = Array.from({ length: upload.totalChunks }, (_, i) => i).filter((i) => !have.has(i));
-      if (missing.length > 0) throw new HttpError(400, uploadErrors.chunksMissing(missing));
+      if (missing.length > 0) throw chunksMissing(missing);
       const expected = chunks.reduce((sum, c) => sum + c.bytes, 0);
       if (expected > maxBytes) throw tooLargeTotal();
       const format = upload.format as AudioFormat | null;
-      if (!format || !(format in audioMimeTypes)) throw new HttpError(400, libraryMessages.invalidContent);
+      if (!format || !(format in audioMimeTypes)) throw new HttpError(400, 'INVALID_CONTENT');
 
       const id = await deps.transcripts.reserveId();
       const claim = await repo.claim(upload.id, userId, id, aliveAfter());
-      if (!claim.ok) throw claim.reason === 'not-found' ? uploadNotFound() : new HttpError(409, uploadErrors.alreadyFinalized);
+      if (!claim.ok) throw claim.reason === 'not-found' ? uploadNotFound() : new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       if (claim.abandoned !== null) await removeAttempt(userId, claim.abandoned);
       const key = audioKey(userId, id, storedExtension(format, name));
       // The join of a large file takes a while: say it is still running, so no one takes the claim over.
@@ -330,7 +342,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
         const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, language }));
-        if (!completed) throw new HttpError(409, uploadErrors.alreadyFinalized);
+        if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {
         await removeAttempt(userId, id);
         await quietly('could not release a failed finalize', () => repo.release(upload.id, id));
@@ -369,8 +381,8 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     async discard(userId: number, uploadId: string): Promise<void> {
       const outcome = await repo.discard(uploadId, userId);
       if (outcome === 'not-found') throw uploadNotFound();
-      if (outcome === 'finalized') throw new HttpError(409, uploadErrors.alreadyFinalized);
-      if (outcome === 'finalizing') throw new HttpError(409, uploadErrors.beingFinalized);
+      if (outcome === 'finalized') throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
+      if (outcome === 'finalizing') throw new HttpError(409, 'UPLOAD_BEING_FINALIZED');
       await quietly('could not remove the chunks of a cancelled upload', () => storage.deletePrefix(uploadPrefix(userId, uploadId)));
     },
 

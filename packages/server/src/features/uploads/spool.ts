@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '../../http/errors.ts';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, removeOldFiles } from '../../private-files.ts';
-import { uploadErrors } from './messages.ts';
 import type { IncomingFile } from './stream.ts';
 
 export interface SpooledFile {
@@ -44,7 +43,7 @@ export function createUploadSpool(dir: string) {
         file.resume();
         await remove();
         // The incoming stream fails only for reasons on the client's side (a body cut off or malformed).
-        throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+        throw new HttpError(400, 'MALFORMED_UPLOAD', { cause: err });
       }
       const truncated = file.truncated === true;
       return {

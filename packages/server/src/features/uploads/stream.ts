@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors.ts';
 import { SNIFF_BYTES } from './audio-format.ts';
-import { uploadErrors } from './messages.ts';
 
 /** What a multipart file part gives: a stream that busboy ends early (and marks) at its size limit. */
 export type IncomingFile = Readable & { truncated?: boolean };
@@ -25,7 +24,7 @@ export async function openUpload(file: IncomingFile, limit: number, tooLarge: ()
       try {
         return await iterator.next();
       } catch (err) {
-        throw new HttpError(400, uploadErrors.malformed, {}, undefined, { cause: err });
+        throw new HttpError(400, 'MALFORMED_UPLOAD', { cause: err });
       }
     },
     return: () => iterator.return?.(),

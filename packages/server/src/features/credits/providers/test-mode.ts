@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { creditsMessages as m, testCards } from '@scribe/api-client';
+import { creditsMessages as m, testCards, type ApiErrorCode } from '@scribe/api-client';
 import type { CreatedPayment, PaymentProvider } from './types.ts';
 
 /**
@@ -16,7 +16,7 @@ export function createTestModeProvider(): PaymentProvider {
   };
 }
 
-export type TestCardOutcome = { ok: true } | { ok: false; status: 400 | 402; message: string };
+export type TestCardOutcome = { ok: true } | { ok: false; status: 400 | 402; code: ApiErrorCode; message: string };
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -37,16 +37,18 @@ function luhn(digits: string): boolean {
  */
 export function checkTestCard(card: { cardNumber: string; expiry: string; cvc: string }, now = new Date()): TestCardOutcome {
   const number = card.cardNumber.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, status: 400, message: m.invalidCardNumber };
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    return { ok: false, status: 400, code: 'INVALID_CARD_NUMBER', message: m.invalidCardNumber };
   // MM/YY or MM/YYYY, with or without the slash (MMYY).
   const expiry = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(card.expiry) ?? /^\s*(\d{2})(\d{2})\s*$/.exec(card.expiry);
   const month = expiry ? Number(expiry[1]) : 0;
-  if (!expiry || month < 1 || month > 12) return { ok: false, status: 400, message: m.invalidExpiry };
+  if (!expiry || month < 1 || month > 12) return { ok: false, status: 400, code: 'INVALID_EXPIRY', message: m.invalidExpiry };
   const year = expiry[2].length === 2 ? 2000 + Number(expiry[2]) : Number(expiry[2]);
   // Valid through the last day of the month.
-  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) return { ok: false, status: 400, message: m.expiredCard };
-  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, status: 400, message: m.invalidCvc };
+  if (year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1)
+    return { ok: false, status: 400, code: 'EXPIRED_CARD', message: m.expiredCard };
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return { ok: false, status: 400, code: 'INVALID_CVC', message: m.invalidCvc };
   if (number === testCards.succeeds) return { ok: true };
-  if (number === testCards.declined) return { ok: false, status: 402, message: m.cardDeclined };
-  return { ok: false, status: 400, message: m.unknownTestCard };
+  if (number === testCards.declined) return { ok: false, status: 402, code: 'CARD_DECLINED', message: m.cardDeclined };
+  return { ok: false, status: 400, code: 'UNKNOWN_TEST_CARD', message: m.unknownTestCard };
 }
