@@ -78,7 +78,9 @@ test("in German, the server's refusal of a wrong password is shown in German (tr
 
   await field(page, 'Benutzername oder E-Mail').fill(user.username);
   await field(page, 'Passwort').fill('not-the-password');
-  await solveCaptcha(page);
+  // The captcha in German (solveCaptcha waits for the English 'Verified').
+  await page.getByRole('checkbox', { name: 'Ich bin kein Roboter' }).click();
+  await expect(page.getByText(/^Geprüft$/).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Anmelden' }).click();
   const form = page.getByRole('form', { name: 'Anmelden' });
   await expect(form.getByRole('alert')).toContainText('Benutzername oder Passwort ist falsch');
