@@ -98,7 +98,8 @@ describe('account', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.json).toEqual({
       error: 'Current password is incorrect',
-      fieldErrors: { currentPassword: 'Current password is incorrect' },
+      code: 'CURRENT_PASSWORD_INCORRECT',
+      fieldErrors: { currentPassword: { code: 'CURRENT_PASSWORD_INCORRECT', error: 'Current password is incorrect' } },
     });
     const short = await api(server, cookie).post('/api/account/password', { currentPassword: account.password, newPassword: '12345' });
     expect(short.status).toBe(400);
@@ -116,7 +117,7 @@ describe('account', () => {
     const stranger = await register(server);
     const foreign = await api(server, stranger.cookie).del(`/api/account/sessions/${target.id}`);
     expect(foreign.status).toBe(404);
-    expect(foreign.json).toEqual({ error: 'Session not found' });
+    expect(foreign.json).toEqual({ error: 'Session not found', code: 'SESSION_NOT_FOUND' });
     expect(await me(other)).toBe(200);
     expect(((await api(server, stranger.cookie).get('/api/account/sessions')).json as unknown as Session[]).map((s) => s.id)).not.toContain(
       target.id,
@@ -232,7 +233,11 @@ describe('account', () => {
 
     const wrong = await client.call('DELETE', '/api/account', { password: 'not-it' });
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toEqual({ error: 'Password is incorrect', fieldErrors: { password: 'Password is incorrect' } });
+    expect(wrong.json).toEqual({
+      error: 'Password is incorrect',
+      code: 'PASSWORD_INCORRECT',
+      fieldErrors: { password: { code: 'PASSWORD_INCORRECT', error: 'Password is incorrect' } },
+    });
     expect(await me(cookie)).toBe(200);
 
     const ledgerBefore = await selectRows<{ id: number }>(

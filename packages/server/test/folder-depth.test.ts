@@ -32,7 +32,7 @@ describe('folder depth', () => {
     expect(hundredth.status).toBe(201);
     const tooDeep = await a.post('/api/folders', { name: 'level 101', parentId: hundredth.json.id });
     expect(tooDeep.status).toBe(400);
-    expect(tooDeep.json).toEqual({ error: libraryMessages.folderTooDeep });
+    expect(tooDeep.json).toEqual({ error: libraryMessages.folderTooDeep, code: 'FOLDER_TOO_DEEP' });
     expect(treeDepth((await a.tree()) as unknown as TreeNode[])).toBe(100);
   });
 
@@ -46,7 +46,7 @@ describe('folder depth', () => {
     // 98 + 3 levels = 101: refused; below level 97 it makes exactly 100.
     const refused = await a.put(`/api/folders/${top.json.id}`, { parentId: ids[97] });
     expect(refused.status).toBe(400);
-    expect(refused.json).toEqual({ error: libraryMessages.folderTooDeep });
+    expect(refused.json).toEqual({ error: libraryMessages.folderTooDeep, code: 'FOLDER_TOO_DEEP' });
     const allowed = await a.put(`/api/folders/${top.json.id}`, { parentId: ids[96] });
     expect(allowed.status).toBe(200);
     expect(treeDepth((await a.tree()) as unknown as TreeNode[])).toBe(100);

@@ -43,7 +43,11 @@ describe('a NUL character in text', () => {
     ];
     for (const [method, path, body] of attempts) {
       const res = await send(method, path, body);
-      expect({ path, status: res.status, body: await res.json() }).toEqual({ path, status: 400, body: { error: NUL_MESSAGE } });
+      expect({ path, status: res.status, body: await res.json() }).toEqual({
+        path,
+        status: 400,
+        body: { error: NUL_MESSAGE, code: 'NUL_CHARACTER' },
+      });
     }
     expect({
       tree: await read('/api/folders/tree'),
@@ -55,7 +59,7 @@ describe('a NUL character in text', () => {
   it('is refused at sign-in and registration before the captcha is spent', async () => {
     const res = await login(server, 'ada\u0000', 'whatever');
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: NUL_MESSAGE });
+    expect(await res.json()).toEqual({ error: NUL_MESSAGE, code: 'NUL_CHARACTER' });
 
     const account = await newAccount(server);
     const refused = await postJson(server, '/api/auth/register', { ...account, name: 'Ada\u0000' });
@@ -80,10 +84,10 @@ describe('URLs the router cannot take', () => {
   it('answer in the API shape without echoing the URL', async () => {
     const long = await fetch(`${server.url}/api/transcripts/${'9'.repeat(400)}`);
     expect(long.status).toBe(414);
-    expect(await long.json()).toEqual({ error: 'A part of the URL is too long' });
+    expect(await long.json()).toEqual({ error: 'A part of the URL is too long', code: 'URL_PART_TOO_LONG' });
     const malformed = await fetch(`${server.url}/api/transcripts/%`);
     expect(malformed.status).toBe(400);
-    expect(await malformed.json()).toEqual({ error: 'Malformed URL' });
+    expect(await malformed.json()).toEqual({ error: 'Malformed URL', code: 'MALFORMED_URL' });
   });
 });
 

@@ -207,7 +207,7 @@ describe('per-user API rate limit', () => {
       expect(statuses).toEqual(Array(12).fill(200));
       const blocked = await me(a.cookie);
       expect(blocked.status).toBe(429);
-      expect(await blocked.json()).toEqual({ error: limitMessages.tooManyRequests });
+      expect(await blocked.json()).toEqual({ error: limitMessages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
       const retryAfter = Number(blocked.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);

@@ -65,7 +65,7 @@ describe("another user's ids", () => {
     expect(answers).toHaveLength(14);
     // A chunk for the owner's upload id (a new id would simply start a new upload).
     const chunk = await other.chunk({ uploadId, chunkIndex: 0, totalChunks: 1, originalName: 'x.wav' }, fixture('wav'));
-    expect(chunk).toEqual({ status: 404, json: { error: 'Upload not found' } });
+    expect(chunk).toEqual({ status: 404, json: { error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' } });
 
     // Nothing of the owner's changed, and the other user gained nothing.
     expect(await owner.tree()).toEqual(ownerTree);
@@ -97,7 +97,7 @@ describe("another user's ids", () => {
     for (const [method, path] of routes) {
       const res = await fetch(server.url + path, { method, headers: XHR });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(await res.json()).toEqual({ error: 'Not authenticated' });
+      expect(await res.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
     }
   });
 

@@ -72,7 +72,7 @@ describe('folders and the tree', () => {
     // A missing parent: same answer as someone else's.
     const orphan = await a.post('/api/folders', { name: 'x', parentId: 999_999 });
     expect(orphan.status).toBe(404);
-    expect(orphan.json).toEqual({ error: libraryMessages.folderNotFound });
+    expect(orphan.json).toEqual({ error: libraryMessages.folderNotFound, code: 'FOLDER_NOT_FOUND' });
   });
 
   it('renames and moves folders', async () => {
@@ -100,7 +100,7 @@ describe('folders and the tree', () => {
     for (const target of [top.id, mid.id, leaf.id]) {
       const res = await a.put(`/api/folders/${top.id}`, { parentId: target });
       expect(res.status, `into ${target}`).toBe(400);
-      expect(res.json).toEqual({ error: 'Cannot move a folder into itself or its subfolders' });
+      expect(res.json).toEqual({ error: 'Cannot move a folder into itself or its subfolders', code: 'INVALID_MOVE' });
     }
     const res = await a.put(`/api/folders/${mid.id}`, { name: 'renamed too', parentId: leaf.id });
     expect(res.json.error).toBe(libraryMessages.invalidMove);
@@ -159,13 +159,19 @@ describe('folders and the tree', () => {
     expect((await a.get(`/api/transcripts/${id}`)).json.folderId).toBe(f.id);
     expect((await a.put(`/api/transcripts/${id}/move`, { folderId: null })).status).toBe(200);
     expect((await a.get(`/api/transcripts/${id}`)).json.folderId).toBeNull();
-    expect((await a.put(`/api/transcripts/${id}/move`, { folderId: 1_000_000 })).json).toEqual({ error: libraryMessages.folderNotFound });
+    expect((await a.put(`/api/transcripts/${id}/move`, { folderId: 1_000_000 })).json).toEqual({
+      error: libraryMessages.folderNotFound,
+      code: 'FOLDER_NOT_FOUND',
+    });
     expect((await a.put(`/api/transcripts/${id}/move`, {})).status).toBe(400);
 
     expect(storedFiles(server).some((p) => p.endsWith(`/transcripts/${id}/audio.m4a`))).toBe(true);
     expect((await a.del(`/api/transcripts/${id}`)).json).toEqual({ ok: true });
     expect(storedFiles(server).some((p) => p.includes(`/transcripts/${id}/`))).toBe(false);
-    expect((await a.get(`/api/transcripts/${id}`)).json).toEqual({ error: libraryMessages.transcriptNotFound });
+    expect((await a.get(`/api/transcripts/${id}`)).json).toEqual({
+      error: libraryMessages.transcriptNotFound,
+      code: 'TRANSCRIPT_NOT_FOUND',
+    });
     expect((await a.del(`/api/transcripts/${id}`)).status).toBe(404);
   });
 

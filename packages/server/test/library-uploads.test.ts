@@ -156,7 +156,7 @@ describe('uploads', () => {
       for (const name of ['notes.txt', 'audio', 'clip.wav.exe', 'clip.flac', '.', '../']) {
         const res = await a.upload(name, fixture('wav'));
         expect(res.status, name).toBe(400);
-        expect(res.json).toEqual({ error: 'Please upload a wav, mp3, webm, m4a file.' });
+        expect(res.json).toEqual({ error: 'Please upload a wav, mp3, webm, m4a file.', code: 'INVALID_FILE_TYPE' });
       }
     });
   });
@@ -175,11 +175,11 @@ describe('uploads', () => {
       ] as const) {
         const res = await a.upload(name, data);
         expect(res.status, name).toBe(400);
-        expect(res.json).toEqual({ error: libraryMessages.invalidContent });
+        expect(res.json).toEqual({ error: libraryMessages.invalidContent, code: 'INVALID_CONTENT' });
       }
       // The first chunk of a chunked upload is checked the same way.
       const res = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'x.wav' }, pdf);
-      expect(res).toEqual({ status: 400, json: { error: libraryMessages.invalidContent } });
+      expect(res).toEqual({ status: 400, json: { error: libraryMessages.invalidContent, code: 'INVALID_CONTENT' } });
     });
   });
 
@@ -198,7 +198,7 @@ describe('uploads', () => {
     await leavesNothing(async () => {
       for (const originalName of ['../', '..', '../..', 'a/b/']) {
         const chunk = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName }, fixture('wav'));
-        expect(chunk, originalName).toEqual({ status: 400, json: { error: libraryMessages.invalidFileType } });
+        expect(chunk, originalName).toEqual({ status: 400, json: { error: libraryMessages.invalidFileType, code: 'INVALID_FILE_TYPE' } });
       }
       const single = await a.upload('../', fixture('wav'));
       expect(single.status).toBe(400);
@@ -237,9 +237,12 @@ describe('uploads', () => {
           { field: 'chunk', filename: 'huge.wav', size: CHUNK, slice: wav.slice },
         ),
       );
-      expect(first).toEqual({ status: 413, json: { error: 'Please upload a file smaller than 100MB.' } });
+      expect(first).toEqual({
+        status: 413,
+        json: { error: 'Please upload a file smaller than 100MB.', code: 'FILE_TOO_LARGE', params: { maxMb: '100' } },
+      });
       const last = await a.chunk({ uploadId, chunkIndex: 4, totalChunks: 5, originalName: 'huge.wav' }, Buffer.from([1]));
-      expect(last).toEqual({ status: 413, json: { error: fileTooLargeMessage() } });
+      expect(last).toEqual({ status: 413, json: { error: fileTooLargeMessage(), code: 'FILE_TOO_LARGE', params: { maxMb: '100' } } });
       // A chunk larger than a chunk may be: cut at the limit as well.
       const fat = await postStream(
         server,
@@ -250,7 +253,10 @@ describe('uploads', () => {
           { field: 'chunk', filename: 'huge.wav', size: CHUNK + 1, slice: filler },
         ),
       );
-      expect(fat).toEqual({ status: 413, json: { error: `A chunk may hold at most ${CHUNK} bytes.` } });
+      expect(fat).toEqual({
+        status: 413,
+        json: { error: `A chunk may hold at most ${CHUNK} bytes.`, code: 'CHUNK_TOO_LARGE', params: { maxBytes: CHUNK } },
+      });
       expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).status).toBe(404);
     });
   });
@@ -292,7 +298,11 @@ describe('uploads', () => {
       const short = await a.chunk({ uploadId, chunkIndex: 0, totalChunks: 2, originalName: 'a.wav' }, wav);
       expect(short).toEqual({
         status: 400,
-        json: { error: `Chunk 0 must be exactly ${CHUNK} bytes; only the last chunk may be smaller.` },
+        json: {
+          error: `Chunk 0 must be exactly ${CHUNK} bytes; only the last chunk may be smaller.`,
+          code: 'CHUNK_WRONG_SIZE',
+          params: { index: 0, chunkBytes: CHUNK },
+        },
       });
       // A field missing altogether, with the file before or after the others.
       for (const fileFirst of [false, true]) {
@@ -313,7 +323,7 @@ describe('uploads', () => {
       // Bad upload ids.
       for (const bad of ['short', 'has space in it', '../../../etc', 'x'.repeat(65)]) {
         const res = await a.chunk({ uploadId: bad, chunkIndex: 0, totalChunks: 1, originalName: 'a.wav' }, wav);
-        expect(res).toEqual({ status: 400, json: { error: 'Invalid upload id' } });
+        expect(res).toEqual({ status: 400, json: { error: 'Invalid upload id', code: 'INVALID_UPLOAD_ID' } });
       }
     });
   });
@@ -326,7 +336,7 @@ describe('uploads', () => {
     expect((await a.chunk({ uploadId, chunkIndex: 1, totalChunks: 2, originalName: 'a.wav' }, wav)).status).toBe(200);
     await leavesNothing(async () => {
       const res = await b.chunk({ uploadId, chunkIndex: 1, totalChunks: 2, originalName: 'b.wav' }, Buffer.from('RIFF....WAVE'));
-      expect(res).toEqual({ status: 404, json: { error: 'Upload not found' } });
+      expect(res).toEqual({ status: 404, json: { error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' } });
       expect((await b.get(`/api/transcripts/uploads/${uploadId}`)).status).toBe(404);
       expect((await b.finalize(uploadId, 'b.wav', 2)).status).toBe(404);
     });
@@ -352,20 +362,26 @@ describe('uploads', () => {
     await leavesNothing(async () => {
       const res = await a.finalize(uploadId, 'long.wav', 3);
       expect(res.status).toBe(400);
-      expect(res.json).toEqual({ error: 'Chunk 1 is missing.' });
+      expect(res.json).toEqual({ error: 'Chunk 1 is missing.', code: 'CHUNK_MISSING', params: { index: 1 } });
       const wrongTotal = await a.finalize(uploadId, 'long.wav', 2);
       expect(wrongTotal.status).toBe(400);
       const unknown = await a.finalize(newUploadId(), 'long.wav', 3);
-      expect(unknown).toMatchObject({ status: 404, json: { error: 'Upload not found' } });
+      expect(unknown).toMatchObject({ status: 404, json: { error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' } });
     });
     expect((await send(1)).status).toBe(200);
     const done = await a.finalize(uploadId, 'long.wav', 3);
     expect(done.status).toBe(201);
     await leavesNothing(async () => {
       const again = await a.finalize(uploadId, 'long.wav', 3);
-      expect(again).toMatchObject({ status: 409, json: { error: 'This upload has already been finalized.' } });
+      expect(again).toMatchObject({
+        status: 409,
+        json: { error: 'This upload has already been finalized.', code: 'UPLOAD_ALREADY_FINALIZED' },
+      });
       const late = await send(1);
-      expect(late).toMatchObject({ status: 409, json: { error: 'This upload has already been finalized.' } });
+      expect(late).toMatchObject({
+        status: 409,
+        json: { error: 'This upload has already been finalized.', code: 'UPLOAD_ALREADY_FINALIZED' },
+      });
     });
     expect(transcriptIds(await a.tree())).toEqual([done.json.id]);
   });
@@ -383,7 +399,10 @@ describe('uploads', () => {
     expect(chunkFiles()).toHaveLength(1);
     await leavesNothing(async () => {
       const res = await a.chunk(fields, wav.subarray(0, 5000));
-      expect(res).toEqual({ status: 409, json: { error: 'Chunk 0 was already received with a different size.' } });
+      expect(res).toEqual({
+        status: 409,
+        json: { error: 'Chunk 0 was already received with a different size.', code: 'CHUNK_SIZE_CONFLICT', params: { index: 0 } },
+      });
     });
     const fin = await a.finalize(uploadId, 'again.wav', 1);
     const audio = await fetch(`${server.url}/api/transcripts/${fin.json.id}/audio`, { headers: { Cookie: a.cookie } });
@@ -497,7 +516,10 @@ describe('uploads', () => {
       }
       // Wrong field name.
       const wrong = await a.upload('a.wav', fixture('wav'), 'file');
-      expect(wrong).toEqual({ status: 400, json: { error: 'Send the file in the multipart field "audio".' } });
+      expect(wrong).toEqual({
+        status: 400,
+        json: { error: 'Send the file in the multipart field "audio".', code: 'WRONG_FILE_FIELD', params: { field: 'audio' } },
+      });
       // Finalize with a bad body.
       for (const body of [{}, { uploadId: 'x' }, { uploadId: newUploadId(), originalName: 'a.wav', totalChunks: 0 }, []]) {
         const fin = await a.post('/api/transcripts/finalize-upload', body);
@@ -530,7 +552,10 @@ describe('a configured upload limit (UPLOAD_MAX_BYTES)', () => {
       },
     );
     const refused = await postStream(server, cookie, '/api/transcripts/upload', body);
-    expect(refused).toEqual({ status: 413, json: { error: 'Please upload a file smaller than 2MB.' } });
+    expect(refused).toEqual({
+      status: 413,
+      json: { error: 'Please upload a file smaller than 2MB.', code: 'FILE_TOO_LARGE', params: { maxMb: '2' } },
+    });
     expect(await a.tree()).toEqual([]);
   });
 });

@@ -33,7 +33,7 @@ describe('POST /api/auth/login', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     const [a, b] = [await wrong.text(), await unknown.text()];
-    expect(a).toBe('{"error":"Invalid username or password"}');
+    expect(a).toBe('{"error":"Invalid username or password","code":"INVALID_CREDENTIALS"}');
     expect(b).toBe(a);
     const headers = (res: Response) => [...res.headers.entries()].filter(([k]) => k !== 'date');
     expect(headers(unknown)).toEqual(headers(wrong));
@@ -63,10 +63,11 @@ describe('POST /api/auth/login', () => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
       error: m.loginUsernameRequired,
+      code: 'LOGIN_USERNAME_REQUIRED',
       fieldErrors: {
-        username: m.loginUsernameRequired,
-        password: m.loginPasswordRequired,
-        captchaToken: m.captchaRequired,
+        username: { code: 'LOGIN_USERNAME_REQUIRED', error: m.loginUsernameRequired },
+        password: { code: 'LOGIN_PASSWORD_REQUIRED', error: m.loginPasswordRequired },
+        captchaToken: { code: 'CAPTCHA_REQUIRED', error: m.captchaRequired },
       },
     });
     const noCaptcha = await postJson(server, '/api/auth/login', { username: account.username, password: account.password });
@@ -80,7 +81,11 @@ describe('POST /api/auth/login', () => {
     expect((await postJson(server, '/api/auth/login', body)).status).toBe(200);
     const replay = await postJson(server, '/api/auth/login', body);
     expect(replay.status).toBe(400);
-    expect(await replay.json()).toEqual({ error: m.captchaRequired, fieldErrors: { captchaToken: m.captchaRequired } });
+    expect(await replay.json()).toEqual({
+      error: m.captchaRequired,
+      code: 'CAPTCHA_REQUIRED',
+      fieldErrors: { captchaToken: { code: 'CAPTCHA_REQUIRED', error: m.captchaRequired } },
+    });
     expect(replay.headers.getSetCookie()).toEqual([]);
   });
 

@@ -74,11 +74,11 @@ describe('platform routes', () => {
       const res = await fetch(`${server.url}/api/does-not-exist`, { headers: { Accept: accept } });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
-      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect(await res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
     }
     const wrongMethod = await fetch(`${server.url}/api/auth/login`);
     expect(wrongMethod.status).toBe(404);
-    expect(await wrongMethod.json()).toEqual({ error: 'Not found' });
+    expect(await wrongMethod.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
   });
 
   it('serves the app: index at /, SPA fallback for page routes, long-cached hashed assets', async () => {
@@ -167,7 +167,7 @@ describe('without an app build', () => {
     try {
       const res = await fetch(`${server.url}/login`, { headers: { Accept: 'text/html' } });
       expect(res.status).toBe(404);
-      expect(await res.json()).toEqual({ error: 'Not found' });
+      expect(await res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
     } finally {
       await server.close();

@@ -14,7 +14,7 @@ describe('/api/user/preferences', () => {
   it('needs a session', async () => {
     const res = await get();
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({ error: 'Not authenticated' });
+    expect(await res.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
     const save = await postJson(server, '/api/user/preferences', { language: 'de' });
     expect(save.status).toBe(401);
   });
@@ -40,7 +40,11 @@ describe('/api/user/preferences', () => {
     for (const language of ['fr', 'EN', '', 1, null]) {
       const res = await postJson(server, '/api/user/preferences', { language }, { Cookie: cookie });
       expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ error: m.languageInvalid, fieldErrors: { language: m.languageInvalid } });
+      expect(await res.json()).toEqual({
+        error: m.languageInvalid,
+        code: 'LANGUAGE_INVALID',
+        fieldErrors: { language: { code: 'LANGUAGE_INVALID', error: m.languageInvalid } },
+      });
     }
     expect(await (await get(cookie)).json()).toEqual({ language: 'en' });
   });

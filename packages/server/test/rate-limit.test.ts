@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clientNetwork } from '../src/features/auth/client-network.ts';
 import { login, postJson, register, solveCaptcha, startServer, type TestServer } from './helpers.ts';
 
-const tooMany = { error: 'Too many login attempts. Please try again later.' };
+const tooMany = { error: 'Too many login attempts. Please try again later.', code: 'TOO_MANY_LOGIN_ATTEMPTS' };
 
 describe('login rate limits', () => {
   let server: TestServer | undefined;

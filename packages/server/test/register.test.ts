@@ -1,4 +1,4 @@
-import { authMessages, validationMessages as m } from '@scribe/api-client';
+import { apiErrorCodeOf, authMessages, validationMessages as m, type ApiErrorBody } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { login, newAccount, postJson, register, sessionCookie, solveCaptcha, startServer, type TestServer } from './helpers.ts';
@@ -53,9 +53,13 @@ describe('POST /api/auth/register', () => {
       const res = await postJson(server, '/api/auth/register', account);
       expect(res.status).toBe(400);
       expect(res.headers.getSetCookie()).toEqual([]);
-      const body = (await res.json()) as { error: string; fieldErrors: Record<string, string> };
+      const body = (await res.json()) as ApiErrorBody;
       expect(body.error).toBe(message);
-      expect(body.fieldErrors).toEqual({ [field]: message });
+      // Each message of the spec has its code in the registry, in the answer and in its field.
+      const code = apiErrorCodeOf(message);
+      expect(code).toBeDefined();
+      expect(body.code).toBe(code);
+      expect(body.fieldErrors).toEqual({ [field]: { code, error: message } });
     });
   }
 
@@ -64,12 +68,13 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       error: m.nameMin,
+      code: 'NAME_MIN',
       fieldErrors: {
-        name: m.nameMin,
-        username: m.usernameMin,
-        email: m.emailInvalid,
-        password: m.passwordMin,
-        captchaToken: m.captchaRequired,
+        name: { code: 'NAME_MIN', error: m.nameMin },
+        username: { code: 'USERNAME_MIN', error: m.usernameMin },
+        email: { code: 'EMAIL_INVALID', error: m.emailInvalid },
+        password: { code: 'PASSWORD_MIN', error: m.passwordMin },
+        captchaToken: { code: 'CAPTCHA_REQUIRED', error: m.captchaRequired },
       },
     });
   });
@@ -107,7 +112,11 @@ describe('POST /api/auth/register', () => {
     const { account } = await register(server);
     const res = await postJson(server, '/api/auth/register', await newAccount(server, { username: account.username.toUpperCase() }));
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ error: 'Username is already taken', fieldErrors: { username: 'Username is already taken' } });
+    expect(await res.json()).toEqual({
+      error: 'Username is already taken',
+      code: 'USERNAME_TAKEN',
+      fieldErrors: { username: { code: 'USERNAME_TAKEN', error: 'Username is already taken' } },
+    });
   });
 
   it('answers 409 for a registered e-mail, whatever its case', async () => {
@@ -136,7 +145,8 @@ describe('POST /api/auth/register', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       error: authMessages.emailIsUsername,
-      fieldErrors: { email: authMessages.emailIsUsername },
+      code: 'EMAIL_IS_USERNAME',
+      fieldErrors: { email: { code: 'EMAIL_IS_USERNAME', error: authMessages.emailIsUsername } },
     });
   });
 
@@ -162,7 +172,10 @@ describe('registrations per client network', () => {
     const res = await postJson(server, '/api/auth/register', await newAccount(server));
     expect(res.status).toBe(429);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(await res.json()).toEqual({ error: 'Too many accounts were created from your network. Please try again later.' });
+    expect(await res.json()).toEqual({
+      error: 'Too many accounts were created from your network. Please try again later.',
+      code: 'TOO_MANY_REGISTRATIONS',
+    });
     const retryAfter = Number(res.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(59 * 60);
     expect(retryAfter).toBeLessThanOrEqual(60 * 60);

@@ -45,7 +45,7 @@ describe('bad input never gives a 500', () => {
           const res = await fetch(server.url + path, { method: 'POST', headers, body: '{}' });
           statuses.push(res.status);
           expect(res.status).toBe(403);
-          expect(await res.json()).toEqual({ error: 'Missing X-Requested-With header' });
+          expect(await res.json()).toEqual({ error: 'Missing X-Requested-With header', code: 'MISSING_REQUESTED_WITH' });
         }
       });
 

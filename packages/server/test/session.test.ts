@@ -45,7 +45,7 @@ describe('sessions', () => {
     for (const cookie of [undefined, 'sid=', 'sid=not-a-session', `sid=${'A'.repeat(43)}`]) {
       const res = await me(server, cookie);
       expect(res.status).toBe(401);
-      expect(await res.json()).toEqual({ error: 'Not authenticated' });
+      expect(await res.json()).toEqual({ error: 'Not authenticated', code: 'NOT_AUTHENTICATED' });
     }
   });
 

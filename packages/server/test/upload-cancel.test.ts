@@ -28,7 +28,10 @@ describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploa
     expect(await a.tree()).toEqual([]);
     expect(await rowCounts(server)).toMatchObject({ uploads: 0, chunks: 0 });
     // Cancelling again: nothing is there any more.
-    expect(await a.del(`/api/transcripts/uploads/${uploadId}`)).toMatchObject({ status: 404, json: { error: 'Upload not found' } });
+    expect(await a.del(`/api/transcripts/uploads/${uploadId}`)).toMatchObject({
+      status: 404,
+      json: { error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' },
+    });
   });
 
   it("answers another user's upload as unknown and leaves it alone", async () => {
@@ -36,7 +39,10 @@ describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploa
     const b = await user();
     const uploadId = newUploadId();
     expect((await a.chunk({ uploadId, chunkIndex: 1, totalChunks: 2, originalName: 'mine.wav' }, fixture('wav'))).status).toBe(200);
-    expect(await b.del(`/api/transcripts/uploads/${uploadId}`)).toMatchObject({ status: 404, json: { error: 'Upload not found' } });
+    expect(await b.del(`/api/transcripts/uploads/${uploadId}`)).toMatchObject({
+      status: 404,
+      json: { error: 'Upload not found', code: 'UPLOAD_NOT_FOUND' },
+    });
     expect((await a.get(`/api/transcripts/uploads/${uploadId}`)).json).toMatchObject({ receivedChunks: [1] });
     expect((await a.del(`/api/transcripts/uploads/${uploadId}`)).status).toBe(200);
   });
@@ -53,7 +59,7 @@ describe('cancelling an unfinished chunked upload (DELETE /api/transcripts/uploa
     expect(done.status).toBe(201);
     expect(await a.del(`/api/transcripts/uploads/${uploadId}`)).toMatchObject({
       status: 409,
-      json: { error: 'This upload has already been finalized.' },
+      json: { error: 'This upload has already been finalized.', code: 'UPLOAD_ALREADY_FINALIZED' },
     });
     expect(transcriptIds(await a.tree())).toEqual([done.json.id]);
   });

@@ -1,6 +1,6 @@
 import { chmodSync, mkdirSync, readdirSync, statSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { storageFullMessage, tooManyUnfinishedUploadsMessage } from '@scribe/api-client';
+import { formatMegabytes, storageFullMessage, tooManyUnfinishedUploadsMessage } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
 import { api, CHUNK, fixture, newUploadId, rowCounts, storedFiles, syntheticWav } from './library-helpers.ts';
@@ -68,7 +68,10 @@ describe('chunk fields in any order', () => {
     const notAudio = await chunkInOrder(cookie, order, values, Buffer.alloc(5000, 0x20));
     expect(notAudio.status).toBe(400);
     const big = await chunkInOrder(cookie, order, { ...values, chunkIndex: '1', totalChunks: '3' }, Buffer.alloc(CHUNK + 10, 0x41));
-    expect(big).toEqual({ status: 413, json: { error: `A chunk may hold at most ${CHUNK} bytes.` } });
+    expect(big).toEqual({
+      status: 413,
+      json: { error: `A chunk may hold at most ${CHUNK} bytes.`, code: 'CHUNK_TOO_LARGE', params: { maxBytes: CHUNK } },
+    });
     expect(storedFiles(server)).toEqual(files);
     expect(await rowCounts(server)).toEqual(rows);
     expect(readdirSync(join(server.dataDir, 'tmp', 'uploads'))).toEqual([]);
@@ -96,7 +99,14 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const wav = fixture('wav');
     expect(wav.length).toBeGreaterThan(100 * 1024);
     const refused = await a.upload('more.wav', wav);
-    expect(refused).toEqual({ status: 413, json: { error: storageFullMessage(CHUNK, quota) } });
+    expect(refused).toEqual({
+      status: 413,
+      json: {
+        error: storageFullMessage(CHUNK, quota),
+        code: 'STORAGE_FULL',
+        params: { usedMb: formatMegabytes(CHUNK), quotaMb: formatMegabytes(quota) },
+      },
+    });
     expect(refused.json.error).toBe('Your storage is full: 25 of 25.1 MB used. Delete transcripts to free space.');
     expect(storedFiles(server)).toEqual(files);
     expect(await rowCounts(server)).toEqual(rows);
@@ -112,7 +122,14 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const before = storedFiles(server);
     // Three chunks (at least 50 MB) can never fit in 25.1 MB: refused at the first chunk.
     const early = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 3, originalName: 'x.wav' }, file.slice(0, CHUNK));
-    expect(early).toEqual({ status: 413, json: { error: storageFullMessage(0, quota) } });
+    expect(early).toEqual({
+      status: 413,
+      json: {
+        error: storageFullMessage(0, quota),
+        code: 'STORAGE_FULL',
+        params: { usedMb: formatMegabytes(0), quotaMb: formatMegabytes(quota) },
+      },
+    });
     expect(storedFiles(server)).toEqual(before);
     // A single-chunk upload that fits, then a second one over the remaining 100 KB.
     const first = newUploadId();
@@ -122,7 +139,14 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const files = storedFiles(server);
     const rows = await rowCounts(server);
     const second = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'b.wav' }, fixture('wav'));
-    expect(second).toEqual({ status: 413, json: { error: storageFullMessage(CHUNK, quota) } });
+    expect(second).toEqual({
+      status: 413,
+      json: {
+        error: storageFullMessage(CHUNK, quota),
+        code: 'STORAGE_FULL',
+        params: { usedMb: formatMegabytes(CHUNK), quotaMb: formatMegabytes(quota) },
+      },
+    });
     expect(storedFiles(server)).toEqual(files);
     expect(await rowCounts(server)).toEqual(rows);
   });
@@ -138,7 +162,10 @@ describe('storage quota and unfinished uploads (STORAGE_QUOTA_BYTES, UPLOAD_MAX_
     const files = storedFiles(server);
     const rows = await rowCounts(server);
     const third = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'u.wav' }, small);
-    expect(third).toEqual({ status: 409, json: { error: tooManyUnfinishedUploadsMessage(2, 24) } });
+    expect(third).toEqual({
+      status: 409,
+      json: { error: tooManyUnfinishedUploadsMessage(2, 24), code: 'TOO_MANY_UNFINISHED_UPLOADS', params: { max: 2, hours: 24 } },
+    });
     expect(third.json.error).toBe(
       'You already have 2 unfinished uploads. Finish one, or wait until an unfinished upload is removed after 24 hours without a new chunk.',
     );

@@ -28,7 +28,7 @@ describe('live channel /ws', () => {
     // A plain GET without the upgrade is told what the address is (426), in the API's shape.
     const plain = await fetch(`${server.url}/ws`, { headers: { Cookie: cookie } });
     expect(plain.status).toBe(426);
-    expect(await plain.json()).toEqual({ error: 'Upgrade Required: /ws is a WebSocket endpoint' });
+    expect(await plain.json()).toEqual({ error: 'Upgrade Required: /ws is a WebSocket endpoint', code: 'LIVE_UPGRADE_REQUIRED' });
   });
 
   it('greets with the user id, survives keepalive pings, and closes when the session signs out', async () => {
