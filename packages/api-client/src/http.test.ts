@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFrom, HttpStatusError } from './http.ts';
+import { ApiError, apiErrorFromBody, createHttp, fileNameFrom, HttpStatusError } from './http.ts';
 
 describe('downloads and status errors', () => {
   it("takes the export's file name from Content-Disposition, filename* first", () => {
@@ -13,5 +13,57 @@ describe('downloads and status errors', () => {
     expect(error.status).toBe(500);
     expect(error.statusText).toBe('Internal Server Error');
     expect(error.message).toBe('500 Internal Server Error');
+  });
+});
+
+describe('ApiError codes', () => {
+  const reply = (status: number, body: unknown) =>
+    (async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status })) as typeof fetch;
+
+  it("takes the code, params and coded field errors of the server's answer", async () => {
+    const http = createHttp({
+      fetch: reply(400, {
+        error: 'Name must be at least 2 characters long',
+        code: 'NAME_MIN',
+        fieldErrors: { name: { code: 'NAME_MIN', error: 'Name must be at least 2 characters long' } },
+      }),
+    });
+    const error = (await http.send('POST', '/x', {}, 'REGISTRATION_FAILED').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('NAME_MIN');
+    expect(error.message).toBe('Name must be at least 2 characters long');
+    expect(error.fieldErrors).toEqual({ name: 'Name must be at least 2 characters long' });
+    expect(error.fields).toEqual({ name: { code: 'NAME_MIN', error: 'Name must be at least 2 characters long' } });
+  });
+
+  it('keeps params of a parameterised answer', async () => {
+    const http = createHttp({
+      fetch: reply(413, { error: 'Please upload a file smaller than 100MB.', code: 'FILE_TOO_LARGE', params: { maxMb: '100' } }),
+    });
+    const error = (await http.send('POST', '/x', {}, 'UPLOAD_FAILED').catch((e: unknown) => e)) as ApiError;
+    expect(error.code).toBe('FILE_TOO_LARGE');
+    expect(error.params).toEqual({ maxMb: '100' });
+  });
+
+  it("answers the client's own code when the server gives no error answer or cannot be reached", async () => {
+    const notJson = await createHttp({ fetch: reply(502, '<html>Bad gateway</html>') })
+      .send('POST', '/x', {}, 'LOGIN_FAILED')
+      .catch((e: unknown) => e as ApiError);
+    expect(notJson).toMatchObject({ status: 502, code: 'LOGIN_FAILED', message: 'Login failed' });
+    const offline = await createHttp({ fetch: (async () => Promise.reject(new TypeError('offline'))) as typeof fetch })
+      .send('POST', '/x', {}, 'SAVE_PROMPT_FAILED')
+      .catch((e: unknown) => e as ApiError);
+    expect(offline).toMatchObject({ status: 0, code: 'SAVE_PROMPT_FAILED', message: 'Failed to save prompt' });
+  });
+
+  it('finds the code of an older answer without one by its text, else UNEXPECTED_ERROR', () => {
+    expect(apiErrorFromBody(401, JSON.stringify({ error: 'Not authenticated' }))?.code).toBe('NOT_AUTHENTICATED');
+    expect(apiErrorFromBody(500, JSON.stringify({ error: 'Something else' }))).toMatchObject({
+      code: 'UNEXPECTED_ERROR',
+      message: 'Something else',
+    });
+    expect(apiErrorFromBody(500, 'not json')).toBeUndefined();
+    expect(new HttpStatusError(404, 'Not Found')).toMatchObject({ code: 'HTTP_STATUS', params: { status: 404, statusText: 'Not Found' } });
   });
 });

@@ -1,6 +1,7 @@
 // The zod schemas of library.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
 import { apiErrors } from './errors.ts';
+import { apiErrorCodeSchema } from './schemas.ts';
 import { folderLimits, libraryMessages, uploadLimits } from './library.ts';
 import { visibleText } from './validation.ts';
 
@@ -83,6 +84,12 @@ export const transcriptSchema = z.object({
     status: transcriptStatusSchema,
     progress: z.number().min(0).max(100),
     error: z.string().nullable(),
+    /** The cause of `error` (errors.ts), to translate by; null while there is no error. */
+    errorCode: apiErrorCodeSchema.nullable().optional(),
+    errorParams: z
+      .record(z.string(), z.union([z.string(), z.number()]))
+      .nullable()
+      .optional(),
     language: z.string().nullable(),
     timestamps: z.array(segmentSchema),
   }),

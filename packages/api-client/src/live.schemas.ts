@@ -1,5 +1,6 @@
 // The zod schemas of live.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
+import { apiErrorCodeSchema } from './schemas.ts';
 
 export const transcriptionStatusEventSchema = z.object({
   transcriptId: z.number().int(),
@@ -7,5 +8,8 @@ export const transcriptionStatusEventSchema = z.object({
   progress: z.number().min(0).max(100).optional(),
   message: z.string().optional(),
   error: z.string().optional(),
+  /** With `error`: its cause (errors.ts), to translate by. */
+  errorCode: apiErrorCodeSchema.optional(),
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TranscriptionStatusEvent = z.infer<typeof transcriptionStatusEventSchema>;

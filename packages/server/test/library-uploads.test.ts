@@ -64,7 +64,16 @@ describe('uploads', () => {
       audioUrl: `/api/transcripts/${id}/audio`,
       folderId: null,
       createdAt: expect.any(String),
-      metadata: { duration: null, status: 'processing', progress: 0, error: null, language: 'en', timestamps: [] },
+      metadata: {
+        duration: null,
+        status: 'processing',
+        progress: 0,
+        error: null,
+        errorCode: null,
+        errorParams: null,
+        language: 'en',
+        timestamps: [],
+      },
     });
     expect(storedFiles(server)).toContain(`users/${a.id}/transcripts/${id}/audio.wav`);
 

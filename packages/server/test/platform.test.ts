@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { apiErrorCodes } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, tempDir, type TestServer } from './helpers.ts';
 
@@ -39,6 +40,26 @@ describe('platform routes', () => {
     expect(Object.keys(doc.paths['/api/user/preferences']).sort()).toEqual(['get', 'post']);
     const body = JSON.stringify(doc.paths['/api/auth/register']);
     expect(body).toContain('captchaToken');
+  });
+
+  it('GET /api/openapi.json lists every error code of the api-client registry in the error answers', async () => {
+    const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: Schema }> }> }>>;
+      components?: { schemas?: Record<string, Schema> };
+    };
+    type Schema = { $ref?: string; properties?: Record<string, Schema>; enum?: unknown[] };
+    const resolve = (schema: Schema | undefined): Schema | undefined =>
+      schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').pop()!] : schema;
+    const errorSchemas = Object.values(doc.paths)
+      .flatMap((operations) => Object.values(operations))
+      .flatMap((operation) => Object.entries(operation.responses ?? {}))
+      .filter(([status]) => Number(status) >= 400)
+      .map(([, response]) => resolve(response.content?.['application/json']?.schema));
+    expect(errorSchemas.length).toBeGreaterThan(20);
+    for (const schema of errorSchemas) {
+      expect(schema?.properties?.error).toBeDefined();
+      expect(resolve(schema?.properties?.code)?.enum).toEqual(apiErrorCodes);
+    }
   });
 
   it('GET /api/config tells the browser the captcha provider, support address, transcription languages and payment provider', async () => {

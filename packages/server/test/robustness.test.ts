@@ -1,3 +1,4 @@
+import { apiErrorCodes } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, XHR, type TestServer } from './helpers.ts';
 
@@ -33,6 +34,8 @@ describe('bad input never gives a 500', () => {
     } catch {
       throw new Error(`${path}: non-JSON ${res.status} answer: ${text}`);
     }
+    // Every refusal names its cause by a code of the registry (issue 14).
+    if (res.status >= 400) expect(apiErrorCodes, `${path}: ${text}`).toContain((body as { code?: unknown }).code);
     return { status: res.status, body, type: res.headers.get('content-type') };
   }
 

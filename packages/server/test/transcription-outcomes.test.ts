@@ -48,10 +48,11 @@ async function userOn(server: TestServer) {
       const deadline = Date.now() + 90_000;
       for (;;) {
         const t = (await client.get(`/api/transcripts/${id}`)).json as {
-          metadata: { status: string; error: string | null };
+          metadata: { status: string; error: string | null; errorCode?: string | null };
           content: string;
         };
-        if (t.metadata.status !== 'processing') return { status: t.metadata.status, error: t.metadata.error, content: t.content };
+        if (t.metadata.status !== 'processing')
+          return { status: t.metadata.status, error: t.metadata.error, errorCode: t.metadata.errorCode, content: t.content };
         if (Date.now() > deadline) throw new Error('transcription did not finish');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
@@ -109,6 +110,7 @@ describe('the built-in engine: spoken language and silence', () => {
     const done = await u.settled(res.json.id!);
     expect(done.status).toBe('error');
     expect(done.error).toBe(transcriptionOutcomeMessages.noSpeech);
+    expect(done.errorCode).toBe('NO_SPEECH');
     expect(await u.balance()).toBe(10);
     // Charged when the length was known, then given back: the ledger shows both.
     const entries = (await ledger(server, u.id)).filter((e) => e.kind !== 'starting_grant');

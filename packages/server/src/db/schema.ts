@@ -1,3 +1,4 @@
+import type { ApiErrorCode, ApiErrorParams } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -125,6 +126,9 @@ export const transcripts = pgTable(
       .default('processing'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),
+    // The cause of `error` by its api-client code and parameters, so the app can say it in the user's language.
+    errorCode: text('error_code').$type<ApiErrorCode>(),
+    errorParams: jsonb('error_params').$type<ApiErrorParams>(),
     durationSeconds: doublePrecision('duration_seconds'),
     language: text('language'),
     content: text('content').notNull().default(''),

@@ -142,9 +142,10 @@ describe('transcription jobs with the built-in engine', () => {
     const id = await upload('always-fails.wav', fixture('wav'));
     const error = await liveA.status(id, 'error');
     const message = 'Transcription failed: simulated engine crash';
-    expect(error).toEqual({ transcriptId: id, type: 'error', message, error: message });
+    const cause = { errorCode: 'TRANSCRIPTION_FAILED', errorParams: { reason: 'simulated engine crash' } };
+    expect(error).toEqual({ transcriptId: id, type: 'error', message, error: message, ...cause });
     const t = await transcript(id);
-    expect(t.metadata).toMatchObject({ status: 'error', error: message });
+    expect(t.metadata).toMatchObject({ status: 'error', error: message, ...cause });
     expect(t.content).toBe('');
     expect(await a.tree()).toContainEqual(expect.objectContaining({ id, status: 'error' }));
   });

@@ -198,8 +198,9 @@ describe('OpenAI-compatible transcription engine', () => {
     const event = await live.status(id, 'error');
     const message =
       'Transcription failed: The transcription server refused the request (HTTP 400): Invalid file format. Supported formats: flac, mp3, wav';
-    expect(event).toEqual({ transcriptId: id, type: 'error', message, error: message });
-    expect(await metadata(id)).toMatchObject({ status: 'error', error: message, content: '' });
+    const cause = { errorCode: 'TRANSCRIPTION_FAILED', errorParams: { reason: message.slice('Transcription failed: '.length) } };
+    expect(event).toEqual({ transcriptId: id, type: 'error', message, error: message, ...cause });
+    expect(await metadata(id)).toMatchObject({ status: 'error', error: message, content: '', ...cause });
     expect(fake.seen).toHaveLength(1);
   });
 

@@ -1,3 +1,4 @@
+import type { ApiErrorCode, ApiErrorParams } from '@scribe/api-client';
 import { and, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
 import { transcripts } from '../../db/schema.ts';
@@ -70,6 +71,8 @@ export function createTranscriptionRepository(db: Db) {
           status: 'completed',
           progress: 100,
           error: null,
+          errorCode: null,
+          errorParams: null,
           content: result.segments
             .map((s) => s.text.trim())
             .filter(Boolean)
@@ -89,10 +92,15 @@ export function createTranscriptionRepository(db: Db) {
       await db.update(transcripts).set({ durationSeconds: seconds }).where(processing(t));
     },
 
-    async fail(t: Pick<JobTranscript, 'id' | 'userId'>, message: string): Promise<boolean> {
+    async fail(
+      t: Pick<JobTranscript, 'id' | 'userId'>,
+      message: string,
+      code: ApiErrorCode,
+      params: ApiErrorParams | null,
+    ): Promise<boolean> {
       const rows = await db
         .update(transcripts)
-        .set({ status: 'error', error: message, updatedAt: new Date() })
+        .set({ status: 'error', error: message, errorCode: code, errorParams: params, updatedAt: new Date() })
         .where(processing(t))
         .returning({ id: transcripts.id });
       return rows.length === 1;

@@ -12,7 +12,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { transcriptionOutcomeMessages, type TranscriptionStatusEvent } from '@scribe/api-client';
+import { apiErrorText, type ApiErrorCode, type TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
@@ -125,11 +125,14 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     }
   }
 
-  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string, message = short(messages.failed(reason))) {
-    const failed = await repo.fail(t, message);
+  /** Ends a transcript in error: by default 'Transcription failed: {reason}', else the outcome `code`. */
+  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string, code: ApiErrorCode = 'TRANSCRIPTION_FAILED') {
+    const params = code === 'TRANSCRIPTION_FAILED' ? { reason } : undefined;
+    const message = short(apiErrorText(code, params));
+    const failed = await repo.fail(t, message, code, params ?? null);
     // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
     if (failed) await refund(t);
-    if (failed) await publish(t, { type: 'error', message, error: message });
+    if (failed) await publish(t, { type: 'error', message, error: message, errorCode: code, ...(params ? { errorParams: params } : {}) });
   }
 
   /** The transcript of a job, when it still needs transcribing and no other process runs it. */
@@ -270,10 +273,9 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const verdict = classifyTranscription(result.segments.map((s) => s.text));
     if (verdict !== 'speech') {
       const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
-      const message =
-        verdict === 'foreign-language' && englishOnly ? transcriptionOutcomeMessages.notEnglish : transcriptionOutcomeMessages.noSpeech;
+      const outcome = verdict === 'foreign-language' && englishOnly ? 'NOT_ENGLISH' : 'NO_SPEECH';
       log.info({ transcriptId: t.id, engine: engine.name, verdict, seconds: result.durationSeconds }, 'transcription found no words');
-      await failTranscript(t, message, message);
+      await failTranscript(t, apiErrorText(outcome), outcome);
       return;
     }
     if (!(await repo.complete(t, result))) return;

@@ -67,7 +67,7 @@ export function createTranscriptsRepository(db: Db) {
     async restart(userId: number, id: number): Promise<boolean> {
       const rows = await db
         .update(transcripts)
-        .set({ status: 'processing', progress: 0, error: null, updatedAt: new Date() })
+        .set({ status: 'processing', progress: 0, error: null, errorCode: null, errorParams: null, updatedAt: new Date() })
         .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId), eq(transcripts.status, 'error')))
         .returning({ id: transcripts.id });
       return rows.length === 1;

@@ -59,6 +59,8 @@ export function createTranscriptsService(deps: {
           status: row.status,
           progress: row.progress,
           error: row.error,
+          errorCode: row.errorCode,
+          errorParams: row.errorParams,
           language: row.language,
           timestamps: row.segments,
         },

@@ -1,0 +1,2 @@
+ALTER TABLE "transcripts" ADD COLUMN "error_code" text;--> statement-breakpoint
+ALTER TABLE "transcripts" ADD COLUMN "error_params" jsonb;
