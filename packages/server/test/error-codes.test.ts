@@ -29,11 +29,7 @@ describe('every error answer carries a code of the registry', () => {
   });
   afterAll(() => server.close());
 
-  async function call(
-    method: string,
-    path: string,
-    init: { body?: string | Buffer; headers?: Record<string, string>; signedIn?: boolean } = {},
-  ) {
+  async function call(method: string, path: string, init: { body?: string; headers?: Record<string, string>; signedIn?: boolean } = {}) {
     const headers: Record<string, string> = { ...XHR, ...(init.signedIn === false ? {} : { Cookie: cookie }), ...init.headers };
     const res = await fetch(server.url + path, { method, headers, body: init.body });
     const text = await res.text();
@@ -92,9 +88,7 @@ describe('every error answer carries a code of the registry', () => {
 
   it('fills the parameters of a parameterised answer', async () => {
     const wrongField = await call('POST', '/api/transcripts/upload', {
-      body: Buffer.from(
-        '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF\r\n--x--\r\n',
-      ),
+      body: '--x\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\nRIFF\r\n--x--\r\n',
       headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
     });
     expect(wrongField).toEqual({

@@ -1,5 +1,5 @@
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
-import { CLOSE_TOO_MANY_SOCKETS, limitMessages } from '@scribe/api-client';
+import { apiErrorText, CLOSE_TOO_MANY_SOCKETS, liveCloseErrors } from '@scribe/api-client';
 import { and, gt, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -163,7 +163,7 @@ export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
       const user = request.user!;
       if ((byUser.get(user.id)?.size ?? 0) >= opts.maxSocketsPerUser) {
         request.log.warn({ userId: user.id, open: byUser.get(user.id)?.size }, 'live socket refused: too many for this user');
-        socket.close(CLOSE_TOO_MANY_SOCKETS, limitMessages.tooManyLiveConnections);
+        socket.close(CLOSE_TOO_MANY_SOCKETS, apiErrorText(liveCloseErrors[CLOSE_TOO_MANY_SOCKETS]!));
         return;
       }
       const client: Client = {
