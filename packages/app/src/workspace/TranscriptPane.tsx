@@ -5,7 +5,8 @@ import { Alert, Badge, Button, Link, Tab, TabList, TabPanel, Tabs, toast } from 
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
-import { refreshCreditBalance } from '../data/credits.ts';
+import { usePublicConfig } from '../config/useConfig.ts';
+import { refreshCreditBalance, useCreditBalance } from '../data/credits.ts';
 import { FileTextIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
@@ -89,7 +90,14 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
   // The outcome's code, or the code of the reason inside a failure.
   const codes = [failure.code, failure.params?.reasonCode];
   const noWords = codes.includes('NO_SPEECH') || codes.includes('NOT_ENGLISH');
-  const outOfCredits = codes.includes('NOT_ENOUGH_CREDITS_TRANSCRIPTION');
+  // For want of credits: said by the reason's code, or seen in a balance that cannot pay for the
+  // transcript's started minutes (a failure stored with its reason as English text only).
+  const balance = useCreditBalance();
+  const perMinute = usePublicConfig().data?.costs?.perTranscriptionMinute;
+  const { duration } = transcript.metadata;
+  const cost = perMinute && duration ? Math.ceil(duration / 60) * perMinute : undefined;
+  const outOfCredits =
+    codes.includes('NOT_ENOUGH_CREDITS_TRANSCRIPTION') || (cost !== undefined && balance !== undefined && balance < cost);
   const retry = async () => {
     setRetrying(true);
     setRetryError(null);
