@@ -65,6 +65,29 @@ test('a wrong password is refused with the server message and the captcha must b
   await expect(page).toHaveURL(/\/login$/);
 });
 
+test("in German, the server's refusal of a wrong password is shown in German (translated by its code)", async ({ page }) => {
+  const user = newUser();
+  await register(page, user);
+  await accountMenuButton(page, user).click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The language chosen in this browser (the account menu stores it the same way).
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+
+  await field(page, 'Benutzername oder E-Mail').fill(user.username);
+  await field(page, 'Passwort').fill('not-the-password');
+  // The captcha in German (solveCaptcha waits for the English 'Verified').
+  await page.getByRole('checkbox', { name: 'Ich bin kein Roboter' }).click();
+  await expect(page.getByText(/^Geprüft$/).first()).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  const form = page.getByRole('form', { name: 'Anmelden' });
+  await expect(form.getByRole('alert')).toContainText('Benutzername oder Passwort ist falsch');
+  await expect(form.getByRole('alert')).not.toContainText('Invalid username or password');
+  await expect(page.getByRole('region', { name: 'Benachrichtigung' })).toContainText('Benutzername oder Passwort ist falsch');
+});
+
 test('Deutsch shows German texts and survives a reload', async ({ page }) => {
   const user = newUser();
   await register(page, user);

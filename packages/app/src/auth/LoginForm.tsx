@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, validationMessages } from '@scribe/api-client';
+import { ApiError, type ApiErrorCode, type ApiFieldError } from '@scribe/api-client';
 import { Alert, Button, Form, TextField, toast } from '@scribe/ui';
 import { useState, type ReactNode } from 'react';
 import { api } from '../api.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError, type CodedError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import * as styles from './forms.css.ts';
 import { useCaptchaToken } from './useCaptchaToken.ts';
@@ -17,9 +17,9 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
   const captcha = useCaptchaToken();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
-  const [serverFieldErrors, setServerFieldErrors] = useState<Partial<Record<keyof LoginValues, string>>>({});
+  const [serverFieldErrors, setServerFieldErrors] = useState<Partial<Record<keyof LoginValues, ApiFieldError>>>({});
   const [attempted, setAttempted] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<CodedError | ApiErrorCode | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
   function update(field: keyof LoginValues, value: string) {
@@ -36,7 +36,7 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (!captcha.token) {
-      setFormError(validationMessages.captchaRequired);
+      setFormError('CAPTCHA_REQUIRED');
       return;
     }
     setSubmitting(true);
@@ -50,12 +50,12 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
       toast({ title: t`Logged in successfully`, variant: 'success' });
       signedIn(user, 'login');
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Login failed';
-      setFormError(message);
+      const problem = error instanceof ApiError ? error : 'LOGIN_FAILED';
+      setFormError(problem);
       if (error instanceof ApiError) {
-        setServerFieldErrors({ username: error.fieldErrors.username, password: error.fieldErrors.password });
+        setServerFieldErrors({ username: error.fields.username, password: error.fields.password });
       }
-      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+      toast({ title: translateError(i18n, problem), variant: 'destructive' });
       // The solution was spent on this attempt.
       captcha.reset();
     } finally {
@@ -64,8 +64,8 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
   }
 
   const fieldError = (field: keyof LoginValues) => {
-    const message = serverFieldErrors[field] ?? errors[field];
-    return message ? translateApiMessage(i18n, message) : undefined;
+    const problem = serverFieldErrors[field] ?? errors[field];
+    return problem ? translateError(i18n, problem) : undefined;
   };
 
   return (
@@ -73,7 +73,7 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
       <div className={styles.fields}>
         {formError ? (
           <Alert tone="danger" title={t`Sign-in failed`}>
-            {translateApiMessage(i18n, formError)}
+            {translateError(i18n, formError)}
           </Alert>
         ) : null}
         <TextField

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, validationMessages } from '@scribe/api-client';
+import { ApiError, type ApiErrorCode } from '@scribe/api-client';
 import { Alert, Button, Checkbox, Form, Link, Stack, Text, TextField, toast } from '@scribe/ui';
 import { useState, type ReactNode } from 'react';
 import { api } from '../api.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError, type CodedError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import * as styles from './forms.css.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
@@ -19,7 +19,7 @@ import {
   type RegistrationValues,
 } from './validation.ts';
 
-type Errors = Partial<Record<RegistrationField, string>>;
+type Errors = Partial<Record<RegistrationField, CodedError | ApiErrorCode>>;
 
 /** Spec §5: checked on blur and on submit; submit disabled while sending or while strength < 60. */
 export function RegisterForm({ footer }: { footer?: ReactNode }) {
@@ -27,9 +27,9 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
   const { signedIn } = useSession();
   const captcha = useCaptchaToken();
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
-  // English texts of the api-client or the server; translated when shown.
+  // Codes of the api-client or the server; translated when shown.
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<CodedError | ApiErrorCode | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
 
   function revalidate(next: RegistrationValues, fields: RegistrationField[]) {
@@ -66,7 +66,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     if (!captcha.token) {
-      setFormError(validationMessages.captchaRequired);
+      setFormError('CAPTCHA_REQUIRED');
       return;
     }
     setSubmitting(true);
@@ -82,10 +82,10 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
       toast({ title: t`Account created successfully`, variant: 'success' });
       signedIn(user, 'register');
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Registration failed';
-      if (error instanceof ApiError) setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fieldErrors) }));
-      setFormError(message);
-      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+      const problem = error instanceof ApiError ? error : 'REGISTRATION_FAILED';
+      if (error instanceof ApiError) setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fields) }));
+      setFormError(problem);
+      toast({ title: translateError(i18n, problem), variant: 'destructive' });
       captcha.reset();
     } finally {
       setSubmitting(false);
@@ -93,8 +93,8 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
   }
 
   const error = (field: RegistrationField) => {
-    const message = errors[field];
-    return message ? translateApiMessage(i18n, message) : undefined;
+    const problem = errors[field];
+    return problem ? translateError(i18n, problem) : undefined;
   };
   const field = (name: 'name' | 'username' | 'email' | 'password' | 'confirmPassword') => ({
     name,
@@ -119,7 +119,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
       <div className={styles.fields}>
         {formError ? (
           <Alert tone="danger" title={t`Registration failed`}>
-            {translateApiMessage(i18n, formError)}
+            {translateError(i18n, formError)}
           </Alert>
         ) : null}
         <TextField label={t`Full name`} autoComplete="name" autoFocus {...field('name')} />

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { validationMessages as m } from '@scribe/api-client';
 import {
   emptyRegistration,
   isRegistrationSubmittable,
@@ -27,40 +26,40 @@ describe('validateRegistration', () => {
 
   it('reports every rule of docs/product-spec.md §5 on an empty form', () => {
     expect(validateRegistration(emptyRegistration)).toEqual({
-      name: 'Name must be at least 2 characters long',
-      username: 'Username must be at least 3 characters long',
-      email: 'Please enter a valid email address',
-      password: 'Password must be at least 6 characters long',
-      acceptTerms: m.termsRequired,
-      acceptPrivacy: m.termsRequired,
+      name: 'NAME_MIN',
+      username: 'USERNAME_MIN',
+      email: 'EMAIL_INVALID',
+      password: 'PASSWORD_MIN',
+      acceptTerms: 'TERMS_REQUIRED',
+      acceptPrivacy: 'TERMS_REQUIRED',
     });
   });
 
   it('checks the minimum lengths at their boundaries', () => {
-    expect(validateRegistrationField('name', { ...valid, name: 'A' })).toBe(m.nameMin);
+    expect(validateRegistrationField('name', { ...valid, name: 'A' })).toBe('NAME_MIN');
     expect(validateRegistrationField('name', { ...valid, name: 'Al' })).toBeUndefined();
-    expect(validateRegistrationField('username', { ...valid, username: 'ab' })).toBe(m.usernameMin);
+    expect(validateRegistrationField('username', { ...valid, username: 'ab' })).toBe('USERNAME_MIN');
     expect(validateRegistrationField('username', { ...valid, username: 'abc' })).toBeUndefined();
-    expect(validateRegistrationField('password', { ...valid, password: 'abcde', confirmPassword: 'abcde' })).toBe(m.passwordMin);
+    expect(validateRegistrationField('password', { ...valid, password: 'abcde', confirmPassword: 'abcde' })).toBe('PASSWORD_MIN');
     expect(validateRegistrationField('password', { ...valid, password: 'abcdef' })).toBeUndefined();
   });
 
   it('counts name and username without surrounding spaces, as the server does', () => {
-    expect(validateRegistrationField('name', { ...valid, name: '  A  ' })).toBe(m.nameMin);
-    expect(validateRegistrationField('username', { ...valid, username: ' ab ' })).toBe(m.usernameMin);
+    expect(validateRegistrationField('name', { ...valid, name: '  A  ' })).toBe('NAME_MIN');
+    expect(validateRegistrationField('username', { ...valid, username: ' ab ' })).toBe('USERNAME_MIN');
   });
 
   it('refuses a username with @ (it could be an e-mail address) and names of only zero-width characters', () => {
-    expect(validateRegistrationField('username', { ...valid, username: 'ada@example.com' })).toBe(m.usernameNoAt);
-    expect(validateRegistrationField('username', { ...valid, username: 'a@b' })).toBe(m.usernameNoAt);
-    expect(validateRegistrationField('username', { ...valid, username: 'a\u200Bb\u200C' })).toBe(m.usernameMin);
-    expect(validateRegistrationField('name', { ...valid, name: '\u200B\u200B\uFEFF' })).toBe(m.nameMin);
+    expect(validateRegistrationField('username', { ...valid, username: 'ada@example.com' })).toBe('USERNAME_NO_AT');
+    expect(validateRegistrationField('username', { ...valid, username: 'a@b' })).toBe('USERNAME_NO_AT');
+    expect(validateRegistrationField('username', { ...valid, username: 'a\u200Bb\u200C' })).toBe('USERNAME_MIN');
+    expect(validateRegistrationField('name', { ...valid, name: '\u200B\u200B\uFEFF' })).toBe('NAME_MIN');
   });
 
   it('says which maximum a too long field exceeds', () => {
-    expect(validateRegistrationField('name', { ...valid, name: 'n'.repeat(101) })).toBe(m.nameMax);
-    expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(51) })).toBe(m.usernameMax);
-    expect(validateRegistrationField('password', { ...valid, password: 'p'.repeat(257) })).toBe(m.passwordMax);
+    expect(validateRegistrationField('name', { ...valid, name: 'n'.repeat(101) })).toBe('NAME_MAX');
+    expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(51) })).toBe('USERNAME_MAX');
+    expect(validateRegistrationField('password', { ...valid, password: 'p'.repeat(257) })).toBe('PASSWORD_MAX');
     expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(50) })).toBeUndefined();
   });
 
@@ -70,23 +69,23 @@ describe('validateRegistration', () => {
 
   it('wants a simple something@something.tld e-mail address', () => {
     for (const email of ['ada', 'ada@', 'ada@example', '@example.com', 'a da@example.com']) {
-      expect(validateRegistrationField('email', { ...valid, email }), email).toBe(m.emailInvalid);
+      expect(validateRegistrationField('email', { ...valid, email }), email).toBe('EMAIL_INVALID');
     }
     expect(validateRegistrationField('email', { ...valid, email: ' ada@example.co.uk ' })).toBeUndefined();
   });
 
-  it("says 'Passwords do not match' when the confirmation differs", () => {
+  it("says 'Passwords do not match' (PASSWORDS_MISMATCH) when the confirmation differs", () => {
     expect(validateRegistration({ ...valid, confirmPassword: 'Engine#1844' })).toEqual({
-      confirmPassword: 'Passwords do not match',
+      confirmPassword: 'PASSWORDS_MISMATCH',
     });
   });
 
   it('needs both the terms and the privacy box', () => {
     expect(validateRegistration({ ...valid, acceptPrivacy: false })).toEqual({
-      acceptTerms: m.termsRequired,
-      acceptPrivacy: m.termsRequired,
+      acceptTerms: 'TERMS_REQUIRED',
+      acceptPrivacy: 'TERMS_REQUIRED',
     });
-    expect(validateRegistration({ ...valid, acceptTerms: false }).acceptTerms).toBe(m.termsRequired);
+    expect(validateRegistration({ ...valid, acceptTerms: false }).acceptTerms).toBe('TERMS_REQUIRED');
   });
 });
 
@@ -106,10 +105,14 @@ describe('isRegistrationSubmittable', () => {
 
 describe('registrationFieldErrors', () => {
   it("puts the server's field messages on the form's fields", () => {
-    expect(registrationFieldErrors({ username: 'Username already taken', email: 'x', captchaToken: 'y', fullName: 'z' })).toEqual({
-      username: 'Username already taken',
-      email: 'x',
-      name: 'z',
+    const taken = { code: 'USERNAME_TAKEN', error: 'Username is already taken' } as const;
+    const email = { code: 'EMAIL_INVALID', error: 'x' } as const;
+    const captcha = { code: 'CAPTCHA_REQUIRED', error: 'y' } as const;
+    const name = { code: 'NAME_MIN', error: 'z' } as const;
+    expect(registrationFieldErrors({ username: taken, email, captchaToken: captcha, fullName: name })).toEqual({
+      username: taken,
+      email,
+      name,
     });
   });
 });
@@ -117,10 +120,10 @@ describe('registrationFieldErrors', () => {
 describe('validateLogin', () => {
   it('requires the username or e-mail and the password', () => {
     expect(validateLogin({ username: '', password: '' })).toEqual({
-      username: 'Please enter your username or email',
-      password: 'Please enter your password',
+      username: 'LOGIN_USERNAME_REQUIRED',
+      password: 'LOGIN_PASSWORD_REQUIRED',
     });
-    expect(validateLogin({ username: '   ', password: 'x' })).toEqual({ username: m.loginUsernameRequired });
+    expect(validateLogin({ username: '   ', password: 'x' })).toEqual({ username: 'LOGIN_USERNAME_REQUIRED' });
     expect(validateLogin({ username: 'ada@example.com', password: ' ' })).toEqual({});
   });
 });

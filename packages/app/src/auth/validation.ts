@@ -1,6 +1,6 @@
-// Pure form rules of the sign-in and registration forms (docs/product-spec.md §5). The texts are the api-client's
-// English messages; the UI translates them through `validationMessage()` in i18n/messages.ts.
-import { emailPattern, limits, passwordStrength, validationMessages as m, visibleText, type ValidationMessage } from '@scribe/api-client';
+// Pure form rules of the sign-in and registration forms (docs/product-spec.md §5). A problem is the
+// api-client's error code; the UI translates it through `translateError()` in i18n/errors.ts.
+import { emailPattern, limits, passwordStrength, visibleText, type ApiErrorCode, type ApiFieldError } from '@scribe/api-client';
 
 export interface RegistrationValues {
   name: string;
@@ -13,7 +13,7 @@ export interface RegistrationValues {
 }
 
 export type RegistrationField = keyof RegistrationValues;
-export type RegistrationErrors = Partial<Record<RegistrationField, ValidationMessage>>;
+export type RegistrationErrors = Partial<Record<RegistrationField, ApiErrorCode>>;
 
 export const emptyRegistration: RegistrationValues = {
   name: '',
@@ -25,28 +25,28 @@ export const emptyRegistration: RegistrationValues = {
   acceptPrivacy: false,
 };
 
-/** The message for one field, or undefined when it is valid. Used on blur. */
-export function validateRegistrationField(field: RegistrationField, values: RegistrationValues): ValidationMessage | undefined {
+/** The problem of one field, or undefined when it is valid. Used on blur. */
+export function validateRegistrationField(field: RegistrationField, values: RegistrationValues): ApiErrorCode | undefined {
   switch (field) {
     case 'name':
       // The server counts what shows (no surrounding spaces, no zero-width characters), so the browser does too.
-      if (values.name.trim().length > limits.nameMax) return m.nameMax;
-      return visibleText(values.name).length < limits.nameMin ? m.nameMin : undefined;
+      if (values.name.trim().length > limits.nameMax) return 'NAME_MAX';
+      return visibleText(values.name).length < limits.nameMin ? 'NAME_MIN' : undefined;
     case 'username':
-      if (values.username.trim().length > limits.usernameMax) return m.usernameMax;
-      if (visibleText(values.username).length < limits.usernameMin) return m.usernameMin;
-      return values.username.includes('@') ? m.usernameNoAt : undefined;
+      if (values.username.trim().length > limits.usernameMax) return 'USERNAME_MAX';
+      if (visibleText(values.username).length < limits.usernameMin) return 'USERNAME_MIN';
+      return values.username.includes('@') ? 'USERNAME_NO_AT' : undefined;
     case 'email':
-      return emailPattern.test(values.email.trim()) ? undefined : m.emailInvalid;
+      return emailPattern.test(values.email.trim()) ? undefined : 'EMAIL_INVALID';
     case 'password':
-      if (values.password.length > limits.passwordMax) return m.passwordMax;
-      return values.password.length < limits.passwordMin ? m.passwordMin : undefined;
+      if (values.password.length > limits.passwordMax) return 'PASSWORD_MAX';
+      return values.password.length < limits.passwordMin ? 'PASSWORD_MIN' : undefined;
     case 'confirmPassword':
-      return values.confirmPassword === values.password ? undefined : m.passwordsMismatch;
+      return values.confirmPassword === values.password ? undefined : 'PASSWORDS_MISMATCH';
     case 'acceptTerms':
     case 'acceptPrivacy':
       // Both boxes share one required-fields message.
-      return values.acceptTerms && values.acceptPrivacy ? undefined : m.termsRequired;
+      return values.acceptTerms && values.acceptPrivacy ? undefined : 'TERMS_REQUIRED';
   }
 }
 
@@ -60,7 +60,7 @@ const registrationFields: RegistrationField[] = [
   'acceptPrivacy',
 ];
 
-/** Every field's message; an empty object means the form may be sent. Used on submit. */
+/** Every field's problem; an empty object means the form may be sent. Used on submit. */
 export function validateRegistration(values: RegistrationValues): RegistrationErrors {
   const errors: RegistrationErrors = {};
   for (const field of registrationFields) {
@@ -80,21 +80,21 @@ export interface LoginValues {
   password: string;
 }
 export type LoginField = keyof LoginValues;
-export type LoginErrors = Partial<Record<LoginField, ValidationMessage>>;
+export type LoginErrors = Partial<Record<LoginField, ApiErrorCode>>;
 
 export function validateLogin(values: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
-  if (!values.username.trim()) errors.username = m.loginUsernameRequired;
-  if (!values.password) errors.password = m.loginPasswordRequired;
+  if (!values.username.trim()) errors.username = 'LOGIN_USERNAME_REQUIRED';
+  if (!values.password) errors.password = 'LOGIN_PASSWORD_REQUIRED';
   return errors;
 }
 
 /** The server's field names in `fieldErrors` mapped onto the form's fields. */
-export function registrationFieldErrors(fieldErrors: Record<string, string>): Partial<Record<RegistrationField, string>> {
-  const result: Partial<Record<RegistrationField, string>> = {};
-  for (const [key, message] of Object.entries(fieldErrors)) {
-    if (key === 'name' || key === 'username' || key === 'email' || key === 'password') result[key] = message;
-    if (key === 'fullName') result.name = message;
+export function registrationFieldErrors(fieldErrors: Record<string, ApiFieldError>): Partial<Record<RegistrationField, ApiFieldError>> {
+  const result: Partial<Record<RegistrationField, ApiFieldError>> = {};
+  for (const [key, problem] of Object.entries(fieldErrors)) {
+    if (key === 'name' || key === 'username' || key === 'email' || key === 'password') result[key] = problem;
+    if (key === 'fullName') result.name = problem;
   }
   return result;
 }

@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshBalanceUntilChanged, refreshCreditBalance, useCreditBalance, useCreditPackages } from '../data/credits.ts';
 import { api as apiClient } from '../api.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 import * as styles from './credits.css.ts';
 import { PackageCard } from './PackageCard.tsx';
 import type { PaymentFormProps } from './payment.ts';
@@ -44,7 +44,7 @@ export function BuyCredits({ returnPath, showBalance = false, onPaid }: BuyCredi
     try {
       setPurchase(await apiClient.credits.purchase({ credits: pkg.credits }));
     } catch (err) {
-      const description = err instanceof ApiError ? translateApiMessage(i18n, err.message) : t`Failed to purchase credits`;
+      const description = err instanceof ApiError ? translateError(i18n, err) : t`Failed to purchase credits`;
       toast({ title: t`Purchase failed`, description, variant: 'destructive' });
     } finally {
       setBuying(null);

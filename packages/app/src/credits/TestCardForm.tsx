@@ -3,7 +3,7 @@ import { ApiError, formatCardExpiry } from '@scribe/api-client';
 import { Alert, Badge, Text, TextField } from '@scribe/ui';
 import { useState } from 'react';
 import { api } from '../api.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 import * as styles from './credits.css.ts';
 import type { PaymentFormProps } from './payment.ts';
 import { PaymentFormFrame } from './PaymentFormFrame.tsx';
@@ -29,9 +29,7 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, 
     } catch (err) {
       // The provider's own words for card problems (400/402); anything else is unexpected.
       const message =
-        err instanceof ApiError && err.status >= 400 && err.status < 500
-          ? translateApiMessage(i18n, err.message)
-          : t`An unexpected error occurred`;
+        err instanceof ApiError && err.status >= 400 && err.status < 500 ? translateError(i18n, err) : t`An unexpected error occurred`;
       setError(message);
       onFailed(message);
     } finally {

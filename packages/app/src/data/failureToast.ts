@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@scribe/api-client';
 import { toast } from '@scribe/ui';
 import { useCallback } from 'react';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 
 /**
  * A toast for a failed call: the spec's title, the server's reason (translated) below it when there is
@@ -12,7 +12,7 @@ export function useFailureToast() {
   const { i18n } = useLingui();
   return useCallback(
     (title: string, error: unknown) => {
-      const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : '';
+      const reason = error instanceof ApiError ? translateError(i18n, error) : '';
       toast({ title, description: reason && reason !== title ? reason : undefined, variant: 'destructive' });
       return reason || title;
     },

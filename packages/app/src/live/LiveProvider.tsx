@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { createLiveClient, liveMessages, liveUrl } from '@scribe/api-client';
+import { createLiveClient, liveUrl } from '@scribe/api-client';
 import { ConnectionBanner, StatusCards, useStatusCards, type ConnectionState } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranscriptNames } from '../data/library.ts';
 import { useLiveCache } from '../data/live-cache.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { failureOf, statusMessageOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
 /**
@@ -34,9 +34,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         else if (status === 'lost') setConnection('lost');
         else setConnection('online');
       },
-      onProblem: (message) => {
+      onProblem: (_message, code) => {
         // The loss itself is the banner's to say, for as long as it lasts.
-        if (message === liveMessages.connectionLost) return;
+        if (code === 'LIVE_CONNECTION_LOST') return;
         toast({ title: t`Failed to parse WebSocket message`, variant: 'destructive' });
       },
     });
@@ -46,21 +46,12 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
     client.on('transcription_status', (event) => {
-      pushCard({
-        transcriptId: event.transcriptId,
-        type: event.type,
-        progress: event.progress,
-        message: event.message ? translateApiMessage(i18n, event.message) : undefined,
-        error: event.error ? translateApiMessage(i18n, event.error) : undefined,
-      });
+      const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;
+      const error = event.error ? translateError(i18n, failureOf(event)) : undefined;
+      pushCard({ transcriptId: event.transcriptId, type: event.type, progress: event.progress, message, error });
       liveCache.transcriptionStatus(event);
       if (event.type === 'error') {
-        const reason = event.error ?? event.message;
-        toast({
-          title: t`Transcription failed`,
-          description: reason ? translateApiMessage(i18n, reason) : undefined,
-          variant: 'destructive',
-        });
+        toast({ title: t`Transcription failed`, description: error ?? message, variant: 'destructive' });
       }
     });
     client.start();

@@ -1,18 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, limits, paths, validationMessages, type AccountSession } from '@scribe/api-client';
+import { ApiError, limits, paths, type AccountSession, type ApiErrorCode } from '@scribe/api-client';
 import { Badge, Button, Card, ConfirmDialog, Dialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { api } from '../api.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError, type CodedError } from '../i18n/errors.ts';
 import { PageShell } from '../layouts/PageShell.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 
-/** The server's message of a failed call (or `fallback`), in the active language. */
+/** The server's error of a failed call (else `fallback`), in the active language. */
 function useErrorText() {
   const { i18n } = useLingui();
-  return (error: unknown, fallback: string) =>
-    translateApiMessage(i18n, error instanceof ApiError && error.message ? error.message : fallback);
+  return (error: unknown, fallback: CodedError | ApiErrorCode) => translateError(i18n, error instanceof ApiError ? error : fallback);
 }
 
 /** A required password field with its message; the page's four password fields differ only in these props. */
@@ -55,9 +54,9 @@ function ChangePasswordSection() {
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const found: Record<string, string> = {};
-    if (!current) found.currentPassword = errorText(null, 'Please enter your current password');
-    if (next.length < limits.passwordMin) found.newPassword = errorText(null, validationMessages.passwordMin);
-    if (confirm !== next) found.confirmPassword = errorText(null, validationMessages.passwordsMismatch);
+    if (!current) found.currentPassword = errorText(null, 'CURRENT_PASSWORD_REQUIRED');
+    if (next.length < limits.passwordMin) found.newPassword = errorText(null, 'PASSWORD_MIN');
+    if (confirm !== next) found.confirmPassword = errorText(null, 'PASSWORDS_MISMATCH');
     setErrors(found);
     if (Object.keys(found).length) return;
     setPending(true);
@@ -72,9 +71,9 @@ function ChangePasswordSection() {
         variant: 'success',
       });
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, errorText(new ApiError(400, v), v)])));
-      toast({ title: errorText(error, 'Failed to change password'), variant: 'destructive' });
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, errorText(null, v)])));
+      toast({ title: errorText(error, 'CHANGE_PASSWORD_FAILED'), variant: 'destructive' });
     } finally {
       setPending(false);
     }
@@ -140,7 +139,7 @@ function SessionsSection() {
         await mutate();
       }
     } catch (error) {
-      toast({ title: errorText(error, 'Failed to sign out the session'), variant: 'destructive' });
+      toast({ title: errorText(error, 'REVOKE_SESSION_FAILED'), variant: 'destructive' });
     } finally {
       setPending(null);
     }
@@ -151,7 +150,7 @@ function SessionsSection() {
       await api.account.signOutEverywhere();
       await signedOutByServer();
     } catch (error) {
-      toast({ title: errorText(error, 'Failed to sign out everywhere'), variant: 'destructive' });
+      toast({ title: errorText(error, 'SIGN_OUT_EVERYWHERE_FAILED'), variant: 'destructive' });
     }
   };
 
@@ -248,7 +247,7 @@ function DeleteAccountSection() {
 
   const remove = async () => {
     if (!password) {
-      setError(errorText(null, 'Please enter your password to confirm'));
+      setError(errorText(null, 'PASSWORD_REQUIRED'));
       return;
     }
     setPending(true);
@@ -258,7 +257,7 @@ function DeleteAccountSection() {
       toast({ title: t`Your account has been deleted`, variant: 'success' });
       await signedOutByServer();
     } catch (e) {
-      setError(errorText(e, 'Failed to delete account'));
+      setError(errorText(e, 'DELETE_ACCOUNT_FAILED'));
     } finally {
       setPending(false);
     }

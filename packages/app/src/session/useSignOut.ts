@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@scribe/api-client';
 import { toast } from '@scribe/ui';
 import { useCallback } from 'react';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { translateError } from '../i18n/errors.ts';
 import { useSession } from './SessionProvider.tsx';
 
 /** Sign out from any menu: on failure the server's reason, else 'Logout failed', as a toast. */
@@ -13,8 +13,7 @@ export function useSignOut() {
     try {
       await signOut();
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Logout failed';
-      toast({ title: translateApiMessage(i18n, message), variant: 'destructive' });
+      toast({ title: translateError(i18n, error instanceof ApiError ? error : 'LOGOUT_FAILED'), variant: 'destructive' });
     }
   }, [i18n, signOut]);
 }

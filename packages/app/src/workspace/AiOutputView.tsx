@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { HttpStatusError, paths } from '@scribe/api-client';
+import { ApiError, HttpStatusError, paths } from '@scribe/api-client';
 import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
 import { LayersIcon } from '@scribe/ui/icons';
 import { useAiOutputs, useExporter } from '../data/ai.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
+import { translateError } from '../i18n/errors.ts';
 import { useSelectedTranscript } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { seekPlayer } from './playback.ts';
@@ -11,7 +12,7 @@ import * as styles from './workspace.css.ts';
 
 /** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
 export function AiOutputView() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { transcriptId, data: transcript } = useSelectedTranscript();
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
@@ -22,6 +23,7 @@ export function AiOutputView() {
       const { status, statusText } = err;
       return t`Failed to fetch prompt outputs: ${status} ${statusText}`.trim();
     }
+    if (err instanceof ApiError) return translateError(i18n, err);
     return err instanceof Error ? err.message : t`Failed to fetch prompt outputs`;
   };
   if (transcriptId === null) {

@@ -1,14 +1,15 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, paths, transcriptionOutcomeMessages, type Transcript } from '@scribe/api-client';
+import { ApiError, paths, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
 import { Alert, Badge, Button, Link, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
-import { refreshCreditBalance } from '../data/credits.ts';
+import { usePublicConfig } from '../config/useConfig.ts';
+import { refreshCreditBalance, useCreditBalance } from '../data/credits.ts';
 import { FileTextIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { failureOf, translateError } from '../i18n/errors.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
@@ -85,9 +86,18 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
   const { mutate } = useSWRConfig();
   const [retrying, setRetrying] = useState(false);
   const [retryError, setRetryError] = useState<string | null>(null);
-  const failure = transcript.metadata.error;
-  const noWords = failure === transcriptionOutcomeMessages.noSpeech || failure === transcriptionOutcomeMessages.notEnglish;
-  const outOfCredits = !!failure && /Not enough credits/.test(failure);
+  const failure = failureOf(transcript.metadata);
+  // The outcome's code, or the code of the reason inside a failure.
+  const codes = [failure.code, failure.params?.reasonCode];
+  const noWords = codes.includes('NO_SPEECH') || codes.includes('NOT_ENGLISH');
+  // For want of credits: said by the reason's code, or seen in a balance that cannot pay for the
+  // transcript's started minutes (a failure stored with its reason as English text only).
+  const balance = useCreditBalance();
+  const perMinute = usePublicConfig().data?.costs?.perTranscriptionMinute;
+  const { duration } = transcript.metadata;
+  const cost = perMinute && duration ? Math.ceil(duration / 60) * perMinute : undefined;
+  const outOfCredits =
+    codes.includes('NOT_ENOUGH_CREDITS_TRANSCRIPTION') || (cost !== undefined && balance !== undefined && balance < cost);
   const retry = async () => {
     setRetrying(true);
     setRetryError(null);
@@ -95,7 +105,7 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
       await api.transcripts.retry(transcript.id);
       await Promise.all([onChanged(), mutate(paths.folderTree), refreshCreditBalance()]);
     } catch (error) {
-      setRetryError(error instanceof ApiError ? translateApiMessage(i18n, error.message) : t`Failed to retry the transcription`);
+      setRetryError(error instanceof ApiError ? translateError(i18n, error) : t`Failed to retry the transcription`);
     } finally {
       setRetrying(false);
     }
@@ -104,7 +114,7 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
     <div className={styles.viewCard}>
       <div className={styles.viewBody}>
         <Alert tone="danger" title={noWords ? t`Nothing to transcribe` : t`Transcription failed`}>
-          {failure ? translateApiMessage(i18n, failure) : t`Transcription failed`}
+          {failure.error ? translateError(i18n, failure) : t`Transcription failed`}
         </Alert>
         {retryError ? <Alert tone="danger">{retryError}</Alert> : null}
         {noWords ? null : (
@@ -143,7 +153,7 @@ function TranscriptView() {
         {error ? (
           <TranscriptViewer
             state="error"
-            error={error instanceof ApiError ? translateApiMessage(i18n, error.message) : undefined}
+            error={error instanceof ApiError ? translateError(i18n, error) : undefined}
             onRetry={() => void mutate()}
           />
         ) : (

@@ -14,7 +14,8 @@ import { useSWRConfig } from 'swr';
 import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
-import { translateApiMessage } from '../i18n/messages.ts';
+import { failureOf, translateError } from '../i18n/errors.ts';
+import { uploadProblemTitles } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
 import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
@@ -127,7 +128,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
             setView((v) => ({ ...v, isOpen: false }));
             return;
           }
-          const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : t`Failed to upload file`;
+          const reason = error instanceof ApiError ? translateError(i18n, error) : t`Failed to upload file`;
           setView((v) => ({ ...v, state: 'error', error: reason }));
           toast({ title: t`Upload failed`, description: reason, variant: 'destructive' });
         })
@@ -147,8 +148,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
       const problem = validateAudioFile(file, { maxBytes });
       if (problem) {
         toast({
-          title: translateApiMessage(i18n, problem.title),
-          description: translateApiMessage(i18n, problem.message),
+          title: i18n._(uploadProblemTitles[problem.code]),
+          description: translateError(i18n, problem.error),
           variant: 'destructive',
         });
         return;
@@ -235,7 +236,7 @@ function RecordDialogHost({
       const file = new File([blob], fileName, { type: blob.type });
       // The dialog's check names the recording's size (docs/product-spec.md §5).
       const problem = validateAudioFile(file, { allowRecordings: true, maxBytes, sizeForm: 'dialog' });
-      if (problem) throw new Error(translateApiMessage(i18n, problem.message));
+      if (problem) throw new Error(translateError(i18n, problem.error));
       setProgress(0);
       try {
         const { id } = await uploadAudio(file, {
@@ -250,7 +251,7 @@ function RecordDialogHost({
         await mutate(paths.folderTree);
         if (pathname !== '/') void navigate('/');
       } catch (error) {
-        const reason = error instanceof ApiError ? translateApiMessage(i18n, error.message) : t`Failed to upload file`;
+        const reason = error instanceof ApiError ? translateError(i18n, error) : t`Failed to upload file`;
         throw new Error(reason);
       } finally {
         setProgress(undefined);
@@ -278,7 +279,7 @@ function RecordDialogHost({
     const meta = recorded?.metadata;
     if (meta?.status === 'completed') transcription = { state: 'completed' };
     else if (meta?.status === 'error')
-      transcription = { state: 'error', error: meta.error ? translateApiMessage(i18n, meta.error) : undefined };
+      transcription = { state: 'error', error: meta.error ? translateError(i18n, failureOf(meta)) : undefined };
     else transcription = { state: 'processing', progress: meta?.progress || undefined };
   }
 

@@ -1,0 +1,235 @@
+// The app's words for the API's errors (issue 14): translated by `code`, never by the English `error`.
+// A code this app does not know (an older or newer server) shows the server's English as it came.
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { isApiErrorCode, type ApiErrorCode, type ApiErrorParams } from '@scribe/api-client';
+
+/**
+ * One descriptor per code of the api-client's registry. Each source text is the registry's English
+ * template word for word (so English shows the server's text); German fills in the same `{params}`.
+ */
+export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
+  // Sign-in and registration
+  USERNAME_TAKEN: msg`Username is already taken`,
+  EMAIL_TAKEN: msg`Email is already registered`,
+  EMAIL_IS_USERNAME: msg`This email address is already used as a username`,
+  INVALID_CREDENTIALS: msg`Invalid username or password`,
+  TOO_MANY_LOGIN_ATTEMPTS: msg`Too many login attempts. Please try again later.`,
+  TOO_MANY_REGISTRATIONS: msg`Too many accounts were created from your network. Please try again later.`,
+  NOT_AUTHENTICATED: msg`Not authenticated`,
+  // Form validation (docs/product-spec.md §5)
+  NAME_MIN: msg`Name must be at least 2 characters long`,
+  USERNAME_MIN: msg`Username must be at least 3 characters long`,
+  USERNAME_NO_AT: msg`Username must not contain the @ sign`,
+  NAME_MAX: msg`Name must be at most 100 characters long`,
+  USERNAME_MAX: msg`Username must be at most 50 characters long`,
+  PASSWORD_MAX: msg`Password must be at most 256 characters long`,
+  EMAIL_INVALID: msg`Please enter a valid email address`,
+  PASSWORD_MIN: msg`Password must be at least 6 characters long`,
+  PASSWORDS_MISMATCH: msg`Passwords do not match`,
+  TERMS_REQUIRED: msg`Please accept the terms of service and the privacy policy`,
+  CAPTCHA_REQUIRED: msg`Please complete the reCAPTCHA verification`,
+  LOGIN_USERNAME_REQUIRED: msg`Please enter your username or email`,
+  LOGIN_PASSWORD_REQUIRED: msg`Please enter your password`,
+  LANGUAGE_INVALID: msg`Language must be en or de`,
+  NUL_CHARACTER: msg`Text must not contain the NUL character (\\u0000)`,
+  // Account (Settings)
+  CURRENT_PASSWORD_REQUIRED: msg`Please enter your current password`,
+  CURRENT_PASSWORD_INCORRECT: msg`Current password is incorrect`,
+  NEW_PASSWORD_SAME: msg`The new password must be different from the current one`,
+  PASSWORD_REQUIRED: msg`Please enter your password to confirm`,
+  PASSWORD_INCORRECT: msg`Password is incorrect`,
+  SESSION_NOT_FOUND: msg`Session not found`,
+  // Folders and transcripts
+  FOLDER_NAME_REQUIRED: msg`Please enter a folder name`,
+  FOLDER_NAME_TOO_LONG: msg`Folder name must be at most 200 characters long`,
+  FOLDER_TOO_DEEP: msg`Folders can be nested at most 100 levels deep`,
+  INVALID_MOVE: msg`Cannot move a folder into itself or its subfolders`,
+  FOLDER_NOT_FOUND: msg`Folder not found`,
+  TRANSCRIPT_NOT_FOUND: msg`Transcript not found`,
+  RANGE_NOT_SATISFIABLE: msg`Range not satisfiable`,
+  // Uploads (docs/product-spec.md §5, §7, §8)
+  INVALID_FILE_TYPE: msg`Please upload a wav, mp3, webm, m4a file.`,
+  INVALID_CONTENT: msg`The file content is not a supported audio format.`,
+  FILE_TOO_LARGE: msg({ message: 'Please upload a file smaller than {maxMb}MB.' }),
+  FILE_SIZE_EXCEEDED: msg({ message: 'File size is {sizeMb} MB. Maximum supported is {maxMb} MB.' }),
+  UNSUPPORTED_EXTENSION: msg({
+    message: 'File extension .{ext} is not supported. Please upload a file with one of these extensions: {extensions}',
+  }),
+  STORAGE_FULL: msg({ message: 'Your storage is full: {usedMb} of {quotaMb} MB used. Delete transcripts to free space.' }),
+  TOO_MANY_UNFINISHED_UPLOADS: msg({
+    message:
+      'You already have {max} unfinished {max, plural, one {upload} other {uploads}}. Finish one, or wait until an unfinished upload is removed after {hours} {hours, plural, one {hour} other {hours}} without a new chunk.',
+  }),
+  SINGLE_UPLOAD_TOO_LARGE: msg({ message: 'Files larger than {maxMb}MB must be uploaded in chunks.' }),
+  NO_FILE: msg`No file was uploaded.`,
+  MALFORMED_UPLOAD: msg`The upload ended early or is not a valid multipart request.`,
+  WRONG_FILE_FIELD: msg({ message: 'Send the file in the multipart field "{field}".' }),
+  CHUNK_FIELDS_MISSING: msg`Send the fields uploadId, chunkIndex, totalChunks and originalName with the chunk file.`,
+  INVALID_CHUNK_FIELDS: msg`Invalid chunk fields`,
+  INVALID_UPLOAD_ID: msg`Invalid upload id`,
+  CHUNK_INDEX_INVALID: msg`chunkIndex must be a whole number`,
+  TOTAL_CHUNKS_INVALID: msg`totalChunks must be a whole number from 1`,
+  ORIGINAL_NAME_REQUIRED: msg`originalName is required`,
+  ORIGINAL_NAME_TOO_LONG: msg`originalName is too long`,
+  UPLOAD_NOT_FOUND: msg`Upload not found`,
+  UPLOAD_ALREADY_FINALIZED: msg`This upload has already been finalized.`,
+  UPLOAD_BEING_FINALIZED: msg`This upload is being finalized and can no longer be cancelled.`,
+  CHUNK_OUT_OF_RANGE: msg({
+    message: 'Chunk index {index} is out of range: this upload has {total, plural, one {# chunk} other {# chunks}} (0 to {last}).',
+  }),
+  CHUNK_TOO_LARGE: msg({ message: 'A chunk may hold at most {maxBytes} bytes.' }),
+  CHUNK_WRONG_SIZE: msg({ message: 'Chunk {index} must be exactly {chunkBytes} bytes; only the last chunk may be smaller.' }),
+  CHUNK_EMPTY: msg({ message: 'Chunk {index} is empty.' }),
+  CHUNK_SIZE_CONFLICT: msg({ message: 'Chunk {index} was already received with a different size.' }),
+  TOTAL_CHUNKS_MISMATCH: msg({
+    message: 'This upload has {expected, plural, one {# chunk} other {# chunks}}; totalChunks must stay the same.',
+  }),
+  CHUNK_MISSING: msg({ message: 'Chunk {index} is missing.' }),
+  CHUNKS_MISSING: msg({ message: 'Chunks {chunks} are missing.' }),
+  UPLOAD_STATUS_FAILED: msg({ message: 'Upload failed with status {status}' }),
+  UPLOAD_FAILED: msg`Failed to upload file`,
+  CHUNK_UPLOAD_FAILED: msg`Chunk upload failed`,
+  UPLOAD_FINALIZE_FAILED: msg`Upload finalization failed`,
+  INVALID_RESPONSE: msg`Invalid response format`,
+  // Transcription and its outcomes (a transcript in 'error' carries one of these)
+  NO_SPEECH: msg`No speech detected: the recording contains no words the engine could recognise. You were not charged.`,
+  NOT_ENGLISH: msg`Not English: the built-in engine understands English only. You were not charged.`,
+  LANGUAGE_UNSUPPORTED: msg`The built-in transcription engine understands English only. An administrator can connect another engine for other languages.`,
+  LANGUAGE_CODE_INVALID: msg`language must be a two-letter language code such as en or de`,
+  RETRY_NOT_FAILED: msg`Only a failed transcription can be retried`,
+  RETRY_NO_AUDIO: msg`The audio of this transcript is gone, so it cannot be transcribed again`,
+  TRANSCRIPTION_FAILED: msg({ message: 'Transcription failed: {reason}' }),
+  // AI prompts and exports (docs/product-spec.md §2, §3, §5, §7)
+  PROMPT_NAME_AND_TEXT_REQUIRED: msg`Please provide both a name and a prompt`,
+  PROMPT_REQUIRED: msg`Please enter a prompt`,
+  PROMPT_NAME_TOO_LONG: msg`Prompt name must be at most 200 characters long`,
+  PROMPT_TOO_LONG: msg`Prompt must be at most 20,000 characters long`,
+  PROMPT_NOT_FOUND: msg`Prompt not found`,
+  AI_OUTPUT_NOT_FOUND: msg`AI output not found`,
+  UNKNOWN_MODEL: msg`This AI model is not available. Ask your administrator.`,
+  CUSTOM_PROMPT_FAILED: msg`Failed to process custom prompt`,
+  AI_PROVIDER_FAILED: msg({ message: 'Failed to process custom prompt: {reason}' }),
+  REQUEST_CANCELLED: msg`The request was cancelled`,
+  TRANSCRIPT_NOT_READY: msg`The transcript has no text yet`,
+  INVALID_TIME_ZONE: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
+  // Credits and payments (docs/product-spec.md §1, §3, §7, §8)
+  UNKNOWN_PACKAGE: msg`Unknown credit package`,
+  NOT_ENOUGH_CREDITS_PROMPT: msg({
+    message:
+      'Not enough credits: an AI prompt with {model} costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  }),
+  NOT_ENOUGH_CREDITS_LOCAL_PROMPT: msg({
+    message:
+      'Not enough credits: an AI prompt with the local engine costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  }),
+  NOT_ENOUGH_CREDITS_TRANSCRIPTION: msg({
+    message:
+      'Not enough credits: transcribing {minutes, plural, one {# started minute} other {# started minutes}} of audio costs {needed, plural, one {# credit} other {# credits}} and your balance is {balance}.',
+  }),
+  CARD_DECLINED: msg`Your card was declined.`,
+  INVALID_CARD_NUMBER: msg`Your card number is invalid.`,
+  INVALID_EXPIRY: msg`Your card's expiration date is invalid.`,
+  EXPIRED_CARD: msg`Your card has expired.`,
+  INVALID_CVC: msg`Your card's security code is invalid.`,
+  UNKNOWN_TEST_CARD: msg`Test mode accepts only the test cards 4242 4242 4242 4242 (succeeds) and 4000 0000 0000 0002 (declined).`,
+  PAYMENT_NOT_FOUND: msg`Payment not found`,
+  CREDITS_NOT_NUMBER: msg`credits must be a number`,
+  CREDITS_NOT_WHOLE: msg`credits must be a whole number`,
+  CREDITS_NOT_POSITIVE: msg`credits must be a positive number`,
+  CREDITS_TOO_MANY: msg`credits must be at most 1,000,000,000`,
+  STRIPE_NOT_CONFIGURED: msg`Stripe is not configured`,
+  INVALID_WEBHOOK_SIGNATURE: msg`Invalid webhook signature`,
+  PAYMENT_PACKAGE_MISMATCH: msg`Payment does not match its credit package`,
+  // Abuse limits
+  TOO_MANY_REQUESTS: msg`Too many requests. Please wait a moment and try again.`,
+  TOO_MANY_LIVE_CONNECTIONS: msg`Too many live connections for this account. Close other tabs and try again.`,
+  // The live channel (docs/product-spec.md §4, §7)
+  LIVE_CROSS_SITE: msg`Cross-site live connections are not allowed`,
+  LIVE_UPGRADE_REQUIRED: msg`Upgrade Required: /ws is a WebSocket endpoint`,
+  LIVE_PARSE_FAILED: msg`Failed to parse WebSocket message`,
+  LIVE_CONNECTION_ERROR: msg`Connection error. Please try again.`,
+  LIVE_CONNECTION_LOST: msg`Connection lost. Please refresh the page to reconnect.`,
+  // Requests the server cannot take (any route)
+  VALIDATION_FAILED: msg`Invalid request`,
+  INVALID_VALUE: msg`Invalid value`,
+  INVALID_ID: msg`Invalid id`,
+  BODY_NOT_OBJECT: msg`Request body must be a JSON object`,
+  MALFORMED_JSON: msg`Malformed JSON in request body`,
+  EMPTY_BODY: msg`Request body is empty`,
+  BODY_TOO_LARGE: msg`Request body is too large`,
+  UNSUPPORTED_MEDIA_TYPE: msg`Unsupported content type`,
+  CONTENT_LENGTH_MISMATCH: msg`Request body does not match its Content-Length`,
+  URL_PART_TOO_LONG: msg`A part of the URL is too long`,
+  MALFORMED_URL: msg`Malformed URL`,
+  BAD_REQUEST: msg`Bad request`,
+  MISSING_REQUESTED_WITH: msg`Missing X-Requested-With header`,
+  NOT_FOUND: msg`Not found`,
+  INTERNAL_ERROR: msg`Internal server error`,
+  DATABASE_UNAVAILABLE: msg`Database unavailable`,
+  // The api-client's own failures when the server gave no `{ error, code }` (network, other answers)
+  LOGIN_FAILED: msg`Login failed`,
+  REGISTRATION_FAILED: msg`Registration failed`,
+  LOGOUT_FAILED: msg`Logout failed`,
+  CREATE_FOLDER_FAILED: msg`Failed to create folder`,
+  UPDATE_FOLDER_FAILED: msg`Failed to update folder`,
+  DELETE_FOLDER_FAILED: msg`Failed to delete folder`,
+  DELETE_TRANSCRIPT_FAILED: msg`Failed to delete transcript`,
+  MOVE_TRANSCRIPT_FAILED: msg`Failed to move transcript`,
+  RETRY_TRANSCRIPTION_FAILED: msg`Failed to retry the transcription`,
+  PURCHASE_FAILED: msg`Failed to initiate purchase`,
+  UNEXPECTED_ERROR: msg`An unexpected error occurred`,
+  SAVE_PROMPT_FAILED: msg`Failed to save prompt`,
+  DELETE_PROMPT_FAILED: msg`Failed to delete prompt`,
+  CREATE_TUTORIAL_FAILED: msg`Failed to create tutorial transcript`,
+  SAVE_PREFERENCES_FAILED: msg`Failed to save preferences`,
+  CHANGE_PASSWORD_FAILED: msg`Failed to change password`,
+  REVOKE_SESSION_FAILED: msg`Failed to sign out the session`,
+  SIGN_OUT_EVERYWHERE_FAILED: msg`Failed to sign out everywhere`,
+  DELETE_ACCOUNT_FAILED: msg`Failed to delete account`,
+  REQUEST_FAILED: msg({ message: '{status}: {body}' }),
+  HTTP_STATUS: msg({ message: '{status} {statusText}' }),
+  RESPONSE_NOT_JSON: msg`Response was not JSON`,
+};
+
+/** Anything that names an error: an ApiError, an error body or field error, a transcript's or live event's code. */
+export interface CodedError {
+  code?: string | null;
+  params?: ApiErrorParams | null;
+  /** The server's English (an error body's `error`), shown as it is for a code the app does not know. */
+  error?: string | null;
+  /** An ApiError's English. */
+  message?: string;
+}
+
+type Coded<K extends string> = { [key in K]?: string | null } & { [key in `${K}Code`]?: string | null } & {
+  [key in `${K}Params`]?: ApiErrorParams | null;
+};
+
+/** A transcript's failure (metadata `error` with `errorCode`/`errorParams`), or a live event's `error`. */
+export const failureOf = (source: Coded<'error'>): CodedError => ({
+  code: source.errorCode,
+  params: source.errorParams,
+  error: source.error,
+});
+
+/** A live transcription_status event's `message` with `messageCode`/`messageParams`. */
+export const statusMessageOf = (event: Coded<'message'>): CodedError => ({
+  code: event.messageCode,
+  params: event.messageParams,
+  error: event.message,
+});
+
+/** An error in the active language: by its code with its params, else the server's English as it came. */
+export function translateError(i18n: I18n, err: CodedError | ApiErrorCode): string {
+  const { code, params, error, message } = typeof err === 'string' ? { code: err } : err;
+  if (!isApiErrorCode(code)) return error ?? message ?? code ?? '';
+  const values: Record<string, unknown> = { ...params };
+  // A reason that is itself a registry error comes with its code: translated as well.
+  const reasonCode = params?.reasonCode;
+  if (typeof reasonCode === 'string' && reasonCode !== code) {
+    values.reason = translateError(i18n, { code: reasonCode, params, error: String(params?.reason ?? '') });
+  }
+  const descriptor: MessageDescriptor = { ...errorDescriptors[code], values };
+  return i18n._(descriptor);
+}
