@@ -99,8 +99,19 @@ export const apiErrors = {
   LANGUAGE_CODE_INVALID: 'language must be a two-letter language code such as en or de',
   RETRY_NOT_FAILED: 'Only a failed transcription can be retried',
   RETRY_NO_AUDIO: 'The audio of this transcript is gone, so it cannot be transcribed again',
-  /** `reason`: the engine's or the job's own words (English, not translated). */
+  /**
+   * `reason`: the engine's or the job's own words; when they are a registry text themselves, `reasonCode`
+   * (and that text's params) come with it, so the reason is translated too.
+   */
   TRANSCRIPTION_FAILED: 'Transcription failed: {reason}',
+  // Progress texts of transcription_status events (`messageCode`) and reasons of a failed attempt.
+  TRANSCRIBING: 'Transcribing audio...',
+  TRANSCRIPTION_COMPLETED: 'Transcription completed!',
+  TRANSCRIPTION_RETRYING: 'Transcription failed, trying again: {reason}',
+  AUDIO_MISSING: 'The audio file is missing from storage.',
+  NO_AUDIO: 'The file contains no audio.',
+  TRANSCRIPTION_TIMED_OUT: 'It took longer than {minutes} minutes.',
+  TRANSCRIPTION_INTERRUPTED: 'The transcription job stopped before it finished, too often or for too long.',
 
   // --- AI prompts and exports (docs/product-spec.md §2, §3, §5, §7)
   PROMPT_NAME_AND_TEXT_REQUIRED: 'Please provide both a name and a prompt',

@@ -7,6 +7,9 @@ export const transcriptionStatusEventSchema = z.object({
   type: z.enum(['progress', 'complete', 'error']),
   progress: z.number().min(0).max(100).optional(),
   message: z.string().optional(),
+  /** With `message`: its registry code (errors.ts) and params, to translate by. */
+  messageCode: apiErrorCodeSchema.optional(),
+  messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   error: z.string().optional(),
   /** With `error`: its cause (errors.ts), to translate by. */
   errorCode: apiErrorCodeSchema.optional(),

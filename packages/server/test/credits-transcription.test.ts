@@ -58,8 +58,11 @@ describe('charging transcription', () => {
     const id = res.json.id!;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const t = (await u.get(`/api/transcripts/${id}`)).json as { metadata: { status: string; error: string | null } };
-      if (t.metadata.status !== 'processing') return { id, status: t.metadata.status, error: t.metadata.error };
+      const t = (await u.get(`/api/transcripts/${id}`)).json as {
+        metadata: { status: string; error: string | null; errorParams?: Record<string, unknown> | null };
+      };
+      if (t.metadata.status !== 'processing')
+        return { id, status: t.metadata.status, error: t.metadata.error, errorParams: t.metadata.errorParams };
       if (Date.now() > deadline) throw new Error('transcription did not finish');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -88,6 +91,8 @@ describe('charging transcription', () => {
     expect(t.error).toBe(
       'Transcription failed: Not enough credits: transcribing 7 started minutes of audio costs 7 credits and your balance is 5.',
     );
+    // The reason's own code and figures come along, so the app can say it in German and offer Buy credits.
+    expect(t.errorParams).toMatchObject({ reasonCode: 'NOT_ENOUGH_CREDITS_TRANSCRIPTION', minutes: 7, needed: 7, balance: 5 });
     // Not retried: the first attempt was the only one.
     expect(state.attempts).toBe(1);
     expect(await balance(u)).toBe(5);

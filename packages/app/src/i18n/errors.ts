@@ -100,6 +100,13 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   RETRY_NOT_FAILED: msg`Only a failed transcription can be retried`,
   RETRY_NO_AUDIO: msg`The audio of this transcript is gone, so it cannot be transcribed again`,
   TRANSCRIPTION_FAILED: msg({ message: 'Transcription failed: {reason}' }),
+  TRANSCRIBING: msg`Transcribing audio...`,
+  TRANSCRIPTION_COMPLETED: msg`Transcription completed!`,
+  TRANSCRIPTION_RETRYING: msg({ message: 'Transcription failed, trying again: {reason}' }),
+  AUDIO_MISSING: msg`The audio file is missing from storage.`,
+  NO_AUDIO: msg`The file contains no audio.`,
+  TRANSCRIPTION_TIMED_OUT: msg({ message: 'It took longer than {minutes} minutes.' }),
+  TRANSCRIPTION_INTERRUPTED: msg`The transcription job stopped before it finished, too often or for too long.`,
   // AI prompts and exports (docs/product-spec.md §2, §3, §5, §7)
   PROMPT_NAME_AND_TEXT_REQUIRED: msg`Please provide both a name and a prompt`,
   PROMPT_REQUIRED: msg`Please enter a prompt`,

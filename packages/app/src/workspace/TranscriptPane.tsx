@@ -90,8 +90,8 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
   // The outcome's code, or the code of the reason inside a failure.
   const codes = [failure.code, failure.params?.reasonCode];
   const noWords = codes.includes('NO_SPEECH') || codes.includes('NOT_ENGLISH');
-  // For want of credits: said by the reason's code, or seen in a balance that cannot pay for the
-  // transcript's started minutes (a failure stored with its reason as English text only).
+  // Buy credits: the failure was for want of credits (the reason's code), or the balance cannot pay
+  // for a retry of the transcript's started minutes.
   const balance = useCreditBalance();
   const perMinute = usePublicConfig().data?.costs?.perTranscriptionMinute;
   const { duration } = transcript.metadata;

@@ -15,21 +15,24 @@ describe('retry decision of a failed transcription attempt', () => {
     };
     for (const [kind, retry] of Object.entries(kinds) as Array<[EngineErrorKind, boolean]>) {
       expect(retryableKind(kind), kind).toBe(retry);
-      expect(failureDecision(new EngineError(kind, `failed: ${kind}`))).toEqual({ retryable: retry, reason: `failed: ${kind}` });
+      expect(failureDecision(new EngineError(kind, `failed: ${kind}`))).toEqual({ retryable: retry, reason: { text: `failed: ${kind}` } });
     }
   });
 
   it("ends the job at once on its own failures (audio gone, too few credits) with the failure's text", () => {
-    expect(failureDecision(new JobFailure('Not enough credits: ...'))).toEqual({ retryable: false, reason: 'Not enough credits: ...' });
+    expect(failureDecision(new JobFailure({ text: 'Not enough credits: ...' }))).toEqual({
+      retryable: false,
+      reason: { text: 'Not enough credits: ...' },
+    });
   });
 
   it("retries anything else, including one engine's private error types the engine did not map", () => {
-    expect(failureDecision(new Error('session crashed'))).toEqual({ retryable: true, reason: 'session crashed' });
+    expect(failureDecision(new Error('session crashed'))).toEqual({ retryable: true, reason: { text: 'session crashed' } });
     expect(failureDecision(new AudioDecodeError('The audio file is empty.'))).toEqual({
       retryable: true,
-      reason: 'The audio file is empty.',
+      reason: { text: 'The audio file is empty.' },
     });
-    expect(failureDecision('odd')).toEqual({ retryable: true, reason: 'odd' });
+    expect(failureDecision('odd')).toEqual({ retryable: true, reason: { text: 'odd' } });
   });
 });
 
@@ -44,20 +47,27 @@ describe('what the worker does after a failed attempt', () => {
 
   it('retries a retryable kind while attempts are left, then fails the transcript with the reason', () => {
     const err = new EngineError('unavailable', 'The transcription server failed (HTTP 503).');
-    expect(attemptOutcome(err, first)).toEqual({ action: 'retry', reason: 'The transcription server failed (HTTP 503).' });
-    expect(attemptOutcome(err, last)).toEqual({ action: 'fail', reason: 'The transcription server failed (HTTP 503).', retryable: true });
+    expect(attemptOutcome(err, first)).toEqual({ action: 'retry', reason: { text: 'The transcription server failed (HTTP 503).' } });
+    expect(attemptOutcome(err, last)).toEqual({
+      action: 'fail',
+      reason: { text: 'The transcription server failed (HTTP 503).' },
+      retryable: true,
+    });
   });
 
   it('fails at once, on the first attempt, for a kind another attempt cannot fix', () => {
     expect(attemptOutcome(new EngineError('undecodable', 'The audio file is empty.'), first)).toEqual({
       action: 'fail',
-      reason: 'The audio file is empty.',
+      reason: { text: 'The audio file is empty.' },
       retryable: false,
     });
-    expect(attemptOutcome(new JobFailure('Audio gone'), first)).toMatchObject({ action: 'fail', retryable: false });
+    expect(attemptOutcome(new JobFailure({ text: 'Audio gone' }), first)).toMatchObject({ action: 'fail', retryable: false });
   });
 
   it("treats running out of the attempt's time budget as retryable, saying how long it took", () => {
-    expect(attemptOutcome(new JobAborted('timeout'), first)).toEqual({ action: 'retry', reason: 'It took longer than 5 minutes.' });
+    expect(attemptOutcome(new JobAborted('timeout'), first)).toEqual({
+      action: 'retry',
+      reason: { text: 'It took longer than 5 minutes.', code: 'TRANSCRIPTION_TIMED_OUT', params: { minutes: 5 } },
+    });
   });
 });

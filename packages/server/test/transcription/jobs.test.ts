@@ -60,7 +60,13 @@ describe('transcription jobs with the built-in engine', () => {
   it('turns the LibriVox recording into a transcript with the right words, announced to its owner only', async () => {
     const id = await upload('librivox-sense-and-sensibility-0870.wav', fixture('wav'));
     const complete = await liveA.status(id, 'complete');
-    expect(complete).toEqual({ transcriptId: id, type: 'complete', progress: 100, message: 'Transcription completed!' });
+    expect(complete).toEqual({
+      transcriptId: id,
+      type: 'complete',
+      progress: 100,
+      message: 'Transcription completed!',
+      messageCode: 'TRANSCRIPTION_COMPLETED',
+    });
 
     const t = await transcript(id);
     expect(t.metadata.status).toBe('completed');
@@ -80,7 +86,13 @@ describe('transcription jobs with the built-in engine', () => {
     const tree = await a.tree();
     expect(tree).toContainEqual(expect.objectContaining({ id, status: 'completed' }));
     const events = liveA.statuses(id);
-    expect(events[0]).toEqual({ transcriptId: id, type: 'progress', progress: 0, message: 'Transcribing audio...' });
+    expect(events[0]).toEqual({
+      transcriptId: id,
+      type: 'progress',
+      progress: 0,
+      message: 'Transcribing audio...',
+      messageCode: 'TRANSCRIBING',
+    });
     expect(events.at(-1)!.type).toBe('complete');
     expect(liveB.messages.filter((m) => m.type !== 'connection')).toEqual([]);
     expect(tempFiles(server.dataDir)).toEqual([]);
@@ -121,6 +133,8 @@ describe('transcription jobs with the built-in engine', () => {
       type: 'progress',
       progress: 0,
       message: 'Transcription failed, trying again: simulated engine crash',
+      messageCode: 'TRANSCRIPTION_RETRYING',
+      messageParams: { reason: 'simulated engine crash' },
     });
     const t = await transcript(id);
     expect(t.metadata.status).toBe('completed');
@@ -156,6 +170,11 @@ describe('transcription jobs with the built-in engine', () => {
     const id = await upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
     const error = await liveA.status(id, 'error');
     expect(error.error).toBe('Transcription failed: The file contains no audio.');
+    // The reason is a registry text too: its code comes along, so the app translates both parts.
+    expect(error).toMatchObject({
+      errorCode: 'TRANSCRIPTION_FAILED',
+      errorParams: { reason: 'The file contains no audio.', reasonCode: 'NO_AUDIO' },
+    });
     expect(state.calls - calls).toBe(1); // not retried
     expect((await transcript(id)).metadata).toMatchObject({ status: 'error', error: 'Transcription failed: The file contains no audio.' });
   });

@@ -3,7 +3,7 @@
  * the engine interface's error kinds (and the job's own failures), never by one engine's error types.
  */
 import { EngineError, type EngineErrorKind } from './engines/types.ts';
-import { transcriptionMessages as messages } from './messages.ts';
+import { coded, type CodedText } from './messages.ts';
 
 export type AbortKind = 'deleted' | 'shutdown' | 'timeout';
 
@@ -17,8 +17,8 @@ export class JobAborted extends Error {
 
 /** A failure of the job itself that another attempt cannot fix (the audio is gone, too few credits). */
 export class JobFailure extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly reason: CodedText) {
+    super(reason.text);
     this.name = 'JobFailure';
   }
 }
@@ -37,10 +37,10 @@ export function retryableKind(kind: EngineErrorKind): boolean {
 }
 
 /** Anything unknown (a crash inside an engine, a database hiccup) is worth another attempt. */
-export function failureDecision(err: unknown): { retryable: boolean; reason: string } {
-  if (err instanceof EngineError) return { retryable: retryableKind(err.kind), reason: err.message };
-  if (err instanceof JobFailure) return { retryable: false, reason: err.message };
-  return { retryable: true, reason: err instanceof Error ? err.message : String(err) };
+export function failureDecision(err: unknown): { retryable: boolean; reason: CodedText } {
+  if (err instanceof EngineError) return { retryable: retryableKind(err.kind), reason: err.reason };
+  if (err instanceof JobFailure) return { retryable: false, reason: err.reason };
+  return { retryable: true, reason: { text: err instanceof Error ? err.message : String(err) } };
 }
 
 /**
@@ -51,15 +51,15 @@ export function failureDecision(err: unknown): { retryable: boolean; reason: str
 export type AttemptOutcome =
   | { action: 'deleted' }
   | { action: 'hand-back' }
-  | { action: 'retry'; reason: string }
-  | { action: 'fail'; reason: string; retryable: boolean };
+  | { action: 'retry'; reason: CodedText }
+  | { action: 'fail'; reason: CodedText; retryable: boolean };
 
 export function attemptOutcome(err: unknown, attempt: { retryCount: number; retryLimit: number; budgetMs: number }): AttemptOutcome {
   if (err instanceof JobAborted && err.kind === 'deleted') return { action: 'deleted' };
   if (err instanceof JobAborted && err.kind === 'shutdown') return { action: 'hand-back' };
   const { retryable, reason } =
     err instanceof JobAborted
-      ? { retryable: true, reason: messages.timedOut(Math.round(attempt.budgetMs / 60_000)) }
+      ? { retryable: true, reason: coded('TRANSCRIPTION_TIMED_OUT', { minutes: Math.round(attempt.budgetMs / 60_000) }) }
       : failureDecision(err);
   const final = !retryable || attempt.retryCount >= attempt.retryLimit;
   return final ? { action: 'fail', reason, retryable } : { action: 'retry', reason };

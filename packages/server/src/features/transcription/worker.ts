@@ -21,7 +21,7 @@ import type { LiveHub } from '../live/hub.ts';
 import type { TranscriptionEngine, TranscriptionResult } from './engines/types.ts';
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
-import { transcriptionMessages as messages } from './messages.ts';
+import { coded, reasonParams, type CodedText } from './messages.ts';
 import { classifyTranscription } from './speech.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
 import type { JobTranscript, TranscriptionRepository } from './repository.ts';
@@ -125,9 +125,18 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     }
   }
 
+  /** A progress text of transcription_status events, with its code and params to translate by. */
+  function status(text: CodedText) {
+    return {
+      message: short(text.text),
+      ...(text.code ? { messageCode: text.code } : {}),
+      ...(text.params ? { messageParams: text.params } : {}),
+    };
+  }
+
   /** Ends a transcript in error: by default 'Transcription failed: {reason}', else the outcome `code`. */
-  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: string, code: ApiErrorCode = 'TRANSCRIPTION_FAILED') {
-    const params = code === 'TRANSCRIPTION_FAILED' ? { reason } : undefined;
+  async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: CodedText, code: ApiErrorCode = 'TRANSCRIPTION_FAILED') {
+    const params = code === 'TRANSCRIPTION_FAILED' ? reasonParams(reason) : undefined;
     const message = short(apiErrorText(code, params));
     const failed = await repo.fail(t, message, code, params ?? null);
     // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
@@ -177,7 +186,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const progress = progressReporter(
       async (percent) => {
         if (!(await repo.setProgress(t, percent))) return abort('deleted');
-        await publish(t, { type: 'progress', progress: percent, message: messages.transcribing });
+        await publish(t, { type: 'progress', progress: percent, ...status(coded('TRANSCRIBING')) });
       },
       progressIntervalMs,
       log,
@@ -208,7 +217,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   /** Each attempt starts from zero, also after a retry or a crash. */
   async function announceStart(t: JobTranscript): Promise<void> {
     if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
-    await publish(t, { type: 'progress', progress: 0, message: messages.transcribing });
+    await publish(t, { type: 'progress', progress: 0, ...status(coded('TRANSCRIBING')) });
   }
 
   /** Copies the stored audio to the attempt's folder; the engine reads a local file. */
@@ -216,7 +225,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const object = t.audioKey ? await storage.get(t.audioKey) : null;
     if (!object) {
       if (!(await repo.stillProcessing(t))) throw new JobAborted('deleted');
-      throw new JobFailure(messages.audioMissing);
+      throw new JobFailure(coded('AUDIO_MISSING'));
     }
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const path = join(dir, posix.basename(t.audioKey!));
@@ -239,7 +248,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
         await repo
           .noteDuration(t, seconds)
           .catch((err: unknown) => log.warn({ err, transcriptId: t.id }, 'could not store the audio length'));
-        throw new JobFailure(outcome.message);
+        throw new JobFailure({ text: outcome.message, code: outcome.code, ...(outcome.params ? { params: outcome.params } : {}) });
       }
       charged = true;
     };
@@ -275,11 +284,11 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
       const outcome = verdict === 'foreign-language' && englishOnly ? 'NOT_ENGLISH' : 'NO_SPEECH';
       log.info({ transcriptId: t.id, engine: engine.name, verdict, seconds: result.durationSeconds }, 'transcription found no words');
-      await failTranscript(t, apiErrorText(outcome), outcome);
+      await failTranscript(t, coded(outcome), outcome);
       return;
     }
     if (!(await repo.complete(t, result))) return;
-    await publish(t, { type: 'complete', progress: 100, message: messages.completed });
+    await publish(t, { type: 'complete', progress: 100, ...status(coded('TRANSCRIPTION_COMPLETED')) });
     log.info(
       { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
       'transcription completed',
@@ -317,7 +326,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       // Not retryable: the job itself is done (the transcript carries the error).
       if (!outcome.retryable) return;
     } else if (await repo.setProgress(t, 0)) {
-      await publish(t, { type: 'progress', progress: 0, message: short(messages.retrying(outcome.reason)) });
+      await publish(t, { type: 'progress', progress: 0, ...status(coded('TRANSCRIPTION_RETRYING', reasonParams(outcome.reason))) });
     }
     throw err instanceof Error ? err : new Error(String(err));
   }
@@ -363,7 +372,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
               await queue.enqueue(t.id);
               break;
             case 'failed':
-              await failTranscript(t, messages.interrupted);
+              await failTranscript(t, coded('TRANSCRIPTION_INTERRUPTED'));
               break;
             default:
               // No job, or one that ended without finishing the transcript.

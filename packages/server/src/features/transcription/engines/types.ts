@@ -1,3 +1,5 @@
+import type { ApiErrorCode } from '@scribe/api-client';
+
 /**
  * The transcription port. The built-in Whisper engine and an OpenAI-compatible HTTP engine implement
  * the same small interface, so jobs never know which one runs.
@@ -64,12 +66,22 @@ export interface TranscriptionEngine {
  */
 export type EngineErrorKind = 'undecodable' | 'refused' | 'bad-response' | 'unavailable' | 'timeout';
 
-/** An engine's failure, with a message meant for the user. Engines map their own errors to these kinds. */
+/**
+ * An engine's failure, with a message meant for the user. Engines map their own errors to these kinds;
+ * a message that is a registry text (api-client errors.ts) names its `code`, so the app can translate it.
+ */
 export class EngineError extends Error {
   readonly kind: EngineErrorKind;
-  constructor(kind: EngineErrorKind, message: string, options?: { cause?: unknown }) {
+  readonly code?: ApiErrorCode;
+  constructor(kind: EngineErrorKind, message: string, options?: { cause?: unknown; code?: ApiErrorCode }) {
     super(message, options);
     this.name = 'EngineError';
     this.kind = kind;
+    this.code = options?.code;
+  }
+
+  /** The message as the reason of a failed transcription. */
+  get reason(): { text: string; code?: ApiErrorCode } {
+    return { text: this.message, ...(this.code ? { code: this.code } : {}) };
   }
 }

@@ -9,6 +9,7 @@ import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import decode from 'audio-decode';
+import { apiErrorText, type ApiErrorCode } from '@scribe/api-client';
 import { mixToMono, Resampler } from './resample.ts';
 
 export const SAMPLE_RATE = 16000;
@@ -151,9 +152,12 @@ export interface DecodeOptions {
 }
 
 export class AudioDecodeError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /** Set when the message is a registry text (api-client errors.ts). */
+  readonly code?: ApiErrorCode;
+  constructor(message: string, options?: { cause?: unknown; code?: ApiErrorCode }) {
     super(message, options);
     this.name = 'AudioDecodeError';
+    this.code = options?.code;
   }
 }
 
@@ -205,7 +209,7 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
     }
     if (resampler) await sink.write((resampler as Resampler).flush());
     const pcm = sink.finish();
-    if (pcm.length === 0) throw new AudioDecodeError('The file contains no audio.');
+    if (pcm.length === 0) throw new AudioDecodeError(apiErrorText('NO_AUDIO'), { code: 'NO_AUDIO' });
     return pcm;
   } catch (error) {
     await sink.abort();

@@ -130,7 +130,7 @@ export class WhisperEngine implements TranscriptionEngine {
       memoryLimitSamples: this.options.memoryLimitSamples,
       tmpDir: this.options.tmpDir,
     }).catch((err: unknown) => {
-      throw err instanceof AudioDecodeError ? new EngineError('undecodable', err.message, { cause: err }) : err;
+      throw err instanceof AudioDecodeError ? new EngineError('undecodable', err.message, { cause: err, code: err.code }) : err;
     });
     try {
       await input.onDuration?.(pcm.length / SAMPLE_RATE);
