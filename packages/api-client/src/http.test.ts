@@ -80,12 +80,15 @@ describe('ApiError codes', () => {
     expect(offline).toMatchObject({ status: 0, code: 'SAVE_PROMPT_FAILED', message: 'Failed to save prompt' });
   });
 
-  it('finds the code of an older answer without one by its text, else UNEXPECTED_ERROR', () => {
+  it('finds the code of an older answer without one by its text, else leaves it out and keeps the English', () => {
     expect(apiErrorFromBody(401, JSON.stringify({ error: 'Not authenticated' }))?.code).toBe('NOT_AUTHENTICATED');
-    expect(apiErrorFromBody(500, JSON.stringify({ error: 'Something else' }))).toMatchObject({
-      code: 'UNEXPECTED_ERROR',
-      message: 'Something else',
-    });
+    const unknown = apiErrorFromBody(500, JSON.stringify({ error: 'Something else' }));
+    expect(unknown).toMatchObject({ message: 'Something else' });
+    expect(unknown?.code).toBeUndefined();
+    // A newer server's code that this client does not know: the same, its English is what is shown.
+    const newer = apiErrorFromBody(409, JSON.stringify({ error: 'A newer refusal', code: 'SOMETHING_NEW' }));
+    expect(newer).toMatchObject({ status: 409, message: 'A newer refusal' });
+    expect(newer?.code).toBeUndefined();
     expect(apiErrorFromBody(500, 'not json')).toBeUndefined();
     expect(new HttpStatusError(404, 'Not Found')).toMatchObject({ code: 'HTTP_STATUS', params: { status: 404, statusText: 'Not Found' } });
   });

@@ -25,7 +25,8 @@ export interface ApiErrorDetails {
  */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode;
+  /** Undefined for an answer outside the contract (an older or newer server): show its English `message`. */
+  readonly code?: ApiErrorCode;
   readonly params?: ApiErrorParams;
   readonly fieldErrors: Record<string, string>;
   readonly fields: Record<string, ApiFieldError>;
@@ -34,7 +35,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     // A text of the registry names its own code; anything else is unknown to the contract.
-    this.code = details.code ?? apiErrorCodeOf(message) ?? 'UNEXPECTED_ERROR';
+    this.code = details.code ?? apiErrorCodeOf(message);
     if (details.params) this.params = details.params;
     this.fields = details.fields ?? Object.fromEntries(Object.entries(fieldErrors).map(([field, text]) => [field, apiErrorOfText(text)]));
     this.fieldErrors = details.fields
@@ -108,7 +109,7 @@ export function isApiErrorBody(value: unknown): value is ApiErrorBody {
 /**
  * The ApiError of an error answer's body text, or undefined when it has no `error` text. An answer
  * without a known `code` (an older or foreign server, a proxy) keeps its text; its code is then the
- * registry's for that text, else UNEXPECTED_ERROR.
+ * registry's for that text, else none (the app then shows the English as it came).
  */
 export function apiErrorFromBody(status: number, text: string): ApiError | undefined {
   let parsed: unknown;
