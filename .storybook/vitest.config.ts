@@ -25,6 +25,7 @@ export default defineProject({
   plugins: [storybookTest({ configDir: path.join(dirname, '.') })],
   // Imported only by the compiled output of *.css.ts files, so vite's scan does not find it: discovered
   // mid-run, it made vite re-optimize and reload, and a story file failed to load on a fresh clone.
+  // Resolved from the root, hence the root devDependency.
   optimizeDeps: { include: ['@vanilla-extract/sprinkles/createRuntimeSprinkles'] },
   test: {
     name: 'storybook',
