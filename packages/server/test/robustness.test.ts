@@ -34,7 +34,7 @@ describe('bad input never gives a 500', () => {
     } catch {
       throw new Error(`${path}: non-JSON ${res.status} answer: ${text}`);
     }
-    // Every refusal names its cause by a code of the registry (issue 14).
+    // Every refusal names its cause by a code of the registry.
     if (res.status >= 400) expect(apiErrorCodes, `${path}: ${text}`).toContain((body as { code?: unknown }).code);
     return { status: res.status, body, type: res.headers.get('content-type') };
   }

@@ -1,4 +1,4 @@
-// The app's words for the API's errors (issue 14): translated by `code`, never by the English `error`.
+// The app's words for the API's errors: translated by `code`, never by the English `error`.
 // A code this app does not know (an older or newer server) shows the server's English as it came.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
