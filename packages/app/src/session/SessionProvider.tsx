@@ -48,8 +48,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signedOutByServer = useCallback(async () => {
     setLastChange('logout');
-    // Forget every cached answer of the previous user (balance, preferences, later: folders...).
-    await mutateAll((key) => key !== paths.me, undefined, { revalidate: false });
+    // Forget every cached answer of the previous user (balance, preferences, folders...). The public
+    // configuration is no one's: forgetting it left the sign-in page's captcha without its provider when
+    // the page's own read of it was still in flight (SWR drops an answer older than the mutation).
+    await mutateAll((key) => key !== paths.me && key !== paths.config, undefined, { revalidate: false });
     await mutate(null, { revalidate: false });
   }, [mutate, mutateAll]);
 
