@@ -479,26 +479,20 @@ function FolderRowContent({
         <FolderIcon open={isExpanded} />
       </span>
       <span className={styles.name}>{name}</span>
-      <span className={styles.actions}>
-        <MenuTrigger>
-          <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
-          <Menu
-            aria-label={t`Actions for ${name}`}
-            placement="bottom end"
-            onAction={(action) => {
-              if (action === 'rename') handlers.current.onRenameFolder(folder);
-              else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
-              else if (action === 'move') handlers.current.askMove?.(folder);
-              else if (action === 'delete') handlers.current.askDelete(folder);
-            }}
-          >
-            <MenuItem id="rename">{t`Rename`}</MenuItem>
-            <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
-            {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
-            <MenuItem id="delete">{t`Delete`}</MenuItem>
-          </Menu>
-        </MenuTrigger>
-      </span>
+      <RowMenu
+        name={name}
+        onAction={(action) => {
+          if (action === 'rename') handlers.current.onRenameFolder(folder);
+          else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
+          else if (action === 'move') handlers.current.askMove?.(folder);
+          else if (action === 'delete') handlers.current.askDelete(folder);
+        }}
+      >
+        <MenuItem id="rename">{t`Rename`}</MenuItem>
+        <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
+        {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
+        <MenuItem id="delete">{t`Delete`}</MenuItem>
+      </RowMenu>
     </>
   );
 }
@@ -574,22 +568,31 @@ function TranscriptRowContent({ transcript, draggable }: Omit<TranscriptRowProps
           <AlertIcon />
         </span>
       ) : null}
-      <span className={styles.actions}>
-        <MenuTrigger>
-          <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
-          <Menu
-            aria-label={t`Actions for ${name}`}
-            placement="bottom end"
-            onAction={(action) => {
-              if (action === 'move') handlers.current.askMove?.(transcript);
-              else if (action === 'delete') handlers.current.askDelete(transcript);
-            }}
-          >
-            <MenuItem id="move">{t`Move to…`}</MenuItem>
-            <MenuItem id="delete">{t`Delete`}</MenuItem>
-          </Menu>
-        </MenuTrigger>
-      </span>
+      <RowMenu
+        name={name}
+        onAction={(action) => {
+          if (action === 'move') handlers.current.askMove?.(transcript);
+          else if (action === 'delete') handlers.current.askDelete(transcript);
+        }}
+      >
+        <MenuItem id="move">{t`Move to…`}</MenuItem>
+        <MenuItem id="delete">{t`Delete`}</MenuItem>
+      </RowMenu>
     </>
+  );
+}
+
+/** A row's actions button and its menu, named after the row. */
+function RowMenu({ name, onAction, children }: { name: string; onAction: (action: Key) => void; children: ReactNode }) {
+  const { t } = useLingui();
+  return (
+    <span className={styles.actions}>
+      <MenuTrigger>
+        <IconButton aria-label={t`Actions for ${name}`} icon={<MoreIcon />} size="sm" />
+        <Menu aria-label={t`Actions for ${name}`} placement="bottom end" onAction={onAction}>
+          {children}
+        </Menu>
+      </MenuTrigger>
+    </span>
   );
 }
