@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, userEvent, within } from 'storybook/test';
+import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { AiOutputList } from './AiOutputList.tsx';
 
 const outputs = [
@@ -63,11 +63,18 @@ export const ExportMenus: Story = {
   },
 };
 
+/** Copy puts every output on the clipboard at once, separated by a rule. */
 export const CopyCombined: Story = {
+  // The story's browser may hold a clipboard write until it has focus; the component's part ends at writeText.
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    return () => spy.mockRestore();
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
-    await expect(args.onCopy).toHaveBeenCalled();
+    await waitFor(() => expect(args.onCopy).toHaveBeenCalledWith(expect.objectContaining({ ok: true })));
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledOnce();
     const text = (args.onCopy as ReturnType<typeof fn>).mock.calls[0][0].text as string;
     await expect(text).toContain('Extract all questions asked in the transcript.\n\nQuestions asked');
     await expect(text).toContain('\n\n---\n\n');
