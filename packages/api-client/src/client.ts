@@ -13,10 +13,14 @@ import type {
   CreateFolderRequest,
   Folder,
   FinalizeUploadRequest,
+  Revision,
+  RevisionList,
   Transcript,
   TreeNode,
   TutorialTranscriptResponse,
   UpdateFolderRequest,
+  UpdateTranscriptRequest,
+  UpdateTranscriptResponse,
   UploadResponse,
   UploadStatus,
 } from './library.schemas.ts';
@@ -46,6 +50,9 @@ export const paths = {
   folder: (id: number) => `/api/folders/${id}`,
   transcript: (id: number) => `/api/transcripts/${id}`,
   moveTranscript: (id: number) => `/api/transcripts/${id}/move`,
+  transcriptRevisions: (id: number) => `/api/transcripts/${id}/revisions`,
+  transcriptRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}`,
+  restoreRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}/restore`,
   transcriptAudio: (id: number) => `/api/transcripts/${id}/audio`,
   retryTranscript: (id: number) => `/api/transcripts/${id}/retry`,
   upload: '/api/transcripts/upload',
@@ -106,6 +113,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.transcript(id)),
       move: (id: number, folderId: number | null) =>
         http.send<OkResponse>('PUT', paths.moveTranscript(id), { folderId }, 'MOVE_TRANSCRIPT_FAILED'),
+      /** A new revision from an edit; 409 REVISION_CONFLICT when `baseRevision` is stale. */
+      update: (id: number, body: UpdateTranscriptRequest) =>
+        http.send<UpdateTranscriptResponse>('PATCH', paths.transcript(id), body, 'SAVE_TRANSCRIPT_FAILED'),
+      revisions: (id: number) => http.read<RevisionList>(paths.transcriptRevisions(id)),
+      revision: (id: number, n: number) => http.read<Revision>(paths.transcriptRevision(id, n)),
+      /** A new revision with revision `n`'s title and text. */
+      restoreRevision: (id: number, n: number) =>
+        http.send<UpdateTranscriptResponse>('POST', paths.restoreRevision(id, n), undefined, 'RESTORE_REVISION_FAILED'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */
       retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'RETRY_TRANSCRIPTION_FAILED'),
       finalizeUpload: (body: FinalizeUploadRequest) =>

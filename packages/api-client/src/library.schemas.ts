@@ -64,13 +64,69 @@ export const moveTranscriptRequestSchema = z.object({
   folderId: idSchema.nullable(),
 });
 
+/**
+ * Why a segment is worth a second listen: the engine's confidence is low, its words repeat (a typical
+ * hallucination), it has text over near-silence, or its words per second are implausible.
+ */
+export const reviewFlags = ['low_confidence', 'repetition', 'silence', 'speech_rate'] as const;
+export const reviewFlagSchema = z.enum(reviewFlags);
+export type ReviewFlag = z.infer<typeof reviewFlagSchema>;
+
 export const segmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
   speaker: z.string().default('Unknown Speaker'),
+  /** 0 to 1, from the engine (the decoder's token probabilities); absent when the engine gives none. */
+  confidence: z.number().min(0).max(1).optional(),
+  /** Why the segment should be reviewed; absent or empty when nothing stands out. */
+  flags: z.array(reviewFlagSchema).optional(),
+  /** Set once the user edited or confirmed the segment: it leaves the review queue. */
+  reviewed: z.boolean().optional(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
+
+/** Limits of an edit (PATCH /api/transcripts/{id}). */
+export const editLimits = {
+  titleMaxChars: 200,
+  segmentTextMaxChars: 2000,
+  speakerMaxChars: 100,
+  maxSegments: 20000,
+} as const;
+
+/**
+ * PATCH /api/transcripts/{id}: a new revision. `baseRevision` is the revision the edit was made on; a
+ * stale one gets 409 REVISION_CONFLICT with `params.current`. A title alone may leave it out (the tree's
+ * Rename does not know the text's revision); segments always need it.
+ */
+export const updateTranscriptRequestSchema = z.object({
+  title: z.string().optional(),
+  segments: z.array(segmentSchema).optional(),
+  baseRevision: z.number().int().min(1).optional(),
+});
+export type UpdateTranscriptRequest = z.infer<typeof updateTranscriptRequestSchema>;
+export const updateTranscriptResponseSchema = z.object({ revision: z.number().int() });
+export type UpdateTranscriptResponse = z.infer<typeof updateTranscriptResponseSchema>;
+
+/** What a revision changed, in a word or two (the app says them in the user's language). */
+export const revisionChanges = ['original', 'title', 'text', 'speakers', 'timing', 'split', 'merge', 'review', 'restore'] as const;
+export const revisionChangeSchema = z.enum(revisionChanges);
+export type RevisionChange = z.infer<typeof revisionChangeSchema>;
+
+export const revisionSummarySchema = z.object({
+  number: z.number().int(),
+  createdAt: z.string(),
+  changes: z.array(revisionChangeSchema),
+  /** The revision this one restored, for a restore. */
+  restoredFrom: z.number().int().nullable(),
+});
+export type RevisionSummary = z.infer<typeof revisionSummarySchema>;
+/** GET /api/transcripts/{id}/revisions: newest first; revision 1 is the engine's original and never changes. */
+export const revisionListSchema = z.object({ revisions: z.array(revisionSummarySchema) });
+export type RevisionList = z.infer<typeof revisionListSchema>;
+/** GET /api/transcripts/{id}/revisions/{n}: one revision's full text. */
+export const revisionSchema = revisionSummarySchema.extend({ title: z.string(), segments: z.array(segmentSchema) });
+export type Revision = z.infer<typeof revisionSchema>;
 
 export const transcriptSchema = z.object({
   id: z.number().int(),
@@ -79,6 +135,8 @@ export const transcriptSchema = z.object({
   audioUrl: z.string().nullable(),
   folderId: z.number().int().nullable(),
   createdAt: z.string(),
+  /** The current revision (1: the engine's output); an edit sends it back as `baseRevision`. */
+  revision: z.number().int(),
   metadata: z.object({
     duration: z.number().nullable(),
     status: transcriptStatusSchema,

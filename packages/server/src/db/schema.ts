@@ -1,4 +1,4 @@
-import type { ApiErrorCode, ApiErrorParams } from '@scribe/api-client';
+import type { ApiErrorCode, ApiErrorParams, ReviewFlag } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -110,6 +110,9 @@ export interface StoredSegment {
   end: number;
   text: string;
   speaker: string;
+  confidence?: number;
+  flags?: ReviewFlag[];
+  reviewed?: boolean;
 }
 
 export const transcripts = pgTable(
@@ -133,6 +136,8 @@ export const transcripts = pgTable(
     language: text('language'),
     content: text('content').notNull().default(''),
     segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
+    /** The current revision of title and segments (1: the engine's output; each edit adds one). */
+    revision: integer('revision').notNull().default(1),
     audioKey: text('audio_key'),
     audioMime: text('audio_mime'),
     audioBytes: bigint('audio_bytes', { mode: 'number' }),

@@ -54,6 +54,7 @@ export function createTranscriptsService(deps: {
         audioUrl: row.audioKey ? paths.transcriptAudio(row.id) : null,
         folderId: row.folderId,
         createdAt: row.createdAt.toISOString(),
+        revision: row.revision,
         metadata: {
           duration: row.durationSeconds,
           status: row.status,
