@@ -202,6 +202,15 @@ describe('conflicts', () => {
     expect(dirty.session.getSnapshot().segments[0].text).toBe('Mine');
   });
 
+  it('a newer revision that changed only what this copy did not (a rename in the tree) is taken without a conflict', async () => {
+    const { session, server } = setup();
+    session.edit({ segments: edited(original.segments, 0, 'Mine') });
+    session.serverChanged({ ...original, title: 'Renamed in the tree', revision: 2 });
+    expect(session.getSnapshot()).toMatchObject({ status: 'saving', revision: 2, title: 'Renamed in the tree', dirty: true });
+    await vi.advanceTimersByTimeAsync(800);
+    expect(server.calls[0].body).toEqual({ baseRevision: 2, segments: expect.arrayContaining([expect.objectContaining({ text: 'Mine' })]) });
+  });
+
   it('its own new revision, reported while the save is in flight, is no conflict', async () => {
     const { session, server } = setup();
     session.edit({ segments: edited(original.segments, 0, 'Mine') });

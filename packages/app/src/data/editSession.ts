@@ -150,6 +150,20 @@ export function createEditSession(options: EditSessionOptions) {
       changed();
       return 'reloaded';
     }
+    // Both sides changed: a conflict only where they changed the same thing (e.g. the tree renamed the
+    // transcript while the text was being edited here: the title is taken, the text still goes).
+    const theirSegments = JSON.stringify(server.segments) !== JSON.stringify(saved.segments);
+    const theirTitle = server.title !== saved.title;
+    const mySegments = segments !== saved.segments;
+    const myTitle = title !== saved.title;
+    if (!(theirSegments && mySegments) && !(theirTitle && myTitle)) {
+      saved = { ...server };
+      if (!mySegments) segments = server.segments;
+      if (!myTitle) title = server.title;
+      persist();
+      changed();
+      return 'reloaded';
+    }
     clearTimers();
     status = 'conflict';
     conflictRevision = server.revision;
