@@ -315,7 +315,7 @@ describe('transcript editing and revisions', () => {
     expect(vtt).not.toMatch(/Alice|Bob/);
 
     const stats = await owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
-    expect(stats.status, stats.text).toBe(200);
+    expect(stats.status, stats.text).toBe(201);
     const output = String(stats.json.output);
     expect(output).toContain('Anna Schmidt: Talk share');
     expect(output).toContain('Ben: Talk share');

@@ -110,12 +110,16 @@ function segmentCues(words: string[], start: number, end: number, o: SubtitleOpt
     const wrapped = runs.map((r) => wrapLines(r, o.maxLineChars, o.maxLines));
     if (wrapped.some((w) => w === null)) continue;
     let before = 0;
-    return runs.map((r, i) => {
+    const cues = runs.map((r, i) => {
       const from = start + (duration * before) / total;
       before += joinedLength(r) + 1;
       const to = i === runs.length - 1 ? end : start + (duration * Math.min(before, total)) / total;
       return { start: from, end: to, lines: wrapped[i]! };
     });
+    // Word boundaries rarely fall on even shares: one more cue when a run of several words came out too long.
+    const tooLong = cues.some((c, i) => c.end - c.start > o.maxCueSeconds + 1e-9 && runs[i]!.length > 1);
+    if (tooLong && n < words.length) continue;
+    return cues;
   }
   // One word a cue always fits (words are cut to the line length); not reached.
   return words.map((w) => ({ start, end, lines: [w] }));
