@@ -1,10 +1,31 @@
-import { paths, type Transcript } from '@scribe/api-client';
+import {
+  paths,
+  type Revision,
+  type RevisionSummary,
+  type Transcript,
+  type TranscriptRevisedEvent,
+  type UpdateTranscriptRequest,
+} from '@scribe/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TranscriptRevisionRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { LiveHub } from '../live/hub.ts';
+import { changesOf, cleanSegments, cleanTitle, contentOf } from './edit.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
 import type { TranscriptFiles } from './files.ts';
-import type { TranscriptsRepository } from './repository.ts';
+import type { CommitResult, TranscriptsRepository } from './repository.ts';
+
+/** The live event that tells the user's other tabs a transcript has a new revision. */
+export const TRANSCRIPT_REVISED = 'transcript_revised';
+
+const summaryOf = (r: Pick<TranscriptRevisionRow, 'number' | 'createdAt' | 'changes' | 'restoredFrom'>): RevisionSummary => ({
+  number: r.number,
+  createdAt: r.createdAt.toISOString(),
+  changes: r.changes,
+  restoredFrom: r.restoredFrom,
+});
 
 export type AudioAnswer =
   | { kind: 'full'; object: StoredObject; mime: string }
@@ -39,9 +60,41 @@ export function createTranscriptsService(deps: {
   /** Retry: the job queue, and the credit check (402 when a charge is due and the balance cannot pay it). */
   queue?: TranscriptionQueue;
   credits?: TranscriptionGate;
+  /** Edits: a new revision is announced to the user's sockets. */
+  hub?: LiveHub;
+  log?: FastifyBaseLogger;
 }) {
   const { repo, storage, files } = deps;
   const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
+
+  /** The answer of an edit or a restore; a saved one is announced (a failed announcement loses nothing). */
+  async function settle(userId: number, id: number, result: CommitResult): Promise<{ revision: number }> {
+    switch (result.kind) {
+      case 'missing':
+        throw notFound();
+      case 'not_editable':
+        throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      case 'conflict':
+        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: result.current } });
+      case 'unchanged':
+        return { revision: result.revision };
+      case 'saved': {
+        const data: TranscriptRevisedEvent = { transcriptId: id, revision: result.revision };
+        await deps.hub
+          ?.publish({ userId, type: TRANSCRIPT_REVISED, data })
+          .catch((err: unknown) => deps.log?.warn({ err }, 'could not announce a transcript revision'));
+        return { revision: result.revision };
+      }
+    }
+  }
+
+  /** The user's transcript; its revision 1 is written first when it predates the revisions table. */
+  async function withOriginal(userId: number, id: number) {
+    const row = await repo.get(userId, id);
+    if (!row) throw notFound();
+    if (row.status === 'completed' && row.revision === 1) await repo.writeOriginalRevision(id);
+    return row;
+  }
 
   return {
     async get(userId: number, id: number): Promise<Transcript> {
@@ -66,6 +119,66 @@ export function createTranscriptsService(deps: {
           timestamps: row.segments,
         },
       };
+    },
+
+    /**
+     * A new revision from an edit (docs/product-spec.md, issue on editing): validated first (400, nothing
+     * written), then committed only when `baseRevision` is still current (409 REVISION_CONFLICT). Sending
+     * what is already stored makes no new revision.
+     */
+    async update(userId: number, id: number, body: UpdateTranscriptRequest): Promise<{ revision: number }> {
+      if (body.title === undefined && body.segments === undefined) throw new HttpError(400, 'NOTHING_TO_SAVE');
+      if (body.segments !== undefined && body.baseRevision === undefined) {
+        throw new HttpError(400, 'BASE_REVISION_REQUIRED', { field: 'baseRevision' });
+      }
+      const title = body.title === undefined ? undefined : cleanTitle(body.title);
+      const row = await repo.get(userId, id);
+      if (!row) throw notFound();
+      if (row.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      if (body.baseRevision !== undefined && body.baseRevision !== row.revision) {
+        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: row.revision } });
+      }
+      const segments = body.segments === undefined ? undefined : cleanSegments(body.segments, row.segments, row.durationSeconds);
+      const result = await repo.commitRevision(userId, id, body.baseRevision ?? null, (locked) => {
+        // With segments the base matched, so `row` is what is locked; a title alone goes on top of the current text.
+        const nextTitle = title ?? locked.title;
+        const changes = changesOf(
+          { title: locked.title, segments: segments ? row.segments : [] },
+          { title: nextTitle, segments: segments ?? [] },
+        );
+        if (changes.length === 0) return null;
+        return segments ? { title: nextTitle, segments, content: contentOf(segments), changes } : { title: nextTitle, changes };
+      });
+      return settle(userId, id, result);
+    },
+
+    /** Every revision's summary, newest first. */
+    async revisions(userId: number, id: number): Promise<RevisionSummary[]> {
+      await withOriginal(userId, id);
+      return (await repo.revisions(userId, id)).map(summaryOf);
+    },
+
+    async revision(userId: number, id: number, number: number): Promise<Revision> {
+      await withOriginal(userId, id);
+      const row = await repo.revision(userId, id, number);
+      if (!row) throw new HttpError(404, 'REVISION_NOT_FOUND');
+      return { ...summaryOf(row), title: row.title, segments: row.segments };
+    },
+
+    /** A new revision with revision `number`'s title and segments. */
+    async restore(userId: number, id: number, number: number): Promise<{ revision: number }> {
+      const row = await withOriginal(userId, id);
+      if (row.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      const old = await repo.revision(userId, id, number);
+      if (!old) throw new HttpError(404, 'REVISION_NOT_FOUND');
+      const result = await repo.commitRevision(userId, id, null, () => ({
+        title: old.title,
+        segments: old.segments,
+        content: contentOf(old.segments),
+        changes: ['restore'],
+        restoredFrom: number,
+      }));
+      return settle(userId, id, result);
     },
 
     /**
