@@ -89,8 +89,8 @@ describe('splitAt', () => {
   });
 
   it('does not split a single word, at the very ends, or a segment too short for two', () => {
-    expect(splitAt([{ start: 0, end: 2, text: 'Hello' }], 2)).toHaveLength(1);
-    expect(splitAt([{ start: 0, end: 0.15, text: 'a b' }], 1)).toHaveLength(1);
+    expect(splitAt([{ start: 0, end: 2, text: 'Hello' }], 0, 2)).toHaveLength(1);
+    expect(splitAt([{ start: 0, end: 0.15, text: 'a b' }], 0, 1)).toHaveLength(1);
     expect(splitPoint({ start: 0, end: 2, text: 'a b' }, 0)).toEqual({ offset: 1, time: 1 });
   });
 
