@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useExporter } from '../data/ai.ts';
 import { browserEditStorage } from '../data/pendingEdits.ts';
 import { SubtitleOptionsDialog } from './editing/SubtitleOptionsDialog.tsx';
-import { loadSubtitleOptions, saveSubtitleOptions, subtitleQuery, type SubtitleOptions } from './editing/subtitleOptions.ts';
+import { loadSubtitleOptions, saveSubtitleOptions, type SubtitleOptions } from './editing/subtitleOptions.ts';
 
 /**
  * The transcript viewer's export menu (pdf opens in a new tab; docx, txt, srt, vtt download). SRT and
@@ -29,8 +29,8 @@ export function ExportMenu({ transcriptId }: { transcriptId: number }) {
               return;
             }
             const format = String(key) as TranscriptExportFormat;
-            const query = format === 'srt' || format === 'vtt' ? subtitleQuery(options) : '';
-            void exporter(paths.transcriptExport(transcriptId, format) + query, format);
+            const subtitles = format === 'srt' || format === 'vtt' ? options : undefined;
+            void exporter(paths.transcriptExport(transcriptId, format, subtitles), format);
           }}
         >
           <MenuItem id="pdf">PDF</MenuItem>

@@ -99,7 +99,8 @@ function HistoryBody({
           const date = new Date(revision.createdAt);
           const when = Number.isNaN(date.getTime()) ? '' : i18n.date(date, { dateStyle: 'medium', timeStyle: 'short' });
           const isCurrent = revision.number === currentRevision;
-          const name = isCurrent ? t`Revision ${revision.number} (current)` : t`Revision ${revision.number}`;
+          const number = revision.number;
+          const name = isCurrent ? t`Revision ${number} (current)` : t`Revision ${number}`;
           return (
             <ListBoxItem id={revision.number} textValue={`${name}, ${label}`} className={styles.revisionItem}>
               <span className={styles.revisionName}>{name}</span>

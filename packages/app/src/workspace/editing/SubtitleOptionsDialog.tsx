@@ -1,12 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Dialog, Form, Text, TextField } from '@scribe/ui';
 import { useState } from 'react';
-import {
-  defaultSubtitleOptions,
-  normaliseSubtitleOptions,
-  subtitleOptionLimits,
-  type SubtitleOptions,
-} from './subtitleOptions.ts';
+import { subtitleDefaults, subtitleOptionRanges } from '@scribe/api-client';
+import { normaliseSubtitleOptions, type SubtitleOptions } from './subtitleOptions.ts';
 import * as styles from './editing.css.ts';
 
 export interface SubtitleOptionsDialogProps {
@@ -58,11 +54,11 @@ function OptionsForm({ initial, onCancel, onSave }: { initial: SubtitleOptions; 
     const values = {} as SubtitleOptions;
     for (const key of Object.keys(drafts) as (keyof SubtitleOptions)[]) {
       const n = parse(drafts[key]);
-      const { min, max } = subtitleOptionLimits[key];
-      if (!Number.isFinite(n) || n < min || n > max || drafts[key].trim() === '') bad[key] = true;
+      const { min, max, integer } = subtitleOptionRanges[key];
+      if (!Number.isFinite(n) || n < min || n > max || drafts[key].trim() === '' || (integer && !Number.isInteger(n))) bad[key] = true;
       values[key] = n;
     }
-    if (!bad.minCueSeconds && !bad.maxCueSeconds && values.maxCueSeconds < values.minCueSeconds) bad.maxCueSeconds = true;
+    if (!bad.minCueSeconds && !bad.maxCueSeconds && values.maxCueSeconds <= values.minCueSeconds) bad.maxCueSeconds = true;
     setInvalid(bad);
     if (Object.keys(bad).length === 0) onSave(normaliseSubtitleOptions(values));
   };
@@ -72,8 +68,10 @@ function OptionsForm({ initial, onCancel, onSave }: { initial: SubtitleOptions; 
       <Text size="sm" tone="muted">{t`Used by the SRT and WebVTT exports. Remembered on this device.`}</Text>
       <div className={styles.optionGrid}>
         {(Object.keys(labels) as (keyof SubtitleOptions)[]).map((key) => {
-          const { min, max } = subtitleOptionLimits[key];
-          const range = t`From ${i18n.number(min)} to ${i18n.number(max)}`;
+          const { min, max } = subtitleOptionRanges[key];
+          const from = i18n.number(min);
+          const to = i18n.number(max);
+          const range = t`From ${from} to ${to}`;
           return (
             <TextField
               key={key}
@@ -84,7 +82,7 @@ function OptionsForm({ initial, onCancel, onSave }: { initial: SubtitleOptions; 
               onChange={(value) => setDrafts({ ...drafts, [key]: value })}
               description={range}
               isInvalid={!!invalid[key]}
-              errorMessage={key === 'maxCueSeconds' && !invalid.minCueSeconds ? t`${range}, and not below the shortest` : range}
+              errorMessage={key === 'maxCueSeconds' && !invalid.minCueSeconds ? t`${range}, and above the shortest` : range}
               autoComplete="off"
             />
           );
@@ -94,7 +92,7 @@ function OptionsForm({ initial, onCancel, onSave }: { initial: SubtitleOptions; 
         <Button
           variant="ghost"
           onPress={() => {
-            setDrafts(toDrafts(defaultSubtitleOptions));
+            setDrafts(toDrafts(subtitleDefaults));
             setInvalid({});
           }}
         >
