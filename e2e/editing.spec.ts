@@ -1,0 +1,163 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+
+/** Seconds shown as "m:ss of m:ss" by the player's seek slider. */
+async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')) ?? '';
+  const [m, s] = text.split(' ')[0].split(':').map(Number);
+  return m * 60 + s;
+}
+
+const editor = (page: Page) => page.getByRole('article', { name: 'questions-en' });
+const segmentList = (page: Page) => editor(page).getByRole('list', { name: 'Transcript segments' });
+/** The segments' texts (the element that a click or Enter edits). */
+const segmentTexts = (page: Page) => segmentList(page).locator('[role="button"][data-index]');
+/** The editor's save status line (shown, and spoken once through a status region). */
+const saveStatus = (page: Page, text: string) => editor(page).getByText(text, { exact: true }).first();
+const saved = (page: Page) => saveStatus(page, 'All changes saved');
+
+/**
+ * Keyboard only, from the player's Pause button: Shift+Tab back into the transcript (its one Tab stop is
+ * a segment's text), then Home to the first segment.
+ */
+async function keyboardToFirstSegment(page: Page) {
+  const onSegment = () => page.evaluate(() => document.activeElement?.matches('[role="button"][data-index]') ?? false);
+  for (let i = 0; i < 40 && !(await onSegment()); i++) await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Home');
+  const first = segmentTexts(page).first();
+  await expect(first).toBeFocused();
+  return first;
+}
+
+/** The body of a download that `trigger` starts (the export menu's blob link). */
+async function downloadText(page: Page, trigger: () => Promise<void>): Promise<string> {
+  const download = page.waitForEvent('download');
+  await trigger();
+  return readFile(await (await download).path(), 'utf8');
+}
+
+async function exportAs(page: Page, item: string | RegExp): Promise<string> {
+  return downloadText(page, async () => {
+    await editor(page).getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: item }).click();
+  });
+}
+
+async function segmentCount(list: Locator) {
+  return list.locator('[role="button"][data-index]').count();
+}
+
+test('a transcript is corrected while listening, saved as revisions, shared safely between tabs, restored and exported', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(180_000);
+  await register(page, newUser());
+  await uploadQuestionsAndWait(page);
+  await expect(segmentTexts(page).first()).toBeVisible();
+  const original = (await segmentTexts(page).first().innerText()).trim();
+  expect(original).toMatch(/welcome/i);
+
+  // Play, then edit a word by keyboard alone while the audio goes on.
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  const first = await keyboardToFirstSegment(page);
+  const before = await playerSeconds(page);
+  await page.keyboard.press('Enter');
+  const field = editor(page).getByRole('textbox', { name: 'Segment text' });
+  await expect(field).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ControlOrMeta+Shift+ArrowRight');
+  await page.keyboard.type('Greetings');
+  await page.keyboard.press('Enter');
+  await expect(first).toContainText(/^Greetings\b/);
+  await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThan(before);
+  await expect(saved(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+
+  // Split the first segment at a word (Shift+Enter at the caret), then merge it back (m).
+  const count = await segmentCount(segmentList(page));
+  await first.focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.press('ControlOrMeta+ArrowRight');
+  await page.keyboard.press('ControlOrMeta+ArrowRight');
+  await page.keyboard.press('Shift+Enter');
+  await expect.poll(() => segmentCount(segmentList(page))).toBe(count + 1);
+  await expect(segmentTexts(page).first()).toHaveText(/^Greetings to\s*$/);
+  await segmentTexts(page).first().focus();
+  await page.keyboard.press('m');
+  await expect.poll(() => segmentCount(segmentList(page))).toBe(count);
+  await expect(segmentTexts(page).first()).toContainText(/^Greetings to the/);
+
+  // Rename the speaker everywhere.
+  await segmentList(page).getByRole('button', { name: 'Speaker: Unknown Speaker' }).first().click();
+  const popover = page.getByRole('dialog', { name: 'Speaker Unknown Speaker' });
+  await popover.getByRole('textbox', { name: 'Rename this speaker everywhere' }).fill('Carol');
+  await popover.getByRole('button', { name: 'Rename', exact: true }).click();
+  await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(count);
+  await expect(saved(page)).toBeVisible();
+
+  // A reload shows the edits (they were saved as revisions on the server).
+  await page.reload();
+  await expect(segmentTexts(page).first()).toContainText(/^Greetings to the/);
+  await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(count);
+
+  // Two tabs: this one loses its connection to the server while it edits; the other saves meanwhile.
+  const other = await context.newPage();
+  await other.goto(page.url());
+  await expect(segmentTexts(other).first()).toContainText(/^Greetings to the/);
+  await page.route('**/api/transcripts/*', (route) =>
+    route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await segmentTexts(page).last().click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' Mine');
+  await page.keyboard.press('Enter');
+  await expect(saveStatus(page, 'Offline: changes are kept on this device')).toBeVisible({ timeout: 15_000 });
+
+  await segmentTexts(other).last().click();
+  await other.keyboard.press('End');
+  await other.keyboard.type(' Theirs');
+  await other.keyboard.press('Enter');
+  await expect(saved(other)).toBeVisible();
+
+  // The first tab learns of the newer revision: its unsaved text is not overwritten, it asks.
+  await page.unroute('**/api/transcripts/*');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(saveStatus(page, 'Conflict: this transcript was changed elsewhere.')).toBeVisible({ timeout: 15_000 });
+  await expect(segmentTexts(page).last()).toContainText(/Mine$/);
+  await editor(page).getByRole('button', { name: 'Keep my text' }).click();
+  await expect(saved(page)).toBeVisible();
+  // The other tab, with nothing unsaved, follows quietly.
+  await expect(segmentTexts(other).last()).toContainText(/Mine$/, { timeout: 15_000 });
+  await expect(segmentTexts(other).last()).not.toContainText('Theirs');
+  await other.close();
+
+  // Export TXT and SRT: both carry the edits.
+  const txt = await exportAs(page, 'Text (TXT)');
+  expect(txt).toContain('Greetings to the');
+  expect(txt).toContain('Carol');
+  const srt = await exportAs(page, 'SRT (subtitles)');
+  expect(srt).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> /);
+  expect(srt).toContain('Greetings');
+  expect(srt).toContain('Mine');
+
+  // History: the revisions with what they changed; the original comes back as a new revision.
+  await editor(page).getByRole('button', { name: 'History' }).click();
+  const history = page.getByRole('dialog', { name: 'History' });
+  const revisions = history.getByRole('listbox', { name: 'Revisions' });
+  await expect(revisions.getByRole('option').last()).toContainText('Original (engine output)');
+  await expect(revisions.getByRole('option').first()).toContainText('(current)');
+  await revisions.getByRole('option').last().click();
+  await expect(history.getByRole('region', { name: 'Text of revision 1' })).toContainText(original);
+  await history.getByRole('button', { name: 'Restore revision 1' }).click();
+  await expect(history).toBeHidden();
+  await expect(segmentTexts(page).first()).toHaveText(original);
+  await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(0);
+  await editor(page).getByRole('button', { name: 'History' }).click();
+  await expect(history.getByRole('listbox', { name: 'Revisions' }).getByRole('option').first()).toContainText('Restored from revision 1');
+  await page.keyboard.press('Escape');
+});
