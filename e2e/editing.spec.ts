@@ -82,6 +82,12 @@ async function exportAs(page: Page, item: string | RegExp): Promise<string> {
   });
 }
 
+async function showDetailed(page: Page) {
+  const detailed = editor(page).getByRole('radio', { name: 'Detailed' });
+  await detailed.click();
+  await expect(detailed).toBeChecked();
+}
+
 async function segmentCount(list: Locator) {
   return list.locator('[role="button"][data-index]').count();
 }
@@ -93,6 +99,8 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   test.setTimeout(180_000);
   await register(page, newUser());
   await uploadAndWait(page, questionsWithTones(testInfo.outputPath('questions-en.wav')));
+  // The detailed view: a card per segment with its speaker and times.
+  await showDetailed(page);
   await expect(segmentTexts(page).first()).toBeVisible();
   const original = (await segmentTexts(page).first().innerText()).trim();
   expect(original).toMatch(/welcome/i);
@@ -140,12 +148,14 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
 
   // A reload shows the edits (they were saved as revisions on the server).
   await page.reload();
+  await showDetailed(page);
   await expect(segmentTexts(page).first()).toContainText(/^Greetings to the/);
   await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(count);
 
   // Two tabs: this one loses its connection to the server while it edits; the other saves meanwhile.
   const other = await context.newPage();
   await other.goto(page.url());
+  await showDetailed(other);
   await expect(segmentTexts(other).first()).toContainText(/^Greetings to the/);
   await page.route('**/api/transcripts/*', (route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
@@ -205,7 +215,11 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await expect(flagged.first()).toBeVisible();
   const flaggedIndex = Number(await flagged.first().getAttribute('data-index'));
   // Its start, from its 'Go to m:ss.t' button.
-  const goTo = await segmentList(page).locator('li').nth(flaggedIndex).getByRole('button', { name: /^Go to / }).getAttribute('aria-label');
+  const goTo = await segmentList(page)
+    .locator('li')
+    .nth(flaggedIndex)
+    .getByRole('button', { name: /^Go to / })
+    .getAttribute('aria-label');
   const [m, sec] = (goTo ?? '').replace('Go to ', '').split(':').map(Number);
   const flaggedStart = m * 60 + sec;
   expect(flaggedStart).toBeGreaterThan(5);

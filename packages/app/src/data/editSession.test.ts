@@ -169,7 +169,11 @@ describe('conflicts', () => {
     expect(server.send).toHaveBeenCalledTimes(1);
 
     session.keepMine();
-    expect(server.calls[1].body).toMatchObject({ baseRevision: 4, title: 'Interview', segments: [{ text: 'Mine' }, { text: 'Also mine' }] });
+    expect(server.calls[1].body).toMatchObject({
+      baseRevision: 4,
+      title: 'Interview',
+      segments: [{ text: 'Mine' }, { text: 'Also mine' }],
+    });
     server.calls[1].resolve({ revision: 5 });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.getSnapshot()).toMatchObject({ status: 'saved', revision: 5, conflictRevision: null });
@@ -208,7 +212,10 @@ describe('conflicts', () => {
     session.serverChanged({ ...original, title: 'Renamed in the tree', revision: 2 });
     expect(session.getSnapshot()).toMatchObject({ status: 'saving', revision: 2, title: 'Renamed in the tree', dirty: true });
     await vi.advanceTimersByTimeAsync(800);
-    expect(server.calls[0].body).toEqual({ baseRevision: 2, segments: expect.arrayContaining([expect.objectContaining({ text: 'Mine' })]) });
+    expect(server.calls[0].body).toEqual({
+      baseRevision: 2,
+      segments: expect.arrayContaining([expect.objectContaining({ text: 'Mine' })]),
+    });
   });
 
   it('its own new revision, reported while the save is in flight, is no conflict', async () => {

@@ -229,10 +229,13 @@ export function createEditSession(options: EditSessionOptions) {
         status = 'offline';
         attempts += 1;
         if (retryTimer) clearTimeout(retryTimer);
-        retryTimer = setTimeout(() => {
-          retryTimer = null;
-          void save();
-        }, retryDelay(attempts, 1000, 30_000));
+        retryTimer = setTimeout(
+          () => {
+            retryTimer = null;
+            void save();
+          },
+          retryDelay(attempts, 1000, 30_000),
+        );
       } else {
         status = 'error';
         error = failure instanceof ApiError ? failure : null;

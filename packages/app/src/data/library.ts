@@ -230,7 +230,17 @@ export function useLibraryActions() {
       }
     };
 
-    return { createFolder, renameFolder, renameTranscript, deleteFolder, deleteTranscript, deleteWithUndo, moveTranscript, moveFolder, refreshTree };
+    return {
+      createFolder,
+      renameFolder,
+      renameTranscript,
+      deleteFolder,
+      deleteTranscript,
+      deleteWithUndo,
+      moveTranscript,
+      moveFolder,
+      refreshTree,
+    };
   }, [fail, mutate, refreshTree, t]);
 }
 

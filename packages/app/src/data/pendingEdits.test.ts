@@ -11,7 +11,11 @@ describe('edits kept on this device', () => {
 
   it('read back what was written, and nothing after clear or from a damaged entry', () => {
     const map = new Map<string, string>();
-    const storage: EditStorage = { getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) };
+    const storage: EditStorage = {
+      getItem: (k) => map.get(k) ?? null,
+      setItem: (k, v) => void map.set(k, v),
+      removeItem: (k) => void map.delete(k),
+    };
     const pending = createPendingEdits(storage);
     expect(pending.write('k', { baseRevision: 3, segments, updatedAt: 1 })).toBe(true);
     expect(pending.read('k')).toEqual({ baseRevision: 3, segments, updatedAt: 1 });

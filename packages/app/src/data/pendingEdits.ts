@@ -74,7 +74,10 @@ export function browserEditStorage(): EditStorage | null {
 }
 
 /** Whether a pending copy says nothing beyond what the server already has (then it can go). */
-export function sameContent(edit: Pick<PendingEdit, 'segments' | 'title'>, server: { title: string; segments: readonly Segment[] }): boolean {
+export function sameContent(
+  edit: Pick<PendingEdit, 'segments' | 'title'>,
+  server: { title: string; segments: readonly Segment[] },
+): boolean {
   if (edit.title !== undefined && edit.title !== server.title) return false;
   if (edit.segments !== undefined && JSON.stringify(edit.segments) !== JSON.stringify(server.segments)) return false;
   return true;

@@ -64,6 +64,8 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
         title={editing.title}
         titleSlot={<EditableTitle title={editing.title} onRename={(title) => editing.edit({ title })} />}
         segments={editing.segments}
+        // As the viewer always opened: the plain text first.
+        defaultView="plain"
         onChange={(next) => editing.edit({ segments: toSegments(next) })}
         currentTime={currentTime}
         isPlaying={isPlaying}

@@ -18,7 +18,9 @@ export function RenameTranscriptDialog({ initialTitle, isOpen, onOpenChange, onS
   const [busy, setBusy] = useState(false);
   return (
     <Dialog title={t`Rename transcript`} size="sm" isOpen={isOpen} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      {({ close }) => <RenameForm initialTitle={initialTitle} onSubmit={onSubmit} onBusy={setBusy} onCancel={close} onDone={() => onOpenChange(false)} />}
+      {({ close }) => (
+        <RenameForm initialTitle={initialTitle} onSubmit={onSubmit} onBusy={setBusy} onCancel={close} onDone={() => onOpenChange(false)} />
+      )}
     </Dialog>
   );
 }

@@ -28,9 +28,7 @@ export function RevisionHistoryDialog({ transcriptId, currentRevision, isOpen, o
   const { t } = useLingui();
   return (
     <Dialog title={t`History`} size="lg" isOpen={isOpen} onOpenChange={onOpenChange}>
-      {({ close }) => (
-        <HistoryBody transcriptId={transcriptId} currentRevision={currentRevision} onRestored={onRestored} onClose={close} />
-      )}
+      {({ close }) => <HistoryBody transcriptId={transcriptId} currentRevision={currentRevision} onRestored={onRestored} onClose={close} />}
     </Dialog>
   );
 }
@@ -68,9 +66,7 @@ function HistoryBody({
   };
 
   if (list.error) {
-    return (
-      <Alert tone="danger">{list.error instanceof ApiError ? translateError(i18n, list.error) : t`Failed to load the history`}</Alert>
-    );
+    return <Alert tone="danger">{list.error instanceof ApiError ? translateError(i18n, list.error) : t`Failed to load the history`}</Alert>;
   }
   if (!list.data) {
     return (
@@ -163,7 +159,9 @@ function RevisionPreview({
         {data.segments.map((segment, i) => (
           <li key={i} className={styles.previewSegment}>
             <span className={styles.previewTime}>{formatClock(segment.start)}</span>
-            {segment.speaker && segment.speaker !== 'Unknown Speaker' ? <span className={styles.previewSpeaker}>{segment.speaker}</span> : null}
+            {segment.speaker && segment.speaker !== 'Unknown Speaker' ? (
+              <span className={styles.previewSpeaker}>{segment.speaker}</span>
+            ) : null}
             <span>{segment.text}</span>
           </li>
         ))}

@@ -35,7 +35,15 @@ type Drafts = Record<keyof SubtitleOptions, string>;
 const toDrafts = (options: SubtitleOptions): Drafts =>
   Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)])) as Drafts;
 
-function OptionsForm({ initial, onCancel, onSave }: { initial: SubtitleOptions; onCancel: () => void; onSave: (o: SubtitleOptions) => void }) {
+function OptionsForm({
+  initial,
+  onCancel,
+  onSave,
+}: {
+  initial: SubtitleOptions;
+  onCancel: () => void;
+  onSave: (o: SubtitleOptions) => void;
+}) {
   const { t, i18n } = useLingui();
   const [drafts, setDrafts] = useState<Drafts>(() => toDrafts(initial));
   const [invalid, setInvalid] = useState<Partial<Record<keyof SubtitleOptions, boolean>>>({});

@@ -21,7 +21,9 @@ describe('what a revision changed, in the user language', () => {
   it('says them in German', async () => {
     const de = await i18nFor('de');
     expect(describeRevision(de, { number: 1, changes: ['original'], restoredFrom: null })).toBe('Original (Ausgabe der Transkription)');
-    expect(describeRevision(de, { number: 2, changes: ['split', 'merge', 'title'], restoredFrom: null })).toBe('Geteilt, Zusammengeführt, Titel');
+    expect(describeRevision(de, { number: 2, changes: ['split', 'merge', 'title'], restoredFrom: null })).toBe(
+      'Geteilt, Zusammengeführt, Titel',
+    );
     expect(describeRevision(de, { number: 5, changes: ['restore'], restoredFrom: 2 })).toBe('Wiederhergestellt aus Version 2');
   });
 });

@@ -4,11 +4,19 @@ import { loadSubtitleOptions, normaliseSubtitleOptions, saveSubtitleOptions, SUB
 
 describe('subtitle options', () => {
   it('default to the subtitle conventions: 42 characters, 2 lines, 1 to 7 s, 20 characters a second', () => {
-    expect(normaliseSubtitleOptions(null)).toEqual({ maxLineChars: 42, maxLines: 2, minCueSeconds: 1, maxCueSeconds: 7, maxCharsPerSecond: 20 });
+    expect(normaliseSubtitleOptions(null)).toEqual({
+      maxLineChars: 42,
+      maxLines: 2,
+      minCueSeconds: 1,
+      maxCueSeconds: 7,
+      maxCharsPerSecond: 20,
+    });
   });
 
   it("are brought into the server's ranges; a shortest cue not below the longest gives both defaults", () => {
-    expect(normaliseSubtitleOptions({ maxLineChars: 500, maxLines: 0, minCueSeconds: 1.25, maxCueSeconds: 6, maxCharsPerSecond: 'x' })).toEqual({
+    expect(
+      normaliseSubtitleOptions({ maxLineChars: 500, maxLines: 0, minCueSeconds: 1.25, maxCueSeconds: 6, maxCharsPerSecond: 'x' }),
+    ).toEqual({
       maxLineChars: 80,
       maxLines: 1,
       minCueSeconds: 1.3,
