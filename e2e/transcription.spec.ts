@@ -16,7 +16,9 @@ async function playerSeconds(page: Page): Promise<number> {
   return m * 60 + s;
 }
 
-test('an upload shows rising progress live, then the transcript follows playback and seeks on click', async ({ page }, testInfo) => {
+test('an upload shows rising progress live, then the transcript follows playback and replays a segment from its start', async ({
+  page,
+}, testInfo) => {
   // Minutes of speech to transcribe (its waits below allow 120 s each); on a loaded machine 60 s was too tight.
   test.setTimeout(180_000);
   await register(page, newUser());
