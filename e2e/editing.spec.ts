@@ -192,6 +192,18 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   expect(srt).toMatch(/^1\r?\n\d\d:\d\d:\d\d,\d{3} --> /);
   expect(srt).toContain('Greetings');
   expect(srt).toContain('Mine');
+  // Subtitle options: shorter lines, remembered for the next export.
+  await editor(page).getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Subtitle options…' }).click();
+  const options = page.getByRole('dialog', { name: 'Subtitle options' });
+  await options.getByRole('textbox', { name: 'Characters per line (at most)' }).fill('24');
+  await options.getByRole('button', { name: 'Save' }).click();
+  await expect(options).toBeHidden();
+  const narrow = await exportAs(page, 'SRT (subtitles)');
+  const textLines = narrow.split(/\r?\n/).filter((line) => line && !/^\d+$/.test(line) && !line.includes(' --> '));
+  expect(textLines.length).toBeGreaterThan(0);
+  for (const line of textLines) expect(line.length).toBeLessThanOrEqual(24);
+  expect(narrow).toContain('Mine');
 
   // History: the revisions with what they changed; the original comes back as a new revision.
   await editor(page).getByRole('button', { name: 'History' }).click();
@@ -228,4 +240,14 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await expect(segmentTexts(page).nth(flaggedIndex)).toBeFocused();
   await expect(page.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
   await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(Math.floor(flaggedStart));
+
+  // Rename from the tree's row menu: the tree and the transcript's heading take the new title.
+  await page.getByRole('button', { name: 'Actions for questions-en' }).click();
+  await page.getByRole('menu', { name: 'Actions for questions-en' }).getByRole('menuitem', { name: 'Rename' }).click();
+  const rename = page.getByRole('dialog', { name: 'Rename transcript' });
+  await rename.getByRole('textbox', { name: 'Title' }).fill('Planning meeting');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename).toBeHidden();
+  await expect(page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'Planning meeting' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Planning meeting' }).getByRole('heading', { name: 'Planning meeting' })).toBeVisible();
 });
