@@ -61,7 +61,10 @@ describe('transcript editing and revisions', () => {
 
     const now = await read(id);
     expect(now.revision).toBe(2);
-    expect(now.metadata.timestamps[1]).toMatchObject({ text: 'Uh, how long will the migration of the invoicing system take?', reviewed: true });
+    expect(now.metadata.timestamps[1]).toMatchObject({
+      text: 'Uh, how long will the migration of the invoicing system take?',
+      reviewed: true,
+    });
     expect(now.content).toContain('migration of the invoicing system');
     expect(now.content).not.toContain('billing system take');
 
@@ -100,7 +103,12 @@ describe('transcript editing and revisions', () => {
     const renamed = englishSegments.map((s) => (s.speaker === 'Bob' ? { ...s, speaker: 'Robert' } : s));
     expect((await patch(id, { segments: renamed, baseRevision: 1 })).json).toEqual({ revision: 2 });
     const [a, b, ...rest] = renamed;
-    const split = [a, { ...b, end: 10, text: 'Uh, how long will' }, { ...b, start: 10, text: 'the migration of the billing system take?' }, ...rest];
+    const split = [
+      a,
+      { ...b, end: 10, text: 'Uh, how long will' },
+      { ...b, start: 10, text: 'the migration of the billing system take?' },
+      ...rest,
+    ];
     expect((await patch(id, { segments: split, baseRevision: 2 })).json).toEqual({ revision: 3 });
     expect((await patch(id, { segments: renamed, baseRevision: 3 })).json).toEqual({ revision: 4 });
     const retimed = renamed.map((s, i) => (i === 0 ? { ...s, end: 6.4 } : s));
@@ -153,7 +161,13 @@ describe('transcript editing and revisions', () => {
     expect(now.metadata.timestamps).toEqual(englishSegments);
     expect(now.revision).toBe(4);
     const restored = (await owner.get(`/api/transcripts/${id}/revisions/4`)).json as unknown as RevisionBody;
-    expect(restored).toMatchObject({ number: 4, changes: ['restore'], restoredFrom: 1, title: 'Planning meeting', segments: englishSegments });
+    expect(restored).toMatchObject({
+      number: 4,
+      changes: ['restore'],
+      restoredFrom: 1,
+      title: 'Planning meeting',
+      segments: englishSegments,
+    });
     expect((await owner.post(`/api/transcripts/${id}/revisions/9/restore`)).json.code).toBe('REVISION_NOT_FOUND');
   });
 
@@ -203,7 +217,10 @@ describe('transcript editing and revisions', () => {
       [{ segments: with0({ start: 5, end: 4 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
       [{ segments: with0({ start: 7, end: 8 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
       [{ segments: with0({ start: -1 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
-      [{ segments: [...englishSegments.slice(0, -1), { ...englishSegments.at(-1)!, end: 90 }], baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
+      [
+        { segments: [...englishSegments.slice(0, -1), { ...englishSegments.at(-1)!, end: 90 }], baseRevision: base },
+        'SEGMENT_TIMES_INVALID',
+      ],
       [{ segments: with0({ speaker: '   ' }), baseRevision: base }, 'SPEAKER_NAME_REQUIRED'],
       [{ segments: with0({ speaker: 'x'.repeat(101) }), baseRevision: base }, 'SPEAKER_NAME_TOO_LONG', { max: 100 }],
       [

@@ -100,7 +100,12 @@ function evenRuns(words: string[], n: number): string[][] {
 }
 
 /** The cues of one segment's words over [start, end], before the timing pass. */
-function segmentCues(words: string[], start: number, end: number, o: SubtitleOptions): Array<{ start: number; end: number; lines: string[] }> {
+function segmentCues(
+  words: string[],
+  start: number,
+  end: number,
+  o: SubtitleOptions,
+): Array<{ start: number; end: number; lines: string[] }> {
   const total = joinedLength(words);
   const duration = Math.max(0, end - start);
   const byChars = Math.ceil(total / (o.maxLineChars * o.maxLines));

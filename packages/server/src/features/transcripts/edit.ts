@@ -87,7 +87,12 @@ export function contentOf(segments: StoredSegment[]): string {
     .join(' ');
 }
 
-const words = (segments: StoredSegment[]) => segments.map((s) => s.text.trim()).filter(Boolean).join(' ').replace(/\s+/g, ' ');
+const words = (segments: StoredSegment[]) =>
+  segments
+    .map((s) => s.text.trim())
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ');
 const reviewState = (s: StoredSegment) => `${s.reviewed === true}|${(s.flags ?? []).join(',')}|${s.confidence ?? ''}`;
 
 /**
