@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { transcripts, type StoredSegment } from '../src/db/schema.ts';
 import { englishSegments, insertTranscript } from './ai-fixtures.ts';
+import type { TranscriptionEngine } from '../src/features/transcription/engines/types.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { libraryUser } from './library-helpers.ts';
+import { measuredSeconds, toneWav } from './support/audio.ts';
 import { openLive } from './transcription/server-helpers.ts';
 
 type User = Awaited<ReturnType<typeof libraryUser>>;
@@ -339,5 +341,62 @@ describe('transcript editing and revisions', () => {
     expect(output).not.toMatch(/Alice|Bob/);
     const grammar = await owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Correct the grammar of the transcript.' });
     expect(String(grammar.json.output)).toMatch(/Anna Schmidt: Next week the team starts the invoicing migration/);
+  });
+});
+
+describe('revision 1 from the transcription worker', () => {
+  let server: TestServer;
+  const engine: TranscriptionEngine = {
+    name: 'revision-test-engine',
+    languages: ['en'],
+    async transcribe(input) {
+      const seconds = await measuredSeconds(input);
+      await input.onDuration?.(seconds);
+      return {
+        durationSeconds: seconds,
+        language: 'en',
+        segments: [
+          { start: 0, end: 1, text: 'A tone', speaker: 'Unknown Speaker' },
+          { start: 1, end: seconds, text: 'and more tone.', speaker: 'Unknown Speaker' },
+        ],
+      };
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer({ STARTING_CREDITS: '5' }, { worker: true, engine });
+  });
+  afterAll(() => server.close());
+
+  it("keeps the engine's output as revision 1 as soon as the transcription completes", async () => {
+    const u = await libraryUser(server);
+    const up = await u.upload('tone.wav', toneWav(3));
+    expect(up.status).toBe(201);
+    const id = up.json.id!;
+    const deadline = Date.now() + 60_000;
+    let t: TranscriptBody & { metadata: { status: string } };
+    for (;;) {
+      t = (await u.get(`/api/transcripts/${id}`)).json as unknown as typeof t;
+      if (t.metadata.status !== 'processing' || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(t.metadata.status).toBe('completed');
+    // Written by the worker, before anyone asked for the revisions.
+    const rows = await selectRows<{ number: number; title: string; segments: StoredSegment[]; changes: string[] }>(
+      server.app.database.db,
+      sql`select number, title, segments, changes from transcript_revisions where transcript_id = ${id}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ number: 1, title: t.title, changes: ['original'], segments: t.metadata.timestamps });
+
+    const edited = t.metadata.timestamps.map((s, i) => (i === 0 ? { ...s, text: 'A loud tone', speaker: 'Synth' } : s));
+    const res = await u.call('PATCH', `/api/transcripts/${id}`, { segments: edited, baseRevision: 1 });
+    expect(res.json).toEqual({ revision: 2 });
+    const original = (await u.get(`/api/transcripts/${id}/revisions/1`)).json as unknown as RevisionBody;
+    expect(original.segments[0]).toMatchObject({ text: 'A tone', speaker: 'Unknown Speaker' });
+    const latest = (await u.get(`/api/transcripts/${id}/revisions`)).json as unknown as { revisions: RevisionBody[] };
+    expect(latest.revisions.map((r) => [r.number, r.changes])).toEqual([
+      [2, ['text', 'speakers']],
+      [1, ['original']],
+    ]);
   });
 });
