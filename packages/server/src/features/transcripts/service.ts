@@ -142,7 +142,7 @@ export function createTranscriptsService(deps: {
     },
 
     /**
-     * A new revision from an edit (docs/product-spec.md, issue on editing): validated first (400, nothing
+     * A new revision from an edit (docs/decisions.md, Transcript edits): validated first (400, nothing
      * written), then committed only when `baseRevision` is still current (409 REVISION_CONFLICT). Sending
      * what is already stored makes no new revision.
      */
