@@ -1,8 +1,7 @@
 /**
  * Subtitle cues from transcript segments, after the usual subtitle conventions (docs/decisions.md,
- * Subtitles): at most `maxLineChars`
- * characters a line and `maxLines` lines a cue, cues of `minCueSeconds` to `maxCueSeconds`, and at most
- * `maxCharsPerSecond` where the timing allows. A long segment is cut at word boundaries into cues whose
+ * Subtitles): at most `maxLineChars` characters a line and `maxLines` lines a cue, cues of
+ * `minCueSeconds` to `maxCueSeconds`, and at most `maxCharsPerSecond` where the timing allows. A long segment is cut at word boundaries into cues whose
  * times are proportional to their characters; nothing is ever merged (so never across speakers).
  */
 import { subtitleDefaults, type SubtitleOptions } from '@scribe/api-client';
