@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { transcripts, type StoredSegment } from '../src/db/schema.ts';
 import { englishSegments, insertTranscript } from './ai-fixtures.ts';
+import type { TranscriptionEngine } from '../src/features/transcription/engines/types.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { libraryUser } from './library-helpers.ts';
+import { measuredSeconds, toneWav } from './support/audio.ts';
 import { openLive } from './transcription/server-helpers.ts';
 
 type User = Awaited<ReturnType<typeof libraryUser>>;
@@ -61,7 +63,10 @@ describe('transcript editing and revisions', () => {
 
     const now = await read(id);
     expect(now.revision).toBe(2);
-    expect(now.metadata.timestamps[1]).toMatchObject({ text: 'Uh, how long will the migration of the invoicing system take?', reviewed: true });
+    expect(now.metadata.timestamps[1]).toMatchObject({
+      text: 'Uh, how long will the migration of the invoicing system take?',
+      reviewed: true,
+    });
     expect(now.content).toContain('migration of the invoicing system');
     expect(now.content).not.toContain('billing system take');
 
@@ -100,7 +105,12 @@ describe('transcript editing and revisions', () => {
     const renamed = englishSegments.map((s) => (s.speaker === 'Bob' ? { ...s, speaker: 'Robert' } : s));
     expect((await patch(id, { segments: renamed, baseRevision: 1 })).json).toEqual({ revision: 2 });
     const [a, b, ...rest] = renamed;
-    const split = [a, { ...b, end: 10, text: 'Uh, how long will' }, { ...b, start: 10, text: 'the migration of the billing system take?' }, ...rest];
+    const split = [
+      a,
+      { ...b, end: 10, text: 'Uh, how long will' },
+      { ...b, start: 10, text: 'the migration of the billing system take?' },
+      ...rest,
+    ];
     expect((await patch(id, { segments: split, baseRevision: 2 })).json).toEqual({ revision: 3 });
     expect((await patch(id, { segments: renamed, baseRevision: 3 })).json).toEqual({ revision: 4 });
     const retimed = renamed.map((s, i) => (i === 0 ? { ...s, end: 6.4 } : s));
@@ -153,7 +163,13 @@ describe('transcript editing and revisions', () => {
     expect(now.metadata.timestamps).toEqual(englishSegments);
     expect(now.revision).toBe(4);
     const restored = (await owner.get(`/api/transcripts/${id}/revisions/4`)).json as unknown as RevisionBody;
-    expect(restored).toMatchObject({ number: 4, changes: ['restore'], restoredFrom: 1, title: 'Planning meeting', segments: englishSegments });
+    expect(restored).toMatchObject({
+      number: 4,
+      changes: ['restore'],
+      restoredFrom: 1,
+      title: 'Planning meeting',
+      segments: englishSegments,
+    });
     expect((await owner.post(`/api/transcripts/${id}/revisions/9/restore`)).json.code).toBe('REVISION_NOT_FOUND');
   });
 
@@ -203,7 +219,10 @@ describe('transcript editing and revisions', () => {
       [{ segments: with0({ start: 5, end: 4 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
       [{ segments: with0({ start: 7, end: 8 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
       [{ segments: with0({ start: -1 }), baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
-      [{ segments: [...englishSegments.slice(0, -1), { ...englishSegments.at(-1)!, end: 90 }], baseRevision: base }, 'SEGMENT_TIMES_INVALID'],
+      [
+        { segments: [...englishSegments.slice(0, -1), { ...englishSegments.at(-1)!, end: 90 }], baseRevision: base },
+        'SEGMENT_TIMES_INVALID',
+      ],
       [{ segments: with0({ speaker: '   ' }), baseRevision: base }, 'SPEAKER_NAME_REQUIRED'],
       [{ segments: with0({ speaker: 'x'.repeat(101) }), baseRevision: base }, 'SPEAKER_NAME_TOO_LONG', { max: 100 }],
       [
@@ -322,5 +341,62 @@ describe('transcript editing and revisions', () => {
     expect(output).not.toMatch(/Alice|Bob/);
     const grammar = await owner.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Correct the grammar of the transcript.' });
     expect(String(grammar.json.output)).toMatch(/Anna Schmidt: Next week the team starts the invoicing migration/);
+  });
+});
+
+describe('revision 1 from the transcription worker', () => {
+  let server: TestServer;
+  const engine: TranscriptionEngine = {
+    name: 'revision-test-engine',
+    languages: ['en'],
+    async transcribe(input) {
+      const seconds = await measuredSeconds(input);
+      await input.onDuration?.(seconds);
+      return {
+        durationSeconds: seconds,
+        language: 'en',
+        segments: [
+          { start: 0, end: 1, text: 'A tone', speaker: 'Unknown Speaker' },
+          { start: 1, end: seconds, text: 'and more tone.', speaker: 'Unknown Speaker' },
+        ],
+      };
+    },
+  };
+  beforeAll(async () => {
+    server = await startServer({ STARTING_CREDITS: '5' }, { worker: true, engine });
+  });
+  afterAll(() => server.close());
+
+  it("keeps the engine's output as revision 1 as soon as the transcription completes", async () => {
+    const u = await libraryUser(server);
+    const up = await u.upload('tone.wav', toneWav(3));
+    expect(up.status).toBe(201);
+    const id = up.json.id!;
+    const deadline = Date.now() + 60_000;
+    let t: TranscriptBody & { metadata: { status: string } };
+    for (;;) {
+      t = (await u.get(`/api/transcripts/${id}`)).json as unknown as typeof t;
+      if (t.metadata.status !== 'processing' || Date.now() > deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(t.metadata.status).toBe('completed');
+    // Written by the worker, before anyone asked for the revisions.
+    const rows = await selectRows<{ number: number; title: string; segments: StoredSegment[]; changes: string[] }>(
+      server.app.database.db,
+      sql`select number, title, segments, changes from transcript_revisions where transcript_id = ${id}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ number: 1, title: t.title, changes: ['original'], segments: t.metadata.timestamps });
+
+    const edited = t.metadata.timestamps.map((s, i) => (i === 0 ? { ...s, text: 'A loud tone', speaker: 'Synth' } : s));
+    const res = await u.call('PATCH', `/api/transcripts/${id}`, { segments: edited, baseRevision: 1 });
+    expect(res.json).toEqual({ revision: 2 });
+    const original = (await u.get(`/api/transcripts/${id}/revisions/1`)).json as unknown as RevisionBody;
+    expect(original.segments[0]).toMatchObject({ text: 'A tone', speaker: 'Unknown Speaker' });
+    const latest = (await u.get(`/api/transcripts/${id}/revisions`)).json as unknown as { revisions: RevisionBody[] };
+    expect(latest.revisions.map((r) => [r.number, r.changes])).toEqual([
+      [2, ['text', 'speakers']],
+      [1, ['original']],
+    ]);
   });
 });

@@ -59,7 +59,13 @@ const transcriptExportQuery = exportQuery.extend(
   Object.fromEntries(
     subtitleOptionNames.map((name) => {
       const r = subtitleOptionRanges[name];
-      return [name, z.string().optional().describe(`SRT/VTT only: ${r.integer ? 'a whole number' : 'a number'} from ${r.min} to ${r.max}`)];
+      return [
+        name,
+        z
+          .string()
+          .optional()
+          .describe(`SRT/VTT only: ${r.integer ? 'a whole number' : 'a number'} from ${r.min} to ${r.max}`),
+      ];
     }),
   ) as Record<(typeof subtitleOptionNames)[number], z.ZodOptional<z.ZodString>>,
 );

@@ -1,7 +1,7 @@
 /**
- * Subtitle cues from transcript segments, after the usual subtitle conventions: at most `maxLineChars`
- * characters a line and `maxLines` lines a cue, cues of `minCueSeconds` to `maxCueSeconds`, and at most
- * `maxCharsPerSecond` where the timing allows. A long segment is cut at word boundaries into cues whose
+ * Subtitle cues from transcript segments, after the usual subtitle conventions (docs/decisions.md,
+ * Subtitles): at most `maxLineChars` characters a line and `maxLines` lines a cue, cues of
+ * `minCueSeconds` to `maxCueSeconds`, and at most `maxCharsPerSecond` where the timing allows. A long segment is cut at word boundaries into cues whose
  * times are proportional to their characters; nothing is ever merged (so never across speakers).
  */
 import { subtitleDefaults, type SubtitleOptions } from '@scribe/api-client';
@@ -100,7 +100,12 @@ function evenRuns(words: string[], n: number): string[][] {
 }
 
 /** The cues of one segment's words over [start, end], before the timing pass. */
-function segmentCues(words: string[], start: number, end: number, o: SubtitleOptions): Array<{ start: number; end: number; lines: string[] }> {
+function segmentCues(
+  words: string[],
+  start: number,
+  end: number,
+  o: SubtitleOptions,
+): Array<{ start: number; end: number; lines: string[] }> {
   const total = joinedLength(words);
   const duration = Math.max(0, end - start);
   const byChars = Math.ceil(total / (o.maxLineChars * o.maxLines));

@@ -36,39 +36,47 @@ export function cleanSegments(sent: Segment[], current: StoredSegment[], duratio
   if (sent.length > editLimits.maxSegments) {
     throw new HttpError(400, 'TOO_MANY_SEGMENTS', { params: { max: editLimits.maxSegments }, field: 'segments' });
   }
-  const knownTexts = new Set(current.map((s) => s.text));
-  const knownTimes = new Set(current.map((s) => `${s.start}|${s.end}`));
+  const knownTexts = new Set<string>();
+  // start -> ends at that start: a time pair the current revision holds.
+  const knownTimes = new Map<number, number[]>();
+  for (const c of current) {
+    knownTexts.add(c.text);
+    const ends = knownTimes.get(c.start);
+    if (ends) ends.push(c.end);
+    else knownTimes.set(c.start, [c.end]);
+  }
   const maxEnd = durationSeconds !== null && durationSeconds > 0 ? durationSeconds + DURATION_TOLERANCE_SECONDS : Infinity;
+  const out: StoredSegment[] = new Array(sent.length);
   let previousStart = 0;
-  return sent.map((s, i) => {
-    const field = (name: string) => `segments.${i}.${name}`;
+  for (let i = 0; i < sent.length; i++) {
+    const s = sent[i]!;
     if (!knownTexts.has(s.text)) {
       if (s.text.length > editLimits.segmentTextMaxChars) {
-        throw new HttpError(400, 'SEGMENT_TEXT_TOO_LONG', { params: { max: editLimits.segmentTextMaxChars }, field: field('text') });
+        throw new HttpError(400, 'SEGMENT_TEXT_TOO_LONG', { params: { max: editLimits.segmentTextMaxChars }, field: `segments.${i}.text` });
       }
-      if (CONTROL.test(s.text)) throw new HttpError(400, 'SEGMENT_CONTROL_CHARACTERS', { field: field('text') });
+      if (CONTROL.test(s.text)) throw new HttpError(400, 'SEGMENT_CONTROL_CHARACTERS', { field: `segments.${i}.text` });
     }
     const speaker = s.speaker.trim();
-    if (!speaker) throw new HttpError(400, 'SPEAKER_NAME_REQUIRED', { field: field('speaker') });
-    if ([...speaker].length > editLimits.speakerMaxChars) {
-      throw new HttpError(400, 'SPEAKER_NAME_TOO_LONG', { params: { max: editLimits.speakerMaxChars }, field: field('speaker') });
+    if (!speaker) throw new HttpError(400, 'SPEAKER_NAME_REQUIRED', { field: `segments.${i}.speaker` });
+    if (speaker.length > editLimits.speakerMaxChars && [...speaker].length > editLimits.speakerMaxChars) {
+      throw new HttpError(400, 'SPEAKER_NAME_TOO_LONG', { params: { max: editLimits.speakerMaxChars }, field: `segments.${i}.speaker` });
     }
-    if (CONTROL.test(speaker)) throw new HttpError(400, 'SEGMENT_CONTROL_CHARACTERS', { field: field('speaker') });
-    const timesKnown = knownTimes.has(`${s.start}|${s.end}`);
+    if (CONTROL.test(speaker)) throw new HttpError(400, 'SEGMENT_CONTROL_CHARACTERS', { field: `segments.${i}.speaker` });
+    const timesKnown = knownTimes.get(s.start)?.includes(s.end) === true;
     const timesValid =
       Number.isFinite(s.start) &&
       Number.isFinite(s.end) &&
-      s.start >= 0 &&
       s.start >= previousStart &&
       (timesKnown || (s.start < s.end && s.end <= maxEnd));
-    if (!timesValid) throw new HttpError(400, 'SEGMENT_TIMES_INVALID', { field: field('start') });
+    if (!timesValid) throw new HttpError(400, 'SEGMENT_TIMES_INVALID', { field: `segments.${i}.start` });
     previousStart = s.start;
-    const out: StoredSegment = { start: s.start, end: s.end, text: s.text, speaker };
-    if (s.confidence !== undefined) out.confidence = s.confidence;
-    if (s.flags !== undefined) out.flags = s.flags;
-    if (s.reviewed !== undefined) out.reviewed = s.reviewed;
-    return out;
-  });
+    const seg: StoredSegment = { start: s.start, end: s.end, text: s.text, speaker };
+    if (s.confidence !== undefined) seg.confidence = s.confidence;
+    if (s.flags !== undefined) seg.flags = s.flags;
+    if (s.reviewed !== undefined) seg.reviewed = s.reviewed;
+    out[i] = seg;
+  }
+  return out;
 }
 
 /** The plain text of a transcript (transcripts.content), as the worker writes it. */
@@ -79,7 +87,12 @@ export function contentOf(segments: StoredSegment[]): string {
     .join(' ');
 }
 
-const words = (segments: StoredSegment[]) => segments.map((s) => s.text.trim()).filter(Boolean).join(' ').replace(/\s+/g, ' ');
+const words = (segments: StoredSegment[]) =>
+  segments
+    .map((s) => s.text.trim())
+    .filter(Boolean)
+    .join(' ')
+    .replace(/\s+/g, ' ');
 const reviewState = (s: StoredSegment) => `${s.reviewed === true}|${(s.flags ?? []).join(',')}|${s.confidence ?? ''}`;
 
 /**

@@ -153,6 +153,29 @@ export function createTranscriptsRepository(db: Db) {
       });
     },
 
+    /** What an edit is checked against, without the segments (they may be large). */
+    async editState(userId: number, id: number) {
+      const [row] = await db
+        .select({
+          status: transcripts.status,
+          revision: transcripts.revision,
+          title: transcripts.title,
+          durationSeconds: transcripts.durationSeconds,
+        })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)));
+      return row;
+    },
+
+    /** The current segments, when `revision` is still the current one. */
+    async segmentsAt(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+      const [row] = await db
+        .select({ segments: transcripts.segments })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId), eq(transcripts.revision, revision)));
+      return row?.segments;
+    },
+
     /** Revision summaries, newest first (the transcript's ownership is checked by the caller). */
     async revisions(userId: number, id: number) {
       return db

@@ -7,7 +7,7 @@ import {
   type UpdateTranscriptRequest,
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TranscriptRevisionRow } from '../../db/schema.ts';
+import type { StoredSegment, TranscriptRevisionRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { changesOf, cleanSegments, cleanTitle, contentOf } from './edit.ts';
@@ -88,6 +88,26 @@ export function createTranscriptsService(deps: {
     }
   }
 
+  /**
+   * The segments of a few recently edited revisions. A revision's content never changes, so an entry
+   * keyed by its number stays true; it saves reading a long transcript back on every autosave.
+   */
+  const recent = new Map<string, StoredSegment[]>();
+  const RECENT_MAX = 8;
+  const remember = (userId: number, id: number, revision: number, segments: StoredSegment[]) => {
+    recent.delete(`${userId}:${id}:${revision - 1}`);
+    recent.set(`${userId}:${id}:${revision}`, segments);
+    while (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  };
+  async function currentSegments(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+    const key = `${userId}:${id}:${revision}`;
+    const cached = recent.get(key);
+    if (cached) return cached;
+    const read = await repo.segmentsAt(userId, id, revision);
+    if (read) remember(userId, id, revision, read);
+    return read;
+  }
+
   /** The user's transcript; its revision 1 is written first when it predates the revisions table. */
   async function withOriginal(userId: number, id: number) {
     const row = await repo.get(userId, id);
@@ -122,7 +142,7 @@ export function createTranscriptsService(deps: {
     },
 
     /**
-     * A new revision from an edit (docs/product-spec.md, issue on editing): validated first (400, nothing
+     * A new revision from an edit (docs/decisions.md, Transcript edits): validated first (400, nothing
      * written), then committed only when `baseRevision` is still current (409 REVISION_CONFLICT). Sending
      * what is already stored makes no new revision.
      */
@@ -132,23 +152,27 @@ export function createTranscriptsService(deps: {
         throw new HttpError(400, 'BASE_REVISION_REQUIRED', { field: 'baseRevision' });
       }
       const title = body.title === undefined ? undefined : cleanTitle(body.title);
-      const row = await repo.get(userId, id);
-      if (!row) throw notFound();
-      if (row.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
-      if (body.baseRevision !== undefined && body.baseRevision !== row.revision) {
-        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: row.revision } });
+      const state = await repo.editState(userId, id);
+      if (!state) throw notFound();
+      if (state.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      const conflict = () => new HttpError(409, 'REVISION_CONFLICT', { params: { current: state.revision } });
+      if (body.baseRevision !== undefined && body.baseRevision !== state.revision) throw conflict();
+      let current: StoredSegment[] = [];
+      let segments: StoredSegment[] | undefined;
+      if (body.segments !== undefined) {
+        const known = await currentSegments(userId, id, state.revision);
+        if (!known) throw conflict();
+        current = known;
+        segments = cleanSegments(body.segments, current, state.durationSeconds);
       }
-      const segments = body.segments === undefined ? undefined : cleanSegments(body.segments, row.segments, row.durationSeconds);
       const result = await repo.commitRevision(userId, id, body.baseRevision ?? null, (locked) => {
-        // With segments the base matched, so `row` is what is locked; a title alone goes on top of the current text.
+        // With segments the base matched, so `current` is what is locked; a title alone goes on top of the current text.
         const nextTitle = title ?? locked.title;
-        const changes = changesOf(
-          { title: locked.title, segments: segments ? row.segments : [] },
-          { title: nextTitle, segments: segments ?? [] },
-        );
+        const changes = changesOf({ title: locked.title, segments: current }, { title: nextTitle, segments: segments ?? [] });
         if (changes.length === 0) return null;
         return segments ? { title: nextTitle, segments, content: contentOf(segments), changes } : { title: nextTitle, changes };
       });
+      if (result.kind === 'saved' && segments) remember(userId, id, result.revision, segments);
       return settle(userId, id, result);
     },
 
