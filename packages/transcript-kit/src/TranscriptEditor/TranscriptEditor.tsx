@@ -126,7 +126,7 @@ export function TranscriptEditor({
   exportMenu,
   isReadOnly = false,
 }: TranscriptEditorProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const ids = useId();
   const [view, setView] = useControlledState<TranscriptView>(viewProp, defaultView, onViewChange);
@@ -144,9 +144,9 @@ export function TranscriptEditor({
   useFollowActive(scrollerRef, activeIndex, view);
 
   // Rows and key handlers read the latest props through one ref, so they never need to re-render for them.
-  const latest = useRef({ segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, t });
+  const latest = useRef({ segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, i18n });
   useLayoutEffect(() => {
-    latest.current = { segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, t };
+    latest.current = { segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, i18n };
   });
 
   const focusRow = useCallback(
@@ -166,6 +166,8 @@ export function TranscriptEditor({
       if (message) setAnnouncement(message);
       return true;
     };
+    // Translated when said: the rows' actions live as long as the editor, the language may change.
+    const say = (descriptor: MessageDescriptor) => latest.current.i18n._(descriptor);
     const withDraft = (index: number, draft: string) => {
       const current = latest.current.segments;
       return current.map((s, i) => (i === index ? { ...s, text: draft, reviewed: true } : s));
@@ -182,39 +184,36 @@ export function TranscriptEditor({
         store.setEditing(index);
       },
       finishEdit(index, draft, how) {
-        const tt = latest.current.t;
-        if (validateSegmentText(draft)) return tt`The text can have at most ${EDIT_LIMITS.segmentTextMaxChars} characters.`;
+        if (validateSegmentText(draft)) return say(msg`The text can have at most ${EDIT_LIMITS.segmentTextMaxChars} characters.`);
         store.setEditing(null);
-        commit(editText(latest.current.segments, index, draft), 'text', tt`Text saved`);
+        commit(editText(latest.current.segments, index, draft), 'text', say(msg`Text saved`));
         if (how === 'save') focusRow(index);
         return null;
       },
       cancelEdit(index) {
         store.setEditing(null);
-        setAnnouncement(latest.current.t`Edit cancelled`);
+        setAnnouncement(say(msg`Edit cancelled`));
         focusRow(index);
       },
       splitEdit(index, draft, caret) {
-        const tt = latest.current.t;
         const base = withDraft(index, draft);
         const split = splitAt(base, index, caret);
         if (split === base) {
-          setAnnouncement(tt`This segment cannot be split here.`);
+          setAnnouncement(say(msg`This segment cannot be split here.`));
           return false;
         }
         const next = split.map((s, i) => (i === index || i === index + 1 ? { ...s, text: cleanSegmentText(s.text) } : s));
         store.setEditing(null);
-        commit(next, 'split', tt`Segment split at ${formatPreciseTime(next[index + 1].start)}`);
+        commit(next, 'split', say(msg`Segment split at ${formatPreciseTime(next[index + 1].start)}`));
         focusRow(index + 1);
         return true;
       },
       mergeEdit(index, draft) {
-        const tt = latest.current.t;
         const base = withDraft(index, cleanSegmentText(draft));
         const merged = mergeWithNext(base, index);
         if (merged === base) return;
         store.setEditing(null);
-        commit(merged, 'merge', tt`Merged with the next segment`);
+        commit(merged, 'merge', say(msg`Merged with the next segment`));
         focusRow(index);
       },
       seek(index) {
@@ -223,7 +222,7 @@ export function TranscriptEditor({
       },
       confirm(index) {
         if (latest.current.isReadOnly) return;
-        commit(markReviewed(latest.current.segments, index), 'review', latest.current.t`Marked as reviewed`);
+        commit(markReviewed(latest.current.segments, index), 'review', say(msg`Marked as reviewed`));
       },
       openSpeaker(index, anchor) {
         if (latest.current.isReadOnly) return;
@@ -303,6 +302,13 @@ export function TranscriptEditor({
       case 'merge':
         extra.commit(mergeWithNext(current, index), 'merge', t`Merged with the next segment`);
         return true;
+      case 'speaker': {
+        const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-row="${index}"] [data-speaker]`);
+        const text = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+        const anchor = row ?? text;
+        if (anchor) actions.openSpeaker(index, anchor);
+        return true;
+      }
       case 'startEarlier':
         nudge(index, 'start', -NUDGE_STEP);
         return true;
@@ -354,7 +360,8 @@ export function TranscriptEditor({
             const speaker = speakerOf(segments[range.start]);
             const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
             return (
-              <p key={range.start} className={viewerStyles.plain}>
+              // A div, not a p: the edit field inside is block content.
+              <div key={range.start} className={viewerStyles.plain}>
                 {turn ? <PlainSpeaker name={speaker} /> : null}
                 {segments.slice(range.start, range.end).map((segment, j) => (
                   <InlineRow
@@ -367,7 +374,7 @@ export function TranscriptEditor({
                     isReadOnly={isReadOnly}
                   />
                 ))}
-              </p>
+              </div>
             );
           })}
         </div>
@@ -443,7 +450,7 @@ export function TranscriptEditor({
       </div>
       {/* One hint for every segment, and the editor's own announcements (edits), politely. */}
       <VisuallyHidden>
-        <span id={`${ids}-hint`}>{t`Press Enter to edit.`}</span>
+        <span id={`${ids}-hint`}>{t`Enter: edit. S: speaker. Question mark: all shortcuts.`}</span>
         <span role="status">{announcement}</span>
       </VisuallyHidden>
       {speakerFor && speakerSegment ? (
@@ -501,7 +508,7 @@ function SaveStatus({
   if (!text && !spoken) return null;
   return (
     <div className={styles.status}>
-      <span className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined} aria-hidden="true">
+      <span className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined} aria-hidden="true" data-status-text="">
         {text}
       </span>
       <VisuallyHidden>
@@ -563,8 +570,9 @@ const CardRow = memo(function CardRow(props: RowProps) {
   const reasons = segment.reviewed ? [] : reviewReasons(segment);
   const speaker = speakerOf(segment);
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
-  // Only the Tab stop's row puts its buttons in the Tab order: Tab leaves a 5,000-row list in a few steps.
-  const tab = flags.isTabStop ? 0 : -1;
+  // The list is one Tab stop (the text); a row's buttons are for the pointer and screen readers' browsing,
+  // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
+  const tab = -1;
   return (
     <li className={viewerStyles.cardItem} data-row={index}>
       <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
@@ -575,18 +583,17 @@ const CardRow = memo(function CardRow(props: RowProps) {
             tabIndex={tab}
             className={`${viewerStyles.speakerBadge[speakerColorIndex(speaker)]} ${styles.speakerButton}`}
             aria-haspopup="dialog"
+            data-speaker=""
             aria-label={t`Speaker: ${speakerName}`}
             disabled={isReadOnly}
             onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
           >
             {speakerName}
           </button>
-          <button type="button" tabIndex={tab} className={styles.timeButton} aria-label={t`Go to ${formatPreciseTime(segment.start)}`} onClick={() => actions.seek(index)}>
-            <span aria-hidden="true">
-              {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
-            </span>
+          <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
+            <VisuallyHidden>{t`Go to`} </VisuallyHidden>
+            {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
           </button>
-          <VisuallyHidden>{t`from ${formatPreciseTime(segment.start)} to ${formatPreciseTime(segment.end)}`}</VisuallyHidden>
           {reasons.length > 0 ? (
             <>
               <span className={styles.reviewMark} id={`${ids}-why-${index}`}>

@@ -17,6 +17,7 @@ export type ShortcutId =
   | 'nextToReview'
   | 'confirm'
   | 'merge'
+  | 'speaker'
   | 'startEarlier'
   | 'startLater'
   | 'endEarlier'
@@ -65,6 +66,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'nextToReview', keys: [['N']], description: msg`Next segment to review`, rules: [{ key: 'n' }] },
   { id: 'confirm', keys: [['C']], description: msg`Confirm the segment (reviewed)`, rules: [{ key: 'c' }] },
   { id: 'merge', keys: [['M']], description: msg`Merge with the next segment`, rules: [{ key: 'm' }] },
+  { id: 'speaker', keys: [['S']], description: msg`Rename or change the segment's speaker`, rules: [{ key: 's' }] },
   { id: 'startEarlier', keys: [['Alt', '←']], description: msg`Start 0.1 s earlier`, rules: [{ key: 'ArrowLeft', alt: true }] },
   { id: 'startLater', keys: [['Alt', '→']], description: msg`Start 0.1 s later`, rules: [{ key: 'ArrowRight', alt: true }] },
   { id: 'endEarlier', keys: [['Alt', 'Shift', '←']], description: msg`End 0.1 s earlier`, rules: [{ key: 'ArrowLeft', alt: true, shift: true }] },
