@@ -97,7 +97,16 @@ export const editHint = style({ margin: `${vars.space.xxs} 0 0`, fontSize: vars.
 
 export const editError = style({ margin: `${vars.space.xxs} 0 0`, fontSize: vars.fontSize.xs, color: vars.color.dangerText });
 
-export const speakerButton = style([reset, { cursor: 'pointer' }]);
+/** Added to a speaker badge (which brings its colours, size and padding): only what a button needs. */
+export const speakerButton = style({
+  appearance: 'none',
+  fontFamily: 'inherit',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+  },
+});
 
 export const timeButton = style([
   reset,

@@ -429,6 +429,6 @@ export const German: Story = {
   globals: { locale: 'de' },
   play: async () => {
     await expect(within(editor()).getByRole('button', { name: 'Nächstes zur Prüfung' })).toBeVisible();
-    await expect(within(list()).getByText('Geringe Sicherheit')).toBeVisible();
+    await expect(within(editor()).getByText('Geringe Sicherheit')).toBeVisible();
   },
 };
