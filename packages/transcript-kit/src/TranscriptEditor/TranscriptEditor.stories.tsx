@@ -88,7 +88,7 @@ export const Editing: Story = {
     // The Tab stop is the playing segment (the third).
     await expect(document.activeElement).toHaveAttribute('aria-current', 'time');
     await userEvent.keyboard('{ArrowDown}');
-    await expect(document.activeElement).toHaveTextContent(/still watching the chunked uploads/);
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/still watching the chunked uploads/));
     await userEvent.keyboard('{Enter}');
     const field = within(list()).getByRole('textbox', { name: 'Segment text' });
     await expect(field).toHaveFocus();

@@ -152,8 +152,13 @@ export function TranscriptEditor({
   const focusRow = useCallback(
     (index: number) => {
       store.setFocused(index);
-      // After a commit the row renders anew: focus it once it is there.
-      requestAnimationFrame(() => scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+      const find = () => scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      find()?.focus();
+      // After an edit the row's text renders anew (the field goes): focus it again once it is there.
+      requestAnimationFrame(() => {
+        const row = find();
+        if (row && document.activeElement !== row) row.focus();
+      });
     },
     [store],
   );
