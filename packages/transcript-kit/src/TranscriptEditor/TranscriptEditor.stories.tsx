@@ -97,7 +97,12 @@ export const Editing: Story = {
     await userEvent.keyboard('{Enter}');
     const [next, change] = lastChange(args);
     await expect(change).toBe('text');
-    await expect(next[3]).toMatchObject({ text: 'I am still watching the chunked uploads for large videos.', reviewed: true, start: 11.5, end: 15.1 });
+    await expect(next[3]).toMatchObject({
+      text: 'I am still watching the chunked uploads for large videos.',
+      reviewed: true,
+      start: 11.5,
+      end: 15.1,
+    });
     await expect(next[2]).toBe(meetingSegments[2]);
     await waitFor(() => expect(document.activeElement).toHaveTextContent(/large videos\./));
     // Editing neither seeks nor plays.
@@ -131,7 +136,9 @@ export const BlurSaves: Story = {
     await userEvent.keyboard(' Hello!');
     await userEvent.click(text(4));
     await expect(lastChange(args)[0][0].text).toBe('Good morning, everyone, and thanks for joining the standup. Hello!');
-    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue('Great. Any blockers for the transcript viewer?');
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
+      'Great. Any blockers for the transcript viewer?',
+    );
   },
 };
 
@@ -288,7 +295,13 @@ export const Saved: Story = {
   args: { saveState: 'saved' },
   play: async () => {
     await expect(within(editor()).getByText('All changes saved', { selector: '[data-status-text]' })).toBeVisible();
-    await waitFor(() => expect(within(editor()).getAllByRole('status').some((s) => s.textContent === 'All changes saved')).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(editor())
+          .getAllByRole('status')
+          .some((s) => s.textContent === 'All changes saved'),
+      ).toBe(true),
+    );
   },
 };
 
@@ -303,7 +316,9 @@ export const Offline: Story = {
 export const Conflict: Story = {
   args: { saveState: 'conflict' },
   play: async ({ args }) => {
-    await expect(within(editor()).getByText('Conflict: this transcript was changed elsewhere.', { selector: '[data-status-text]' })).toBeVisible();
+    await expect(
+      within(editor()).getByText('Conflict: this transcript was changed elsewhere.', { selector: '[data-status-text]' }),
+    ).toBeVisible();
     await userEvent.click(within(editor()).getByRole('button', { name: 'Reload' }));
     await expect(args.onReload).toHaveBeenCalledOnce();
     await userEvent.click(within(editor()).getByRole('button', { name: 'Keep my text' }));
@@ -314,7 +329,9 @@ export const Conflict: Story = {
 export const SaveError: Story = {
   args: { saveState: 'error', saveError: 'The text can have at most 2000 characters.' },
   play: async () => {
-    await expect(within(editor()).getByText('The text can have at most 2000 characters.', { selector: '[data-status-text]' })).toBeVisible();
+    await expect(
+      within(editor()).getByText('The text can have at most 2000 characters.', { selector: '[data-status-text]' }),
+    ).toBeVisible();
   },
 };
 

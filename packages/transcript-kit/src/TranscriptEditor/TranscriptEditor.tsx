@@ -71,6 +71,21 @@ export function reviewReasonText(i18n: I18n, flag: ReviewFlag): string {
   return i18n._(REASONS[flag]);
 }
 
+/*
+ * Rows come in chunks that skip layout and paint while off-screen (content-visibility). Per row, as in
+ * the viewer, the browser re-checked 5,000 rows' visibility on every keystroke (about 16 ms); per chunk
+ * it checks a hundred.
+ */
+const CARD_CHUNK = 50;
+const PLAIN_CHUNK = 20;
+
+/** [from, to) index ranges of `size` items each. */
+function chunksOf(count: number, size: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; from < count; from += size) out.push([from, Math.min(count, from + size)]);
+  return out;
+}
+
 /** What rows call; one object for the editor's lifetime, so a commit re-renders only the rows that changed. */
 interface RowActions {
   startEdit(index: number): void;
@@ -361,51 +376,65 @@ export function TranscriptEditor({
       const ranges = paragraphRanges(segments);
       return (
         <div className={viewerStyles.plainParagraphs} role="group" aria-label={listLabel}>
-          {ranges.map((range, k) => {
-            const speaker = speakerOf(segments[range.start]);
-            const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
-            return (
-              // A div, not a p: the edit field inside is block content.
-              <div key={range.start} className={viewerStyles.plain}>
-                {turn ? <PlainSpeaker name={speaker} /> : null}
-                {segments.slice(range.start, range.end).map((segment, j) => (
-                  <InlineRow
-                    key={range.start + j}
-                    index={range.start + j}
-                    segment={segment}
-                    store={store}
-                    actions={actions}
-                    ids={ids}
-                    isReadOnly={isReadOnly}
-                  />
-                ))}
-              </div>
-            );
-          })}
+          {chunksOf(ranges.length, PLAIN_CHUNK).map(([from, to]) => (
+            <div key={from} className={styles.plainChunk}>
+              {ranges.slice(from, to).map((range, j) => {
+                const k = from + j;
+                const speaker = speakerOf(segments[range.start]);
+                const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
+                return (
+                  // A div, not a p: the edit field inside is block content.
+                  <div key={range.start} className={viewerStyles.plain}>
+                    {turn ? <PlainSpeaker name={speaker} /> : null}
+                    {segments.slice(range.start, range.end).map((segment, j) => (
+                      <InlineRow
+                        key={range.start + j}
+                        index={range.start + j}
+                        segment={segment}
+                        store={store}
+                        actions={actions}
+                        ids={ids}
+                        isReadOnly={isReadOnly}
+                      />
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
         </div>
       );
     }
     return (
-      <ol className={viewerStyles.cards} aria-label={listLabel}>
-        {segments.map((segment, index) => (
-          <CardRow
-            key={index}
-            index={index}
-            segment={segment}
-            store={store}
-            actions={actions}
-            ids={ids}
-            isReadOnly={isReadOnly}
-          />
+      <div className={styles.cards} role="list" aria-label={listLabel}>
+        {chunksOf(segments.length, CARD_CHUNK).map(([from, to]) => (
+          <div key={from} className={styles.cardChunk} role="none">
+            {segments.slice(from, to).map((segment, j) => (
+              <CardRow
+                key={from + j}
+                index={from + j}
+                segment={segment}
+                store={store}
+                actions={actions}
+                ids={ids}
+                isReadOnly={isReadOnly}
+              />
+            ))}
+          </div>
         ))}
-      </ol>
+      </div>
     );
   }, [segments, view, store, actions, ids, isReadOnly, listLabel, showNames]);
 
   const speakerSegment = speakerFor ? segments[speakerFor.index] : undefined;
 
   return (
-    <section className={viewerStyles.viewer} aria-labelledby={titleSlot ? undefined : headingId} aria-label={titleSlot ? heading : undefined} onKeyDown={onKeyDown}>
+    <section
+      className={viewerStyles.viewer}
+      aria-labelledby={titleSlot ? undefined : headingId}
+      aria-label={titleSlot ? heading : undefined}
+      onKeyDown={onKeyDown}
+    >
       <div className={viewerStyles.header}>
         {titleSlot ?? (
           <h2 id={headingId} className={viewerStyles.title}>
@@ -433,7 +462,12 @@ export function TranscriptEditor({
               </ToggleButton>
             </ToggleButtonGroup>
           ) : null}
-          <IconButton aria-label={t`Keyboard shortcuts`} icon={<span aria-hidden="true">?</span>} size="sm" onPress={() => setHelpOpen(true)} />
+          <IconButton
+            aria-label={t`Keyboard shortcuts`}
+            icon={<span aria-hidden="true">?</span>}
+            size="sm"
+            onPress={() => setHelpOpen(true)}
+          />
           {exportMenu}
         </div>
       </div>
@@ -513,7 +547,11 @@ function SaveStatus({
   if (!text && !spoken) return null;
   return (
     <div className={styles.status}>
-      <span className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined} aria-hidden="true" data-status-text="">
+      <span
+        className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined}
+        aria-hidden="true"
+        data-status-text=""
+      >
         {text}
       </span>
       <VisuallyHidden>
@@ -554,7 +592,11 @@ function useRowFlags(store: RowStore, index: number) {
 }
 
 /** The text's element: the roving Tab stop of the list; a click or Enter edits. */
-function textPropsOf({ index, segment, store, actions, ids, isReadOnly }: RowProps, flags: ReturnType<typeof useRowFlags>, reasons: ReviewFlag[]) {
+function textPropsOf(
+  { index, segment, store, actions, ids, isReadOnly }: RowProps,
+  flags: ReturnType<typeof useRowFlags>,
+  reasons: ReviewFlag[],
+) {
   const described = [`${ids}-hint`, reasons.length > 0 ? `${ids}-why-${index}` : ''].filter(Boolean).join(' ');
   return {
     role: 'button' as const,
@@ -579,7 +621,7 @@ const CardRow = memo(function CardRow(props: RowProps) {
   // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
   const tab = -1;
   return (
-    <li className={viewerStyles.cardItem} data-row={index}>
+    <div role="listitem" data-row={index}>
       <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
         <span className={viewerStyles.cardMeta}>
           {/* Native buttons in the rows (react-aria's cost on 5,000 rows shows at load); the popover they open is react-aria. */}
@@ -629,7 +671,7 @@ const CardRow = memo(function CardRow(props: RowProps) {
           </span>
         )}
       </div>
-    </li>
+    </div>
   );
 });
 
