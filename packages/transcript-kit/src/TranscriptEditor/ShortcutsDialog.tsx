@@ -11,7 +11,7 @@ const KEY_NAMES: Record<string, MessageDescriptor> = {
   Space: msg`Space`,
   Enter: msg`Enter`,
   Esc: msg`Esc`,
-  Delete: msg`Delete`,
+  Delete: msg({ message: 'Delete', context: 'key' }),
   Shift: msg`Shift`,
   Alt: msg`Alt`,
 };
@@ -58,8 +58,11 @@ export function ShortcutsDialog({ isOpen, onOpenChange }: ShortcutsDialogProps) 
   );
   return (
     <Dialog title={t`Keyboard shortcuts`} isOpen={isOpen} onOpenChange={onOpenChange} size="md">
-      {table(t`In the transcript (not while typing)`, SHORTCUTS)}
-      {table(t`While editing a segment's text`, EDITING_KEYS)}
+      {/* Focusable, so keyboard users can scroll the list where the dialog is shorter than it. */}
+      <div tabIndex={0} role="group" aria-label={t`Shortcut list`}>
+        {table(t`In the transcript (not while typing)`, SHORTCUTS)}
+        {table(t`While editing a segment's text`, EDITING_KEYS)}
+      </div>
     </Dialog>
   );
 }

@@ -53,7 +53,13 @@ export function SpeakerPopover({ triggerRef, speaker, segments, onClose, onRenam
   };
 
   return (
-    <Popover triggerRef={triggerRef} isOpen onOpenChange={(open) => (open ? null : onClose())} placement="bottom start" className={styles.popover}>
+    <Popover
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => (open ? null : onClose())}
+      placement="bottom start"
+      className={styles.popover}
+    >
       <Dialog className={styles.popoverDialog} aria-label={t`Speaker ${shown(speaker)}`}>
         <Heading slot="title" className={styles.popoverHeading}>
           {shown(speaker)}

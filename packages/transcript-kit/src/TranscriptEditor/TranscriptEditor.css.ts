@@ -17,6 +17,26 @@ const reset = style({
   },
 });
 
+export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+
+/** 50 cards that skip layout and paint while off-screen. */
+export const cardChunk = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 4400px',
+});
+
+/** 20 paragraphs of the plain view, likewise. */
+export const plainChunk = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.md,
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 2400px',
+});
+
 /** A detailed-view card of the editor: speaker, time, review mark and text, each its own control. */
 export const card = style({
   display: 'flex',
@@ -97,7 +117,16 @@ export const editHint = style({ margin: `${vars.space.xxs} 0 0`, fontSize: vars.
 
 export const editError = style({ margin: `${vars.space.xxs} 0 0`, fontSize: vars.fontSize.xs, color: vars.color.dangerText });
 
-export const speakerButton = style([reset, { cursor: 'pointer' }]);
+/** Added to a speaker badge (which brings its colours, size and padding): only what a button needs. */
+export const speakerButton = style({
+  appearance: 'none',
+  fontFamily: 'inherit',
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+  },
+});
 
 export const timeButton = style([
   reset,
@@ -178,7 +207,10 @@ export const popover = style({
   width: 'min(20rem, calc(100vw - 2rem))',
 });
 
-export const popoverDialog = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' }), { padding: vars.space.md, outline: 'none' }]);
+export const popoverDialog = style([
+  sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' }),
+  { padding: vars.space.md, outline: 'none' },
+]);
 
 export const popoverHeading = style({ margin: 0, fontSize: vars.fontSize.sm, fontWeight: vars.fontWeight.semibold });
 
@@ -186,10 +218,25 @@ export const popoverSection = sprinkles({ display: 'flex', flexDirection: 'colum
 
 export const popoverRow = sprinkles({ display: 'flex', alignItems: 'flex-end', gap: 'xs' });
 
-export const speakerChoices = sprinkles({ display: 'flex', flexWrap: 'wrap', gap: 'xs', margin: 'none', padding: 'none', listStyle: 'none' });
+export const speakerChoices = sprinkles({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: 'xs',
+  margin: 'none',
+  padding: 'none',
+  listStyle: 'none',
+});
 
 export const shortcutTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
 
-export const shortcutCell = style({ padding: `${vars.space.xxs} ${vars.space.xs}`, borderBottom: `1px solid ${vars.color.border}`, textAlign: 'start' });
+export const shortcutCell = style({
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  textAlign: 'start',
+});
 
-export const shortcutCaption = style({ textAlign: 'start', fontWeight: vars.fontWeight.semibold, padding: `${vars.space.sm} 0 ${vars.space.xxs}` });
+export const shortcutCaption = style({
+  textAlign: 'start',
+  fontWeight: vars.fontWeight.semibold,
+  padding: `${vars.space.sm} 0 ${vars.space.xxs}`,
+});

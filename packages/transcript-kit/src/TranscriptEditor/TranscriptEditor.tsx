@@ -71,6 +71,21 @@ export function reviewReasonText(i18n: I18n, flag: ReviewFlag): string {
   return i18n._(REASONS[flag]);
 }
 
+/*
+ * Rows come in chunks that skip layout and paint while off-screen (content-visibility). Per row, as in
+ * the viewer, the browser re-checked 5,000 rows' visibility on every keystroke (about 16 ms); per chunk
+ * it checks a hundred.
+ */
+const CARD_CHUNK = 50;
+const PLAIN_CHUNK = 20;
+
+/** [from, to) index ranges of `size` items each. */
+function chunksOf(count: number, size: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; from < count; from += size) out.push([from, Math.min(count, from + size)]);
+  return out;
+}
+
 /** What rows call; one object for the editor's lifetime, so a commit re-renders only the rows that changed. */
 interface RowActions {
   startEdit(index: number): void;
@@ -126,7 +141,7 @@ export function TranscriptEditor({
   exportMenu,
   isReadOnly = false,
 }: TranscriptEditorProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const headingId = useId();
   const ids = useId();
   const [view, setView] = useControlledState<TranscriptView>(viewProp, defaultView, onViewChange);
@@ -144,16 +159,21 @@ export function TranscriptEditor({
   useFollowActive(scrollerRef, activeIndex, view);
 
   // Rows and key handlers read the latest props through one ref, so they never need to re-render for them.
-  const latest = useRef({ segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, t });
+  const latest = useRef({ segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, i18n });
   useLayoutEffect(() => {
-    latest.current = { segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, t };
+    latest.current = { segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, i18n };
   });
 
   const focusRow = useCallback(
     (index: number) => {
       store.setFocused(index);
-      // After a commit the row renders anew: focus it once it is there.
-      requestAnimationFrame(() => scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus());
+      const find = () => scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+      find()?.focus();
+      // After an edit the row's text renders anew (the field goes): focus it again once it is there.
+      requestAnimationFrame(() => {
+        const row = find();
+        if (row && document.activeElement !== row) row.focus();
+      });
     },
     [store],
   );
@@ -166,6 +186,8 @@ export function TranscriptEditor({
       if (message) setAnnouncement(message);
       return true;
     };
+    // Translated when said: the rows' actions live as long as the editor, the language may change.
+    const say = (descriptor: MessageDescriptor) => latest.current.i18n._(descriptor);
     const withDraft = (index: number, draft: string) => {
       const current = latest.current.segments;
       return current.map((s, i) => (i === index ? { ...s, text: draft, reviewed: true } : s));
@@ -182,39 +204,36 @@ export function TranscriptEditor({
         store.setEditing(index);
       },
       finishEdit(index, draft, how) {
-        const tt = latest.current.t;
-        if (validateSegmentText(draft)) return tt`The text can have at most ${EDIT_LIMITS.segmentTextMaxChars} characters.`;
+        if (validateSegmentText(draft)) return say(msg`The text can have at most ${EDIT_LIMITS.segmentTextMaxChars} characters.`);
         store.setEditing(null);
-        commit(editText(latest.current.segments, index, draft), 'text', tt`Text saved`);
+        commit(editText(latest.current.segments, index, draft), 'text', say(msg`Text saved`));
         if (how === 'save') focusRow(index);
         return null;
       },
       cancelEdit(index) {
         store.setEditing(null);
-        setAnnouncement(latest.current.t`Edit cancelled`);
+        setAnnouncement(say(msg`Edit cancelled`));
         focusRow(index);
       },
       splitEdit(index, draft, caret) {
-        const tt = latest.current.t;
         const base = withDraft(index, draft);
         const split = splitAt(base, index, caret);
         if (split === base) {
-          setAnnouncement(tt`This segment cannot be split here.`);
+          setAnnouncement(say(msg`This segment cannot be split here.`));
           return false;
         }
         const next = split.map((s, i) => (i === index || i === index + 1 ? { ...s, text: cleanSegmentText(s.text) } : s));
         store.setEditing(null);
-        commit(next, 'split', tt`Segment split at ${formatPreciseTime(next[index + 1].start)}`);
+        commit(next, 'split', say(msg`Segment split at ${formatPreciseTime(next[index + 1].start)}`));
         focusRow(index + 1);
         return true;
       },
       mergeEdit(index, draft) {
-        const tt = latest.current.t;
         const base = withDraft(index, cleanSegmentText(draft));
         const merged = mergeWithNext(base, index);
         if (merged === base) return;
         store.setEditing(null);
-        commit(merged, 'merge', tt`Merged with the next segment`);
+        commit(merged, 'merge', say(msg`Merged with the next segment`));
         focusRow(index);
       },
       seek(index) {
@@ -223,7 +242,7 @@ export function TranscriptEditor({
       },
       confirm(index) {
         if (latest.current.isReadOnly) return;
-        commit(markReviewed(latest.current.segments, index), 'review', latest.current.t`Marked as reviewed`);
+        commit(markReviewed(latest.current.segments, index), 'review', say(msg`Marked as reviewed`));
       },
       openSpeaker(index, anchor) {
         if (latest.current.isReadOnly) return;
@@ -303,6 +322,13 @@ export function TranscriptEditor({
       case 'merge':
         extra.commit(mergeWithNext(current, index), 'merge', t`Merged with the next segment`);
         return true;
+      case 'speaker': {
+        const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-row="${index}"] [data-speaker]`);
+        const text = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+        const anchor = row ?? text;
+        if (anchor) actions.openSpeaker(index, anchor);
+        return true;
+      }
       case 'startEarlier':
         nudge(index, 'start', -NUDGE_STEP);
         return true;
@@ -350,50 +376,65 @@ export function TranscriptEditor({
       const ranges = paragraphRanges(segments);
       return (
         <div className={viewerStyles.plainParagraphs} role="group" aria-label={listLabel}>
-          {ranges.map((range, k) => {
-            const speaker = speakerOf(segments[range.start]);
-            const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
-            return (
-              <p key={range.start} className={viewerStyles.plain}>
-                {turn ? <PlainSpeaker name={speaker} /> : null}
-                {segments.slice(range.start, range.end).map((segment, j) => (
-                  <InlineRow
-                    key={range.start + j}
-                    index={range.start + j}
-                    segment={segment}
-                    store={store}
-                    actions={actions}
-                    ids={ids}
-                    isReadOnly={isReadOnly}
-                  />
-                ))}
-              </p>
-            );
-          })}
+          {chunksOf(ranges.length, PLAIN_CHUNK).map(([from, to]) => (
+            <div key={from} className={styles.plainChunk}>
+              {ranges.slice(from, to).map((range, j) => {
+                const k = from + j;
+                const speaker = speakerOf(segments[range.start]);
+                const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
+                return (
+                  // A div, not a p: the edit field inside is block content.
+                  <div key={range.start} className={viewerStyles.plain}>
+                    {turn ? <PlainSpeaker name={speaker} /> : null}
+                    {segments.slice(range.start, range.end).map((segment, j) => (
+                      <InlineRow
+                        key={range.start + j}
+                        index={range.start + j}
+                        segment={segment}
+                        store={store}
+                        actions={actions}
+                        ids={ids}
+                        isReadOnly={isReadOnly}
+                      />
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          ))}
         </div>
       );
     }
     return (
-      <ol className={viewerStyles.cards} aria-label={listLabel}>
-        {segments.map((segment, index) => (
-          <CardRow
-            key={index}
-            index={index}
-            segment={segment}
-            store={store}
-            actions={actions}
-            ids={ids}
-            isReadOnly={isReadOnly}
-          />
+      <div className={styles.cards} role="list" aria-label={listLabel}>
+        {chunksOf(segments.length, CARD_CHUNK).map(([from, to]) => (
+          <div key={from} className={styles.cardChunk} role="none">
+            {segments.slice(from, to).map((segment, j) => (
+              <CardRow
+                key={from + j}
+                index={from + j}
+                segment={segment}
+                store={store}
+                actions={actions}
+                ids={ids}
+                isReadOnly={isReadOnly}
+              />
+            ))}
+          </div>
         ))}
-      </ol>
+      </div>
     );
   }, [segments, view, store, actions, ids, isReadOnly, listLabel, showNames]);
 
   const speakerSegment = speakerFor ? segments[speakerFor.index] : undefined;
 
   return (
-    <section className={viewerStyles.viewer} aria-labelledby={titleSlot ? undefined : headingId} aria-label={titleSlot ? heading : undefined} onKeyDown={onKeyDown}>
+    <section
+      className={viewerStyles.viewer}
+      aria-labelledby={titleSlot ? undefined : headingId}
+      aria-label={titleSlot ? heading : undefined}
+      onKeyDown={onKeyDown}
+    >
       <div className={viewerStyles.header}>
         {titleSlot ?? (
           <h2 id={headingId} className={viewerStyles.title}>
@@ -421,7 +462,12 @@ export function TranscriptEditor({
               </ToggleButton>
             </ToggleButtonGroup>
           ) : null}
-          <IconButton aria-label={t`Keyboard shortcuts`} icon={<span aria-hidden="true">?</span>} size="sm" onPress={() => setHelpOpen(true)} />
+          <IconButton
+            aria-label={t`Keyboard shortcuts`}
+            icon={<span aria-hidden="true">?</span>}
+            size="sm"
+            onPress={() => setHelpOpen(true)}
+          />
           {exportMenu}
         </div>
       </div>
@@ -443,7 +489,7 @@ export function TranscriptEditor({
       </div>
       {/* One hint for every segment, and the editor's own announcements (edits), politely. */}
       <VisuallyHidden>
-        <span id={`${ids}-hint`}>{t`Press Enter to edit.`}</span>
+        <span id={`${ids}-hint`}>{t`Enter: edit. S: speaker. Question mark: all shortcuts.`}</span>
         <span role="status">{announcement}</span>
       </VisuallyHidden>
       {speakerFor && speakerSegment ? (
@@ -501,7 +547,11 @@ function SaveStatus({
   if (!text && !spoken) return null;
   return (
     <div className={styles.status}>
-      <span className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined} aria-hidden="true">
+      <span
+        className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined}
+        aria-hidden="true"
+        data-status-text=""
+      >
         {text}
       </span>
       <VisuallyHidden>
@@ -542,7 +592,11 @@ function useRowFlags(store: RowStore, index: number) {
 }
 
 /** The text's element: the roving Tab stop of the list; a click or Enter edits. */
-function textPropsOf({ index, segment, store, actions, ids, isReadOnly }: RowProps, flags: ReturnType<typeof useRowFlags>, reasons: ReviewFlag[]) {
+function textPropsOf(
+  { index, segment, store, actions, ids, isReadOnly }: RowProps,
+  flags: ReturnType<typeof useRowFlags>,
+  reasons: ReviewFlag[],
+) {
   const described = [`${ids}-hint`, reasons.length > 0 ? `${ids}-why-${index}` : ''].filter(Boolean).join(' ');
   return {
     role: 'button' as const,
@@ -563,10 +617,11 @@ const CardRow = memo(function CardRow(props: RowProps) {
   const reasons = segment.reviewed ? [] : reviewReasons(segment);
   const speaker = speakerOf(segment);
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
-  // Only the Tab stop's row puts its buttons in the Tab order: Tab leaves a 5,000-row list in a few steps.
-  const tab = flags.isTabStop ? 0 : -1;
+  // The list is one Tab stop (the text); a row's buttons are for the pointer and screen readers' browsing,
+  // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
+  const tab = -1;
   return (
-    <li className={viewerStyles.cardItem} data-row={index}>
+    <div role="listitem" data-row={index}>
       <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
         <span className={viewerStyles.cardMeta}>
           {/* Native buttons in the rows (react-aria's cost on 5,000 rows shows at load); the popover they open is react-aria. */}
@@ -575,18 +630,17 @@ const CardRow = memo(function CardRow(props: RowProps) {
             tabIndex={tab}
             className={`${viewerStyles.speakerBadge[speakerColorIndex(speaker)]} ${styles.speakerButton}`}
             aria-haspopup="dialog"
+            data-speaker=""
             aria-label={t`Speaker: ${speakerName}`}
             disabled={isReadOnly}
             onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
           >
             {speakerName}
           </button>
-          <button type="button" tabIndex={tab} className={styles.timeButton} aria-label={t`Go to ${formatPreciseTime(segment.start)}`} onClick={() => actions.seek(index)}>
-            <span aria-hidden="true">
-              {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
-            </span>
+          <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
+            <VisuallyHidden>{t`Go to`} </VisuallyHidden>
+            {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
           </button>
-          <VisuallyHidden>{t`from ${formatPreciseTime(segment.start)} to ${formatPreciseTime(segment.end)}`}</VisuallyHidden>
           {reasons.length > 0 ? (
             <>
               <span className={styles.reviewMark} id={`${ids}-why-${index}`}>
@@ -617,7 +671,7 @@ const CardRow = memo(function CardRow(props: RowProps) {
           </span>
         )}
       </div>
-    </li>
+    </div>
   );
 });
 

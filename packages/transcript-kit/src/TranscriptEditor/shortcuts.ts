@@ -17,6 +17,7 @@ export type ShortcutId =
   | 'nextToReview'
   | 'confirm'
   | 'merge'
+  | 'speaker'
   | 'startEarlier'
   | 'startLater'
   | 'endEarlier'
@@ -65,10 +66,21 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'nextToReview', keys: [['N']], description: msg`Next segment to review`, rules: [{ key: 'n' }] },
   { id: 'confirm', keys: [['C']], description: msg`Confirm the segment (reviewed)`, rules: [{ key: 'c' }] },
   { id: 'merge', keys: [['M']], description: msg`Merge with the next segment`, rules: [{ key: 'm' }] },
+  { id: 'speaker', keys: [['S']], description: msg`Rename or change the segment's speaker`, rules: [{ key: 's' }] },
   { id: 'startEarlier', keys: [['Alt', '←']], description: msg`Start 0.1 s earlier`, rules: [{ key: 'ArrowLeft', alt: true }] },
   { id: 'startLater', keys: [['Alt', '→']], description: msg`Start 0.1 s later`, rules: [{ key: 'ArrowRight', alt: true }] },
-  { id: 'endEarlier', keys: [['Alt', 'Shift', '←']], description: msg`End 0.1 s earlier`, rules: [{ key: 'ArrowLeft', alt: true, shift: true }] },
-  { id: 'endLater', keys: [['Alt', 'Shift', '→']], description: msg`End 0.1 s later`, rules: [{ key: 'ArrowRight', alt: true, shift: true }] },
+  {
+    id: 'endEarlier',
+    keys: [['Alt', 'Shift', '←']],
+    description: msg`End 0.1 s earlier`,
+    rules: [{ key: 'ArrowLeft', alt: true, shift: true }],
+  },
+  {
+    id: 'endLater',
+    keys: [['Alt', 'Shift', '→']],
+    description: msg`End 0.1 s later`,
+    rules: [{ key: 'ArrowRight', alt: true, shift: true }],
+  },
   { id: 'help', keys: [['?']], description: msg`Show keyboard shortcuts`, rules: [{ key: '?', anyShift: true }] },
 ];
 
@@ -115,5 +127,7 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== 'function') return false;
   const element = target as HTMLElement;
   if (element.isContentEditable) return true;
-  return element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]') !== null;
+  return (
+    element.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="textbox"], [role="combobox"]') !== null
+  );
 }
