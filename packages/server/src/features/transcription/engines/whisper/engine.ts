@@ -19,7 +19,7 @@ import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts
 import { prepareWhisperModel, TOKEN_SCORES_OUTPUT } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain, soundFrames } from './level.ts';
-import { regionsFromFrames, SileroVad, vadFrameSeconds } from './vad.ts';
+import { regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
 import { mergeIntoSentences } from '../sentences.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
@@ -140,7 +140,7 @@ export class WhisperEngine implements TranscriptionEngine {
       // Speech per VAD frame: the VAD's probabilities, or (VAD off) 0/1 from the level, filled in per window.
       const frames = runtime.vad
         ? await this.exclusive(() => runtime.vad!.frameProbabilities(pcm, signal))
-        : new Float32Array(Math.ceil(pcm.length / Math.round(vadFrameSeconds(SAMPLE_RATE) * SAMPLE_RATE)));
+        : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
       const regions = runtime.vad ? regionsFromFrames(frames, pcm) : null;
       const segments = await this.transcribePcm(runtime, pcm, regions, frames, input);
       onProgress?.(1);
@@ -158,8 +158,7 @@ export class WhisperEngine implements TranscriptionEngine {
     const pad = Math.round(VAD_PAD_SECONDS * SAMPLE_RATE);
     const minSkip = Math.round(VAD_MIN_SKIP_SECONDS * SAMPLE_RATE);
     const segments: TranscriptSegment[] = [];
-    const frameSeconds = vadFrameSeconds(SAMPLE_RATE);
-    const frameSamples = Math.round(frameSeconds * SAMPLE_RATE);
+    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
     let position = 0;
     let reported = 0;
     while (position < total) {
@@ -176,8 +175,9 @@ export class WhisperEngine implements TranscriptionEngine {
       const audio = await pcm.read(start, end);
       if (!runtime.vad) {
         // Before the level lift, which would make near-silence loud.
-        const first = Math.floor(start / frameSamples);
-        soundFrames(audio, frameSamples).forEach((v, i) => first + i < frames.length && (frames[first + i] = v));
+        const first = Math.floor(start / VAD_FRAME_SAMPLES);
+        const sound = soundFrames(audio, VAD_FRAME_SAMPLES);
+        frames.set(sound.subarray(0, Math.max(0, frames.length - first)), first);
       }
       if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
       const windowSeconds = audio.length / SAMPLE_RATE;

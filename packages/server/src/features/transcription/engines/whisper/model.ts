@@ -197,7 +197,9 @@ const BEAM_SCORES = 'beam_scores_all';
  * Nodes that pick the chosen token's entry out of the beam search's `scores` output.
  *
  * `scores` holds, for every generated step, the log-softmax of all ~52k tokens plus the running sum of
- * the tokens chosen so far: 93 MB per window (447 steps), mostly never written. Handing that to
+ * the tokens chosen so far: 93 MB per window (447 steps), mostly never written. ORT takes the
+ * log-softmax of the raw logits before the vocab mask and the timestamp rules touch them, so a chosen
+ * token's entry is the model's own probability for it. Handing that to
  * JavaScript cost ~50 ms of copying per window (~10 % of a window's decoding); gathered here, inside
  * ORT's reused arena, only 447 floats leave the graph. Step i's row belongs to the token at
  * `sequences[prompt + i]`; the prompt length is `max_length - steps`, hence the slice of the last

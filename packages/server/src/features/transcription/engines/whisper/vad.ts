@@ -96,10 +96,8 @@ export class SileroVad {
   }
 }
 
-/** Seconds per VAD frame at `sampleRate`. */
-export function vadFrameSeconds(sampleRate: number): number {
-  return FRAME / sampleRate;
-}
+/** Samples per VAD frame (32 ms at 16 kHz): `frameProbabilities` has one value per frame. */
+export const VAD_FRAME_SAMPLES = FRAME;
 
 /** Speech regions in samples from `frameProbabilities` (what `detect` returns). */
 export function regionsFromFrames(
