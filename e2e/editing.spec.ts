@@ -226,14 +226,14 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   const flagged = segmentList(page).locator('[role="button"][data-index][data-review]');
   await expect(flagged.first()).toBeVisible();
   const flaggedIndex = Number(await flagged.first().getAttribute('data-index'));
-  // Its start, from its 'Go to m:ss.t' button.
+  // Its start, from its 'Go to m:ss.t – m:ss.t' button.
   const goTo = await segmentList(page)
-    .locator('li')
+    .getByRole('listitem')
     .nth(flaggedIndex)
     .getByRole('button', { name: /^Go to / })
-    .getAttribute('aria-label');
-  const [m, sec] = (goTo ?? '').replace('Go to ', '').split(':').map(Number);
-  const flaggedStart = m * 60 + sec;
+    .textContent();
+  const [, m, sec] = /(\d+):(\d+(?:\.\d+)?)/.exec(goTo ?? '') ?? [];
+  const flaggedStart = Number(m) * 60 + Number(sec);
   expect(flaggedStart).toBeGreaterThan(5);
   await expect(editor(page).getByText(/^\d+ to review$/)).toBeVisible();
   await editor(page).getByRole('button', { name: 'Next to review' }).click();
