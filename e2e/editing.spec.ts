@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { confirmUpload, newUser, questionsRecording, register } from './helpers.ts';
 
@@ -80,6 +81,19 @@ async function exportAs(page: Page, item: string | RegExp): Promise<string> {
     await editor(page).getByRole('button', { name: 'Export' }).click();
     await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: item }).click();
   });
+}
+
+/** No serious or critical axe violation (WCAG 2.1 A and AA) on the page as it is now. */
+async function expectAccessible(page: Page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-live-announcer]')
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+  expect(serious).toEqual([]);
 }
 
 async function showDetailed(page: Page) {
@@ -196,6 +210,8 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await editor(page).getByRole('button', { name: 'Export' }).click();
   await page.getByRole('menu', { name: 'Export' }).getByRole('menuitem', { name: 'Subtitle options…' }).click();
   const options = page.getByRole('dialog', { name: 'Subtitle options' });
+  await expect(options).toBeVisible();
+  await expectAccessible(page);
   await options.getByRole('textbox', { name: 'Characters per line (at most)' }).fill('24');
   await options.getByRole('button', { name: 'Save' }).click();
   await expect(options).toBeHidden();
@@ -213,6 +229,7 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await expect(revisions.getByRole('option').first()).toContainText('(current)');
   await revisions.getByRole('option').last().click();
   await expect(history.getByRole('region', { name: 'Text of revision 1' })).toContainText(original);
+  await expectAccessible(page);
   await history.getByRole('button', { name: 'Restore revision 1' }).click();
   await expect(history).toBeHidden();
   await expect(segmentTexts(page).first()).toHaveText(original);
