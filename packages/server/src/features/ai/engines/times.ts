@@ -8,7 +8,7 @@ import { formatTimestamp } from './types.ts';
 const TIME = String.raw`\d{1,2}(?::\d{1,2}){1,2}`;
 const SEP = String.raw`\s*(?:[-–—,;/]|to|bis|and|und)\s*`;
 /** A bracketed or parenthesised time, range or list of times: [1:02], (01:02 - 01:10), [00:01:02, 00:03:04]. */
-const CITED_RE = new RegExp(String.raw`([\[(])\s*(${TIME}(?:${SEP}${TIME})*)\s*([\])])`, 'gu');
+const CITED_RE = new RegExp(String.raw`([ \t]*(?:\b(?:at|around|from|bei|um|ab)\s+)?)[\[(]\s*(${TIME}(?:${SEP}${TIME})*)\s*[\])]`, 'giu');
 /** A bare h:mm:ss (two-part bare times may be clock times or scores: left alone). */
 const BARE_LONG_RE = /(?<![\d:[(])(\d{1,2}:\d{2}:\d{2})(?![\d:\])])/gu;
 /** What the output view makes clickable: m:ss, mm:ss, h:mm:ss. */
@@ -41,17 +41,19 @@ function within(seconds: number | null, duration: number | null): seconds is num
  * past `durationSeconds` are removed (a citation left with none disappears with its brackets).
  */
 export function normaliseTimes(text: string, durationSeconds: number | null): string {
-  const cited = text.replace(CITED_RE, (_all, _open: string, inner: string) => {
+  const cited = text.replace(CITED_RE, (_all, lead: string, inner: string) => {
     const times = inner.match(new RegExp(TIME, 'gu')) ?? [];
     const kept = times.map(parseTime).filter((s) => within(s, durationSeconds));
+    // Gone with its lead-in ('at', 'bei'): 'discussed at [9:00:00].' becomes 'discussed.'
     if (kept.length === 0) return '';
     const isRange = times.length === 2 && /[-–—]|to|bis/u.test(inner.replace(new RegExp(TIME, 'gu'), ''));
-    return kept.map((s) => `[${formatTimestamp(s)}]`).join(isRange && kept.length === 2 ? '–' : ', ');
+    return lead + kept.map((s) => `[${formatTimestamp(s)}]`).join(isRange && kept.length === 2 ? '–' : ', ');
   });
   const bare = cited.replace(BARE_LONG_RE, (all: string) => {
     const seconds = parseTime(all);
     return within(seconds, durationSeconds) ? `[${formatTimestamp(seconds)}]` : '';
   });
+  if (bare === text) return text;
   // Tidy what a removed time leaves behind: doubled spaces, a space before punctuation, empty 'at'.
   return bare
     .replace(/[ \t]+([,.;:!?])/gu, '$1')
