@@ -27,7 +27,11 @@ const longSegments: StoredSegment[] = Array.from({ length: 2500 }, (_, i) => ({
 const DURATION = longSegments.at(-1)!.end;
 
 const TIME_RE = /(?<![\d:])\d{1,2}:[0-5]\d(?::[0-5]\d)?(?![\d:])/gu;
-const seconds = (t: string) => t.split(':').map(Number).reduce((acc, n) => acc * 60 + n, 0);
+const seconds = (t: string) =>
+  t
+    .split(':')
+    .map(Number)
+    .reduce((acc, n) => acc * 60 + n, 0);
 const TIMED_LINE_RE = /^\[((?:\d:)?\d{2}:\d{2})\] (\w+): (.*)$/u;
 
 function kind(body: ChatBody): 'read' | 'combine' | 'answer' | 'whole' {
@@ -122,7 +126,11 @@ describe('AI prompts on long recordings with a small-context model', () => {
       // The parts: whole timed lines, in order, the whole transcript once.
       const reads = fake.requests.filter((b) => kind(b) === 'read');
       expect(reads.length).toBeGreaterThan(20);
-      const readLines = reads.flatMap((b) => userText(b).split('\n').filter((l) => TIMED_LINE_RE.test(l)));
+      const readLines = reads.flatMap((b) =>
+        userText(b)
+          .split('\n')
+          .filter((l) => TIMED_LINE_RE.test(l)),
+      );
       expect(readLines).toHaveLength(longSegments.length);
       expect(readLines[0]).toBe(`[00:00] Sarah: ${longSegments[0].text}`);
       expect(readLines[2400]).toBe(`[${formatTimestamp(longSegments[2400].start)}] Sarah: ${longSegments[2400].text}`);
@@ -150,10 +158,18 @@ describe('AI prompts on long recordings with a small-context model', () => {
       // One progress event per model call, in order, on the run's id: parts read, notes combined, the answer.
       const progress = live.messages
         .filter((m) => m.type === 'ai_progress')
-        .map((m) => m.data as { transcriptId: number; runId: string; phase: string; step: number; steps: number; part: number; parts: number });
+        .map(
+          (m) => m.data as { transcriptId: number; runId: string; phase: string; step: number; steps: number; part: number; parts: number },
+        );
       expect(progress).toHaveLength(fake.requests.length);
       expect(progress.map((p) => p.step)).toEqual(progress.map((_, i) => i + 1));
-      expect(progress.at(-1)).toMatchObject({ phase: 'answering', step: fake.requests.length, steps: fake.requests.length, part: 1, parts: 1 });
+      expect(progress.at(-1)).toMatchObject({
+        phase: 'answering',
+        step: fake.requests.length,
+        steps: fake.requests.length,
+        part: 1,
+        parts: 1,
+      });
       expect(progress.slice(0, reads.length).map((p) => [p.phase, p.part, p.parts])).toEqual(
         reads.map((_, i) => ['reading', i + 1, reads.length]),
       );

@@ -44,7 +44,13 @@ describe('anchorClaims', () => {
   ];
 
   it('gives every claim without a time the time of the line it matches best', () => {
-    const answer = ['## Key points', '', '- Revenue grew to $4.2 million.', '- 35 new customers were signed [1:02:05]', '- The launch moves to March.'].join('\n');
+    const answer = [
+      '## Key points',
+      '',
+      '- Revenue grew to $4.2 million.',
+      '- 35 new customers were signed [1:02:05]',
+      '- The launch moves to March.',
+    ].join('\n');
     expect(anchorClaims(answer, sources).split('\n')).toEqual([
       '## Key points',
       '',
@@ -60,7 +66,10 @@ describe('anchorClaims', () => {
   });
 
   it('works for German answers', () => {
-    const german = [{ start: 14, text: 'Die Küche wird in zwei Wochen geliefert.' }, { start: 33, text: 'Der Monteur misst die Wände morgen aus.' }];
+    const german = [
+      { start: 14, text: 'Die Küche wird in zwei Wochen geliefert.' },
+      { start: 33, text: 'Der Monteur misst die Wände morgen aus.' },
+    ];
     expect(anchorClaims('- Der Monteur misst morgen die Wände aus.', german)).toBe('- Der Monteur misst morgen die Wände aus. [00:33]');
   });
 });

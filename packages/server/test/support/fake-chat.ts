@@ -39,7 +39,9 @@ function ollamaChunk(content: string | undefined, finishReason: string | null) {
     created: 1764000000,
     model: 'llama3.2:3b',
     system_fingerprint: 'fp_ollama',
-    choices: [{ index: 0, delta: content === undefined ? { role: 'assistant' } : { role: 'assistant', content }, finish_reason: finishReason }],
+    choices: [
+      { index: 0, delta: content === undefined ? { role: 'assistant' } : { role: 'assistant', content }, finish_reason: finishReason },
+    ],
   };
 }
 

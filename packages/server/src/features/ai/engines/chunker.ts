@@ -26,7 +26,10 @@ export function timedLines(t: AiTranscript): TimedLine[] {
   }
   // Text only: one line per sentence, so chunks can still break between sentences.
   const sentences = t.content.match(/[^.!?…\n]+(?:[.!?…]+|$)/gu) ?? [];
-  return sentences.map((s) => s.trim()).filter(Boolean).map((text) => ({ start: null, line: text, text }));
+  return sentences
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .map((text) => ({ start: null, line: text, text }));
 }
 
 /** The time and speaker prefix a piece of an over-long line repeats. */

@@ -114,4 +114,3 @@ export async function runMapReduce(input: MapReduceInput): Promise<string> {
   progress('answering', 1, 1);
   return input.complete(answerMessages(input, notes.join('\n')), true);
 }
-
