@@ -60,8 +60,17 @@ describe('anchorClaims', () => {
     ]);
   });
 
-  it('leaves headings, labels and lines that match no passage alone', () => {
-    const answer = 'Action items:\n**Decisions**\nNothing else of note.';
+  it('leaves headings, labels, tables, code and lines that match no passage well enough alone', () => {
+    const answer = [
+      'Action items:',
+      '**Decisions**',
+      'Nothing else of note.',
+      '| Revenue | 4.2 million |',
+      '```',
+      'revenue grew to 4.2 million',
+      '```',
+      '- Der Umsatz (revenue) ist deutlich gestiegen.',
+    ].join('\n');
     expect(anchorClaims(answer, sources)).toBe(answer);
   });
 

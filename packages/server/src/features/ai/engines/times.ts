@@ -89,16 +89,25 @@ function isHeading(line: string): boolean {
   return /^#{1,6}\s/u.test(t) || /^\*\*[^*]+\*\*:?$/u.test(t) || (/:$/u.test(t) && t.split(/\s+/u).length <= 6);
 }
 
+/** Shared content words a claim needs with a line to take its time (fewer for very short claims). */
+function enoughOverlap(shared: number, claimWords: number): boolean {
+  return shared >= Math.min(2, claimWords);
+}
+
 /**
- * Every claim (a bullet or line of text, not a heading) that carries no time gains, at its end, the time
- * of the transcript line sharing the most content words with it; a line sharing none stays as it is.
+ * Every claim (a bullet or line of text, not a heading, table row or code) that carries no time gains, at
+ * its end, the time of the transcript line sharing the most content words with it; a claim that matches
+ * no line well enough (e.g. a translation) stays as it is.
  */
 export function anchorClaims(text: string, sources: readonly SourceLine[]): string {
   if (sources.length === 0) return text;
   const indexed = sources.map((s) => ({ start: s.start, words: contentWords(s.text) }));
+  let inCode = false;
   return text
     .split('\n')
     .map((line) => {
+      if (/^\s*(?:```|~~~)/u.test(line)) inCode = !inCode;
+      if (inCode || /^\s*(?:```|~~~|\|)/u.test(line)) return line;
       if (!line.trim() || isHeading(line) || CLICKABLE_RE.test(line)) return line;
       const words = contentWords(line);
       if (words.size === 0) return line;
@@ -107,7 +116,7 @@ export function anchorClaims(text: string, sources: readonly SourceLine[]): stri
         let shared = 0;
         for (const w of words) if (source.words.has(w)) shared += 1;
         // Ties go to the earlier line: where the subject first comes up.
-        if (shared > 0 && (!best || shared > best.score)) best = { start: source.start, score: shared };
+        if (enoughOverlap(shared, words.size) && (!best || shared > best.score)) best = { start: source.start, score: shared };
       }
       return best ? `${line.trimEnd()} [${formatTimestamp(best.start)}]` : line;
     })
