@@ -264,6 +264,21 @@ describe('AI prompts on long recordings with a small-context model', () => {
     });
   }
 
+  it('keeps the complete lines of notes cut at the token limit (only the final answer must be whole)', async () => {
+    fake.handler = (body) => {
+      const answer = mapReduceModel(body);
+      return kind(body) === 'read' ? { pieces: [...answer.pieces!, '\n[00:00] and then the spea'], finishReason: 'length' } : answer;
+    };
+    const res = await owner.post(`/api/transcripts/${longId}/custom-prompt`, { prompt: 'Bullet points' });
+    expect(res.status, res.text).toBe(201);
+    const later = fake.requests.filter((b) => kind(b) !== 'read');
+    expect(later.length).toBeGreaterThan(1);
+    for (const body of later) {
+      expect(userText(body)).toContain(' reports that ');
+      expect(userText(body)).not.toContain('and then the spea');
+    }
+  });
+
   it('times out a map-reduce step like a single request, refunded', async () => {
     let calls = 0;
     fake.handler = (body) => {

@@ -60,6 +60,7 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): AiEngine {
   async function complete(
     messages: ChatMessage[],
     request: Pick<AiRequest, 'model' | 'signal'>,
+    final: boolean,
     onDelta?: (text: string) => void,
   ): Promise<string> {
     const controller = new AbortController();
@@ -96,7 +97,12 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): AiEngine {
       // The SDK ends a stream quietly when its signal aborts: a timed-out or cancelled answer is not a result.
       const stopped = failure();
       if (stopped) throw stopped;
-      if (cut) throw new AiContextOverflowError('The answer was cut off at the token limit');
+      if (cut) {
+        // The user's answer must be whole. Notes on a part are kept up to their last complete line.
+        const whole = output.slice(0, Math.max(0, output.lastIndexOf('\n'))).trim();
+        if (final || !whole) throw new AiContextOverflowError('The answer was cut off at the token limit');
+        return whole;
+      }
       if (!output.trim()) throw new AiEmptyAnswerError();
       return output;
     } catch (err) {
@@ -138,7 +144,7 @@ export function createOpenAiChatEngine(options: OpenAiChatOptions): AiEngine {
         lines: lines.map((l) => l.line),
         contextTokens: options.contextTokens,
         answerTokens: options.answerTokens,
-        complete: (messages, final) => complete(messages, request, final ? request.onDelta : undefined),
+        complete: (messages, final) => complete(messages, request, final, final ? request.onDelta : undefined),
         onProgress: request.onProgress,
       });
       const lastEnd = transcript.segments.at(-1)?.end ?? null;
