@@ -183,14 +183,17 @@ describe('AI prompts on long recordings with a small-context model', () => {
   });
 
   it('sends a short transcript whole and asks for the answer in its language; a prompt naming a language wins', async () => {
-    fake.handler = () => ({ pieces: ['- Die Küche wird in zwei ', 'Wochen geliefert.\n- Der Monteur misst die Wände morgen aus.'] });
+    fake.handler = () => ({
+      pieces: ['- Die Küche wird in zwei ', 'Wochen geliefert.\n- Der Monteur misst die Wände morgen aus.'],
+      usageChunk: true,
+    });
     const res = await owner.post(`/api/transcripts/${germanId}/custom-prompt`, { prompt: 'Stichpunkte', model: 'gpt-4' });
     expect(res.status, res.text).toBe(201);
     expect(fake.requests).toHaveLength(1);
     expect(kind(fake.requests[0])).toBe('whole');
     expect(fake.requests[0].messages[0].content).toContain('Answer in German.');
     expect(userText(fake.requests[0])).toContain('[00:07] Jonas: Äh, wann wird die neue Küche geliefert?');
-    // Ollama sends no usage and the role on every delta: the answer is the content, each claim with its time.
+    // The role on every delta, a chunk without choices at the end: the answer is the content, each claim with its time.
     expect(res.json.output).toBe('- Die Küche wird in zwei Wochen geliefert. [00:14]\n- Der Monteur misst die Wände morgen aus. [00:33]');
 
     fake.requests.length = 0;
@@ -263,6 +266,16 @@ describe('AI prompts on long recordings with a small-context model', () => {
       }
     });
   }
+
+  it('refuses a prompt that leaves no room for the transcript in the context before calling the model, refunded', async () => {
+    const before = await balance();
+    const prompt = `Answer these questions: ${Array.from({ length: 700 }, (_, i) => `question ${i}?`).join(' ')}`;
+    const res = await owner.post(`/api/transcripts/${longId}/custom-prompt`, { prompt });
+    expect(res.status).toBe(422);
+    expect(res.json.code).toBe('AI_CONTEXT_OVERFLOW');
+    expect(fake.requests).toHaveLength(0);
+    expect(await balance()).toBe(before);
+  });
 
   it('keeps the complete lines of notes cut at the token limit (only the final answer must be whole)', async () => {
     fake.handler = (body) => {

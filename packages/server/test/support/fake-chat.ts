@@ -17,6 +17,8 @@ export interface ChatReply {
   /** Wait before each piece (a slow model). */
   delayMs?: number;
   finishReason?: 'stop' | 'length';
+  /** A last chunk with no choices and token counts (what stream_options.include_usage brings). */
+  usageChunk?: boolean;
   /** Instead of a stream: an error answer with this status and message. */
   error?: { status: number; message: string };
 }
@@ -65,6 +67,10 @@ async function reply(res: ServerResponse, answer: ChatReply, state: FakeChat) {
     res.write(`data: ${JSON.stringify(ollamaChunk(piece, null))}\n\n`);
   }
   res.write(`data: ${JSON.stringify(ollamaChunk('', answer.finishReason ?? 'stop'))}\n\n`);
+  if (answer.usageChunk) {
+    const usage = { prompt_tokens: 812, completion_tokens: 41, total_tokens: 853 };
+    res.write(`data: ${JSON.stringify({ ...ollamaChunk(undefined, null), choices: [], usage })}\n\n`);
+  }
   res.end('data: [DONE]\n\n');
 }
 

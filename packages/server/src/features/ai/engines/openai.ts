@@ -18,7 +18,6 @@ import {
   type AiEngine,
   type AiRequest,
   type AiResult,
-  type AiTranscript,
 } from './types.ts';
 
 export interface OpenAiChatOptions {
@@ -30,12 +29,6 @@ export interface OpenAiChatOptions {
   contextTokens: number;
   /** Tokens kept free for each answer (sent as max_tokens). */
   answerTokens: number;
-}
-
-export function transcriptForModel(t: AiTranscript): string {
-  return timedLines(t)
-    .map((l) => l.line)
-    .join('\n');
 }
 
 const SYSTEM =
