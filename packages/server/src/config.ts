@@ -251,7 +251,7 @@ export const configTable = [
     name: 'AI_CONTEXT_TOKENS',
     default: '8192',
     description:
-      "The model's context window in tokens (prompt and answer). Longer transcripts are read in parts and summarised (map-reduce). Set it to the model's real size, e.g. Ollama's num_ctx.",
+      "The model's context window in tokens (prompt and answer). Longer transcripts are read in parts and summarised (map-reduce). Set it to the model's real size: Ollama silently drops what exceeds its num_ctx, so give both the same value.",
   },
   {
     name: 'AI_ANSWER_TOKENS',
