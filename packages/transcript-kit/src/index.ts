@@ -97,6 +97,7 @@ export {
   AiOutputList,
   OutputText,
   type AiOutputListProps,
+  type AiPendingProgress,
   type AiOutputListState,
   type AiOutputItem,
   type AiExportFormat,

@@ -1,6 +1,6 @@
 // The one place where live-channel events change cached data: the transcript and the tree follow a
 // transcription's progress, completion and failure refetch them (and the balance, charged or refunded).
-import { paths, type AiOutputStreamEvent, type Transcript, type TranscriptionStatusEvent } from '@scribe/api-client';
+import { paths, type AiOutputStreamEvent, type AiProgressEvent, type Transcript, type TranscriptionStatusEvent } from '@scribe/api-client';
 import { findNode, transcriptKey, type TreeNode } from '@scribe/transcript-kit';
 import { useMemo } from 'react';
 import { useSWRConfig, type Cache, type ScopedMutator } from 'swr';
@@ -56,6 +56,9 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
     },
     aiOutputStream(event: AiOutputStreamEvent) {
       aiStreamStore.apply(event);
+    },
+    aiProgress(event: AiProgressEvent) {
+      aiStreamStore.progress(event);
     },
   };
 }

@@ -19,6 +19,21 @@ export interface AiRequest {
   signal?: AbortSignal;
   /** Partial output as it is generated (streaming engines only). */
   onDelta?: (text: string) => void;
+  /** A step of a long run (map-reduce on a language model): which part is being read now. */
+  onProgress?: (progress: AiProgress) => void;
+}
+
+/**
+ * Where a map-reduce run is: `step` of `steps` overall (steps may grow when notes need another round);
+ * `part` of `parts` within the phase: the transcript's parts while reading, the groups of notes while
+ * combining, 1 of 1 for the final answer.
+ */
+export interface AiProgress {
+  phase: 'reading' | 'combining' | 'answering';
+  step: number;
+  steps: number;
+  part: number;
+  parts: number;
 }
 
 export interface AiResult {
@@ -41,6 +56,30 @@ export class AiProviderError extends Error {
   ) {
     super(message, options);
     this.name = 'AiProviderError';
+  }
+}
+
+/** One request to the model took longer than the configured time-out. */
+export class AiTimedOutError extends Error {
+  constructor(readonly seconds: number) {
+    super(`The language model did not answer within ${seconds} seconds`);
+    this.name = 'AiTimedOutError';
+  }
+}
+
+/** The model answered with nothing (no content, or whitespace only). */
+export class AiEmptyAnswerError extends Error {
+  constructor() {
+    super('The language model returned an empty answer');
+    this.name = 'AiEmptyAnswerError';
+  }
+}
+
+/** The text did not fit the model's context, or the answer was cut at its token limit. */
+export class AiContextOverflowError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AiContextOverflowError';
   }
 }
 
