@@ -149,6 +149,12 @@ export const configTable = [
   },
   { name: 'TRANSCRIPTION_MODEL', default: 'whisper-1', description: 'Model name sent to the transcription server.' },
   {
+    name: 'TRANSCRIPTION_RESPONSE_FORMAT',
+    default: 'auto',
+    description:
+      "Answer format asked of the transcription server. verbose_json: segments with times (a server's avg_logprob becomes confidence; a speaker per segment, as WhisperX-based servers send, is kept). diarized_json: OpenAI's diarising model, segments with speakers. auto: diarized_json when TRANSCRIPTION_MODEL contains diarize (e.g. gpt-4o-transcribe-diarize), else verbose_json.",
+  },
+  {
     name: 'TRANSCRIPTION_LANGUAGE',
     default: '(unset)',
     description:
@@ -338,6 +344,7 @@ const envSchema = z.object({
   TRANSCRIPTION_API_URL: z.url().default('https://api.openai.com'),
   TRANSCRIPTION_API_KEY: z.string().min(1).optional(),
   TRANSCRIPTION_MODEL: z.string().min(1).default('whisper-1'),
+  TRANSCRIPTION_RESPONSE_FORMAT: z.enum(['auto', 'verbose_json', 'diarized_json']).default('auto'),
   TRANSCRIPTION_LANGUAGE: z
     .string()
     .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
@@ -476,6 +483,8 @@ export interface TranscriptionConfig {
   apiUrl: string;
   apiKey: string | undefined;
   model: string;
+  /** What the OpenAI-compatible engine asks for ('auto' resolved by the model name). */
+  responseFormat: 'verbose_json' | 'diarized_json';
   language: string | undefined;
   timeoutSeconds: number;
 }
@@ -608,6 +617,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiUrl: e.TRANSCRIPTION_API_URL,
       apiKey: e.TRANSCRIPTION_API_KEY,
       model: e.TRANSCRIPTION_MODEL,
+      responseFormat:
+        e.TRANSCRIPTION_RESPONSE_FORMAT === 'auto'
+          ? /diarize/i.test(e.TRANSCRIPTION_MODEL)
+            ? 'diarized_json'
+            : 'verbose_json'
+          : e.TRANSCRIPTION_RESPONSE_FORMAT,
       language: e.TRANSCRIPTION_LANGUAGE,
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
     },

@@ -114,6 +114,7 @@ describe('loadConfig', () => {
       apiUrl: 'https://api.openai.com',
       apiKey: undefined,
       model: 'whisper-1',
+      responseFormat: 'verbose_json',
       language: undefined,
       timeoutSeconds: 600,
     });
@@ -136,12 +137,19 @@ describe('loadConfig', () => {
       apiUrl: 'http://speaches:8000',
       apiKey: 'sk-1',
       model: 'Systran/faster-whisper-small',
+      responseFormat: 'verbose_json',
       language: 'de',
       timeoutSeconds: 120,
     });
     expect(() => loadConfig({ TRANSCRIPTION_LANGUAGE: 'de' })).toThrow(/built-in engine transcribes English only/);
     expect(loadConfig({ TRANSCRIPTION_LANGUAGE: 'en' }).transcription.language).toBe('en');
     expect(() => loadConfig({ TRANSCRIPTION_ENGINE: 'whisper' })).toThrow(/TRANSCRIPTION_ENGINE/);
+    // Diarising: chosen by the model name, or set outright.
+    const diarize = { TRANSCRIPTION_ENGINE: 'openai', TRANSCRIPTION_MODEL: 'gpt-4o-transcribe-diarize' };
+    expect(loadConfig(diarize).transcription.responseFormat).toBe('diarized_json');
+    expect(loadConfig({ ...diarize, TRANSCRIPTION_RESPONSE_FORMAT: 'verbose_json' }).transcription.responseFormat).toBe('verbose_json');
+    expect(loadConfig({ TRANSCRIPTION_RESPONSE_FORMAT: 'diarized_json' }).transcription.responseFormat).toBe('diarized_json');
+    expect(() => loadConfig({ TRANSCRIPTION_RESPONSE_FORMAT: 'srt' })).toThrow(/TRANSCRIPTION_RESPONSE_FORMAT/);
     expect(() => loadConfig({ TRANSCRIPTION_CONCURRENCY: '0' })).toThrow(/TRANSCRIPTION_CONCURRENCY/);
   });
 

@@ -21,7 +21,7 @@ interface TranscriptJson {
     progress: number;
     error: string | null;
     language: string | null;
-    timestamps: Array<{ start: number; end: number; text: string; speaker: string }>;
+    timestamps: Array<{ start: number; end: number; text: string; speaker: string; confidence?: number; flags?: string[] }>;
   };
 }
 
@@ -78,6 +78,9 @@ describe('transcription jobs with the built-in engine', () => {
     expect(segments.length).toBeGreaterThan(0);
     expect(monotonic(segments, t.metadata.duration!)).toBe(true);
     expect(segments.every((s) => s.speaker === 'Unknown Speaker')).toBe(true);
+    // Review data is stored and served: a confidence on every segment, no flags on clean speech.
+    expect(segments.every((s) => s.confidence! > 0.75 && s.confidence! <= 1)).toBe(true);
+    expect(segments.filter((s) => 'flags' in s)).toEqual([]);
     expect(t.content).toBe(segments.map((s) => s.text).join(' '));
     expect(wordErrorRate(LIBRIVOX_TEXT, t.content).rate).toBeLessThan(0.1);
     expect(t.content).toContain('Dashwood');

@@ -23,7 +23,7 @@ describe('graph rewrite and model cache', () => {
     const session = await ort.InferenceSession.create(prepared.modelPath);
     try {
       expect(session.inputNames).toEqual(expect.arrayContaining(['audio_pcm', 'vocab_mask', 'decoder_input_ids', 'logits_processor']));
-      expect(session.outputNames).toEqual(['sequences']);
+      expect(session.outputNames).toEqual(['sequences', 'token_scores']);
     } finally {
       await session.release();
     }
@@ -31,7 +31,7 @@ describe('graph rewrite and model cache', () => {
   }, 60_000);
 
   it('reuses the cached file while it matches the source', async () => {
-    const before = await stat(join(cacheDir, 'whisper-tiny.en-timestamps.onnx'));
+    const before = await stat(join(cacheDir, 'whisper-tiny.en-timestamps-r4.onnx'));
     const again = await prepareWhisperModel({ cacheDir, sourcePath: source });
     expect(again.rewritten).toBe(false);
     expect((await stat(again.modelPath)).mtimeMs).toBe(before.mtimeMs);
@@ -39,7 +39,7 @@ describe('graph rewrite and model cache', () => {
   });
 
   it('rebuilds a damaged cache file', async () => {
-    await truncate(join(cacheDir, 'whisper-tiny.en-timestamps.onnx'), 1000);
+    await truncate(join(cacheDir, 'whisper-tiny.en-timestamps-r4.onnx'), 1000);
     expect((await prepareWhisperModel({ cacheDir, sourcePath: source })).rewritten).toBe(true);
     expect((await prepareWhisperModel({ cacheDir, sourcePath: source })).rewritten).toBe(false);
   }, 60_000);
@@ -60,9 +60,9 @@ describe('graph rewrite and model cache', () => {
     const session = await ort.InferenceSession.create(a.modelPath);
     await session.release();
     expect((await readdir(fresh)).sort()).toEqual([
-      'whisper-tiny.en-timestamps.onnx',
-      'whisper-tiny.en-tokenizer.json',
-      'whisper-tiny.en.stamp.json',
+      'whisper-tiny.en-r4.stamp.json',
+      'whisper-tiny.en-timestamps-r4.onnx',
+      'whisper-tiny.en-tokenizer-r4.json',
     ]);
   }, 60_000);
 });

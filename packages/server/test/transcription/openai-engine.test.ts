@@ -174,11 +174,58 @@ describe('OpenAI-compatible transcription engine', () => {
           start: 0,
           end: 5.36,
           text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently',
-          speaker: 'SPEAKER_00',
+          // WhisperX-style labels count from 1 as people do (engines/openai/index.ts).
+          speaker: 'Speaker 1',
         },
         { start: 5.36, end: 6.8, text: 'in his power to do for them.', speaker: 'Unknown Speaker' },
       ],
     });
+  });
+
+  it("stores a confidence per segment from the server's avg_logprob and flags the doubtful ones", async () => {
+    fake.answer(
+      json(200, {
+        ...verboseJson,
+        segments: [
+          {
+            start: 0,
+            end: 5.36,
+            text: ' And Mr. John Dashwood had then leisure to consider how much there might be prudently',
+            avg_logprob: -0.1,
+          },
+          { start: 5.36, end: 6.8, text: ' in his power to do for them.', avg_logprob: -1.5 },
+          { start: 6.8, end: 7.1, text: ' Thank you. Thank you. Thank you. Thank you.' },
+        ],
+      }),
+    );
+    const id = await upload();
+    await live.status(id, 'complete');
+    const { timestamps } = await metadata(id);
+    expect(timestamps).toEqual([
+      {
+        start: 0,
+        end: 5.36,
+        text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently',
+        speaker: 'Unknown Speaker',
+        confidence: 0.905,
+      },
+      {
+        start: 5.36,
+        end: 6.8,
+        text: 'in his power to do for them.',
+        speaker: 'Unknown Speaker',
+        confidence: 0.223,
+        flags: ['low_confidence'],
+      },
+      // No avg_logprob: no confidence, but the other rules still apply (a loop, 8 words in 0.3 s).
+      {
+        start: 6.8,
+        end: 7.1,
+        text: 'Thank you. Thank you. Thank you. Thank you.',
+        speaker: 'Unknown Speaker',
+        flags: ['repetition', 'speech_rate'],
+      },
+    ]);
   });
 
   it('tells the browser that the server detects the language', async () => {
@@ -234,6 +281,85 @@ describe('OpenAI-compatible transcription engine', () => {
     expect(event.error).toBe('Transcription failed: The transcription server did not answer within 1 s.');
     expect(fake.seen).toHaveLength(2);
     expect(await metadata(id)).toMatchObject({ status: 'error', error: event.error });
+  });
+});
+
+describe('the OpenAI-compatible engine with diarising servers', () => {
+  const fake = fakeTranscriptionServer();
+  let url: string;
+
+  beforeAll(async () => {
+    url = await fake.listen();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  beforeEach(() => fake.reset());
+
+  it("asks for OpenAI's diarized_json and names its speakers A, B as 'Speaker A', 'Speaker B'", async () => {
+    // The shape of OpenAI's diarized_json (gpt-4o-transcribe-diarize): no language, speakers as letters.
+    fake.answer(
+      json(200, {
+        task: 'transcribe',
+        duration: 7.1,
+        text: 'And Mr. John Dashwood had then leisure. To consider how much?',
+        segments: [
+          {
+            type: 'transcript.text.segment',
+            id: 'seg_0',
+            start: 0,
+            end: 2.4,
+            text: 'And Mr. John Dashwood had then leisure.',
+            speaker: 'A',
+          },
+          { type: 'transcript.text.segment', id: 'seg_1', start: 2.5, end: 4.1, text: 'To consider how much?', speaker: 'B' },
+          { type: 'transcript.text.segment', id: 'seg_2', start: 4.2, end: 6.8, text: 'Prudently, in his power.', speaker: 'A' },
+        ],
+        usage: { type: 'duration', seconds: 8 },
+      }),
+    );
+    const engine = createOpenAiEngine({
+      apiUrl: url,
+      model: 'gpt-4o-transcribe-diarize',
+      responseFormat: 'diarized_json',
+      timeoutMs: 5000,
+    });
+    const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` });
+    expect(fake.seen[0].fields).toEqual({
+      model: 'gpt-4o-transcribe-diarize',
+      response_format: 'diarized_json',
+      chunking_strategy: 'auto',
+    });
+    expect(result.durationSeconds).toBe(7.1);
+    expect(result.segments).toEqual([
+      { start: 0, end: 2.4, text: 'And Mr. John Dashwood had then leisure.', speaker: 'Speaker A' },
+      { start: 2.5, end: 4.1, text: 'To consider how much?', speaker: 'Speaker B' },
+      { start: 4.2, end: 6.8, text: 'Prudently, in his power.', speaker: 'Speaker A' },
+    ]);
+  });
+
+  it("names WhisperX-style speakers per segment (SPEAKER_00 -> 'Speaker 1') and keeps real names", async () => {
+    fake.answer(
+      json(200, {
+        language: 'en',
+        duration: 7.1,
+        segments: [
+          { start: 0, end: 2.4, text: ' And Mr. John Dashwood had then leisure.', speaker: 'SPEAKER_00', avg_logprob: -0.2 },
+          { start: 2.5, end: 4.1, text: ' To consider how much?', speaker: 'SPEAKER_01', avg_logprob: -0.3 },
+          { start: 4.2, end: 5.5, text: ' Prudently, in his power.', speaker: 'Elinor' },
+          { start: 5.5, end: 6.8, text: ' To do for them.' },
+        ],
+      }),
+    );
+    const engine = createOpenAiEngine({ apiUrl: url, model: 'whisperx', timeoutMs: 5000 });
+    const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` });
+    expect(fake.seen[0].fields.response_format).toBe('verbose_json');
+    expect(result.segments.map((s) => [s.speaker, s.confidence])).toEqual([
+      ['Speaker 1', 0.819],
+      ['Speaker 2', 0.741],
+      ['Elinor', undefined],
+      ['Unknown Speaker', undefined],
+    ]);
   });
 });
 

@@ -23,6 +23,7 @@ export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'd
       apiUrl: t.apiUrl,
       apiKey: t.apiKey,
       model: t.model,
+      responseFormat: t.responseFormat,
       language: t.language,
       timeoutMs: t.timeoutSeconds * 1000,
     });

@@ -1,6 +1,10 @@
+import { joinConfidence } from './confidence.ts';
+import { unionFlags } from './review.ts';
 import type { TranscriptSegment } from './types.ts';
 
 const SENTENCE_END = /[.!?…]["'»”’)\]]*$/;
+/** Whisper's notes on non-speech ('[Music]', '(upbeat music)', '♪'): never part of a sentence. */
+const ANNOTATION = /^(\[[^\]]*\]|\([^)]*\)|[♪♫\s]+)$/u;
 
 export interface SentenceMergeOptions {
   /** A merged segment never grows past this length (seconds): long run-on speech stays in pieces. */
@@ -25,11 +29,23 @@ export function mergeIntoSentences(
     if (
       previous &&
       !SENTENCE_END.test(previous.text.trim()) &&
+      !ANNOTATION.test(previous.text.trim()) &&
+      !ANNOTATION.test(segment.text.trim()) &&
       previous.speaker === segment.speaker &&
       segment.start - previous.end <= maxGapSeconds &&
       segment.end - previous.start <= maxSeconds
     ) {
-      merged[merged.length - 1] = { ...previous, end: segment.end, text: `${previous.text.trim()} ${segment.text.trim()}` };
+      const joined: TranscriptSegment = { ...previous, end: segment.end, text: `${previous.text.trim()} ${segment.text.trim()}` };
+      // The review data of both halves carries over: confidence as if averaged over all their tokens,
+      // and every flag (a flagged half makes the whole sentence worth a second listen).
+      const confidence = joinConfidence(
+        { confidence: previous.confidence, weight: previous.text.length },
+        { confidence: segment.confidence, weight: segment.text.length },
+      );
+      if (confidence !== undefined) joined.confidence = confidence;
+      const flags = unionFlags(previous.flags, segment.flags);
+      if (flags) joined.flags = flags;
+      merged[merged.length - 1] = joined;
     } else {
       merged.push({ ...segment });
     }

@@ -1,4 +1,4 @@
-import type { ApiErrorCode } from '@scribe/api-client';
+import type { ApiErrorCode, ReviewFlag } from '@scribe/api-client';
 
 /**
  * The transcription port. The built-in Whisper engine and an OpenAI-compatible HTTP engine implement
@@ -15,6 +15,10 @@ export interface TranscriptSegment {
   end: number;
   text: string;
   speaker: string;
+  /** How sure the engine is of the words, 0..1, when it can tell (review.ts). */
+  confidence?: number;
+  /** Why the segment deserves a second listen (review.ts); absent when there is no reason. */
+  flags?: ReviewFlag[];
 }
 
 export interface TranscriptionInput {

@@ -1,10 +1,19 @@
 /**
  * Transcription through any OpenAI-compatible `/v1/audio/transcriptions` server (OpenAI, Speaches /
  * faster-whisper, whisper.cpp server). One multipart request per file with `verbose_json`, which carries
- * segment times; plain fetch is enough for this one endpoint.
+ * segment times, or `diarized_json` for OpenAI's diarising model, which adds speakers; plain fetch is
+ * enough for this one endpoint.
+ *
+ * Speakers: diarising servers label them, not name them. OpenAI's diarized_json says 'A', 'B', …
+ * (stored as 'Speaker A'); WhisperX-based servers put 'SPEAKER_00', 'SPEAKER_01', … on each segment
+ * (stored as 'Speaker 1', 'Speaker 2', counting from one as people do). Any other label (a known
+ * speaker's name) is kept as given. The user renames them in the editor.
  */
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
+import { editLimits } from '@scribe/api-client';
+import { confidenceFromAvgLogprob } from '../confidence.ts';
+import { flagSegments } from '../review.ts';
 import { decodeToPcm, SAMPLE_RATE } from '../whisper/audio.ts';
 import {
   EngineError,
@@ -20,6 +29,8 @@ export interface OpenAiEngineOptions {
   apiUrl: string;
   apiKey?: string;
   model: string;
+  /** verbose_json (default) or diarized_json (OpenAI's diarising model; config TRANSCRIPTION_RESPONSE_FORMAT). */
+  responseFormat?: 'verbose_json' | 'diarized_json';
   /** ISO 639-1 code sent as `language`; unset lets the server detect it. */
   language?: string;
   timeoutMs: number;
@@ -82,6 +93,18 @@ interface VerboseSegment {
   end?: unknown;
   text?: unknown;
   speaker?: unknown;
+  /** Whisper's mean token log-probability (verbose_json of Whisper-based servers). */
+  avg_logprob?: unknown;
+}
+
+/** A diarising server's speaker label as a name (see the top of this file); empty: Unknown Speaker. */
+export function speakerName(label: unknown): string {
+  if (typeof label !== 'string' || !label.trim()) return UNKNOWN_SPEAKER;
+  const value = label.trim();
+  if (/^[A-Z]$/.test(value)) return `Speaker ${value}`;
+  const numbered = /^SPEAKER_(\d+)$/i.exec(value);
+  if (numbered) return `Speaker ${Number(numbered[1]) + 1}`;
+  return value.slice(0, editLimits.speakerMaxChars);
 }
 
 function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] {
@@ -98,8 +121,10 @@ function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] 
     // Keep times monotonic and inside the audio, whatever the server sent.
     start = Math.max(previousEnd, start);
     end = Math.max(start, duration === null ? end : Math.min(end, duration));
-    const speaker = typeof s.speaker === 'string' && s.speaker.trim() ? s.speaker.trim() : UNKNOWN_SPEAKER;
-    segments.push({ start, end, text, speaker });
+    const segment: TranscriptSegment = { start, end, text, speaker: speakerName(s.speaker) };
+    const confidence = confidenceFromAvgLogprob(s.avg_logprob);
+    if (confidence !== undefined) segment.confidence = confidence;
+    segments.push(segment);
     previousEnd = end;
   }
   return segments;
@@ -121,11 +146,13 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
   readonly name: string;
   private readonly url: string;
   private readonly fetch: typeof fetch;
+  private readonly format: 'verbose_json' | 'diarized_json';
 
   constructor(private readonly options: OpenAiEngineOptions) {
     this.url = transcriptionsUrl(options.apiUrl);
     this.name = `openai:${options.model}`;
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.format = options.responseFormat ?? 'verbose_json';
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionResult> {
@@ -141,8 +168,14 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     // Servers pick the decoder from the file name's extension.
     form.append('file', file, basename(input.filePath));
     form.append('model', this.options.model);
-    form.append('response_format', 'verbose_json');
-    form.append('timestamp_granularities[]', 'segment');
+    form.append('response_format', this.format);
+    if (this.format === 'diarized_json') {
+      // OpenAI refuses a diarising request over 30 s of audio without a chunking strategy, and takes no
+      // timestamp granularities for it (its segments always have times).
+      form.append('chunking_strategy', 'auto');
+    } else {
+      form.append('timestamp_granularities[]', 'segment');
+    }
     const language = input.language ?? this.options.language;
     if (language) form.append('language', language);
 
@@ -182,7 +215,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
       json = JSON.parse(body) as Record<string, unknown>;
       if (typeof json !== 'object' || json === null) throw new Error('not an object');
     } catch {
-      throw new EngineError('bad-response', 'The transcription server answered with something other than verbose_json.');
+      throw new EngineError('bad-response', `The transcription server answered with something other than ${this.format}.`);
     }
 
     const reported = Number(json.duration);
@@ -199,7 +232,9 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     return {
       durationSeconds: duration,
       language: languageCode(json.language, this.options.language ?? 'und'),
-      segments,
+      // The same review rules as the built-in engine, except silence (no audio analysis here);
+      // low confidence only where the server reported avg_logprob.
+      segments: flagSegments(segments),
     };
   }
 }

@@ -16,11 +16,13 @@ import {
   type TranscriptSegment,
 } from '../types.ts';
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
-import { prepareWhisperModel } from './model.ts';
+import { prepareWhisperModel, TOKEN_SCORES_OUTPUT } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
-import { applyGain, levelGain } from './level.ts';
-import { SileroVad } from './vad.ts';
+import { applyGain, levelGain, soundFrames } from './level.ts';
+import { regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
 import { mergeIntoSentences } from '../sentences.ts';
+import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
+import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
 
 export interface WhisperEngineOptions {
@@ -135,8 +137,12 @@ export class WhisperEngine implements TranscriptionEngine {
     try {
       await input.onDuration?.(pcm.length / SAMPLE_RATE);
       onProgress?.(0);
-      const regions = runtime.vad ? await this.exclusive(() => runtime.vad!.detect(pcm, { signal })) : null;
-      const segments = await this.transcribePcm(runtime, pcm, regions, input);
+      // Speech per VAD frame: the VAD's probabilities, or (VAD off) 0/1 from the level, filled in per window.
+      const frames = runtime.vad
+        ? await this.exclusive(() => runtime.vad!.frameProbabilities(pcm, signal))
+        : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
+      const regions = runtime.vad ? regionsFromFrames(frames, pcm) : null;
+      const segments = await this.transcribePcm(runtime, pcm, regions, frames, input);
       onProgress?.(1);
       return { durationSeconds: pcm.length / SAMPLE_RATE, language: 'en', segments };
     } finally {
@@ -144,7 +150,7 @@ export class WhisperEngine implements TranscriptionEngine {
     }
   }
 
-  private async transcribePcm(runtime: Runtime, pcm: Pcm, regions: SpeechRegion[] | null, input: TranscriptionInput) {
+  private async transcribePcm(runtime: Runtime, pcm: Pcm, regions: SpeechRegion[] | null, frames: Float32Array, input: TranscriptionInput) {
     const { signal, onProgress } = input;
     const { tokenizer } = runtime;
     const total = pcm.length;
@@ -152,6 +158,7 @@ export class WhisperEngine implements TranscriptionEngine {
     const pad = Math.round(VAD_PAD_SECONDS * SAMPLE_RATE);
     const minSkip = Math.round(VAD_MIN_SKIP_SECONDS * SAMPLE_RATE);
     const segments: TranscriptSegment[] = [];
+    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
     let position = 0;
     let reported = 0;
     while (position < total) {
@@ -166,20 +173,41 @@ export class WhisperEngine implements TranscriptionEngine {
       // Whisper pads shorter input itself; anything under 0.1 s carries no words.
       if (end - start < SAMPLE_RATE / 10) break;
       const audio = await pcm.read(start, end);
+      if (!runtime.vad) {
+        // Before the level lift, which would make near-silence loud.
+        const first = Math.floor(start / VAD_FRAME_SAMPLES);
+        const sound = soundFrames(audio, VAD_FRAME_SAMPLES);
+        frames.set(sound.subarray(0, Math.max(0, frames.length - first)), first);
+      }
       if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
       const windowSeconds = audio.length / SAMPLE_RATE;
-      const tokens = await this.exclusive(() => this.generate(runtime, audio));
+      const { tokens, logProbs } = await this.exclusive(() => this.generate(runtime, audio));
       const parsed = this.options.timestamps
         ? parseWindowTokens(tokens, windowSeconds, tokenizer)
-        : { segments: [{ start: 0, end: windowSeconds, tokens }], advance: windowSeconds };
+        : { segments: [{ start: 0, end: windowSeconds, tokens: tokens.filter((id) => tokenizer.isText(id)) }], advance: windowSeconds };
+      // The parsed segments hold the window's text tokens in order (parseWindowTokens never skips one
+      // before the last segment), so their log-probabilities are consecutive runs of these.
+      const textLogProbs = logProbs.filter((_, i) => tokenizer.isText(tokens[i]));
+      let textIndex = 0;
       const offset = start / SAMPLE_RATE;
       for (const s of parsed.segments) {
+        const segmentLogProbs = textLogProbs.slice(textIndex, textIndex + s.tokens.length);
+        textIndex += s.tokens.length;
         const text = tokenizer.decode(s.tokens).trim();
         if (!text) continue;
         const previousEnd = segments.length ? segments[segments.length - 1].end : 0;
         const segStart = Math.max(previousEnd, round2(offset + s.start));
         const segEnd = Math.min(round2(total / SAMPLE_RATE), Math.max(segStart, round2(offset + s.end)));
-        segments.push({ start: segStart, end: segEnd, text, speaker: UNKNOWN_SPEAKER });
+        const segment: TranscriptSegment = { start: segStart, end: segEnd, text, speaker: UNKNOWN_SPEAKER };
+        const confidence = confidenceFromLogProbs(segmentLogProbs);
+        if (confidence !== undefined) segment.confidence = confidence;
+        // Flags per decoded segment, where the span is tight (silence is judged on it); merging keeps them.
+        const flags = reviewFlagsFor(segment, {
+          previous: segments.at(-1),
+          speechFraction: speechFraction(segStart, segEnd, frames, frameSeconds),
+        });
+        if (flags.length) segment.flags = flags;
+        segments.push(segment);
       }
       position = Math.max(start + Math.round(parsed.advance * SAMPLE_RATE), position + 1);
       const fraction = Math.min(1, position / total);
@@ -188,11 +216,15 @@ export class WhisperEngine implements TranscriptionEngine {
         onProgress?.(fraction);
       }
     }
-    return mergeIntoSentences(segments);
+    // Sentences can join a repeat or a too-fast run that the pieces did not show on their own.
+    return flagSegments(mergeIntoSentences(segments));
   }
 
-  /** One window through the graph; returns the generated ids after the prompt, up to end-of-text. */
-  private async generate(runtime: Runtime, audio: Float32Array): Promise<number[]> {
+  /**
+   * One window through the graph; returns the generated ids after the prompt, up to end-of-text, and
+   * each id's log-probability (the graph's `token_scores`: running sums, see model.ts).
+   */
+  private async generate(runtime: Runtime, audio: Float32Array): Promise<{ tokens: number[]; logProbs: number[] }> {
     const { special } = runtime.tokenizer;
     const prompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
     const int32 = (values: number[], dims = [values.length]) => new ort.Tensor('int32', Int32Array.from(values), dims);
@@ -215,7 +247,7 @@ export class WhisperEngine implements TranscriptionEngine {
       if (sequence[i] === special.endOfText) break;
       ids.push(sequence[i]);
     }
-    return ids;
+    return { tokens: ids, logProbs: stepLogProbs(output[TOKEN_SCORES_OUTPUT].data as Float32Array, ids.length) };
   }
 
   /** Frees the sessions (tests, shutdown). */

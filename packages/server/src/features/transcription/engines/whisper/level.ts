@@ -47,3 +47,25 @@ export function applyGain(samples: Float32Array, gain: number): Float32Array {
   if (gain !== 1) for (let i = 0; i < samples.length; i++) samples[i] *= gain;
   return samples;
 }
+
+/** Sound below this RMS (-60 dBFS) is silence whatever the recording's level. */
+const SILENCE_RMS = 0.001;
+
+/**
+ * 1 per frame of `frameSamples` with sound, 0 for near-silence: the stand-in for the VAD's speech
+ * probability when the VAD is off. A frame has sound when its RMS is above -60 dBFS and within 30 dB
+ * of the loud parts of `samples` (peakLevel). It finds pauses and digital silence; steady noise counts
+ * as sound (telling noise from speech is what the VAD is for).
+ */
+export function soundFrames(samples: Float32Array, frameSamples: number): Float32Array {
+  const floor = Math.max(SILENCE_RMS, peakLevel(samples) * 0.03);
+  const out = new Float32Array(Math.ceil(samples.length / frameSamples));
+  for (let f = 0; f < out.length; f++) {
+    let sum = 0;
+    const from = f * frameSamples;
+    const to = Math.min(samples.length, from + frameSamples);
+    for (let i = from; i < to; i++) sum += samples[i] * samples[i];
+    out[f] = Math.sqrt(sum / Math.max(1, to - from)) >= floor ? 1 : 0;
+  }
+  return out;
+}

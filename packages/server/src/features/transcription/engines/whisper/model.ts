@@ -7,6 +7,8 @@
  *   `decoder_input_ids` and `logits_processor` inputs, so the caller can choose the prompt and switch on
  *   the timestamp logits processor (timestamps come out as tokens);
  * - drops the Cast + BpeDecoder tail and exposes the token ids (`sequences`) as the graph output;
+ * - adds a `token_scores` output: the score of each generated token (see `tokenScoreNodes`), from which
+ *   the engine computes segment confidence;
  * - keeps the BpeDecoder's vocabulary as a JSON file next to the model, for the JS tokenizer.
  * The result is cached in the given directory, written atomically (temp file, then rename), and reused
  * while the stamp matches the source file's hash.
@@ -23,11 +25,16 @@ import type { TokenizerData } from './tokenizer.ts';
 const { onnx } = onnxProto;
 
 /** Bump when the rewrite changes, so caches made by older code are rebuilt. */
-export const REWRITE_VERSION = 3;
+export const REWRITE_VERSION = 4;
 
-const MODEL_FILE = 'whisper-tiny.en-timestamps.onnx';
-const TOKENIZER_FILE = 'whisper-tiny.en-tokenizer.json';
-const STAMP_FILE = 'whisper-tiny.en.stamp.json';
+// The file names carry the rewrite version: processes running older code (a rolling update, or
+// another checkout sharing the cache) keep their own files instead of rebuilding each other's.
+const MODEL_FILE = `whisper-tiny.en-timestamps-r${REWRITE_VERSION}.onnx`;
+const TOKENIZER_FILE = `whisper-tiny.en-tokenizer-r${REWRITE_VERSION}.json`;
+const STAMP_FILE = `whisper-tiny.en-r${REWRITE_VERSION}.stamp.json`;
+
+/** Graph output: per generated step, the running sum of the chosen tokens' log-probabilities. */
+export const TOKEN_SCORES_OUTPUT = 'token_scores';
 
 export interface PreparedModel {
   modelPath: string;
@@ -183,6 +190,54 @@ function shallowNode(field: WireField): ShallowNode {
   };
 }
 
+/** The beam search's `scores` output, consumed inside the graph only. */
+const BEAM_SCORES = 'beam_scores_all';
+
+/**
+ * Nodes that pick the chosen token's entry out of the beam search's `scores` output.
+ *
+ * `scores` holds, for every generated step, the log-softmax of all ~52k tokens plus the running sum of
+ * the tokens chosen so far: 93 MB per window (447 steps), mostly never written. ORT takes the
+ * log-softmax of the raw logits before the vocab mask and the timestamp rules touch them, so a chosen
+ * token's entry is the model's own probability for it. Handing that to
+ * JavaScript cost ~50 ms of copying per window (~10 % of a window's decoding); gathered here, inside
+ * ORT's reused arena, only 447 floats leave the graph. Step i's row belongs to the token at
+ * `sequences[prompt + i]`; the prompt length is `max_length - steps`, hence the slice of the last
+ * `steps` ids. Rows past end-of-text are unwritten memory, and their ids are padding (a valid index):
+ * the engine reads only up to end-of-text.
+ */
+function tokenScoreNodes(sequences: string): Uint8Array[] {
+  const INT64 = onnx.TensorProto.DataType.INT64;
+  const name = (suffix: string) => `token_scores/${suffix}`;
+  const constant = (output: string, values: number[]) =>
+    onnx.NodeProto.encode({
+      opType: 'Constant',
+      output: [output],
+      attribute: [
+        {
+          name: 'value',
+          type: onnx.AttributeProto.AttributeType.TENSOR,
+          t: { dims: [values.length], dataType: INT64, int64Data: values },
+        },
+      ],
+    }).finish();
+  const node = (opType: string, input: string[], output: string, attribute: onnxProto.onnx.IAttributeProto[] = []) =>
+    onnx.NodeProto.encode({ opType, input, output: [output], attribute, name: output }).finish();
+  const int = (attr: string, i: number) => ({ name: attr, type: onnx.AttributeProto.AttributeType.INT, i });
+  return [
+    constant(name('beam_axes'), [1, 2]),
+    constant(name('sequence_axis'), [2]),
+    constant(name('end'), [2 ** 30]),
+    constant(name('column'), [-1, 1]),
+    node('Squeeze', [BEAM_SCORES, name('beam_axes')], name('steps_by_vocab')), // [steps, vocab]
+    node('Shape', [name('steps_by_vocab')], name('steps'), [int('start', 0), int('end', 1)]),
+    node('Neg', [name('steps')], name('first_generated')),
+    node('Slice', [sequences, name('first_generated'), name('end'), name('sequence_axis')], name('generated')),
+    node('Reshape', [name('generated'), name('column')], name('generated_column')), // [steps, 1]
+    node('GatherElements', [name('steps_by_vocab'), name('generated_column')], TOKEN_SCORES_OUTPUT, [int('axis', 1)]),
+  ];
+}
+
 /**
  * The rewrite itself (pure: bytes in, bytes out). Untouched parts of the model, including every weight,
  * are copied as byte slices; only the beam-search node's header, the graph's inputs and outputs and the
@@ -231,9 +286,12 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   inputs[7] = 'vocab_mask';
   inputs[10] = 'decoder_input_ids';
   inputs[11] = 'logits_processor';
+  // Outputs: sequences, (sequences_scores unused), scores (see tokenScoreNodes).
+  const sequences = beam.outputs[0];
   const beamParts: Uint8Array[] = [
     ...inputs.flatMap((name) => stringField(NODE.input, name)),
-    ...beam.fields.filter((f) => f.field === NODE.output || f.field === NODE.name).map((f) => f.raw),
+    ...[sequences, '', BEAM_SCORES].flatMap((name) => stringField(NODE.output, name)),
+    ...beam.fields.filter((f) => f.field === NODE.name).map((f) => f.raw),
     ...stringField(NODE.opType, 'WhisperBeamSearch'),
     ...stringField(NODE.domain, 'com.microsoft'),
     ...keptAttributes,
@@ -244,7 +302,6 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   ];
 
   // Drop everything fed by the beam search's output (Cast + BpeDecoder): the ids are the new output.
-  const sequences = beam.outputs[0];
   const tail = new Set([sequences]);
   const dropped = new Set<WireField>();
   for (const n of nodes) {
@@ -255,11 +312,11 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   }
 
   const INT32 = onnx.TensorProto.DataType.INT32;
-  const valueInfo = (name: string, dims: (number | string)[]) =>
+  const valueInfo = (name: string, dims: (number | string)[], elemType: number = INT32) =>
     onnx.ValueInfoProto.encode({
       name,
       type: {
-        tensorType: { elemType: INT32, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } },
+        tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } },
       },
     }).finish();
   const newInputs = [
@@ -267,14 +324,19 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
     ...bytesField(GRAPH.input, [valueInfo('decoder_input_ids', ['batch_size', 'initial_sequence_length'])]),
     ...bytesField(GRAPH.input, [valueInfo('logits_processor', [1])]),
   ];
-  const newOutput = bytesField(GRAPH.output, [valueInfo(sequences, ['batch_size', 'num_return_sequences', 'max_length'])]);
+  const newOutput = [
+    ...bytesField(GRAPH.output, [valueInfo(sequences, ['batch_size', 'num_return_sequences', 'max_length'])]),
+    ...bytesField(GRAPH.output, [valueInfo(TOKEN_SCORES_OUTPUT, ['generated_length', 1], onnx.TensorProto.DataType.FLOAT)]),
+  ];
   const lastInput = graphFields.map((f) => f.field).lastIndexOf(GRAPH.input);
   const graphParts: Uint8Array[] = [];
   let outputWritten = false;
   graphFields.forEach((f, index) => {
     if (f.field === GRAPH.node) {
-      if (f === beam.field) graphParts.push(...bytesField(GRAPH.node, beamParts));
-      else if (!dropped.has(f)) graphParts.push(f.raw);
+      if (f === beam.field) {
+        graphParts.push(...bytesField(GRAPH.node, beamParts));
+        for (const node of tokenScoreNodes(sequences)) graphParts.push(...bytesField(GRAPH.node, [node]));
+      } else if (!dropped.has(f)) graphParts.push(f.raw);
     } else if (f.field === GRAPH.input) {
       const name = fieldText(readFields(f.payload).find((x) => x.field === 1)!);
       if (name !== 'decoder_input_ids' && name !== 'logits_processor' && name !== 'vocab_mask') graphParts.push(f.raw);

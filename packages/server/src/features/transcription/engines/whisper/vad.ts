@@ -88,19 +88,30 @@ export class SileroVad {
 
   /** Speech regions in samples. */
   async detect(pcm: Pcm, options: VadOptions = {}): Promise<SpeechRegion[]> {
-    const probabilities = await this.frameProbabilities(pcm, options.signal);
-    const framesPerSecond = pcm.sampleRate / FRAME;
-    const regions = speechRegionsFromProbabilities(
-      probabilities,
-      FRAME,
-      options.threshold ?? 0.5,
-      Math.round((options.minSilenceSeconds ?? 0.5) * framesPerSecond),
-      Math.max(1, Math.round((options.minSpeechSeconds ?? 0.1) * framesPerSecond)),
-    );
-    return regions.map((r) => ({ start: r.start, end: Math.min(r.end, pcm.length) }));
+    return regionsFromFrames(await this.frameProbabilities(pcm, options.signal), pcm, options);
   }
 
   async release(): Promise<void> {
     await this.session.release();
   }
+}
+
+/** Samples per VAD frame (32 ms at 16 kHz): `frameProbabilities` has one value per frame. */
+export const VAD_FRAME_SAMPLES = FRAME;
+
+/** Speech regions in samples from `frameProbabilities` (what `detect` returns). */
+export function regionsFromFrames(
+  probabilities: Float32Array,
+  pcm: Pick<Pcm, 'length' | 'sampleRate'>,
+  options: Omit<VadOptions, 'signal'> = {},
+): SpeechRegion[] {
+  const framesPerSecond = pcm.sampleRate / FRAME;
+  const regions = speechRegionsFromProbabilities(
+    probabilities,
+    FRAME,
+    options.threshold ?? 0.5,
+    Math.round((options.minSilenceSeconds ?? 0.5) * framesPerSecond),
+    Math.max(1, Math.round((options.minSpeechSeconds ?? 0.1) * framesPerSecond)),
+  );
+  return regions.map((r) => ({ start: r.start, end: Math.min(r.end, pcm.length) }));
 }
