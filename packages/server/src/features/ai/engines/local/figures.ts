@@ -102,9 +102,8 @@ function tokens(sentence: string): Tok[] {
     const raw = m[0];
     const lead = /^["“„»(]*/.exec(raw)![0].length;
     let core = raw.slice(lead);
-    // 'a.m.' and '1.' (German ordinal) keep their dot; other trailing punctuation goes.
-    if (!/^(?:a\.m\.|p\.m\.)$/i.test(core.replace(/[,;:!?"”»)]+$/, '')) && !/^\d+\.$/.test(core))
-      core = core.replace(/[,.;:!?"”»)…]+$/, '');
+    // 'a.m.' keeps its dots; other trailing punctuation goes ('1.' of '1. April' is read as a date).
+    if (!/^(?:a\.m\.|p\.m\.)$/i.test(core.replace(/[,;:!?"”»)]+$/, ''))) core = core.replace(/[,.;:!?"”»)…]+$/, '');
     else core = core.replace(/[,;:!?"”»)]+$/, '');
     const start = (m.index ?? 0) + lead;
     out.push({ raw, core, start, end: start + core.length, closes: /[,.;:!?…]["”»)]*$/.test(raw) && !/^(?:a\.m\.|p\.m\.)$/i.test(core) });
@@ -120,7 +119,6 @@ function numberPhrases(sentence: string, lang: Lang): Figure[] {
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i];
     const digits = isDigits(t.core);
-    // '1.' is a German ordinal only before a month ('am 1. April', read as a date below).
     if (!digits && !isNumberWord(t.core, lang)) continue;
     let j = i;
     const next = (k: number) => (k < toks.length ? toks[k] : undefined);
@@ -140,12 +138,16 @@ function numberPhrases(sentence: string, lang: Lang): Figure[] {
     } else if (!toks[j].closes && next(j + 1) && CLOCK.test(next(j + 1)!.core)) j++;
     else if (kind === 'number') {
       // The counted noun: up to two words until a function word or punctuation ('35 new customers').
+      // German capitalises nouns: the phrase ends at the first capitalised word, and a lower-case word
+      // (an adjective) is taken only before one ('zwölf neue Kunden', not 'zwei Wochen geliefert').
       let n = 0;
       while (n < 2 && !toks[j].closes && next(j + 1)) {
         const w = next(j + 1)!.core;
         if (!/^[\p{L}][\p{L}'’-]*$/u.test(w) || BREAKS[lang].has(w.toLowerCase())) break;
+        if (lang === 'de' && /^\p{Ll}/u.test(w) && !(next(j + 2) && /^\p{Lu}/u.test(next(j + 2)!.core) && !toks[j + 1].closes)) break;
         j++;
         n++;
+        if (lang === 'de' && /^\p{Lu}/u.test(w)) break;
       }
       if (n === 0) {
         // A bare written number ('one') says nothing, unless it counts times ('twice'); a bare digit
@@ -157,7 +159,6 @@ function numberPhrases(sentence: string, lang: Lang): Figure[] {
           i = j;
           continue;
         }
-        if (/^\d+\.$/.test(t.core)) continue;
       }
     }
     out.push({ text: sentence.slice(t.start, toks[j].end), kind, index: t.start });
@@ -211,8 +212,23 @@ function dates(sentence: string, lang: Lang): Figure[] {
   return out;
 }
 
+/** Sentences already read (a prompt reads each sentence several times: ranking, listing). */
+const memo = new Map<string, Figure[]>();
+const MEMO_MAX = 20_000;
+
 /** The figures of one sentence in their order, overlapping finds merged into the longest. */
 export function figuresIn(sentence: string, lang: Lang): Figure[] {
+  const key = `${lang}\u0000${sentence}`;
+  let found = memo.get(key);
+  if (!found) {
+    found = readFigures(sentence, lang);
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, found);
+  }
+  return found.map((f) => ({ ...f }));
+}
+
+function readFigures(sentence: string, lang: Lang): Figure[] {
   const all = [...dates(sentence, lang), ...numberPhrases(sentence, lang)].sort(
     (a, b) => a.index - b.index || b.text.length - a.text.length,
   );

@@ -10,6 +10,7 @@ const ACTION: Record<Lang, RegExp[]> = {
     /\b(?:action items?|to-?dos?|next steps?|follow[- ]up)\b/i,
     new RegExp(`\\b(?:by|until|before) (?:${DAYS_EN})\\b`, 'i'),
     /\bplease\b/i,
+    /\btomorrow\b/i,
     /\blet['’]s (?!get started|see|talk|look|begin|start)\w+/i,
     /\b(?:I|we|you|he|she|they)['’]ll\b/i,
     new RegExp(`\\b(?:on|next) (?:${DAYS_EN})\\b`, 'i'),
@@ -21,6 +22,8 @@ const ACTION: Record<Lang, RegExp[]> = {
     /\b(?:Aufgaben?|To-?dos?|nächsten? Schritte?)\b/i,
     new RegExp(`\\bbis (?:zum |zur )?(?:${DAYS_DE})\\b`, 'i'),
     /\bbitte\b/i,
+    // Lower case: 'morgen' is tomorrow, 'Guten Morgen' is not.
+    /\b(?:morgen|übermorgen)\b/,
     /(?:^|[\s,])(?:ich|wir|du|er|sie|Sie|[A-ZÄÖÜ][a-zäöüß]+) (?:werde|werden|muss|müssen|soll|sollen|kümmere|kümmert|übernehme|übernimmt|schicke|schickt|sende|sendet|buche|bucht|organisiere|organisiert|rufe|ruft|bereite|bereitet|kläre|klärt|prüfe|prüft)\b/,
     /\b(?:treffen uns|mache ich|machen wir)\b/i,
     /\b(?:ich kann|wir können) (?:Ihnen|dir|euch)\b/i,

@@ -52,7 +52,8 @@ export const stem = (w: string) => w.slice(0, 6);
 
 const MONTH_RE =
   /^(?:Jan(?:uar|uary)?|Feb(?:ruar|ruary)?|März|March|Mar|April|Apr|Mai|May|Juni|June|Jun|Juli|July|Jul|August|Aug|September|Sept?|Oktober|October|Oct|Okt|November|Nov|Dezember|December|Dec|Dez)\b/;
-const ABBREVIATION_RE = /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|vs|etc|ca|bzw|usw|Nr|Hr|Fr|z\.\s?B|d\.\s?h|u\.\s?a|e\.g|i\.e)|\b\p{L})\.$/u;
+const ABBREVIATION_RE =
+  /(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|vs|etc|ca|bzw|usw|Nr|Hr|Fr|approx|incl|excl|fig|dept|no|evtl|ggf|inkl|vgl|z\.\s?B|d\.\s?h|u\.\s?a|e\.g|i\.e)|\b\p{L})\.$/iu;
 
 /**
  * Splits one speaker's running text into sentences (Intl.Segmenter), then mends its known misses:
@@ -68,14 +69,24 @@ export function splitSentences(text: string, lang: Lang): Array<{ text: string; 
     const prev = parts.at(-1);
     const mend =
       prev &&
-      ((/\d\.$/.test(prev.text) && (MONTH_RE.test(t) || /^\p{Ll}/u.test(t))) ||
-        ABBREVIATION_RE.test(prev.text) ||
-        /^\p{Ll}/u.test(t) ||
-        words(t).length === 0);
+      ((/\d\.$/.test(prev.text) && (MONTH_RE.test(t) || /^\p{Ll}/u.test(t))) || ABBREVIATION_RE.test(prev.text) || words(t).length === 0);
     if (mend) prev.text = text.slice(prev.offset, offset + t.length);
     else parts.push({ text: t, offset });
   }
-  return parts;
+  // Intl.Segmenter does not break before a lower-case word ('… migration. i will …'), which
+  // transcribers write often: break there unless the full stop ends an abbreviation.
+  return parts.flatMap((p) => {
+    const out: Array<{ text: string; offset: number }> = [];
+    let from = 0;
+    for (const m of p.text.matchAll(/(?<=[\p{L}\p{N}%)"”][.!?…])\s+(?=\p{Ll})/gu)) {
+      const head = p.text.slice(from, m.index);
+      if (ABBREVIATION_RE.test(head) || /(?:^|\s)\S*\.\S+\.$/.test(head) || /\d\.$/.test(head)) continue;
+      out.push({ text: head, offset: p.offset + from });
+      from = (m.index ?? 0) + m[0].length;
+    }
+    out.push({ text: p.text.slice(from), offset: p.offset + from });
+    return out;
+  });
 }
 
 /**
