@@ -62,11 +62,12 @@ export function contentLines(output: string, speakers: string[]): string[] {
     });
 }
 
-/** Lower case, one space, '3%' and '3 %' alike, typographic spaces as plain ones. */
+/** Lower case, one space, '3%' and '3 %' alike, typographic spaces and apostrophes as plain ones. */
 export const norm = (s: string) =>
   s
     .toLowerCase()
     .replace(/[\u00a0\u202f]/g, ' ')
+    .replace(/’/g, "'")
     .replace(/\s*%/g, ' %')
     .replace(/\s+/g, ' ')
     .trim();

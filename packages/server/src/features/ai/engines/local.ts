@@ -127,7 +127,7 @@ export function fillers(all: Sentence[], lang: Lang, ui: Lang = lang): string {
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const list = [...counts.entries()]
     .sort((a, b) => b[1] - a[1])
-    .map(([w, n]) => `${w} ×${n}`)
+    .map(([w, n]) => `${w.replace(/^i\b/, 'I')} ×${n}`)
     .join(', ');
   return [t.fillersHeading, ...lines, '', t.fillersRemoved(total, list)].join('\n');
 }
