@@ -31,7 +31,7 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
 }
 
 /**
- * The AI features panel: a free prompt with a model choice, the eight default prompts, saved prompts
+ * The AI features panel: a free prompt with a model choice, the ten default prompts, saved prompts
  * with a create dialog (name, text, icon) and delete; without a transcript only a message shows.
  */
 const meta = {
