@@ -173,6 +173,8 @@ function boost(all: Sentence[], lang: Lang) {
   });
   return (s: Sentence) => {
     const figures = figuresIn(s.text, lang);
+    // A bare reply ('Yes, twice last year.') says little without its question; an amount still counts.
+    if (words(s.text).length < 5 && !figures.some((f) => f.kind === 'money' || f.kind === 'percent')) return -0.5;
     return (
       (figures.some((f) => f.kind !== 'date') ? 0.5 : 0) +
       (figures.some((f) => f.kind === 'date') ? 0.4 : 0) +
@@ -237,13 +239,13 @@ export function people(transcript: AiTranscript, all: Sentence[], lang: Lang, ui
       `- ${name && name !== UNKNOWN_SPEAKER ? name : t.unknownSpeaker}: ${t.talkShare} ${total ? Math.round((sec / total) * 100) : 0} %`,
   );
   // Names: in English capitalised words inside a sentence; in German (where every noun is capitalised)
-  // only words after Herr/Frau/Dr. and the speakers' names when someone else says them.
+  // only words after Herr/Frau/Dr. or 'hier ist', and the speakers' names when someone else says them.
   const mentioned = new Map<string, Sentence>();
   for (const s of all) {
     const re =
       lang === 'en'
         ? /(?<=[\p{L},;]\s)(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)/gu
-        : /(?<=\b(?:Herr|Frau|Herrn|Dr\.|Prof\.)\s)(\p{Lu}\p{Ll}+)|\b(\p{Lu}\p{Ll}+)(?=\s)/gu;
+        : /(?<=\b(?:Herr|Frau|Herrn|Dr\.|Prof\.|hier ist|ich bin|mein Name ist|ich heiße)\s)(\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?)|\b(\p{Lu}\p{Ll}+)(?=\s)/gu;
     for (const m of s.text.matchAll(re)) {
       const name = m[1] ?? m[2];
       if (!name || NOT_NAMES.has(name.split(' ')[0]) || STOP[lang].has(name.toLowerCase())) continue;
