@@ -478,4 +478,3 @@ export const FiveThousandSegmentsTyping: Story = {
     await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
   },
 };
-
