@@ -43,7 +43,7 @@ export {
   type TranscriptionChoicesProps,
   type TranscriptionTerms,
 } from './TranscriptionChoices/TranscriptionChoices.tsx';
-export { AudioPlayer, SKIP_SECONDS, type AudioPlayerProps, type AudioPlayerHandle } from './AudioPlayer/AudioPlayer.tsx';
+export { AudioPlayer, SKIP_SECONDS, PLAYBACK_RATES, type AudioPlayerProps, type AudioPlayerHandle } from './AudioPlayer/AudioPlayer.tsx';
 export {
   TranscriptViewer,
   transcriptText,
@@ -72,7 +72,68 @@ export {
   type RecordingTranscription,
   type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
-export { segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT, DEFAULT_SPEAKER, type TranscriptSegment } from './transcript/segments.ts';
+export {
+  segmentAt,
+  speakerColorIndex,
+  SPEAKER_COLOR_COUNT,
+  DEFAULT_SPEAKER,
+  type TranscriptSegment,
+  type ReviewFlag,
+} from './transcript/segments.ts';
+export {
+  editText,
+  splitAt,
+  splitPoint,
+  wordBoundary,
+  mergeWithNext,
+  nudgeTime,
+  nudgeSplit,
+  touchesNext,
+  renameSpeaker,
+  assignSpeaker,
+  speakerNames,
+  markReviewed,
+  needsReview,
+  reviewReasons,
+  reviewCount,
+  nextToReview,
+  segmentChanges,
+  cleanSegmentText,
+  validateSegmentText,
+  validateSpeakerName,
+  validateTitle,
+  EDIT_LIMITS,
+  LOW_CONFIDENCE,
+  MIN_SEGMENT_SECONDS,
+  NUDGE_STEP,
+  NUDGE_STEP_LARGE,
+  type SegmentChange,
+  type SegmentEdge,
+  type SplitPoint,
+  type NameProblem,
+  type TextProblem,
+} from './transcript/editing.ts';
+export {
+  TranscriptEditor,
+  formatPreciseTime,
+  reviewReasonText,
+  type TranscriptEditorProps,
+  type SaveState,
+} from './TranscriptEditor/TranscriptEditor.tsx';
+export {
+  SHORTCUTS,
+  EDITING_KEYS,
+  SHORTCUT_SKIP_SECONDS,
+  matchShortcut,
+  matchEditingKey,
+  isTypingTarget,
+  type Shortcut,
+  type ShortcutId,
+  type EditingKeyId,
+  type KeyPress,
+} from './TranscriptEditor/shortcuts.ts';
+export { ShortcutsDialog, type ShortcutsDialogProps } from './TranscriptEditor/ShortcutsDialog.tsx';
+export { EditableTitle, type EditableTitleProps } from './EditableTitle/EditableTitle.tsx';
 export { formatClock, formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
 export {
   playbackErrorMessage,

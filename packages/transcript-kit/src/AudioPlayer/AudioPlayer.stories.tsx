@@ -190,3 +190,50 @@ export const German: Story = {
     await expect(within(region).getByRole('slider', { name: 'Position' })).toHaveAttribute('aria-valuetext', '0:00 von 0:20');
   },
 };
+
+/** Playback speed 0.5× to 2× (opt-in: `showPlaybackRate`): a menu of speeds that sets the audio's rate. */
+export const PlaybackSpeed: Story = {
+  args: { showPlaybackRate: true, onPlaybackRateChange: fn() },
+  play: async ({ args }) => {
+    await waitFor(() => expect(total()).toHaveTextContent('0:20'));
+    const audio = player().querySelector('audio')!;
+    await expect(audio.playbackRate).toBe(1);
+    await userEvent.click(within(player()).getByRole('button', { name: 'Playback speed: 1×' }));
+    const menu = await screen.findByRole('menu', { name: /^Playback speed/ });
+    await expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '2×']);
+    await expect(within(menu).getByRole('menuitemradio', { name: '1×' })).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(within(menu).getByRole('menuitemradio', { name: '1.5×' }));
+    await expect(args.onPlaybackRateChange).toHaveBeenCalledWith(1.5);
+    await waitFor(() => expect(audio.playbackRate).toBe(1.5));
+    await expect(within(player()).getByRole('button', { name: 'Playback speed: 1.5×' })).toHaveFocus();
+    // By keyboard: Enter opens, arrows move, Enter picks.
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('menu', { name: /^Playback speed/ });
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(audio.playbackRate).toBe(1.25));
+  },
+};
+
+/** The speed menu open, in the dark scheme. */
+export const PlaybackSpeedDark: Story = {
+  args: { showPlaybackRate: true, defaultPlaybackRate: 0.75 },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await waitFor(() => expect(total()).toHaveTextContent('0:20'));
+    await expect(player().querySelector('audio')!.playbackRate).toBe(0.75);
+    await userEvent.click(within(player()).getByRole('button', { name: 'Playback speed: 0.75×' }));
+    await expect(await screen.findByRole('menu', { name: /^Playback speed/ })).toBeVisible();
+  },
+};
+
+export const PlaybackSpeedGerman: Story = {
+  args: { showPlaybackRate: true, playbackRate: 1.25 },
+  globals: { locale: 'de' },
+  play: async () => {
+    await expect(screen.getByRole('button', { name: 'Wiedergabegeschwindigkeit: 1,25×' })).toBeVisible();
+  },
+};

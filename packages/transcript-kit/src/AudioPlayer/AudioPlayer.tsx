@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, IconButton } from '@scribe/ui';
+import { Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
+import { useControlledState } from 'react-stately/useControlledState';
 import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@scribe/ui/icons';
 import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
@@ -32,8 +33,20 @@ export interface AudioPlayerProps {
   onError?: (code: number) => void;
   /** The media element started (true: its play event) or stopped (false: pause, end, error, new source). */
   onPlayingChange?: (playing: boolean) => void;
+  /**
+   * Shows the playback speed menu (PLAYBACK_RATES, 0.5× to 2×). Off by default: a recording's preview
+   * needs no speed; the transcript's player does.
+   */
+  showPlaybackRate?: boolean;
+  /** Controlled playback speed (1 = normal); leave out for the player's own state from `defaultPlaybackRate`. */
+  playbackRate?: number;
+  defaultPlaybackRate?: number;
+  onPlaybackRateChange?: (rate: number) => void;
   ref?: Ref<AudioPlayerHandle>;
 }
+
+/** The speeds the player offers. */
+export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
 
 /** Back and forward skip (docs/product-spec.md §9: 10 s). */
 export const SKIP_SECONDS = 10;
@@ -48,9 +61,28 @@ export function AudioPlayer(props: AudioPlayerProps) {
   return <Player key={props.src ?? ''} {...props} />;
 }
 
-function Player({ src, title, onTimeUpdate, onError, onPlayingChange, ref }: AudioPlayerProps) {
+function Player({
+  src,
+  title,
+  onTimeUpdate,
+  onError,
+  onPlayingChange,
+  showPlaybackRate = false,
+  playbackRate,
+  defaultPlaybackRate = 1,
+  onPlaybackRateChange,
+  ref,
+}: AudioPlayerProps) {
   const { t, i18n } = useLingui();
   const audioRef = useRef<HTMLAudioElement>(null);
+  const [rate, setRate] = useControlledState<number>(playbackRate, defaultPlaybackRate, onPlaybackRateChange);
+  // The element keeps the speed across seeks; a new source loads with defaultPlaybackRate, so set both.
+  useEffect(() => {
+    const audio = audioRef.current;
+    if (!audio || !Number.isFinite(rate) || rate <= 0) return;
+    audio.defaultPlaybackRate = rate;
+    audio.playbackRate = rate;
+  }, [rate]);
   const [playing, setPlayingState] = useState(false);
   const onPlayingChangeRef = useRef(onPlayingChange);
   useEffect(() => {
@@ -265,6 +297,7 @@ function Player({ src, title, onTimeUpdate, onError, onPlayingChange, ref }: Aud
         <span className={styles.time} aria-label={t`Duration`}>
           {formatClock(duration)}
         </span>
+        {showPlaybackRate ? <SpeedMenu rate={rate} onChange={setRate} isDisabled={failed} /> : null}
       </div>
       {failed ? (
         <Alert tone="danger" title={i18n._(playbackErrorMessage(errorCode))}>
@@ -272,6 +305,38 @@ function Player({ src, title, onTimeUpdate, onError, onPlayingChange, ref }: Aud
         </Alert>
       ) : null}
     </section>
+  );
+}
+
+const rateLabel = (rate: number, locale: string) => `${rate.toLocaleString(locale)}×`;
+
+/** The playback speed: a menu of PLAYBACK_RATES, the current one checked. */
+function SpeedMenu({ rate, onChange, isDisabled }: { rate: number; onChange: (rate: number) => void; isDisabled: boolean }) {
+  const { t, i18n } = useLingui();
+  const current = rateLabel(rate, i18n.locale);
+  return (
+    <MenuTrigger>
+      <Button size="sm" variant="ghost" isDisabled={isDisabled} aria-label={t`Playback speed: ${current}`}>
+        {current}
+      </Button>
+      <Menu
+        aria-label={t`Playback speed`}
+        selectionMode="single"
+        selectedKeys={[String(rate)]}
+        onSelectionChange={(keys) => {
+          if (keys === 'all') return;
+          const [key] = [...keys];
+          const next = Number(key);
+          if (Number.isFinite(next)) onChange(next);
+        }}
+      >
+        {PLAYBACK_RATES.map((value) => (
+          <MenuItem key={value} id={String(value)} textValue={rateLabel(value, i18n.locale)}>
+            {rateLabel(value, i18n.locale)}
+          </MenuItem>
+        ))}
+      </Menu>
+    </MenuTrigger>
   );
 }
 

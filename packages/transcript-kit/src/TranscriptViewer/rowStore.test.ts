@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACTIVE, createRowStore, PLAYING, TAB_STOP } from './rowStore.ts';
+import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP } from './rowStore.ts';
 
 describe('createRowStore', () => {
   it('marks the active row as playing only while the player plays', () => {
@@ -52,5 +52,26 @@ describe('createRowStore', () => {
     off();
     store.setActive(2);
     expect(listener).not.toHaveBeenCalled();
+  });
+
+  it('marks the edited row and notifies only the rows that start or stop editing', () => {
+    const store = createRowStore();
+    const two = vi.fn();
+    const five = vi.fn();
+    const other = vi.fn();
+    store.subscribe(2, two);
+    store.subscribe(5, five);
+    store.subscribe(7, other);
+    store.setEditing(2);
+    expect(store.flags(2) & EDITING).toBe(EDITING);
+    expect(store.editing).toBe(2);
+    store.setEditing(5);
+    expect(store.flags(2) & EDITING).toBe(0);
+    expect(store.flags(5) & EDITING).toBe(EDITING);
+    store.setEditing(null);
+    expect(store.flags(5) & EDITING).toBe(0);
+    expect(two).toHaveBeenCalledTimes(2);
+    expect(five).toHaveBeenCalledTimes(2);
+    expect(other).not.toHaveBeenCalled();
   });
 });

@@ -7,6 +7,8 @@ export const ACTIVE = 1;
 export const TAB_STOP = 2;
 /** Set on the active row while the media is actually playing (not merely positioned there). */
 export const PLAYING = 4;
+/** The row whose text is being edited (the transcript editor; the viewer never sets it). */
+export const EDITING = 8;
 
 export interface RowStore {
   /** The row's flags: ACTIVE | TAB_STOP bits. */
@@ -17,14 +19,20 @@ export interface RowStore {
   setPlaying(playing: boolean): void;
   /** The row the user last focused (null: the Tab stop follows the playing row). */
   setFocused(index: number | null): void;
+  /** The row being edited, or null. */
+  setEditing(index: number | null): void;
   readonly active: number;
   readonly tabStop: number;
+  /** The row the user focused last, or null. */
+  readonly focused: number | null;
+  readonly editing: number | null;
 }
 
 export function createRowStore(): RowStore {
   let active = -1;
   let focused: number | null = null;
   let playing = false;
+  let editing: number | null = null;
   const listeners = new Map<number, Set<() => void>>();
   const tabStopOf = () => focused ?? (active >= 0 ? active : 0);
 
@@ -33,7 +41,10 @@ export function createRowStore(): RowStore {
   };
 
   return {
-    flags: (index) => (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) | (index === tabStopOf() ? TAB_STOP : 0),
+    flags: (index) =>
+      (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) |
+      (index === tabStopOf() ? TAB_STOP : 0) |
+      (index === editing ? EDITING : 0),
     subscribe(index, listener) {
       let set = listeners.get(index);
       if (!set) listeners.set(index, (set = new Set()));
@@ -60,11 +71,23 @@ export function createRowStore(): RowStore {
       focused = index;
       notify([before, tabStopOf()]);
     },
+    setEditing(index) {
+      if (index === editing) return;
+      const before = editing;
+      editing = index;
+      notify([before ?? -1, index ?? -1]);
+    },
     get active() {
       return active;
     },
     get tabStop() {
       return tabStopOf();
+    },
+    get focused() {
+      return focused;
+    },
+    get editing() {
+      return editing;
     },
   };
 }

@@ -49,3 +49,14 @@ export function manySegments(count: number): TranscriptSegment[] {
     text: `Segment ${i + 1}: ${words.slice(i % 7, (i % 7) + 8 + (i % 5)).join(' ')}.`,
   }));
 }
+
+/** Stories only: the meeting as an engine returns it, with confidences and review flags on some segments. */
+export const reviewSegments: TranscriptSegment[] = meetingSegments.map((segment, i) =>
+  i === 2
+    ? { ...segment, confidence: 0.32, flags: ['low_confidence'] }
+    : i === 5
+      ? { ...segment, confidence: 0.71, flags: ['repetition'] }
+      : i === 6
+        ? { ...segment, confidence: 0.64, flags: ['silence', 'speech_rate'] }
+        : { ...segment, confidence: 0.93 },
+);

@@ -1,9 +1,18 @@
+/** Why a segment is worth a second listen (same values as @scribe/api-client's `reviewFlags`). */
+export type ReviewFlag = 'low_confidence' | 'repetition' | 'silence' | 'speech_rate';
+
 /** One timed piece of a transcript (docs/product-spec.md §3: start and end in seconds; speaker default 'Unknown Speaker'). */
 export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
   speaker?: string;
+  /** The engine's confidence, 0..1, when it gives one. */
+  confidence?: number;
+  /** Why the segment should be reviewed; absent or empty when nothing stands out. */
+  flags?: ReviewFlag[];
+  /** Set once the user edited or confirmed the segment: it leaves the review queue. */
+  reviewed?: boolean;
 }
 
 export const DEFAULT_SPEAKER = 'Unknown Speaker';

@@ -1,0 +1,123 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, TextField } from '@scribe/ui';
+import { useState, type FormEvent, type RefObject } from 'react';
+import { Dialog, Heading, Popover } from 'react-aria-components';
+import { EDIT_LIMITS, speakerNames, validateSpeakerName, type NameProblem } from '../transcript/editing.ts';
+import { DEFAULT_SPEAKER, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
+import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
+import * as styles from './TranscriptEditor.css.ts';
+
+export interface SpeakerPopoverProps {
+  /** The speaker label that opened it (focus returns there). */
+  triggerRef: RefObject<HTMLElement>;
+  /** The segment's speaker. */
+  speaker: string;
+  segments: readonly TranscriptSegment[];
+  onClose: () => void;
+  /** Rename every segment of `from` to `to` (validated: 1..100 characters). */
+  onRename: (from: string, to: string) => void;
+  /** This segment is spoken by `name` (another existing speaker or a new one). */
+  onAssign: (name: string) => void;
+}
+
+/**
+ * A speaker label's popover: rename this speaker everywhere (one step), or assign just this segment to
+ * another existing speaker or a new one.
+ */
+export function SpeakerPopover({ triggerRef, speaker, segments, onClose, onRename, onAssign }: SpeakerPopoverProps) {
+  const { t } = useLingui();
+  const shown = (name: string) => (name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name);
+  const [name, setName] = useState(speaker === DEFAULT_SPEAKER ? '' : speaker);
+  const [nameProblem, setNameProblem] = useState<NameProblem | null>(null);
+  const [newName, setNewName] = useState('');
+  const [newProblem, setNewProblem] = useState<NameProblem | null>(null);
+  const others = speakerNames(segments).filter((n) => n !== speaker);
+  const problemText = (problem: NameProblem | null) =>
+    problem === 'required'
+      ? t`Enter a name.`
+      : problem === 'too_long'
+        ? t`A name can have at most ${EDIT_LIMITS.speakerMaxChars} characters.`
+        : undefined;
+
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSpeakerName(name);
+    setNameProblem(problem);
+    if (!problem) onRename(speaker, name.trim());
+  };
+  const assignNew = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = validateSpeakerName(newName);
+    setNewProblem(problem);
+    if (!problem) onAssign(newName.trim());
+  };
+
+  return (
+    <Popover
+      triggerRef={triggerRef}
+      isOpen
+      onOpenChange={(open) => (open ? null : onClose())}
+      placement="bottom start"
+      className={styles.popover}
+    >
+      <Dialog className={styles.popoverDialog} aria-label={t`Speaker ${shown(speaker)}`}>
+        <Heading slot="title" className={styles.popoverHeading}>
+          {shown(speaker)}
+        </Heading>
+        <form className={styles.popoverSection} onSubmit={rename} noValidate>
+          <TextField
+            label={t`Rename this speaker everywhere`}
+            value={name}
+            onChange={(value) => {
+              setName(value);
+              setNameProblem(null);
+            }}
+            isInvalid={nameProblem !== null}
+            errorMessage={problemText(nameProblem)}
+            autoFocus
+          />
+          <div>
+            <Button type="submit" size="sm" variant="primary">
+              {t`Rename`}
+            </Button>
+          </div>
+        </form>
+        <div className={styles.popoverSection} role="group" aria-label={t`Assign this segment to`}>
+          <p className={styles.popoverHeading}>{t`Assign this segment to`}</p>
+          {others.length > 0 ? (
+            <ul className={styles.speakerChoices}>
+              {others.map((other) => (
+                <li key={other}>
+                  <button
+                    type="button"
+                    className={`${viewerStyles.speakerBadge[speakerColorIndex(other)]} ${styles.speakerButton}`}
+                    onClick={() => onAssign(other)}
+                  >
+                    {shown(other)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <form className={styles.popoverSection} onSubmit={assignNew} noValidate>
+            <TextField
+              label={t`New speaker`}
+              value={newName}
+              onChange={(value) => {
+                setNewName(value);
+                setNewProblem(null);
+              }}
+              isInvalid={newProblem !== null}
+              errorMessage={problemText(newProblem)}
+            />
+            <div>
+              <Button type="submit" size="sm">
+                {t`Assign`}
+              </Button>
+            </div>
+          </form>
+        </div>
+      </Dialog>
+    </Popover>
+  );
+}

@@ -1,0 +1,480 @@
+import { ToastProvider } from '@scribe/ui';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { Profiler, useState, type ComponentProps } from 'react';
+import { expect, fn, screen, userEvent, waitFor, within, type Mock } from 'storybook/test';
+import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
+import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
+import type { TranscriptSegment } from '../transcript/segments.ts';
+import { TranscriptEditor } from './TranscriptEditor.tsx';
+
+/** Holds the segments as the app does: every onChange becomes the next segments. */
+function Stateful(props: ComponentProps<typeof TranscriptEditor>) {
+  const [segments, setSegments] = useState(props.segments);
+  return (
+    <TranscriptEditor
+      {...props}
+      segments={segments}
+      onChange={(next, change) => {
+        props.onChange(next, change);
+        setSegments(next);
+      }}
+    />
+  );
+}
+
+/** A phone's width (the frame stays 1024 x 640 so baselines keep one size). */
+const phone: Decorator = (Story) => (
+  <div style={{ width: 375, height: 600 }}>
+    <Story />
+  </div>
+);
+
+/**
+ * The transcript as a document to correct while listening: edit a segment in place (click, or Enter),
+ * Enter or leaving saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end or m
+ * merges, Alt+arrows move times; speaker labels rename a speaker everywhere or reassign a segment;
+ * flagged segments are marked and 'Next to review' plays them; the save status comes from the app.
+ */
+const meta = {
+  title: 'Transcript Kit/TranscriptEditor',
+  component: TranscriptEditor,
+  args: {
+    title: 'Team standup',
+    segments: meetingSegments,
+    currentTime: 8,
+    isPlaying: true,
+    onChange: fn(),
+    onSeek: fn(),
+    onPlayFrom: fn(),
+    onTogglePlay: fn(),
+    onSkip: fn(),
+    onReload: fn(),
+    onKeepMine: fn(),
+  },
+  render: (args) => <Stateful {...args} />,
+  decorators: [
+    (Story) => (
+      <ToastProvider>
+        <div style={{ height: 560, maxWidth: 760 }}>
+          <Story />
+        </div>
+      </ToastProvider>
+    ),
+  ],
+} satisfies Meta<typeof TranscriptEditor>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const editor = () => screen.getByRole('region', { name: 'Team standup' });
+const list = () => within(editor()).getByRole('list', { name: 'Transcript segments' });
+const texts = () => [...list().querySelectorAll<HTMLElement>('[data-index]')];
+/** Segment `i`'s text (not rendered while it is being edited). */
+const text = (i: number) => list().querySelector<HTMLElement>(`[data-index="${i}"]`)!;
+const lastChange = (args: { onChange: unknown }) => {
+  const calls = (args.onChange as Mock<(next: TranscriptSegment[], change: string) => void>).mock.calls;
+  return calls.at(-1) as [TranscriptSegment[], string];
+};
+/** Tabs from the page's start to the segments' one Tab stop. */
+const tabToSegments = async () => {
+  for (let i = 0; i < 12 && !document.activeElement?.hasAttribute('data-index'); i++) await userEvent.tab();
+  await expect(document.activeElement).toHaveAttribute('data-index');
+};
+
+/** Keyboard only: Tab to the segments, arrows, Enter edits, type, Enter saves; the audio is not touched. */
+export const Editing: Story = {
+  play: async ({ args }) => {
+    await tabToSegments();
+    // The Tab stop is the playing segment (the third).
+    await expect(document.activeElement).toHaveAttribute('aria-current', 'time');
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/still watching the chunked uploads/));
+    await userEvent.keyboard('{Enter}');
+    const field = within(list()).getByRole('textbox', { name: 'Segment text' });
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveValue('I am still watching the chunked uploads for large files.');
+    await userEvent.keyboard('{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}{Backspace}videos.');
+    await userEvent.keyboard('{Enter}');
+    const [next, change] = lastChange(args);
+    await expect(change).toBe('text');
+    await expect(next[3]).toMatchObject({
+      text: 'I am still watching the chunked uploads for large videos.',
+      reviewed: true,
+      start: 11.5,
+      end: 15.1,
+    });
+    await expect(next[2]).toBe(meetingSegments[2]);
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/large videos\./));
+    // Editing neither seeks nor plays.
+    await expect(args.onSeek).not.toHaveBeenCalled();
+    await expect(args.onPlayFrom).not.toHaveBeenCalled();
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(await screen.findByText('Text saved')).toBeInTheDocument();
+    // An edit in progress, for the screenshot.
+    await userEvent.click(text(0));
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+  },
+};
+
+/** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
+export const EscapeCancels: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(1));
+    await userEvent.keyboard(' and more');
+    await userEvent.keyboard('{Escape}');
+    await expect(within(list()).queryByRole('textbox')).toBeNull();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await expect(text(1)).toHaveTextContent('Let us start with the release that went out yesterday.');
+    await waitFor(() => expect(text(1)).toHaveFocus());
+  },
+};
+
+/** Moving away saves too (a click elsewhere). */
+export const BlurSaves: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(0));
+    await userEvent.keyboard(' Hello!');
+    await userEvent.click(text(4));
+    await expect(lastChange(args)[0][0].text).toBe('Good morning, everyone, and thanks for joining the standup. Hello!');
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
+      'Great. Any blockers for the transcript viewer?',
+    );
+  },
+};
+
+/** Shift+Enter splits at the cursor: two segments, the time estimated from the characters before it. */
+export const SplitAtCaret: Story = {
+  play: async ({ args }) => {
+    // 'The upload fix is live, | and the error rate dropped to almost zero.' over 7.2-11.5 s.
+    await userEvent.click(text(2));
+    const field = within(list()).getByRole('textbox', { name: 'Segment text' }) as HTMLTextAreaElement;
+    field.setSelectionRange(24, 24);
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    const [next, change] = lastChange(args);
+    await expect(change).toBe('split');
+    await expect(next).toHaveLength(9);
+    // 23 of 65 spoken characters: 7.2 + 4.3 * 23/65 = 8.72 s.
+    await expect(next[2]).toMatchObject({ start: 7.2, end: 8.72, text: 'The upload fix is live,' });
+    await expect(next[3]).toMatchObject({ start: 8.72, end: 11.5, text: 'and the error rate dropped to almost zero.' });
+    await expect(texts()).toHaveLength(9);
+    await waitFor(() => expect(document.activeElement).toHaveTextContent(/^and the error rate/));
+    await expect(within(list()).getByRole('button', { name: /^Go to 0:08\.7 – 0:11\.5/ })).toBeInTheDocument();
+    // Alt+Shift+← moves the end of the new second half; Alt+← its start and the first half's end together.
+    await userEvent.keyboard('{Alt>}{ArrowLeft}{/Alt}');
+    const [nudged, timing] = lastChange(args);
+    await expect(timing).toBe('timing');
+    await expect([nudged[2].end, nudged[3].start]).toEqual([8.62, 8.62]);
+  },
+};
+
+/** m (or Delete at the end of the text) merges a segment with the next. */
+export const Merge: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(0));
+    await userEvent.keyboard('{Delete}');
+    const [next, change] = lastChange(args);
+    await expect(change).toBe('merge');
+    await expect(next).toHaveLength(7);
+    await expect(next[0]).toMatchObject({ start: 0, end: 7.2, text: expect.stringMatching(/standup\. Let us start/) });
+    await waitFor(() => expect(text(0)).toHaveFocus());
+    await userEvent.keyboard('m');
+    await expect(lastChange(args)[0]).toHaveLength(6);
+    await expect(text(0)).toHaveTextContent(/yesterday\. The upload fix/);
+  },
+};
+
+/** A speaker label renames that speaker on every segment in one step; or reassigns one segment. */
+export const RenameSpeaker: Story = {
+  play: async ({ args }) => {
+    const labels = () => within(list()).getAllByRole('button', { name: /^Speaker: / });
+    await expect(labels().filter((b) => b.textContent === 'Marco Rossi')).toHaveLength(3);
+    await userEvent.click(labels()[2]);
+    const dialog = await screen.findByRole('dialog', { name: 'Speaker Marco Rossi' });
+    const field = within(dialog).getByRole('textbox', { name: 'Rename this speaker everywhere' });
+    await userEvent.clear(field);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await expect(within(dialog).getByText('Enter a name.')).toBeVisible();
+    await userEvent.type(field, 'Marco R.{Enter}');
+    await expect(lastChange(args)[1]).toBe('speakers');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(labels().filter((b) => b.textContent === 'Marco R.')).toHaveLength(3);
+    await expect(labels().filter((b) => b.textContent === 'Marco Rossi')).toHaveLength(0);
+    // Assign the unknown speaker's segment to Anna Berg, by keyboard (s on the segment).
+    text(6).focus();
+    await userEvent.keyboard('s');
+    const second = await screen.findByRole('dialog', { name: 'Speaker Unknown Speaker' });
+    await userEvent.click(within(second).getByRole('button', { name: 'Anna Berg' }));
+    await expect(lastChange(args)[0][6].speaker).toBe('Anna Berg');
+    await expect(labels()[6]).toHaveTextContent('Anna Berg');
+  },
+};
+
+/** The speaker popover open, for the screenshot and axe. */
+export const SpeakerPopoverOpen: Story = {
+  play: async () => {
+    await userEvent.click(within(list()).getAllByRole('button', { name: /^Speaker: / })[0]);
+    const dialog = await screen.findByRole('dialog', { name: 'Speaker Anna Berg' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Rename this speaker everywhere' })).toHaveFocus();
+    await expect(within(dialog).getByRole('group', { name: 'Assign this segment to' })).toBeVisible();
+  },
+};
+
+/** Flagged segments carry a mark (icon and words); 'Next to review' plays the next one and focuses it. */
+export const FlaggedNextToReview: Story = {
+  args: { segments: reviewSegments, currentTime: 1, isPlaying: false },
+  play: async ({ args }) => {
+    await expect(within(editor()).getByText('3 to review')).toBeVisible();
+    await expect(text(2)).toHaveAccessibleDescription(/Low confidence/);
+    await expect(text(6)).toHaveAccessibleDescription(/Text over silence, Unusual speech rate/);
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Next to review' }));
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(7.2);
+    await waitFor(() => expect(text(2)).toHaveFocus());
+    // n goes on to the next one; c confirms it.
+    await userEvent.keyboard('n');
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(19.4);
+    await waitFor(() => expect(text(5)).toHaveFocus());
+    await userEvent.keyboard('c');
+    await expect(lastChange(args)).toEqual([expect.anything(), 'review']);
+    await expect(lastChange(args)[0][5].reviewed).toBe(true);
+    await expect(within(editor()).getByText('2 to review')).toBeVisible();
+    await expect(within(list()).getByText('Reviewed')).toBeVisible();
+    // Editing a flagged segment reviews it too.
+    await userEvent.click(text(6));
+    await userEvent.keyboard(' Yes.{Enter}');
+    await expect(within(editor()).getByText('1 to review')).toBeVisible();
+  },
+};
+
+/** Shortcuts act in the transcript and never while typing in the text field. */
+export const ShortcutsNotWhileTyping: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(0));
+    await userEvent.keyboard(' kjlnrm?');
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(args.onSkip).not.toHaveBeenCalled();
+    await expect(args.onPlayFrom).not.toHaveBeenCalled();
+    await expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.keyboard('{Enter}');
+    await expect(lastChange(args)[0][0].text).toMatch(/standup\. kjlnrm\?$/);
+    await waitFor(() => expect(text(0)).toHaveFocus());
+    // Outside the field they work.
+    await userEvent.keyboard('k');
+    await expect(args.onTogglePlay).toHaveBeenCalledOnce();
+    await userEvent.keyboard(' ');
+    await expect(args.onTogglePlay).toHaveBeenCalledTimes(2);
+    await userEvent.keyboard('j');
+    await expect(args.onSkip).toHaveBeenLastCalledWith(-5);
+    await userEvent.keyboard('l');
+    await expect(args.onSkip).toHaveBeenLastCalledWith(5);
+    await userEvent.keyboard('r');
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(0);
+  },
+};
+
+/** '?' opens the shortcuts dialog, rendered from the same table the keys are matched against. */
+export const ShortcutsDialogOpen: Story = {
+  play: async () => {
+    text(0).focus();
+    await userEvent.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(within(dialog).getByRole('table', { name: 'In the transcript (not while typing)' })).toBeVisible();
+    await expect(within(dialog).getByRole('row', { name: /Play or pause/ })).toHaveTextContent(/K.*or.*Space/);
+    await expect(within(dialog).getByRole('row', { name: /Split the segment at the cursor/ })).toHaveTextContent(/Shift\+Enter/);
+  },
+};
+
+export const Saving: Story = {
+  args: { saveState: 'saving' },
+  play: async () => {
+    await expect(within(editor()).getByText('Saving…', { selector: '[data-status-text]' })).toBeVisible();
+  },
+};
+
+/** 'All changes saved' is announced once (politely); 'Saving…' is shown, not announced. */
+export const Saved: Story = {
+  args: { saveState: 'saved' },
+  play: async () => {
+    await expect(within(editor()).getByText('All changes saved', { selector: '[data-status-text]' })).toBeVisible();
+    await waitFor(() =>
+      expect(
+        within(editor())
+          .getAllByRole('status')
+          .some((s) => s.textContent === 'All changes saved'),
+      ).toBe(true),
+    );
+  },
+};
+
+export const Offline: Story = {
+  args: { saveState: 'offline' },
+  play: async () => {
+    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
+  },
+};
+
+/** Someone saved a newer revision: the app offers to reload or to keep this text. */
+export const Conflict: Story = {
+  args: { saveState: 'conflict' },
+  play: async ({ args }) => {
+    await expect(
+      within(editor()).getByText('Conflict: this transcript was changed elsewhere.', { selector: '[data-status-text]' }),
+    ).toBeVisible();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Reload' }));
+    await expect(args.onReload).toHaveBeenCalledOnce();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Keep my text' }));
+    await expect(args.onKeepMine).toHaveBeenCalledOnce();
+  },
+};
+
+export const SaveError: Story = {
+  args: { saveState: 'error', saveError: 'The text can have at most 2000 characters.' },
+  play: async () => {
+    await expect(
+      within(editor()).getByText('The text can have at most 2000 characters.', { selector: '[data-status-text]' }),
+    ).toBeVisible();
+  },
+};
+
+/** The plain view names the speakers at each turn and edits the same way. */
+export const PlainWithSpeakers: Story = {
+  args: { defaultView: 'plain', segments: reviewSegments },
+  play: async ({ args }) => {
+    const group = within(editor()).getByRole('group', { name: 'Transcript segments' });
+    await expect(within(group).getAllByText('Marco Rossi:')).toHaveLength(2);
+    await userEvent.click(within(group).getByText(/Any blockers/));
+    await userEvent.keyboard(' Anyone?{Enter}');
+    await expect(lastChange(args)[0][4].text).toBe('Great. Any blockers for the transcript viewer? Anyone?');
+  },
+};
+
+/** With the app's EditableTitle in the heading's place. */
+export const WithEditableTitle: Story = {
+  args: { saveState: 'saved' },
+  render: (args) => <Stateful {...args} titleSlot={<EditableTitle title="Team standup" onRename={fn()} />} />,
+  play: async () => {
+    await expect(within(editor()).getByRole('heading', { name: 'Team standup' })).toBeVisible();
+    await expect(within(editor()).getByRole('button', { name: 'Rename transcript' })).toBeVisible();
+  },
+};
+
+export const DarkEditing: Story = {
+  args: { segments: reviewSegments, saveState: 'saving' },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await userEvent.click(text(2));
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+  },
+};
+
+export const DarkConflict: Story = {
+  args: { segments: reviewSegments, saveState: 'conflict' },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await expect(within(editor()).getByRole('button', { name: 'Keep my text' })).toBeVisible();
+  },
+};
+
+export const DarkOffline: Story = {
+  args: { saveState: 'offline', defaultView: 'plain', segments: reviewSegments },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
+  },
+};
+
+export const DarkShortcuts: Story = {
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Keyboard shortcuts' }));
+    await expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  },
+};
+
+export const DarkRenamedSpeakers: Story = {
+  args: { segments: meetingSegments.map((s) => ({ ...s, speaker: s.speaker === 'Unknown Speaker' ? 'Guest' : s.speaker })) },
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await expect(within(list()).getByRole('button', { name: 'Speaker: Guest' })).toBeVisible();
+  },
+};
+
+export const PhoneFlagged: Story = {
+  args: { segments: reviewSegments, saveState: 'saved', currentTime: 20 },
+  decorators: [phone],
+  play: async () => {
+    await expect(within(editor()).getByRole('button', { name: 'Next to review' })).toBeVisible();
+  },
+};
+
+export const PhoneEditing: Story = {
+  args: { saveState: 'saving' },
+  decorators: [phone],
+  play: async () => {
+    await userEvent.click(text(3));
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+  },
+};
+
+export const PhoneConflict: Story = {
+  args: { saveState: 'conflict' },
+  decorators: [phone],
+  play: async () => {
+    await expect(within(editor()).getByRole('button', { name: 'Reload' })).toBeVisible();
+  },
+};
+
+export const PhoneOfflineDark: Story = {
+  args: { saveState: 'offline', segments: reviewSegments },
+  decorators: [phone],
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
+  },
+};
+
+export const PhoneRenameSpeakerDark: Story = {
+  decorators: [phone],
+  globals: { scheme: 'dark' },
+  play: async () => {
+    await userEvent.click(within(list()).getAllByRole('button', { name: /^Speaker: / })[2]);
+    await expect(await screen.findByRole('dialog', { name: 'Speaker Marco Rossi' })).toBeVisible();
+  },
+};
+
+export const German: Story = {
+  args: { segments: reviewSegments, saveState: 'offline' },
+  globals: { locale: 'de' },
+  play: async () => {
+    await expect(within(editor()).getByRole('button', { name: 'Nächstes zur Prüfung' })).toBeVisible();
+    await expect(within(editor()).getByText('Geringe Sicherheit')).toBeVisible();
+  },
+};
+
+const large = manySegments(5000);
+const renders: { actual: number; base: number }[] = [];
+
+/** Typing in one of 5,000 segments re-renders that row only: far cheaper than rendering the list. */
+export const FiveThousandSegmentsTyping: Story = {
+  args: { segments: large, title: 'All-hands', currentTime: 1 },
+  render: (args) => (
+    <Profiler
+      id="editor"
+      onRender={(_id, phase, actual, base) => {
+        if (phase === 'update') renders.push({ actual, base });
+      }}
+    >
+      <Stateful {...args} />
+    </Profiler>
+  ),
+  play: async () => {
+    const region = screen.getByRole('region', { name: 'All-hands' });
+    const rows = within(region).getByRole('list', { name: 'Transcript segments' });
+    await expect(rows.querySelectorAll('[data-index]')).toHaveLength(5000);
+    await userEvent.click(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+    renders.length = 0;
+    await userEvent.keyboard('abc');
+    await expect(renders.length).toBeGreaterThan(0);
+    for (const { actual, base } of renders) await expect(actual).toBeLessThan(base / 20);
+    await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
+  },
+};
