@@ -89,7 +89,7 @@ test('auto-play walks every step by itself (4 s each) and finishes at the end', 
   const user = newUser();
   await register(page, user, { tutorial: 'keep' });
   const dialog = tutorialDialog(page);
-  await expect(dialog).toBeVisible({ timeout: 5000 });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   const toggle = dialog.getByRole('button', { name: 'Auto-play' });
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
@@ -114,7 +114,7 @@ test('closing the tutorial with × ends it like Skip: it does not come back on t
   const user = newUser();
   await register(page, user, { tutorial: 'keep' });
   const dialog = tutorialDialog(page);
-  await expect(dialog).toBeVisible({ timeout: 5000 });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   await dialog.getByRole('button', { name: 'Close tutorial' }).click();
   await expect(dialog).toBeHidden();
   await page.reload();
@@ -127,7 +127,7 @@ test('the transcript step shows the sample transcribed, and the AI step promises
   test.setTimeout(120_000);
   await register(page, newUser(), { tutorial: 'keep' });
   const dialog = tutorialDialog(page);
-  await expect(dialog).toBeVisible({ timeout: 5000 });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   // As fast as a user can click: the sample is created on leaving the record step.
   for (let i = 1; i <= 3; i++) await dialog.getByRole('button', { name: 'Next' }).click();
   await expectStep(page, 3);
@@ -150,7 +150,7 @@ test.describe('phone', () => {
     test.setTimeout(120_000);
     await register(page, newUser(), { tutorial: 'keep' });
     const dialog = tutorialDialog(page);
-    await expect(dialog).toBeVisible({ timeout: 5000 });
+    await expect(dialog).toBeVisible({ timeout: 15_000 });
     // Past the record step the sample is made and transcribed: its status card and its toast appear.
     for (let step = 1; step <= 4; step++) {
       await dialog.getByRole('button', { name: 'Next' }).click();

@@ -139,6 +139,10 @@ export const apiErrors = {
   CUSTOM_PROMPT_FAILED: 'Failed to process custom prompt',
   /** `reason`: the AI provider's own words. */
   AI_PROVIDER_FAILED: 'Failed to process custom prompt: {reason}',
+  // Language-model failures the user is refunded for (never an empty answer card).
+  AI_TIMED_OUT: 'The language model did not answer within {seconds} seconds. Your credits were refunded.',
+  AI_EMPTY_ANSWER: 'The language model returned an empty answer. Your credits were refunded.',
+  AI_CONTEXT_OVERFLOW: 'The text was too long for the language model. Your credits were refunded.',
   REQUEST_CANCELLED: 'The request was cancelled',
   TRANSCRIPT_NOT_READY: 'The transcript has no text yet',
   INVALID_TIME_ZONE: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',

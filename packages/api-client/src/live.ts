@@ -30,6 +30,23 @@ export interface AiOutputStreamEvent {
   done: boolean;
 }
 
+/**
+ * A step of a long prompt run on a language model (map-reduce): `step` of `steps` overall (steps may grow
+ * when notes need another round); `part` of `parts` within the phase: the transcript's parts while
+ * reading, groups of notes while combining, 1 of 1 while the answer is written. Same `runId` as the
+ * run's `ai_output_stream` events.
+ */
+export interface AiProgressEvent {
+  transcriptId: number;
+  runId: string;
+  prompt: string;
+  phase: 'reading' | 'combining' | 'answering';
+  step: number;
+  steps: number;
+  part: number;
+  parts: number;
+}
+
 /** Messages the server sends; `connection` arrives once per successful open. */
 export interface LiveEventMap {
   connection: { userId: number };
@@ -37,6 +54,7 @@ export interface LiveEventMap {
   transcription_status: TranscriptionStatusEvent;
   ai_output_stream: AiOutputStreamEvent;
   transcript_revised: TranscriptRevisedEvent;
+  ai_progress: AiProgressEvent;
   [type: string]: unknown;
 }
 

@@ -248,7 +248,22 @@ export const configTable = [
   { name: 'AI_API_KEY', default: '(unset)', description: 'Bearer key for the chat API.' },
   { name: 'AI_MODEL_GPT4', default: 'gpt-4', description: 'Model id sent to the chat API when a user picks gpt-4 (the default).' },
   { name: 'AI_MODEL_GPT35', default: 'gpt-3.5-turbo', description: 'Model id sent to the chat API when a user picks gpt-3.5.' },
-  { name: 'AI_TIMEOUT_SECONDS', default: '120', description: 'How long one chat request may take before the prompt fails.' },
+  {
+    name: 'AI_TIMEOUT_SECONDS',
+    default: '120',
+    description: 'How long one chat request (a whole streamed answer) may take before the prompt fails and is refunded.',
+  },
+  {
+    name: 'AI_CONTEXT_TOKENS',
+    default: '8192',
+    description:
+      "The model's context window in tokens (prompt and answer). Longer transcripts are read in parts and summarised (map-reduce). Set it to the model's real size: Ollama silently drops what exceeds its num_ctx, so give both the same value.",
+  },
+  {
+    name: 'AI_ANSWER_TOKENS',
+    default: '1024',
+    description: 'Tokens of the context kept for each answer (max_tokens); must be less than AI_CONTEXT_TOKENS.',
+  },
 ] as const;
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
@@ -363,6 +378,8 @@ const envSchema = z.object({
   AI_MODEL_GPT4: z.string().min(1).default('gpt-4'),
   AI_MODEL_GPT35: z.string().min(1).default('gpt-3.5-turbo'),
   AI_TIMEOUT_SECONDS: int(1, 3600).default(120),
+  AI_CONTEXT_TOKENS: int(1024, 10_000_000).default(8192),
+  AI_ANSWER_TOKENS: int(64, 1_000_000).default(1024),
 });
 
 /** '100:999,500:3999' -> packages; null when malformed, empty or with the same credits twice. */
@@ -453,6 +470,9 @@ export interface AiConfig {
   modelGpt4: string;
   modelGpt35: string;
   timeoutMs: number;
+  /** The model's context window and the part of it kept for the answer, in tokens. */
+  contextTokens: number;
+  answerTokens: number;
 }
 
 export interface TranscriptionConfig {
@@ -524,6 +544,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     problems.push(
       'STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: set all three to use Stripe (or none for the test-mode provider)',
     );
+  }
+  // Half the context at most: the transcript and the instructions need the rest.
+  if (e.AI_ANSWER_TOKENS * 2 > e.AI_CONTEXT_TOKENS) {
+    problems.push(`AI_ANSWER_TOKENS=${e.AI_ANSWER_TOKENS}: at most half of AI_CONTEXT_TOKENS (${e.AI_CONTEXT_TOKENS})`);
   }
   if (problems.length) throw new ConfigError(problems);
   const abs = (p: string) => (isAbsolute(p) ? p : resolve(cwd, p));
@@ -623,6 +647,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       modelGpt4: e.AI_MODEL_GPT4,
       modelGpt35: e.AI_MODEL_GPT35,
       timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+      contextTokens: e.AI_CONTEXT_TOKENS,
+      answerTokens: e.AI_ANSWER_TOKENS,
     },
   };
 }

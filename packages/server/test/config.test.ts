@@ -153,6 +153,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRANSCRIPTION_CONCURRENCY: '0' })).toThrow(/TRANSCRIPTION_CONCURRENCY/);
   });
 
+  it('reads the language-model limits: context and answer tokens, time-out; the answer gets at most half the context', () => {
+    expect(loadConfig({}).ai).toMatchObject({ contextTokens: 8192, answerTokens: 1024, timeoutMs: 120_000 });
+    expect(loadConfig({ AI_CONTEXT_TOKENS: '32768', AI_ANSWER_TOKENS: '2048', AI_TIMEOUT_SECONDS: '300' }).ai).toMatchObject({
+      contextTokens: 32768,
+      answerTokens: 2048,
+      timeoutMs: 300_000,
+    });
+    expect(() => loadConfig({ AI_CONTEXT_TOKENS: '2048', AI_ANSWER_TOKENS: '1500' })).toThrow(/AI_ANSWER_TOKENS=1500: at most half/);
+    expect(() => loadConfig({ AI_CONTEXT_TOKENS: '100' })).toThrow(ConfigError);
+  });
+
   it('allows separate web and worker roles only on PostgreSQL', () => {
     for (const role of ['web', 'worker']) {
       expect(() => loadConfig({ SERVER_ROLE: role })).toThrow(/need PostgreSQL \(DATABASE_URL\)/);

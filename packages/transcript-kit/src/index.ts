@@ -158,6 +158,7 @@ export {
   AiOutputList,
   OutputText,
   type AiOutputListProps,
+  type AiPendingProgress,
   type AiOutputListState,
   type AiOutputItem,
   type AiExportFormat,

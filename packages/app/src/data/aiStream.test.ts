@@ -17,4 +17,26 @@ describe('aiStreamStore', () => {
     aiStreamStore.apply(ev(2, '', true));
     expect(aiStreamStore.get(7)).toBeUndefined();
   });
+
+  it('shows the steps of a long run, then the streamed answer of the same run, and clears on done', () => {
+    const step = (n: number, phase: 'reading' | 'combining' | 'answering', part: number, parts: number, runId = 'long') => ({
+      transcriptId: 8,
+      runId,
+      prompt: 'Bullet points',
+      phase,
+      step: n,
+      steps: 7,
+      part,
+      parts,
+    });
+    aiStreamStore.progress(step(2, 'reading', 2, 5));
+    expect(aiStreamStore.get(8)).toMatchObject({ prompt: 'Bullet points', text: '', progress: { phase: 'reading', part: 2, parts: 5 } });
+    aiStreamStore.progress(step(1, 'reading', 1, 5));
+    expect(aiStreamStore.get(8)?.progress).toMatchObject({ step: 2, part: 2 });
+    aiStreamStore.progress(step(7, 'answering', 1, 1));
+    aiStreamStore.apply({ transcriptId: 8, runId: 'long', prompt: 'Bullet points', seq: 0, delta: '- Revenue [01:05]', done: false });
+    expect(aiStreamStore.get(8)).toMatchObject({ text: '- Revenue [01:05]', progress: { phase: 'answering' } });
+    aiStreamStore.apply({ transcriptId: 8, runId: 'long', prompt: 'Bullet points', seq: 1, delta: '', done: true });
+    expect(aiStreamStore.get(8)).toBeUndefined();
+  });
 });

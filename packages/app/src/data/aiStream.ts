@@ -1,5 +1,5 @@
 // Beyond the spec: answers being generated, as they stream in over /ws, per transcript.
-import type { AiOutputStreamEvent } from '@scribe/api-client';
+import type { AiOutputStreamEvent, AiProgressEvent } from '@scribe/api-client';
 import { createStore, useStore } from '../lib/store.ts';
 
 export interface PendingOutput {
@@ -7,6 +7,8 @@ export interface PendingOutput {
   prompt: string;
   text: string;
   nextSeq: number;
+  /** A long run on a language model: which step it is at (map-reduce over the transcript's parts). */
+  progress?: Pick<AiProgressEvent, 'phase' | 'part' | 'parts' | 'step' | 'steps'>;
 }
 
 // Replaced on every change, so a snapshot never changes under a reader.
@@ -36,6 +38,20 @@ export const aiStreamStore = {
       if (event.seq !== current.nextSeq) return;
       put(event.transcriptId, { ...current, text: current.text + event.delta, nextSeq: current.nextSeq + 1 });
     }
+  },
+  /** A step of a long run: shown in the pending card until the answer is stored; earlier steps arriving late are dropped. */
+  progress(event: AiProgressEvent) {
+    const current = pending.getSnapshot().get(event.transcriptId);
+    const sameRun = current?.runId === event.runId;
+    if (sameRun && current.progress && current.progress.step >= event.step) return;
+    const { phase, part, parts, step, steps } = event;
+    put(event.transcriptId, {
+      runId: event.runId,
+      prompt: event.prompt,
+      text: sameRun ? current.text : '',
+      nextSeq: sameRun ? current.nextSeq : 0,
+      progress: { phase, part, parts, step, steps },
+    });
   },
   get: (transcriptId: number | null) => (transcriptId === null ? undefined : pending.getSnapshot().get(transcriptId)),
   subscribe: pending.subscribe,

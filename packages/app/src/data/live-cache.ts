@@ -3,6 +3,7 @@
 import {
   paths,
   type AiOutputStreamEvent,
+  type AiProgressEvent,
   type Transcript,
   type TranscriptionStatusEvent,
   type TranscriptRevisedEvent,
@@ -71,6 +72,9 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
     },
     aiOutputStream(event: AiOutputStreamEvent) {
       aiStreamStore.apply(event);
+    },
+    aiProgress(event: AiProgressEvent) {
+      aiStreamStore.progress(event);
     },
   };
 }

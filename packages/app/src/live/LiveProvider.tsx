@@ -46,6 +46,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
     client.on('transcript_revised', (event) => liveCache.transcriptRevised(event));
+    client.on('ai_progress', (event) => liveCache.aiProgress(event));
     client.on('transcription_status', (event) => {
       const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;
       const error = event.error ? translateError(i18n, failureOf(event)) : undefined;

@@ -49,7 +49,7 @@ export function AiOutputView() {
         <AiOutputList
           state={state}
           title={transcript?.title}
-          pending={pending ? { prompt: pending.prompt, text: pending.text } : null}
+          pending={pending ? { prompt: pending.prompt, text: pending.text, progress: pending.progress } : null}
           onSeek={(seconds) => void seekPlayer(seconds)}
           onExport={(target, format) =>
             void exporter(

@@ -121,3 +121,28 @@ export const Streaming: Story = {
     await expect(canvas.getByText(/Bob asks about the migration/)).toBeVisible();
   },
 };
+
+/** A long recording on a language model: the pending card says which part is being read. */
+export const ReadingLongRecording: Story = {
+  args: { pending: { prompt: 'Bullet points', text: '', progress: { phase: 'reading', part: 2, parts: 5 } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Reading part 2 of 5…')).toBeVisible();
+    await expect(canvas.queryByText('Generating…')).toBeNull();
+  },
+};
+
+export const WritingAnswerOfLongRecording: Story = {
+  args: {
+    pending: {
+      prompt: 'Bullet points',
+      text: '- Revenue rose to $4.2 million [1:02:05]',
+      progress: { phase: 'answering', part: 1, parts: 1 },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Writing the answer…')).toBeVisible();
+    await expect(canvas.getByText(/Revenue rose/)).toBeVisible();
+  },
+};

@@ -47,7 +47,17 @@ export interface AiOutputListProps {
   /** Replaces the default toasts of the copy button. */
   onCopy?: (result: { ok: boolean; text: string }) => void;
   /** An answer being generated (streamed by the provider), shown above the stored outputs. */
-  pending?: { prompt: string; text: string } | null;
+  pending?: { prompt: string; text: string; progress?: AiPendingProgress | null } | null;
+}
+
+/**
+ * Where a long run on a language model is: reading the transcript's `part` of `parts`, combining notes,
+ * or writing the answer.
+ */
+export interface AiPendingProgress {
+  phase: 'reading' | 'combining' | 'answering';
+  part: number;
+  parts: number;
 }
 
 /** Output text with every m:ss, mm:ss and h:mm:ss time stamp as a button that seeks the player. */
@@ -108,10 +118,22 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }
     );
   }
   const { outputs } = state;
+  const progress = pending?.progress;
+  const part = progress?.part ?? 0;
+  const parts = progress?.parts ?? 0;
+  const pendingStatus = !progress
+    ? t`Generating…`
+    : progress.phase === 'reading'
+      ? t`Reading part ${part} of ${parts}…`
+      : progress.phase === 'combining'
+        ? t`Combining notes ${part} of ${parts}…`
+        : t`Writing the answer…`;
   const pendingCard = pending ? (
     <Card as="article">
       <div aria-live="polite" aria-busy="true">
-        <Text size="sm" tone="muted">{t`Generating…`}</Text>
+        <Text size="sm" tone="muted">
+          {pendingStatus}
+        </Text>
         <h3 className={styles.prompt}>{pending.prompt}</h3>
         <p className={styles.output}>{pending.text}</p>
       </div>

@@ -31,7 +31,7 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
 }
 
 /**
- * The AI features panel: a free prompt with a model choice, the eight default prompts, saved prompts
+ * The AI features panel: a free prompt with a model choice, the ten default prompts, saved prompts
  * with a create dialog (name, text, icon) and delete; without a transcript only a message shows.
  */
 const meta = {
@@ -73,6 +73,8 @@ export const Default: Story = {
       'Generate FAQ',
       'Extract statistics',
       'Remove filler words',
+      'Action items',
+      'Decisions',
     ]) {
       await expect(canvas.getByRole('button', { name })).toBeVisible();
     }
@@ -96,15 +98,15 @@ export const CreatePrompt: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'New prompt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create prompt' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Action items');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Follow-ups');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save prompt' }));
     await expect(within(dialog).getByText('Please provide both a name and a prompt')).toBeVisible();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), 'List the action items.');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Magic wand' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save prompt' }));
-    await expect(args.onCreatePrompt).toHaveBeenCalledWith({ name: 'Action items', prompt: 'List the action items.', icon: 'Wand2' });
+    await expect(args.onCreatePrompt).toHaveBeenCalledWith({ name: 'Follow-ups', prompt: 'List the action items.', icon: 'Wand2' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await expect(canvas.getByRole('button', { name: 'Action items' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Follow-ups' })).toBeVisible();
   },
 };
 

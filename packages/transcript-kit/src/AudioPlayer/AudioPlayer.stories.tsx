@@ -200,7 +200,11 @@ export const PlaybackSpeed: Story = {
     await expect(audio.playbackRate).toBe(1);
     await userEvent.click(within(player()).getByRole('button', { name: 'Playback speed: 1×' }));
     const menu = await screen.findByRole('menu', { name: /^Playback speed/ });
-    await expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '2×']);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['0.5×', '0.75×', '1×', '1.25×', '1.5×', '2×']);
     await expect(within(menu).getByRole('menuitemradio', { name: '1×' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: '1.5×' }));
     await expect(args.onPlaybackRateChange).toHaveBeenCalledWith(1.5);
@@ -233,4 +237,3 @@ export const PlaybackSpeedGerman: Story = {
     await expect(screen.getByRole('button', { name: 'Wiedergabegeschwindigkeit: 1,25×' })).toBeVisible();
   },
 };
-

@@ -14,7 +14,10 @@ export const heading = style({
   whiteSpace: 'nowrap',
 });
 
-export const form = style([sprinkles({ display: 'flex', alignItems: 'flex-start', gap: 'xs', flexWrap: 'wrap' }), { flex: '1 1 12rem', minWidth: 0 }]);
+export const form = style([
+  sprinkles({ display: 'flex', alignItems: 'flex-start', gap: 'xs', flexWrap: 'wrap' }),
+  { flex: '1 1 12rem', minWidth: 0 },
+]);
 
 export const field = style({ flex: '1 1 12rem', minWidth: 0 });
 

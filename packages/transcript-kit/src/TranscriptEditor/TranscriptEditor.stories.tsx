@@ -1,9 +1,9 @@
 import { ToastProvider } from '@scribe/ui';
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type ComponentProps } from 'react';
+import { Profiler, useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
-import { meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
+import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 
@@ -447,5 +447,34 @@ export const German: Story = {
   play: async () => {
     await expect(within(editor()).getByRole('button', { name: 'Nächstes zur Prüfung' })).toBeVisible();
     await expect(within(editor()).getByText('Geringe Sicherheit')).toBeVisible();
+  },
+};
+
+const large = manySegments(5000);
+const renders: { actual: number; base: number }[] = [];
+
+/** Typing in one of 5,000 segments re-renders that row only: far cheaper than rendering the list. */
+export const FiveThousandSegmentsTyping: Story = {
+  args: { segments: large, title: 'All-hands', currentTime: 1 },
+  render: (args) => (
+    <Profiler
+      id="editor"
+      onRender={(_id, phase, actual, base) => {
+        if (phase === 'update') renders.push({ actual, base });
+      }}
+    >
+      <Stateful {...args} />
+    </Profiler>
+  ),
+  play: async () => {
+    const region = screen.getByRole('region', { name: 'All-hands' });
+    const rows = within(region).getByRole('list', { name: 'Transcript segments' });
+    await expect(rows.querySelectorAll('[data-index]')).toHaveLength(5000);
+    await userEvent.click(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+    renders.length = 0;
+    await userEvent.keyboard('abc');
+    await expect(renders.length).toBeGreaterThan(0);
+    for (const { actual, base } of renders) await expect(actual).toBeLessThan(base / 20);
+    await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
   },
 };

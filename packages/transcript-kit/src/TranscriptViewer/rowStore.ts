@@ -42,7 +42,9 @@ export function createRowStore(): RowStore {
 
   return {
     flags: (index) =>
-      (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) | (index === tabStopOf() ? TAB_STOP : 0) | (index === editing ? EDITING : 0),
+      (index === active ? ACTIVE | (playing ? PLAYING : 0) : 0) |
+      (index === tabStopOf() ? TAB_STOP : 0) |
+      (index === editing ? EDITING : 0),
     subscribe(index, listener) {
       let set = listeners.get(index);
       if (!set) listeners.set(index, (set = new Set()));

@@ -10,7 +10,7 @@ export interface TranscriptSegment {
   /** The engine's confidence, 0..1, when it gives one. */
   confidence?: number;
   /** Why the segment should be reviewed; absent or empty when nothing stands out. */
-  flags?: readonly ReviewFlag[];
+  flags?: ReviewFlag[];
   /** Set once the user edited or confirmed the segment: it leaves the review queue. */
   reviewed?: boolean;
 }

@@ -71,10 +71,19 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts
       schema: {
         tags,
         summary: 'Run a prompt over the transcript with the chosen model; the stored output',
-        description: 'A provider failure answers 502 with "Failed to process custom prompt: {provider error}".',
+        description:
+          'A provider failure answers 502 with "Failed to process custom prompt: {provider error}"; an empty answer 502 ' +
+          'AI_EMPTY_ANSWER, a text too long for the model 422 AI_CONTEXT_OVERFLOW, a time-out 504 AI_TIMED_OUT (all refunded).',
         params: idParams,
         body: customPromptRequestSchema,
-        response: { 201: aiOutputSchema, ...errors, 409: errorResponseSchema, 502: errorResponseSchema },
+        response: {
+          201: aiOutputSchema,
+          ...errors,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+          502: errorResponseSchema,
+          504: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {

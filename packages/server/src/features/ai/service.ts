@@ -1,12 +1,20 @@
 import { type AiModel, type AiModelId, type AiOutput, type SavedPrompt } from '@scribe/api-client';
 import { randomUUID } from 'node:crypto';
-import type { AiOutputStreamEvent } from '@scribe/api-client';
+import type { AiOutputStreamEvent, AiProgressEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiOutputRow, PromptRow, TranscriptRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { AiEngines } from './engines/index.ts';
-import { AiCancelledError, AiProviderError, type AiTranscript } from './engines/types.ts';
+import {
+  AiCancelledError,
+  AiContextOverflowError,
+  AiEmptyAnswerError,
+  AiProviderError,
+  AiTimedOutError,
+  type AiProgress,
+  type AiTranscript,
+} from './engines/types.ts';
 import type { AiRepository } from './repository.ts';
 import type { PreferencesService } from '../preferences/service.ts';
 
@@ -40,7 +48,10 @@ export function toAiTranscript(row: TranscriptRow): AiTranscript {
 const STREAM_INTERVAL_MS = 100;
 const STREAM_MAX_CHARS = 1500;
 
-/** Beyond the spec: the answer reaches the user's sockets over /ws while it is generated. */
+/**
+ * Beyond the spec: the answer reaches the user's sockets over /ws while it is generated; a long run on a
+ * language model also reports each step (`ai_progress`, same run id).
+ */
 function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcriptId: number, prompt: string, log: FastifyBaseLogger) {
   const runId = randomUUID();
   let seq = 0;
@@ -56,6 +67,13 @@ function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcr
       .then(() => hub.publish({ userId, type: 'ai_output_stream', data }))
       .catch((err: unknown) => log.warn({ err }, 'could not stream AI output'));
   };
+  const progress = (p: AiProgress) => {
+    if (!hub) return;
+    const data: AiProgressEvent = { transcriptId, runId, prompt: prompt.slice(0, 300), ...p };
+    sending = sending
+      .then(() => hub.publish({ userId, type: 'ai_progress', data }))
+      .catch((err: unknown) => log.warn({ err }, 'could not report AI progress'));
+  };
   const flush = () => {
     timer = undefined;
     while (buffer.length > 0) {
@@ -64,6 +82,7 @@ function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcr
     }
   };
   return {
+    progress,
     delta(text: string) {
       buffer += text;
       timer ??= setTimeout(flush, STREAM_INTERVAL_MS);
@@ -142,6 +161,24 @@ export function createAiService(deps: {
       // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
       // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
       const language = preferences ? (await preferences.get(userId)).language : 'en';
+      // A prompt the engine cannot really answer (the local engine asked to translate) gets its plain
+      // note stored free of charge: no credit for an answer that says 'cannot'.
+      const free = chosen.engine.freeAnswer?.({
+        prompt: body.prompt,
+        transcript: toAiTranscript(transcript),
+        model: chosen.model.model,
+        language,
+      });
+      if (free) {
+        const stored = await repo.addOutput({
+          transcriptId,
+          prompt: body.prompt,
+          output: free.output,
+          engine: free.engine,
+          model: free.model,
+        });
+        return toAiOutput(stored);
+      }
       const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
         let result;
         const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
@@ -153,9 +190,23 @@ export function createAiService(deps: {
             language,
             signal,
             onDelta: (text) => stream.delta(text),
+            onProgress: (p) => stream.progress(p),
           });
         } catch (err) {
           if (err instanceof AiCancelledError) throw new HttpError(499, 'REQUEST_CANCELLED');
+          // Each refunded (runPaidPrompt) and shown as its own error: never an empty answer card.
+          if (err instanceof AiTimedOutError) {
+            log.warn({ seconds: err.seconds }, 'AI provider timed out');
+            throw new HttpError(504, 'AI_TIMED_OUT', { params: { seconds: err.seconds } });
+          }
+          if (err instanceof AiEmptyAnswerError) {
+            log.warn('AI provider returned an empty answer');
+            throw new HttpError(502, 'AI_EMPTY_ANSWER');
+          }
+          if (err instanceof AiContextOverflowError) {
+            log.warn({ reason: err.message }, 'AI prompt overflowed the context');
+            throw new HttpError(422, 'AI_CONTEXT_OVERFLOW');
+          }
           if (err instanceof AiProviderError) {
             log.warn({ err, status: err.status }, 'AI provider failed');
             throw new HttpError(502, 'AI_PROVIDER_FAILED', { params: { reason: err.message } });

@@ -14,7 +14,13 @@ export interface AiEngines {
 export function createAiEngines(config: AiConfig): AiEngines {
   const entries: Array<{ model: AiModel; engine: AiEngine }> = [];
   if (config.baseUrl) {
-    const engine = createOpenAiChatEngine({ baseUrl: config.baseUrl, apiKey: config.apiKey, timeoutMs: config.timeoutMs });
+    const engine = createOpenAiChatEngine({
+      baseUrl: config.baseUrl,
+      apiKey: config.apiKey,
+      timeoutMs: config.timeoutMs,
+      contextTokens: config.contextTokens,
+      answerTokens: config.answerTokens,
+    });
     entries.push(
       {
         engine,

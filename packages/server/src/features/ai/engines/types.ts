@@ -19,6 +19,21 @@ export interface AiRequest {
   signal?: AbortSignal;
   /** Partial output as it is generated (streaming engines only). */
   onDelta?: (text: string) => void;
+  /** A step of a long run (map-reduce on a language model): which part is being read now. */
+  onProgress?: (progress: AiProgress) => void;
+}
+
+/**
+ * Where a map-reduce run is: `step` of `steps` overall (steps may grow when notes need another round);
+ * `part` of `parts` within the phase: the transcript's parts while reading, the groups of notes while
+ * combining, 1 of 1 for the final answer.
+ */
+export interface AiProgress {
+  phase: 'reading' | 'combining' | 'answering';
+  step: number;
+  steps: number;
+  part: number;
+  parts: number;
 }
 
 export interface AiResult {
@@ -30,6 +45,11 @@ export interface AiResult {
 export interface AiEngine {
   readonly kind: 'local' | 'openai';
   run(request: AiRequest): Promise<AiResult>;
+  /**
+   * An answer that costs no credit, for a prompt the engine cannot really answer (the local engine
+   * asked to translate): the service stores it without charging. Undefined: run and charge as usual.
+   */
+  freeAnswer?(request: AiRequest): AiResult | undefined;
 }
 
 /** A failure of the provider; `message` is the provider's own error text. */
@@ -41,6 +61,30 @@ export class AiProviderError extends Error {
   ) {
     super(message, options);
     this.name = 'AiProviderError';
+  }
+}
+
+/** One request to the model took longer than the configured time-out. */
+export class AiTimedOutError extends Error {
+  constructor(readonly seconds: number) {
+    super(`The language model did not answer within ${seconds} seconds`);
+    this.name = 'AiTimedOutError';
+  }
+}
+
+/** The model answered with nothing (no content, or whitespace only). */
+export class AiEmptyAnswerError extends Error {
+  constructor() {
+    super('The language model returned an empty answer');
+    this.name = 'AiEmptyAnswerError';
+  }
+}
+
+/** The text did not fit the model's context, or the answer was cut at its token limit. */
+export class AiContextOverflowError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AiContextOverflowError';
   }
 }
 
