@@ -98,6 +98,7 @@ export {
   OutputText,
   type AiOutputListProps,
   type AiOutputListState,
+  type AiOutputRerun,
   type AiOutputItem,
   type AiExportFormat,
   type AiExportTarget,
