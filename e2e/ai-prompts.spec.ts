@@ -126,7 +126,9 @@ async function freePort(): Promise<number> {
 
 const test = base.extend<object, { germanServer: string }>({
   germanServer: [
-    async ({}, use) => {
+    // Playwright reads the fixtures a fixture needs from this pattern: this one needs none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, provide) => {
       // The fake /v1/audio/transcriptions: reads the upload, answers verbose_json in German.
       const fake = createServer((req, res) => {
         req.resume();
@@ -165,7 +167,7 @@ const test = base.extend<object, { germanServer: string }>({
         if (Date.now() > deadline) throw new Error('the German server did not start within 120 s');
         await new Promise((r) => setTimeout(r, 500));
       }
-      await use(url);
+      await provide(url);
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -174,7 +176,7 @@ const test = base.extend<object, { germanServer: string }>({
     },
     { scope: 'worker', timeout: 150_000 },
   ],
-  baseURL: async ({ germanServer }, use) => use(germanServer),
+  baseURL: async ({ germanServer }, provide) => provide(germanServer),
 });
 
 async function switchToGerman(page: Page, user: TestUser) {
