@@ -1,4 +1,5 @@
-// Saved prompts (edit, keyboard reorder) and a German user's 'Bullet points' on a German transcript.
+// Saved prompts (edit, keyboard reorder), re-running an output's prompt on another transcript, and a German
+// user's 'Bullet points' on a German transcript.
 //
 // The built-in transcription engine is English only (docs/decisions.md), and the product has no text
 // import. So the German transcript comes the way an administrator would get one: a second server of
@@ -7,7 +8,7 @@
 // from the built-in AI engine of that server.
 import { test as base, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -218,4 +219,43 @@ test("a German user runs 'Bullet points' on a German transcript and gets German"
   await expect(output).toContainText(/Guten Morgen|Der Umbau|Frau Weber|Außerdem|Bis Freitag/);
   await expect(output).not.toContainText(/Summary|bullet points|sentences of the recording/i);
   await expect(output.getByRole('button', { name: /^Ab 0?0:\d\d abspielen$/ }).first()).toBeVisible();
+});
+
+test("an output's prompt runs again on another transcript, which is then shown with the new output", async ({ page }) => {
+  test.setTimeout(180_000);
+  await register(page, newUser());
+  const audio = readFileSync(questionsRecording);
+  for (const name of ['Standup Tuesday', 'Standup Monday']) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    await (await chooser).setFiles({ name: `${name}.wav`, mimeType: 'audio/wav', buffer: audio });
+    await confirmUpload(page);
+    await expect(page.getByRole('article', { name })).toContainText('Frau Weber', { timeout: 60_000 });
+  }
+
+  // 'Bullet points' on Monday's transcript.
+  const panel = page.getByRole('region', { name: 'AI Features' });
+  await panel.getByRole('button', { name: 'Bullet points', exact: true }).click();
+  const aiTab = page.getByRole('tab', { name: 'AI output' });
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  const view = page.getByRole('tabpanel', { name: 'AI output' });
+  await expect(view.getByRole('heading', { level: 2, name: 'Standup Monday' })).toBeVisible();
+  await expect(view.getByRole('article')).toHaveCount(1);
+
+  // Run it on Tuesday's: the picker offers the other completed transcript only.
+  await view.getByRole('button', { name: 'Run on another transcript: Summarize the transcript as bu…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Run on another transcript' });
+  const picker = dialog.getByRole('combobox', { name: 'Transcript' });
+  await expect(picker.getByRole('option')).toHaveText(['Standup Tuesday']);
+  await dialog.getByRole('button', { name: 'Run prompt' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Tuesday's transcript is selected, its AI output shows the same prompt's answer.
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(view.getByRole('heading', { level: 2, name: 'Standup Tuesday' })).toBeVisible();
+  const rerun = view
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: 'Summarize the transcript as bullet points.' }) });
+  await expect(rerun).toHaveCount(1);
+  await expect(rerun).toContainText(/Frau Weber|Der Umbau|Guten Morgen|Außerdem|Bis Freitag/);
 });
