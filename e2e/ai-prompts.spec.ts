@@ -40,7 +40,7 @@ async function createPrompt(page: Page, name: string, text: string) {
 }
 
 base(
-  'a saved prompt is edited (its new name and text are used) and reordered by keyboard, which persists after a reload',
+  'a saved prompt is edited (its new name and text are used) and reordered by keyboard and by mouse, which persists after a reload',
   async ({ page }) => {
     base.setTimeout(180_000);
     await register(page, newUser());
@@ -83,9 +83,16 @@ base(
     await expect(menu).toBeHidden();
     await expect(savedRows(page)).toHaveText([/^Recap/, /^Open questions/]);
 
+    // Reorder by mouse: the 'Open questions' row, taken at its grip, dropped on the top edge of 'Recap'.
+    const source = savedRows(page).filter({ hasText: 'Open questions' });
+    const target = savedRows(page).filter({ hasText: 'Recap' });
+    const box = (await target.boundingBox())!;
+    await source.dragTo(target, { sourcePosition: { x: 8, y: box.height / 2 }, targetPosition: { x: box.width / 2, y: 2 } });
+    await expect(savedRows(page)).toHaveText([/^Open questions/, /^Recap/]);
+
     // Both the edit and the order are the server's now.
     await page.reload();
-    await expect(savedRows(page)).toHaveText([/^Recap/, /^Open questions/]);
+    await expect(savedRows(page)).toHaveText([/^Open questions/, /^Recap/]);
     await panel.getByRole('button', { name: 'Actions for prompt Open questions' }).click();
     await page.getByRole('menuitem', { name: 'Edit…' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit prompt' }).getByRole('textbox', { name: 'Prompt' })).toHaveValue(
