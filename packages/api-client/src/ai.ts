@@ -32,8 +32,22 @@ export const promptOrderMax = 10_000;
 export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;
 export const exportFormats = ['pdf', 'docx', 'txt'] as const;
 export const transcriptExportFormats = ['pdf', 'docx', 'txt', 'srt', 'vtt'] as const;
-/** The eight default prompts (docs/decisions.md); the local engine answers these in English and German. */
-export const defaultPromptKinds = ['bullets', 'grammar', 'keyPoints', 'questions', 'emotions', 'faq', 'statistics', 'fillers'] as const;
+/**
+ * The default prompts (docs/decisions.md: the first eight; action items and decisions were added as what
+ * meeting users ask for first); the local engine answers these in English and German.
+ */
+export const defaultPromptKinds = [
+  'bullets',
+  'grammar',
+  'keyPoints',
+  'questions',
+  'emotions',
+  'faq',
+  'statistics',
+  'fillers',
+  'actionItems',
+  'decisions',
+] as const;
 export type DefaultPromptKind = (typeof defaultPromptKinds)[number];
 
 export const defaultPrompts: ReadonlyArray<{ kind: DefaultPromptKind; name: string; prompt: string }> = [
@@ -45,6 +59,8 @@ export const defaultPrompts: ReadonlyArray<{ kind: DefaultPromptKind; name: stri
   { kind: 'faq', name: 'Generate FAQ', prompt: 'Generate an FAQ from the transcript.' },
   { kind: 'statistics', name: 'Extract statistics', prompt: 'Extract statistics from the transcript.' },
   { kind: 'fillers', name: 'Remove filler words', prompt: 'Remove filler words from the transcript.' },
+  { kind: 'actionItems', name: 'Action items', prompt: 'List the action items of the transcript: who does what, and by when.' },
+  { kind: 'decisions', name: 'Decisions', prompt: 'List the decisions made in the transcript.' },
 ];
 
 /** Download name (docs/decisions.md): non-alphanumeric characters removed, cut at 50. */

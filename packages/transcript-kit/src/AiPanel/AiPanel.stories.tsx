@@ -45,7 +45,7 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
 }
 
 /**
- * The AI features panel: a free prompt with a model choice, the eight default prompts, saved prompts
+ * The AI features panel: a free prompt with a model choice, the ten default prompts, saved prompts
  * with a create dialog (name, text, icon), edit, reorder (drag, or Move up/down in the row's menu)
  * and delete; each prompt button can show its cost. Without a transcript only a message shows.
  */
@@ -88,6 +88,8 @@ export const Default: Story = {
       'Generate FAQ',
       'Extract statistics',
       'Remove filler words',
+      'Action items',
+      'Decisions',
     ]) {
       await expect(canvas.getByRole('button', { name })).toBeVisible();
     }
@@ -111,15 +113,15 @@ export const CreatePrompt: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'New prompt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create prompt' });
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Action items');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Follow-ups');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save prompt' }));
     await expect(within(dialog).getByText('Please provide both a name and a prompt')).toBeVisible();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Prompt' }), 'List the action items.');
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Magic wand' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save prompt' }));
-    await expect(args.onCreatePrompt).toHaveBeenCalledWith({ name: 'Action items', prompt: 'List the action items.', icon: 'Wand2' });
+    await expect(args.onCreatePrompt).toHaveBeenCalledWith({ name: 'Follow-ups', prompt: 'List the action items.', icon: 'Wand2' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await expect(canvas.getByRole('button', { name: 'Action items' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Follow-ups' })).toBeVisible();
   },
 };
 
@@ -143,7 +145,7 @@ export const NoTranscript: Story = {
 
 const three: SavedPromptItem[] = [
   { id: 1, name: 'Translate to German', prompt: 'Translate the transcript to German.', icon: 'Languages' },
-  { id: 2, name: 'Action items', prompt: 'List the action items.', icon: 'Wand2' },
+  { id: 2, name: 'Agenda', prompt: 'List the agenda items.', icon: 'Wand2' },
   { id: 3, name: 'Open questions', prompt: 'Which questions stay open?', icon: 'FileText' },
 ];
 const savedNames = (canvas: ReturnType<typeof within>) =>
@@ -156,13 +158,13 @@ export const EditPrompt: Story = {
   args: { onUpdatePrompt: fn(), onReorderPrompts: fn(), savedPrompts: three },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Actions for prompt Action items' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Actions for prompt Agenda' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit prompt' });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     const text = within(dialog).getByRole('textbox', { name: 'Prompt' });
-    await expect(name).toHaveValue('Action items');
-    await expect(text).toHaveValue('List the action items.');
+    await expect(name).toHaveValue('Agenda');
+    await expect(text).toHaveValue('List the agenda items.');
     await expect(within(dialog).getByRole('radio', { name: 'Magic wand' })).toBeChecked();
     await userEvent.clear(name);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
@@ -180,7 +182,7 @@ export const EditPrompt: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await userEvent.click(canvas.getByRole('button', { name: 'Next steps' }));
     await expect(args.onRun).toHaveBeenLastCalledWith('List the next steps with owners.');
-    await expect(canvas.queryByRole('button', { name: 'Action items' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: 'Agenda' })).toBeNull();
   },
 };
 
@@ -189,7 +191,7 @@ export const ReorderByKeyboard: Story = {
   args: { onUpdatePrompt: fn(), onReorderPrompts: fn(), savedPrompts: three },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
-    await expect(savedNames(canvas)).toEqual(['Translate to German', 'Action items', 'Open questions']);
+    await expect(savedNames(canvas)).toEqual(['Translate to German', 'Agenda', 'Open questions']);
     // The first prompt cannot go up.
     canvas.getByRole('button', { name: 'Actions for prompt Translate to German' }).focus();
     await userEvent.keyboard('{Enter}');
@@ -204,12 +206,12 @@ export const ReorderByKeyboard: Story = {
     await expect(within(menu).getByRole('menuitem', { name: 'Move down' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Move up' }));
     await expect(args.onReorderPrompts).toHaveBeenLastCalledWith([1, 3, 2]);
-    await waitFor(() => expect(savedNames(canvas)).toEqual(['Translate to German', 'Open questions', 'Action items']));
+    await waitFor(() => expect(savedNames(canvas)).toEqual(['Translate to German', 'Open questions', 'Agenda']));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     await userEvent.click(canvas.getByRole('button', { name: 'Actions for prompt Translate to German' }));
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Move down' }));
     await expect(args.onReorderPrompts).toHaveBeenLastCalledWith([3, 1, 2]);
-    await waitFor(() => expect(savedNames(canvas)).toEqual(['Open questions', 'Translate to German', 'Action items']));
+    await waitFor(() => expect(savedNames(canvas)).toEqual(['Open questions', 'Translate to German', 'Agenda']));
   },
 };
 

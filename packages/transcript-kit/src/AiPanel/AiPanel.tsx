@@ -64,7 +64,7 @@ export interface AiPanelProps {
   promptCost?: number;
 }
 
-/** The eight default prompts (docs/decisions.md), in the user's language; the local engine knows both wordings. */
+/** The default prompts (api-client `defaultPrompts`), in the user's language; the local engine knows both wordings. */
 export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: string; icon: PromptIconName }> {
   const { t } = useLingui();
   return [
@@ -81,6 +81,13 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
     { id: 'faq', icon: 'Book', name: t`Generate FAQ`, prompt: t`Generate an FAQ from the transcript.` },
     { id: 'statistics', icon: 'FileText', name: t`Extract statistics`, prompt: t`Extract statistics from the transcript.` },
     { id: 'fillers', icon: 'Wand2', name: t`Remove filler words`, prompt: t`Remove filler words from the transcript.` },
+    {
+      id: 'actionItems',
+      icon: 'FileText',
+      name: t`Action items`,
+      prompt: t`List the action items of the transcript: who does what, and by when.`,
+    },
+    { id: 'decisions', icon: 'Book', name: t`Decisions`, prompt: t`List the decisions made in the transcript.` },
   ];
 }
 

@@ -157,6 +157,24 @@ export function createAiService(deps: {
       // Paid before the engine runs (402 'Not enough credits' and nothing else happens when the balance
       // is short); refunded when no answer gets stored: provider failure, cancellation, a failed write.
       const language = preferences ? (await preferences.get(userId)).language : 'en';
+      // A prompt the engine cannot really answer (the local engine asked to translate) gets its plain
+      // note stored free of charge: no credit for an answer that says 'cannot'.
+      const free = chosen.engine.freeAnswer?.({
+        prompt: body.prompt,
+        transcript: toAiTranscript(transcript),
+        model: chosen.model.model,
+        language,
+      });
+      if (free) {
+        const stored = await repo.addOutput({
+          transcriptId,
+          prompt: body.prompt,
+          output: free.output,
+          engine: free.engine,
+          model: free.model,
+        });
+        return toAiOutput(stored);
+      }
       const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
         let result;
         const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);

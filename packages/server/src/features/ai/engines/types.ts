@@ -30,6 +30,11 @@ export interface AiResult {
 export interface AiEngine {
   readonly kind: 'local' | 'openai';
   run(request: AiRequest): Promise<AiResult>;
+  /**
+   * An answer that costs no credit, for a prompt the engine cannot really answer (the local engine
+   * asked to translate): the service stores it without charging. Undefined: run and charge as usual.
+   */
+  freeAnswer?(request: AiRequest): AiResult | undefined;
 }
 
 /** A failure of the provider; `message` is the provider's own error text. */

@@ -1,0 +1,91 @@
+// The built-in engine scored on the hand-written corpus (test/ai-corpus): the targets it must keep.
+// `pnpm bench ai-quality` prints the same scores as a table.
+import { defaultPrompts } from '@scribe/api-client';
+import { describe, expect, it } from 'vitest';
+import { runLocal } from '../src/features/ai/engines/local.ts';
+import { formatDetails, loadCorpus, scoreAnswer, scoreCorpus, type PromptScore } from './ai-corpus/score.ts';
+
+const corpus = loadCorpus();
+const t0 = performance.now();
+const scores = scoreCorpus(defaultPrompts, corpus, (prompt, transcript) => runLocal(prompt, transcript));
+const elapsed = performance.now() - t0;
+const of = (kind: string) => scores.find((s) => s.kind === kind) as PromptScore;
+const rate = (covered: number, total: number) => (total ? covered / total : 1);
+
+describe('the corpus', () => {
+  it('has at least six transcripts of every kind asked for, two of them German, each 60–300 s', () => {
+    expect(corpus.length).toBeGreaterThanOrEqual(6);
+    expect(new Set(corpus.map((t) => t.kind))).toEqual(new Set(['meeting', 'interview', 'lecture', 'phone call']));
+    expect(corpus.filter((t) => t.language === 'de').length).toBeGreaterThanOrEqual(2);
+    for (const t of corpus) {
+      const seconds = t.segments.at(-1)!.end;
+      expect(seconds, t.id).toBeGreaterThanOrEqual(60);
+      expect(seconds, t.id).toBeLessThanOrEqual(300);
+      expect(t.keyFacts.length, t.id).toBeGreaterThan(0);
+      expect(t.figures.length, t.id).toBeGreaterThan(0);
+      expect(t.fillers.length, t.id).toBeGreaterThan(0);
+    }
+    // The 73-second meeting of the report that started this work.
+    expect(corpus.find((t) => t.id === 'en-meeting-launch')!.segments.at(-1)!.end).toBe(73);
+  });
+});
+
+describe('the scorer', () => {
+  const meeting = corpus.find((t) => t.id === 'en-meeting-launch')!;
+  it('catches the errors of the old engine: a cut sentence, broken punctuation, invented numbers, fillers left', () => {
+    const bad = [
+      'Summary:',
+      '- [00:52] Action items: Tom sends the updated forecast to finance by Wednesday, and Sarah prepares the.',
+      '- [00:28] We have $150,000 left ,.',
+      '- [00:00] Revenue was $5.1 million for Acme.',
+    ].join('\n');
+    const s = scoreAnswer('bullets', bad, meeting);
+    expect(s.cut).toHaveLength(1);
+    expect(s.punctuation.length).toBeGreaterThanOrEqual(2);
+    expect(s.invented).toEqual(['5.1', 'Acme']);
+    const fillers = scoreAnswer('fillers', '[00:06] Maria: Like, that’s our best quarter so far.', meeting);
+    expect(fillers.fillersLeft).toContain("like that's our");
+    expect(fillers.keptLost).toEqual(['i like the draft']);
+  });
+});
+
+describe('the built-in engine on the corpus', () => {
+  it(`bullet points cover at least 70 % of the key facts on every English transcript`, () => {
+    for (const t of of('bullets').transcripts.filter((x) => x.language === 'en'))
+      expect(rate(t.covered, t.total), `${t.transcript} missed ${t.missed.join('; ')}`).toBeGreaterThanOrEqual(0.7);
+  });
+
+  it('statistics find at least 90 % of the spoken figures, on every transcript', () => {
+    const st = of('statistics').transcripts;
+    const all = st.reduce((n, t) => n + t.covered, 0) / st.reduce((n, t) => n + t.total, 0);
+    expect(all).toBeGreaterThanOrEqual(0.9);
+    for (const t of st) expect(rate(t.covered, t.total), `${t.transcript} missed ${t.missed.join('; ')}`).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('filler removal leaves none of the listed fillers and keeps the words that only look like fillers', () => {
+    for (const t of of('fillers').transcripts) {
+      expect(t.fillersLeft, t.transcript).toEqual([]);
+      expect(t.keptLost, t.transcript).toEqual([]);
+    }
+  });
+
+  it('no prompt cuts a sentence, breaks punctuation or invents a number or name; grammar adds no error', () => {
+    const errors = scores.flatMap((p) =>
+      p.transcripts.flatMap((t) => [...t.cut, ...t.punctuation, ...t.invented].map((e) => `${p.kind}/${t.transcript}: ${e}`)),
+    );
+    expect(errors, formatDetails(scores)).toEqual([]);
+  });
+
+  it('finds the questions, action items and decisions', () => {
+    for (const kind of ['questions', 'faq', 'actionItems', 'decisions']) {
+      const ts = of(kind).transcripts;
+      const covered = ts.reduce((n, t) => n + t.covered, 0);
+      const total = ts.reduce((n, t) => n + t.total, 0);
+      expect(rate(covered, total), kind).toBeGreaterThanOrEqual(kind === 'actionItems' ? 0.85 : 1);
+    }
+  });
+
+  it('scores the whole corpus in a few seconds', () => {
+    expect(elapsed).toBeLessThan(8000);
+  });
+});
