@@ -161,7 +161,12 @@ export function createTranscriptsService(deps: {
       let segments: StoredSegment[] | undefined;
       if (body.segments !== undefined) {
         const known = await currentSegments(userId, id, state.revision);
-        if (!known) throw conflict();
+        if (!known) {
+          // Saved elsewhere in between: the conflict names the revision that is current now.
+          const now = await repo.editState(userId, id);
+          if (!now) throw notFound();
+          throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: now.revision } });
+        }
         current = known;
         segments = cleanSegments(body.segments, current, state.durationSeconds);
       }
