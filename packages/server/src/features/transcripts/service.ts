@@ -110,7 +110,7 @@ export function createTranscriptsService(deps: {
 
   /** The user's transcript; its revision 1 is written first when it predates the revisions table. */
   async function withOriginal(userId: number, id: number) {
-    const row = await repo.get(userId, id);
+    const row = await repo.editState(userId, id);
     if (!row) throw notFound();
     if (row.status === 'completed' && row.revision === 1) await repo.writeOriginalRevision(id);
     return row;
@@ -207,6 +207,7 @@ export function createTranscriptsService(deps: {
         changes: ['restore'],
         restoredFrom: number,
       }));
+      if (result.kind === 'saved') remember(userId, id, result.revision, old.segments);
       return settle(userId, id, result);
     },
 
