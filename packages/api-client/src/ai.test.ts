@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPromptRequestSchema, customPromptRequestSchema } from './ai.schemas.ts';
-import { exportFileBase, menuName, withTimeZone } from './ai.ts';
+import { exportFileBase, menuName, subtitleDefaults, withTimeZone } from './ai.ts';
 import { paths } from './client.ts';
 
 describe('AI contract', () => {
@@ -24,6 +24,17 @@ describe('AI contract', () => {
     expect(paths.transcriptExport(3, 'vtt')).toBe('/api/transcripts/3/export/vtt');
     expect(paths.aiOutputsExport(3, 'pdf')).toBe('/api/transcripts/3/ai-outputs/export/pdf');
     expect(paths.aiOutputExport(3, 9, 'docx')).toBe('/api/transcripts/3/ai-outputs/9/export/docx');
+  });
+
+  it('adds the subtitle options that differ from the defaults to SRT and VTT paths only', () => {
+    expect(paths.transcriptExport(3, 'srt', { maxLineChars: 37, maxLines: 2, maxCharsPerSecond: 17 })).toBe(
+      '/api/transcripts/3/export/srt?maxLineChars=37&maxCharsPerSecond=17',
+    );
+    expect(withTimeZone(paths.transcriptExport(3, 'vtt', { minCueSeconds: 1.5 }), 'UTC')).toBe(
+      '/api/transcripts/3/export/vtt?minCueSeconds=1.5&tz=UTC',
+    );
+    expect(paths.transcriptExport(3, 'vtt', subtitleDefaults)).toBe('/api/transcripts/3/export/vtt');
+    expect(paths.transcriptExport(3, 'txt', { maxLines: 1 })).toBe('/api/transcripts/3/export/txt');
   });
 
   it("adds the reader's time zone to an export path as ?tz=", () => {

@@ -25,6 +25,38 @@ export function withTimeZone(path: string, timeZone: string | undefined): string
   return timeZone ? `${path}${path.includes('?') ? '&' : '?'}tz=${encodeURIComponent(timeZone)}` : path;
 }
 
+/**
+ * SRT and VTT exports follow subtitle conventions; each can be set as a query parameter of the export
+ * (e.g. `?maxLineChars=37`). Defaults: 42 characters a line, 2 lines a cue, cues of 1 to 7 s, at most
+ * 20 characters a second where the timing allows.
+ */
+export const subtitleOptionNames = ['maxLineChars', 'maxLines', 'minCueSeconds', 'maxCueSeconds', 'maxCharsPerSecond'] as const;
+export type SubtitleOptionName = (typeof subtitleOptionNames)[number];
+export type SubtitleOptions = Record<SubtitleOptionName, number>;
+export const subtitleDefaults: SubtitleOptions = {
+  maxLineChars: 42,
+  maxLines: 2,
+  minCueSeconds: 1,
+  maxCueSeconds: 7,
+  maxCharsPerSecond: 20,
+};
+/** The accepted range of each option (whole numbers for the counts); minCueSeconds must stay below maxCueSeconds. */
+export const subtitleOptionRanges: Record<SubtitleOptionName, { min: number; max: number; integer: boolean }> = {
+  maxLineChars: { min: 20, max: 80, integer: true },
+  maxLines: { min: 1, max: 3, integer: true },
+  minCueSeconds: { min: 0.5, max: 5, integer: false },
+  maxCueSeconds: { min: 1, max: 15, integer: false },
+  maxCharsPerSecond: { min: 5, max: 40, integer: false },
+};
+
+/** The query string of the options that differ from the defaults ('' when none do). */
+export function subtitleQuery(options: Partial<SubtitleOptions> | undefined): string {
+  const parts = subtitleOptionNames
+    .filter((name) => options?.[name] !== undefined && options[name] !== subtitleDefaults[name])
+    .map((name) => `${name}=${encodeURIComponent(String(options![name]))}`);
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
 export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
 /** At most this many ids in one reorder request (far more than anyone saves; bounds the work). */
 export const promptOrderMax = 10_000;

@@ -10,6 +10,7 @@ import type {
 } from './ai.schemas.ts';
 import type { AccountSession, ChangePasswordRequest, DeleteAccountRequest, SignedOutResponse } from './account.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
+import { subtitleQuery, type SubtitleOptions } from './ai.ts';
 import type {
   CreateFolderRequest,
   Folder,
@@ -73,7 +74,9 @@ export const paths = {
   customPrompt: (id: number) => `/api/transcripts/${id}/custom-prompt`,
   promptOutputs: (id: number) => `/api/transcripts/${id}/prompt-outputs`,
   aiOutputs: (id: number) => `/api/transcripts/${id}/ai-outputs`,
-  transcriptExport: (id: number, format: TranscriptExportFormat) => `/api/transcripts/${id}/export/${format}`,
+  /** `subtitles`: SRT/VTT options (api-client `subtitleDefaults`); only those that differ from the defaults are sent. */
+  transcriptExport: (id: number, format: TranscriptExportFormat, subtitles?: Partial<SubtitleOptions>) =>
+    `/api/transcripts/${id}/export/${format}${format === 'srt' || format === 'vtt' ? subtitleQuery(subtitles) : ''}`,
   aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
   aiOutputExport: (id: number, outputId: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
   createTutorialTranscript: '/api/create-tutorial-transcript',

@@ -149,6 +149,9 @@ export const apiErrors = {
   REQUEST_CANCELLED: 'The request was cancelled',
   TRANSCRIPT_NOT_READY: 'The transcript has no text yet',
   INVALID_TIME_ZONE: 'Unknown time zone (expected an IANA name such as Europe/Berlin)',
+  /** SRT/VTT export options (api-client `subtitleOptionRanges`). */
+  SUBTITLE_OPTION_INVALID: 'Subtitle option {option} must be a number from {min} to {max}',
+  SUBTITLE_CUE_SECONDS_INVALID: 'The shortest subtitle duration must be less than the longest',
 
   // --- Credits and payments (docs/product-spec.md §1, §3, §7, §8)
   UNKNOWN_PACKAGE: 'Unknown credit package',

@@ -16,3 +16,10 @@ export const transcriptionStatusEventSchema = z.object({
   errorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type TranscriptionStatusEvent = z.infer<typeof transcriptionStatusEventSchema>;
+
+/** A transcript got a new revision (an edit or a restore, in any tab): its readers may reload it. */
+export const transcriptRevisedEventSchema = z.object({
+  transcriptId: z.number().int(),
+  revision: z.number().int(),
+});
+export type TranscriptRevisedEvent = z.infer<typeof transcriptRevisedEventSchema>;

@@ -1,5 +1,5 @@
 import { apiErrors, type ApiErrorCode } from './errors.ts';
-import type { TranscriptionStatusEvent } from './live.schemas.ts';
+import type { TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
 
 // The live channel (docs/product-spec.md §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
@@ -54,6 +54,7 @@ export interface LiveEventMap {
   transcription_status: TranscriptionStatusEvent;
   ai_output_stream: AiOutputStreamEvent;
   ai_progress: AiProgressEvent;
+  transcript_revised: TranscriptRevisedEvent;
   [type: string]: unknown;
 }
 
@@ -196,4 +197,4 @@ export function createLiveClient(options: LiveClientOptions) {
 export type LiveClient = ReturnType<typeof createLiveClient>;
 
 // The types stay importable from here; their zod schemas are in live.schemas.ts.
-export type { TranscriptionStatusEvent } from './live.schemas.ts';
+export type { TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';

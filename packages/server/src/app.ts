@@ -406,7 +406,7 @@ async function registerRoutes(
   });
   await app.register(transcriptsRoutes, {
     requireUser,
-    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits }),
+    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
   });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
   await app.register(creditsRoutes, { requireUser, credits });

@@ -81,14 +81,20 @@ describe('exports', () => {
 
     const srt = await fetchBytes(server, cookie, `/api/transcripts/${de}/export/srt`);
     expect(srt.res.headers.get('content-disposition')).toMatch(/^attachment; filename="GrusseausderKuchePlanung\.srt"/);
-    const cues = parseSync(Buffer.from(srt.bytes).toString('utf8')).filter((n) => n.type === 'cue');
-    expect(cues).toHaveLength(germanSegments.length);
-    cues.forEach((c, i) => {
-      if (c.type !== 'cue') throw new Error('not a cue');
-      expect(c.data.start).toBe(germanSegments[i].start * 1000);
-      expect(c.data.end).toBe(germanSegments[i].end * 1000);
-      expect(c.data.text).toBe(`${germanSegments[i].speaker}: ${germanSegments[i].text}`);
-    });
+    // Subtitle conventions: a segment may become several cues (at most 2 lines of 42 characters each), which
+    // together span its time and carry its words; the speaker is named at the start of each turn.
+    const cues = parseSync(Buffer.from(srt.bytes).toString('utf8')).flatMap((n) => (n.type === 'cue' ? [n.data] : []));
+    expect(cues.length).toBeGreaterThan(germanSegments.length);
+    for (const seg of germanSegments) {
+      const own = cues.filter((c) => c.start >= seg.start * 1000 && c.start < seg.end * 1000);
+      expect(own[0].start).toBe(seg.start * 1000);
+      expect(own.at(-1)!.end).toBe(seg.end * 1000);
+      expect(own.map((c) => c.text.replace(/\n/g, ' ')).join(' ')).toBe(`${seg.speaker}: ${seg.text}`);
+      for (const c of own) {
+        expect(c.text.split('\n').length).toBeLessThanOrEqual(2);
+        for (const line of c.text.split('\n')) expect(line.length, line).toBeLessThanOrEqual(42);
+      }
+    }
 
     const vtt = await fetchBytes(server, cookie, `/api/transcripts/${en}/export/vtt`);
     expect(vtt.res.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
@@ -97,8 +103,52 @@ describe('exports', () => {
       cues: Array<{ startTime: number; endTime: number; text: string }>;
     };
     expect(parsed.errors).toEqual([]);
-    expect(parsed.cues).toHaveLength(englishSegments.length);
-    expect(parsed.cues[1]).toMatchObject({ startTime: 6.5, endTime: 14, text: `Bob: ${englishSegments[1].text}` });
+    expect(parsed.cues.length).toBeGreaterThan(englishSegments.length);
+    // Bob's question (6.5 to 14 s, 65 characters with his name) takes two cues, each a voice span of his.
+    const bob = parsed.cues.filter((c) => c.startTime >= 6.5 && c.startTime < 14);
+    expect(bob).toHaveLength(2);
+    expect(bob[0].startTime).toBe(6.5);
+    expect(bob[1].endTime).toBe(14);
+    expect(bob.every((c) => c.text.startsWith('<v Bob>'))).toBe(true);
+    expect(bob.map((c) => c.text.replace('<v Bob>', '').replace(/\n/g, ' ')).join(' ')).toBe(englishSegments[1].text);
+  });
+
+  it('takes subtitle options as query parameters and refuses bad ones by name', async () => {
+    const a = api(server, cookie);
+    const one = (await a.get(`/api/transcripts/${en}/export/srt?maxLineChars=30&maxLines=1&maxCueSeconds=4&maxCharsPerSecond=15`)).text;
+    const cues = parseSync(one).flatMap((n) => (n.type === 'cue' ? [n.data] : []));
+    for (const c of cues) {
+      expect(c.text).not.toContain('\n');
+      expect(c.text.length, c.text).toBeLessThanOrEqual(30);
+      expect(c.end - c.start).toBeLessThanOrEqual(4000);
+    }
+    const bad: Array<[string, string, Record<string, string | number>?]> = [
+      ['maxLineChars=10', 'SUBTITLE_OPTION_INVALID', { option: 'maxLineChars', min: 20, max: 80 }],
+      ['maxLines=1.5', 'SUBTITLE_OPTION_INVALID', { option: 'maxLines', min: 1, max: 3 }],
+      ['maxCharsPerSecond=fast', 'SUBTITLE_OPTION_INVALID', { option: 'maxCharsPerSecond', min: 5, max: 40 }],
+      ['minCueSeconds=-1', 'SUBTITLE_OPTION_INVALID', { option: 'minCueSeconds', min: 0.5, max: 5 }],
+      ['minCueSeconds=3&maxCueSeconds=2', 'SUBTITLE_CUE_SECONDS_INVALID'],
+    ];
+    for (const [query, code, params] of bad) {
+      const res = await a.get(`/api/transcripts/${en}/export/vtt?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.json.code, query).toBe(code);
+      if (params) expect(res.json.params, query).toEqual(params);
+    }
+  });
+
+  it('names no speaker in subtitles when no segment has a known one', async () => {
+    const s = await register(server);
+    const id = await insertTranscript(server, s.user.id, {
+      title: 'Anonymous',
+      language: 'en',
+      segments: englishSegments.map((seg) => ({ ...seg, speaker: 'Unknown Speaker' })),
+    });
+    const srt = (await api(server, s.cookie).get(`/api/transcripts/${id}/export/srt`)).text;
+    const vtt = (await api(server, s.cookie).get(`/api/transcripts/${id}/export/vtt`)).text;
+    expect(srt).toContain('Um, welcome to the weekly planning');
+    expect(srt).not.toMatch(/Unknown|Speaker:/);
+    expect(vtt).not.toMatch(/<v |Unknown/);
   });
 
   it('exports all AI outputs and one output in pdf, docx and txt; names from the prompt cut at 50', async () => {

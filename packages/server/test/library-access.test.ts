@@ -147,7 +147,10 @@ describe("another user's ids", () => {
     expect(methods('/api/folders/tree')).toEqual(['get']);
     expect(methods('/api/folders')).toEqual(['post']);
     expect(methods('/api/folders/{id}')).toEqual(['delete', 'put']);
-    expect(methods('/api/transcripts/{id}')).toEqual(['delete', 'get']);
+    expect(methods('/api/transcripts/{id}')).toEqual(['delete', 'get', 'patch']);
+    expect(methods('/api/transcripts/{id}/revisions')).toEqual(['get']);
+    expect(methods('/api/transcripts/{id}/revisions/{n}')).toEqual(['get']);
+    expect(methods('/api/transcripts/{id}/revisions/{n}/restore')).toEqual(['post']);
     expect(methods('/api/transcripts/{id}/move')).toEqual(['put']);
     expect(methods('/api/transcripts/{id}/audio')).toEqual(['get']);
     expect(methods('/api/transcripts/upload')).toEqual(['post']);

@@ -139,6 +139,8 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   REQUEST_CANCELLED: msg`The request was cancelled`,
   TRANSCRIPT_NOT_READY: msg`The transcript has no text yet`,
   INVALID_TIME_ZONE: msg`Unknown time zone (expected an IANA name such as Europe/Berlin)`,
+  SUBTITLE_OPTION_INVALID: msg({ message: 'Subtitle option {option} must be a number from {min} to {max}' }),
+  SUBTITLE_CUE_SECONDS_INVALID: msg`The shortest subtitle duration must be less than the longest`,
   // Credits and payments (docs/product-spec.md §1, §3, §7, §8)
   UNKNOWN_PACKAGE: msg`Unknown credit package`,
   NOT_ENOUGH_CREDITS_PROMPT: msg({

@@ -1,4 +1,4 @@
-import type { ApiErrorCode, ApiErrorParams, ReviewFlag } from '@scribe/api-client';
+import type { ApiErrorCode, ApiErrorParams, ReviewFlag, RevisionChange } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -160,6 +160,36 @@ export const transcripts = pgTable(
 );
 
 /**
+ * Every revision of a transcript's title and segments (transcripts.title/segments hold the current one).
+ * Revision 1 is the engine's output; rows are only ever added, never changed (features/transcripts).
+ */
+export const transcriptRevisions = pgTable(
+  'transcript_revisions',
+  {
+    id: serial('id').primaryKey(),
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    title: text('title').notNull(),
+    segments: jsonb('segments').$type<StoredSegment[]>().notNull(),
+    /** What this revision changed against the one before it ('original' for revision 1). */
+    changes: jsonb('changes').$type<RevisionChange[]>().notNull(),
+    /** The revision a restore copied. */
+    restoredFrom: integer('restored_from'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('transcript_revisions_transcript_id_number_key').on(t.transcriptId, t.number),
+    index('transcript_revisions_user_id_idx').on(t.userId),
+    check('transcript_revisions_number_check', sql`${t.number} >= 1`),
+  ],
+);
+
+/**
  * A chunked upload in progress. The id is made by the browser (so it can resume); the first
  * caller owns it. Rows are removed by the abandoned-upload sweep.
  */
@@ -315,6 +345,7 @@ export const schema = {
   attemptCounters,
   folders,
   transcripts,
+  transcriptRevisions,
   uploads,
   uploadChunks,
   creditEntries,
@@ -326,6 +357,7 @@ export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
 export type FolderRow = typeof folders.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
+export type TranscriptRevisionRow = typeof transcriptRevisions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

@@ -10,7 +10,8 @@ import PDFDocument from 'pdfkit';
 import type { StoredSegment } from '../../db/schema.ts';
 import { formatTimestamp } from '../ai/engines/types.ts';
 import { documentMessages, formatDateTime } from '../../i18n/messages.ts';
-import type { Language } from '@scribe/api-client';
+import type { Language, SubtitleOptions } from '@scribe/api-client';
+import { buildCues, UNKNOWN_SPEAKER } from './subtitles.ts';
 
 const require = createRequire(import.meta.url);
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
@@ -42,7 +43,7 @@ export interface Reader {
   timeZone: string;
 }
 
-export const UNKNOWN_SPEAKER = 'Unknown Speaker';
+export { UNKNOWN_SPEAKER };
 
 /** The speaker as the reader sees it: the engine's 'Unknown Speaker' (or none) in the reader's language. */
 export function speakerName(speaker: string | undefined, language: Language): string {
@@ -125,27 +126,35 @@ function subtitleTime(seconds: number, sep: ',' | '.'): string {
   return `${pad(h)}:${pad(m)}:${pad(s)}${sep}${pad(ms % 1000, 3)}`;
 }
 
-const cueText = (s: StoredSegment) => {
-  const text = s.text.trim().replace(/\n{2,}/g, '\n');
-  return s.speaker && s.speaker !== UNKNOWN_SPEAKER ? `${s.speaker}: ${text}` : text;
-};
-
-export function renderSrt(segments: StoredSegment[]): Buffer {
-  const cues = segments
-    .filter((s) => s.text.trim())
-    .map((s, i) => `${i + 1}\n${subtitleTime(s.start, ',')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), ',')}\n${cueText(s)}\n`);
-  return Buffer.from(cues.join('\n'), 'utf8');
+/** Subtitles: the segments' cues, speakers named in the reader's language, with the export's options. */
+export interface SubtitleInput {
+  segments: StoredSegment[];
+  language: Language;
+  options?: Partial<SubtitleOptions>;
 }
 
-export function renderVtt(segments: StoredSegment[]): Buffer {
-  const cues = segments
-    .filter((s) => s.text.trim())
-    // "-->" may not appear in cue text.
-    .map(
-      (s) =>
-        `${subtitleTime(s.start, '.')} --> ${subtitleTime(Math.max(s.end, s.start + 0.001), '.')}\n${cueText(s).replace(/-->/g, '->')}\n`,
-    );
-  return Buffer.from(['WEBVTT', '', ...cues].join('\n'), 'utf8');
+// "-->" ends a cue's timing line in both formats, so it never appears in a cue's text.
+const noArrow = (line: string) => line.replace(/-->/g, '->');
+
+/** SRT: a turn's first cue starts with 'Name: ' (counted in the line length) when speakers are named. */
+export function renderSrt({ segments, language, options }: SubtitleInput): Buffer {
+  const cues = buildCues({ segments, speakerName: (sp) => speakerName(sp, language), label: (name) => `${name}: `, options });
+  const blocks = cues.map(
+    (c, i) => `${i + 1}\n${subtitleTime(c.start, ',')} --> ${subtitleTime(c.end, ',')}\n${c.lines.map(noArrow).join('\n')}\n`,
+  );
+  return Buffer.from(blocks.join('\n'), 'utf8');
+}
+
+const vttEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** WebVTT: every cue of a named speaker is a voice span, <v Name>. */
+export function renderVtt({ segments, language, options }: SubtitleInput): Buffer {
+  const cues = buildCues({ segments, speakerName: (sp) => speakerName(sp, language), options });
+  const blocks = cues.map((c) => {
+    const voice = c.speaker === null ? '' : `<v ${vttEscape(c.speaker)}>`;
+    return `${subtitleTime(c.start, '.')} --> ${subtitleTime(c.end, '.')}\n${voice}${c.lines.map((l) => vttEscape(noArrow(l))).join('\n')}\n`;
+  });
+  return Buffer.from(['WEBVTT', '', ...blocks].join('\n'), 'utf8');
 }
 
 export const contentTypes = {

@@ -2,7 +2,10 @@ import {
   errorResponseSchema,
   exportFileBase,
   exportFormats,
+  subtitleOptionNames,
+  subtitleOptionRanges,
   transcriptExportFormats,
+  type SubtitleOptions,
   type TranscriptExportFormat,
   type User,
 } from '@scribe/api-client';
@@ -50,6 +53,41 @@ const exportQuery = z.object({ tz: z.string().optional() });
 const exportSchema = <P extends z.ZodType>(summary: string, params: P) => ({
   schema: { tags, summary, params, querystring: exportQuery, response: errors },
 });
+
+/** SRT/VTT options (api-client `subtitleDefaults`), checked by the route so a bad one names itself. */
+const transcriptExportQuery = exportQuery.extend(
+  Object.fromEntries(
+    subtitleOptionNames.map((name) => {
+      const r = subtitleOptionRanges[name];
+      return [
+        name,
+        z
+          .string()
+          .optional()
+          .describe(`SRT/VTT only: ${r.integer ? 'a whole number' : 'a number'} from ${r.min} to ${r.max}`),
+      ];
+    }),
+  ) as Record<(typeof subtitleOptionNames)[number], z.ZodOptional<z.ZodString>>,
+);
+
+/** The subtitle options of the query; 400 SUBTITLE_OPTION_INVALID naming the first bad one. */
+export function subtitleOptionsOf(query: Partial<Record<(typeof subtitleOptionNames)[number], string>>): Partial<SubtitleOptions> {
+  const options: Partial<SubtitleOptions> = {};
+  for (const name of subtitleOptionNames) {
+    const raw = query[name];
+    if (raw === undefined) continue;
+    const r = subtitleOptionRanges[name];
+    const value = /^\d+(\.\d+)?$/.test(raw.trim()) ? Number(raw) : NaN;
+    if (!(value >= r.min && value <= r.max) || (r.integer && !Number.isInteger(value))) {
+      throw new HttpError(400, 'SUBTITLE_OPTION_INVALID', { params: { option: name, min: r.min, max: r.max } });
+    }
+    options[name] = value;
+  }
+  const min = options.minCueSeconds ?? 1;
+  const max = options.maxCueSeconds ?? 7;
+  if (min >= max) throw new HttpError(400, 'SUBTITLE_CUE_SECONDS_INVALID');
+  return options;
+}
 
 /** The plain filename= for old clients: accents dropped, ß as ss, anything else non-ASCII as _. */
 export function asciiFileName(name: string): string {
@@ -107,13 +145,21 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
 
   app.get(
     '/api/transcripts/:id/export/:format',
-    exportSchema('The transcript as pdf (inline), docx, txt, srt or vtt', z.object({ id: idParam, format: transcriptFormatParam })),
+    {
+      schema: {
+        ...exportSchema('The transcript as pdf (inline), docx, txt, srt or vtt', z.object({ id: idParam, format: transcriptFormatParam }))
+          .schema,
+        querystring: transcriptExportQuery,
+      },
+    },
     async (request, reply) => {
       const format = request.params.format;
+      const options = subtitleOptionsOf(request.query);
       const { reader, t } = await exportOf(request);
       const base = exportFileBase(t.title, 'transcript');
-      if (format === 'srt') return send(reply, 'srt', base, renderSrt(t.segments));
-      if (format === 'vtt') return send(reply, 'vtt', base, renderVtt(t.segments));
+      const subtitles = { segments: t.segments, language: reader.language, options };
+      if (format === 'srt') return send(reply, 'srt', base, renderSrt(subtitles));
+      if (format === 'vtt') return send(reply, 'vtt', base, renderVtt(subtitles));
       const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader);
       return send(reply, format, base, await renderDocument(format, doc));
     },

@@ -2,6 +2,7 @@ import type { ApiErrorCode, ApiErrorParams } from '@scribe/api-client';
 import { and, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
 import { transcripts } from '../../db/schema.ts';
+import { writeOriginalRevision } from '../transcripts/repository.ts';
 import type { TranscriptionResult } from './engines/types.ts';
 import { TRANSCRIPTION_QUEUE } from './queue.ts';
 
@@ -84,6 +85,8 @@ export function createTranscriptionRepository(db: Db) {
         })
         .where(processing(t))
         .returning({ id: transcripts.id });
+      // The engine's output is kept as revision 1 (features/transcripts), before anyone can edit it.
+      if (rows.length === 1) await writeOriginalRevision(db, t.id);
       return rows.length === 1;
     },
 

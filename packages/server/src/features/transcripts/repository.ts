@@ -1,6 +1,44 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { RevisionChange } from '@scribe/api-client';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts, type TranscriptRow } from '../../db/schema.ts';
+import { folders, transcriptRevisions, transcripts, type StoredSegment, type TranscriptRow } from '../../db/schema.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Keeps the engine's output as revision 1, once: when the transcription completes, and lazily (first
+ * edit or read of the revisions) for transcripts that completed before revisions were kept. Only an
+ * unedited completed transcript (revision 1) is copied, and an existing revision 1 is never touched.
+ */
+export async function writeOriginalRevision(db: Db | Tx, transcriptId: number): Promise<void> {
+  await db.execute(sql`
+    insert into ${transcriptRevisions} (transcript_id, user_id, number, title, segments, changes, created_at)
+    select id, user_id, 1, title, segments, '["original"]'::jsonb, updated_at from ${transcripts}
+    where id = ${transcriptId} and revision = 1 and status = 'completed'
+    on conflict (transcript_id, number) do nothing`);
+}
+
+/** The state an edit is decided on, read under the row lock. */
+export interface LockedTranscript {
+  revision: number;
+  title: string;
+}
+
+/** What a new revision holds; segments left out keep the current ones. */
+export interface NextRevision {
+  title: string;
+  segments?: StoredSegment[];
+  content?: string;
+  changes: RevisionChange[];
+  restoredFrom?: number;
+}
+
+export type CommitResult =
+  | { kind: 'saved'; revision: number }
+  | { kind: 'unchanged'; revision: number }
+  | { kind: 'missing' }
+  | { kind: 'not_editable' }
+  | { kind: 'conflict'; current: number };
 
 export interface NewTranscript {
   id: number;
@@ -72,6 +110,97 @@ export function createTranscriptsRepository(db: Db) {
         .returning({ id: transcripts.id });
       return rows.length === 1;
     },
+
+    /**
+     * Adds a revision in one transaction: the transcript row is locked, its revision checked against
+     * `base` (null: on top of whatever is current, for a title or a restore), revision 1 kept if it
+     * was not yet, then the transcript row and the new revision row written together.
+     */
+    async commitRevision(
+      userId: number,
+      id: number,
+      base: number | null,
+      build: (locked: LockedTranscript) => NextRevision | null,
+    ): Promise<CommitResult> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ revision: transcripts.revision, title: transcripts.title, status: transcripts.status })
+          .from(transcripts)
+          .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)))
+          .for('update');
+        if (!row) return { kind: 'missing' };
+        if (row.status !== 'completed') return { kind: 'not_editable' };
+        if (base !== null && base !== row.revision) return { kind: 'conflict', current: row.revision };
+        const next = build(row);
+        if (!next) return { kind: 'unchanged', revision: row.revision };
+        if (row.revision === 1) await writeOriginalRevision(tx, id);
+        const number = row.revision + 1;
+        await tx
+          .update(transcripts)
+          .set({
+            title: next.title,
+            ...(next.segments ? { segments: next.segments, content: next.content ?? '' } : {}),
+            revision: number,
+            updatedAt: new Date(),
+          })
+          .where(eq(transcripts.id, id));
+        // Copied from the row just written, so the segments cross to the database once.
+        await tx.execute(sql`
+          insert into ${transcriptRevisions} (transcript_id, user_id, number, title, segments, changes, restored_from)
+          select id, user_id, ${number}, title, segments, ${JSON.stringify(next.changes)}::jsonb, ${next.restoredFrom ?? null}
+          from ${transcripts} where id = ${id}`);
+        return { kind: 'saved', revision: number };
+      });
+    },
+
+    /** What an edit is checked against, without the segments (they may be large). */
+    async editState(userId: number, id: number) {
+      const [row] = await db
+        .select({
+          status: transcripts.status,
+          revision: transcripts.revision,
+          title: transcripts.title,
+          durationSeconds: transcripts.durationSeconds,
+        })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)));
+      return row;
+    },
+
+    /** The current segments, when `revision` is still the current one. */
+    async segmentsAt(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+      const [row] = await db
+        .select({ segments: transcripts.segments })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId), eq(transcripts.revision, revision)));
+      return row?.segments;
+    },
+
+    /** Revision summaries, newest first (the transcript's ownership is checked by the caller). */
+    async revisions(userId: number, id: number) {
+      return db
+        .select({
+          number: transcriptRevisions.number,
+          createdAt: transcriptRevisions.createdAt,
+          changes: transcriptRevisions.changes,
+          restoredFrom: transcriptRevisions.restoredFrom,
+        })
+        .from(transcriptRevisions)
+        .where(and(eq(transcriptRevisions.transcriptId, id), eq(transcriptRevisions.userId, userId)))
+        .orderBy(desc(transcriptRevisions.number));
+    },
+
+    async revision(userId: number, id: number, number: number) {
+      const [row] = await db
+        .select()
+        .from(transcriptRevisions)
+        .where(
+          and(eq(transcriptRevisions.transcriptId, id), eq(transcriptRevisions.userId, userId), eq(transcriptRevisions.number, number)),
+        );
+      return row;
+    },
+
+    writeOriginalRevision: (id: number) => writeOriginalRevision(db, id),
 
     /** Takes the next id first, so the audio can be stored under it before the row exists. */
     async reserveId(): Promise<number> {

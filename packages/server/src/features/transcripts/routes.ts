@@ -1,7 +1,17 @@
-import { errorResponseSchema, moveTranscriptRequestSchema, okResponseSchema, transcriptSchema } from '@scribe/api-client';
+import {
+  errorResponseSchema,
+  moveTranscriptRequestSchema,
+  okResponseSchema,
+  revisionListSchema,
+  revisionSchema,
+  transcriptSchema,
+  updateTranscriptRequestSchema,
+  updateTranscriptResponseSchema,
+} from '@scribe/api-client';
+import { z } from 'zod';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '../../http/params.ts';
+import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { TranscriptsService } from './service.ts';
 import { errorBody } from '../../http/errors.ts';
@@ -14,6 +24,10 @@ export interface TranscriptsRoutesOptions {
 const tags = ['transcripts'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const retryErrors = { ...errors, 402: errorResponseSchema, 409: errorResponseSchema };
+const editErrors = { ...errors, 409: errorResponseSchema, 413: errorResponseSchema };
+const revisionParams = z.object({ id: idParam, n: idParam });
+/** A whole transcript travels with each edit: 20,000 segments (api-client `editLimits`) need more than the 1 MB default. */
+const EDIT_BODY_LIMIT = 16 * 1024 * 1024;
 
 export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> = async (app, opts) => {
   const { transcripts } = opts;
@@ -30,6 +44,64 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
       },
     },
     async (request) => transcripts.get(currentUser(request).id, request.params.id),
+  );
+
+  app.patch(
+    '/api/transcripts/:id',
+    {
+      bodyLimit: EDIT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Save an edit of the title and/or the segments as a new revision',
+        description:
+          '`baseRevision` is the revision the edit was made on (required with segments): 409 REVISION_CONFLICT with ' +
+          '`params.current` when it is stale, and nothing changes. 400 with nothing written when a limit is broken; ' +
+          '409 TRANSCRIPT_NOT_EDITABLE until the transcription has completed. An edit that changes nothing keeps the revision.',
+        params: idParams,
+        body: updateTranscriptRequestSchema,
+        response: { 200: updateTranscriptResponseSchema, ...editErrors },
+      },
+    },
+    async (request) => transcripts.update(currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/transcripts/:id/revisions',
+    {
+      schema: {
+        tags,
+        summary: "The transcript's revisions, newest first (revision 1: the engine's original, never changed)",
+        params: idParams,
+        response: { 200: revisionListSchema, ...errors },
+      },
+    },
+    async (request) => ({ revisions: await transcripts.revisions(currentUser(request).id, request.params.id) }),
+  );
+
+  app.get(
+    '/api/transcripts/:id/revisions/:n',
+    {
+      schema: {
+        tags,
+        summary: 'One revision with its title and segments',
+        params: revisionParams,
+        response: { 200: revisionSchema, ...errors },
+      },
+    },
+    async (request) => transcripts.revision(currentUser(request).id, request.params.id, request.params.n),
+  );
+
+  app.post(
+    '/api/transcripts/:id/revisions/:n/restore',
+    {
+      schema: {
+        tags,
+        summary: "A new revision with revision n's title and segments",
+        params: revisionParams,
+        response: { 200: updateTranscriptResponseSchema, ...editErrors },
+      },
+    },
+    async (request) => transcripts.restore(currentUser(request).id, request.params.id, request.params.n),
   );
 
   app.put(

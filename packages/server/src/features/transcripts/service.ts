@@ -1,10 +1,31 @@
-import { paths, type Transcript } from '@scribe/api-client';
+import {
+  paths,
+  type Revision,
+  type RevisionSummary,
+  type Transcript,
+  type TranscriptRevisedEvent,
+  type UpdateTranscriptRequest,
+} from '@scribe/api-client';
+import type { FastifyBaseLogger } from 'fastify';
+import type { StoredSegment, TranscriptRevisionRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { LiveHub } from '../live/hub.ts';
+import { changesOf, cleanSegments, cleanTitle, contentOf } from './edit.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
 import type { TranscriptFiles } from './files.ts';
-import type { TranscriptsRepository } from './repository.ts';
+import type { CommitResult, TranscriptsRepository } from './repository.ts';
+
+/** The live event that tells the user's other tabs a transcript has a new revision. */
+export const TRANSCRIPT_REVISED = 'transcript_revised';
+
+const summaryOf = (r: Pick<TranscriptRevisionRow, 'number' | 'createdAt' | 'changes' | 'restoredFrom'>): RevisionSummary => ({
+  number: r.number,
+  createdAt: r.createdAt.toISOString(),
+  changes: r.changes,
+  restoredFrom: r.restoredFrom,
+});
 
 export type AudioAnswer =
   | { kind: 'full'; object: StoredObject; mime: string }
@@ -39,9 +60,61 @@ export function createTranscriptsService(deps: {
   /** Retry: the job queue, and the credit check (402 when a charge is due and the balance cannot pay it). */
   queue?: TranscriptionQueue;
   credits?: TranscriptionGate;
+  /** Edits: a new revision is announced to the user's sockets. */
+  hub?: LiveHub;
+  log?: FastifyBaseLogger;
 }) {
   const { repo, storage, files } = deps;
   const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
+
+  /** The answer of an edit or a restore; a saved one is announced (a failed announcement loses nothing). */
+  async function settle(userId: number, id: number, result: CommitResult): Promise<{ revision: number }> {
+    switch (result.kind) {
+      case 'missing':
+        throw notFound();
+      case 'not_editable':
+        throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      case 'conflict':
+        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: result.current } });
+      case 'unchanged':
+        return { revision: result.revision };
+      case 'saved': {
+        const data: TranscriptRevisedEvent = { transcriptId: id, revision: result.revision };
+        await deps.hub
+          ?.publish({ userId, type: TRANSCRIPT_REVISED, data })
+          .catch((err: unknown) => deps.log?.warn({ err }, 'could not announce a transcript revision'));
+        return { revision: result.revision };
+      }
+    }
+  }
+
+  /**
+   * The segments of a few recently edited revisions. A revision's content never changes, so an entry
+   * keyed by its number stays true; it saves reading a long transcript back on every autosave.
+   */
+  const recent = new Map<string, StoredSegment[]>();
+  const RECENT_MAX = 8;
+  const remember = (userId: number, id: number, revision: number, segments: StoredSegment[]) => {
+    recent.delete(`${userId}:${id}:${revision - 1}`);
+    recent.set(`${userId}:${id}:${revision}`, segments);
+    while (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
+  };
+  async function currentSegments(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+    const key = `${userId}:${id}:${revision}`;
+    const cached = recent.get(key);
+    if (cached) return cached;
+    const read = await repo.segmentsAt(userId, id, revision);
+    if (read) remember(userId, id, revision, read);
+    return read;
+  }
+
+  /** The user's transcript; its revision 1 is written first when it predates the revisions table. */
+  async function withOriginal(userId: number, id: number) {
+    const row = await repo.editState(userId, id);
+    if (!row) throw notFound();
+    if (row.status === 'completed' && row.revision === 1) await repo.writeOriginalRevision(id);
+    return row;
+  }
 
   return {
     async get(userId: number, id: number): Promise<Transcript> {
@@ -66,6 +139,76 @@ export function createTranscriptsService(deps: {
           timestamps: row.segments,
         },
       };
+    },
+
+    /**
+     * A new revision from an edit (docs/decisions.md, Transcript edits): validated first (400, nothing
+     * written), then committed only when `baseRevision` is still current (409 REVISION_CONFLICT). Sending
+     * what is already stored makes no new revision.
+     */
+    async update(userId: number, id: number, body: UpdateTranscriptRequest): Promise<{ revision: number }> {
+      if (body.title === undefined && body.segments === undefined) throw new HttpError(400, 'NOTHING_TO_SAVE');
+      if (body.segments !== undefined && body.baseRevision === undefined) {
+        throw new HttpError(400, 'BASE_REVISION_REQUIRED', { field: 'baseRevision' });
+      }
+      const title = body.title === undefined ? undefined : cleanTitle(body.title);
+      const state = await repo.editState(userId, id);
+      if (!state) throw notFound();
+      if (state.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      const conflict = () => new HttpError(409, 'REVISION_CONFLICT', { params: { current: state.revision } });
+      if (body.baseRevision !== undefined && body.baseRevision !== state.revision) throw conflict();
+      let current: StoredSegment[] = [];
+      let segments: StoredSegment[] | undefined;
+      if (body.segments !== undefined) {
+        const known = await currentSegments(userId, id, state.revision);
+        if (!known) {
+          // Saved elsewhere in between: the conflict names the revision that is current now.
+          const now = await repo.editState(userId, id);
+          if (!now) throw notFound();
+          throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: now.revision } });
+        }
+        current = known;
+        segments = cleanSegments(body.segments, current, state.durationSeconds);
+      }
+      const result = await repo.commitRevision(userId, id, body.baseRevision ?? null, (locked) => {
+        // With segments the base matched, so `current` is what is locked; a title alone goes on top of the current text.
+        const nextTitle = title ?? locked.title;
+        const changes = changesOf({ title: locked.title, segments: current }, { title: nextTitle, segments: segments ?? [] });
+        if (changes.length === 0) return null;
+        return segments ? { title: nextTitle, segments, content: contentOf(segments), changes } : { title: nextTitle, changes };
+      });
+      if (result.kind === 'saved' && segments) remember(userId, id, result.revision, segments);
+      return settle(userId, id, result);
+    },
+
+    /** Every revision's summary, newest first. */
+    async revisions(userId: number, id: number): Promise<RevisionSummary[]> {
+      await withOriginal(userId, id);
+      return (await repo.revisions(userId, id)).map(summaryOf);
+    },
+
+    async revision(userId: number, id: number, number: number): Promise<Revision> {
+      await withOriginal(userId, id);
+      const row = await repo.revision(userId, id, number);
+      if (!row) throw new HttpError(404, 'REVISION_NOT_FOUND');
+      return { ...summaryOf(row), title: row.title, segments: row.segments };
+    },
+
+    /** A new revision with revision `number`'s title and segments. */
+    async restore(userId: number, id: number, number: number): Promise<{ revision: number }> {
+      const row = await withOriginal(userId, id);
+      if (row.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      const old = await repo.revision(userId, id, number);
+      if (!old) throw new HttpError(404, 'REVISION_NOT_FOUND');
+      const result = await repo.commitRevision(userId, id, null, () => ({
+        title: old.title,
+        segments: old.segments,
+        content: contentOf(old.segments),
+        changes: ['restore'],
+        restoredFrom: number,
+      }));
+      if (result.kind === 'saved') remember(userId, id, result.revision, old.segments);
+      return settle(userId, id, result);
     },
 
     /**

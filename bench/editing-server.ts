@@ -1,0 +1,58 @@
+// The server side of editing.bench.ts, in a process of its own so the client's work stays out of its
+// timings: a real server on PGlite with one user and one completed 3-hour, 2,500-segment transcript.
+// Prints one JSON line { url, cookie, id } and serves until it gets SIGTERM; each line it reads on stdin
+// is answered with { cpuMs }, its CPU time so far.
+import { transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
+import { register, startServer } from '../packages/server/test/helpers.ts';
+
+const SEGMENTS = 2500;
+const HOURS = 3;
+const pieces = [
+  'Um, the billing migration will take about three weeks',
+  'How long will the review of the invoices take?',
+  'I am really happy with the backup plan for every record',
+  'The team moves every customer record to the new system first',
+  'Uh, what happens if a payment fails during the night?',
+  'Carol reviews the migration plan on Monday with the whole team',
+  'We are worried that the deadline for the billing project is too tight',
+  'Thanks everyone, the faster billing will help our customers a lot',
+];
+
+export function benchSegments(): StoredSegment[] {
+  const step = (HOURS * 3600) / SEGMENTS;
+  return Array.from({ length: SEGMENTS }, (_, i) => ({
+    start: Math.round(i * step * 1000) / 1000,
+    end: Math.round(((i + 1) * step - 0.2) * 1000) / 1000,
+    speaker: i % 3 === 0 ? 'Alice' : i % 3 === 1 ? 'Bob' : 'Carol',
+    text: `${pieces[i % pieces.length]}, part ${i}. ${pieces[(i * 5 + 3) % pieces.length]}.`,
+    confidence: 0.8,
+  }));
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '1000000' }, { pglite: true });
+  const { cookie, user } = await register(server);
+  const segments = benchSegments();
+  const [row] = await server.app.database.db
+    .insert(transcripts)
+    .values({
+      userId: user.id,
+      title: 'Three-hour planning meeting',
+      status: 'completed',
+      progress: 100,
+      language: 'en',
+      content: segments.map((s) => s.text).join(' '),
+      segments,
+      durationSeconds: HOURS * 3600,
+    })
+    .returning({ id: transcripts.id });
+  console.log(JSON.stringify({ url: server.url, cookie, id: row.id }));
+  // A line on stdin asks for the CPU time this process has used so far (user + system, ms).
+  process.stdin.on('data', () => {
+    const { user: u, system } = process.cpuUsage();
+    console.log(JSON.stringify({ cpuMs: (u + system) / 1000 }));
+  });
+  process.once('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
