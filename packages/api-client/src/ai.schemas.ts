@@ -1,6 +1,7 @@
 // The zod schemas of ai.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { aiMessages, promptIcons, promptLimits, exportFormats, transcriptExportFormats } from './ai.ts';
+import { aiMessages, promptIcons, promptLimits, promptOrderMax, exportFormats, transcriptExportFormats } from './ai.ts';
+import { apiErrors } from './errors.ts';
 import { visibleText } from './validation.ts';
 
 export const promptIconSchema = z.enum(promptIcons);
@@ -31,6 +32,21 @@ export const createPromptRequestSchema = z.object({
   icon: promptIconSchema.default('FileText'),
 });
 export type CreatePromptRequest = z.input<typeof createPromptRequestSchema>;
+
+/** An edit of a saved prompt: the fields sent change, with the checks of a new prompt (the server asks for at least one). */
+export const updatePromptRequestSchema = createPromptRequestSchema.extend({ icon: promptIconSchema }).partial();
+export type UpdatePromptRequest = z.input<typeof updatePromptRequestSchema>;
+
+const promptId = z
+  .number({ error: apiErrors.INVALID_ID })
+  .int(apiErrors.INVALID_ID)
+  .min(1, apiErrors.INVALID_ID)
+  .max(2_147_483_647, apiErrors.INVALID_ID);
+/** The user's saved prompts in their new order: every one of them, each once. */
+export const reorderPromptsRequestSchema = z.object({
+  ids: z.array(promptId, { error: aiMessages.promptOrderMismatch }).max(promptOrderMax, aiMessages.promptOrderMismatch),
+});
+export type ReorderPromptsRequest = z.input<typeof reorderPromptsRequestSchema>;
 
 /** The model ids the selector offers: gpt-4 and gpt-3.5 with a provider, else only the local engine. */
 export const aiModelIdSchema = z.enum(['gpt-4', 'gpt-3.5', 'local']);

@@ -6,6 +6,8 @@ export const aiMessages = {
   promptNameTooLong: apiErrors.PROMPT_NAME_TOO_LONG,
   promptTooLong: apiErrors.PROMPT_TOO_LONG,
   promptNotFound: apiErrors.PROMPT_NOT_FOUND,
+  promptUpdateEmpty: apiErrors.PROMPT_UPDATE_EMPTY,
+  promptOrderMismatch: apiErrors.PROMPT_ORDER_MISMATCH,
   outputNotFound: apiErrors.AI_OUTPUT_NOT_FOUND,
   /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
   unknownModel: apiErrors.UNKNOWN_MODEL,
@@ -56,6 +58,8 @@ export function subtitleQuery(options: Partial<SubtitleOptions> | undefined): st
 }
 
 export const promptLimits = { nameMax: 200, textMax: 20_000 } as const;
+/** At most this many ids in one reorder request (far more than anyone saves; bounds the work). */
+export const promptOrderMax = 10_000;
 
 export const promptIcons = ['FileText', 'Languages', 'Book', 'Wand2'] as const;
 export const exportFormats = ['pdf', 'docx', 'txt'] as const;

@@ -6,6 +6,7 @@ import type {
   ExportFormat,
   SavedPrompt,
   TranscriptExportFormat,
+  UpdatePromptRequest,
 } from './ai.schemas.ts';
 import type { AccountSession, ChangePasswordRequest, DeleteAccountRequest, SignedOutResponse } from './account.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
@@ -68,6 +69,7 @@ export const paths = {
   stripeWebhook: '/api/credits/stripe/webhook',
   prompts: '/api/prompts',
   prompt: (id: number) => `/api/prompts/${id}`,
+  promptOrder: '/api/prompts/order',
   aiModels: '/api/ai/models',
   customPrompt: (id: number) => `/api/transcripts/${id}/custom-prompt`,
   promptOutputs: (id: number) => `/api/transcripts/${id}/prompt-outputs`,
@@ -141,6 +143,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       list: () => http.read<SavedPrompt[]>(paths.prompts),
       create: (body: CreatePromptRequest) => http.send<SavedPrompt>('POST', paths.prompts, body, 'SAVE_PROMPT_FAILED'),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.prompt(id), undefined, 'DELETE_PROMPT_FAILED'),
+      update: (id: number, body: UpdatePromptRequest) => http.send<SavedPrompt>('PUT', paths.prompt(id), body, 'SAVE_PROMPT_FAILED'),
+      /** The saved prompts in the new order (all of them, each once); answers the list in that order. */
+      reorder: (ids: number[]) => http.send<SavedPrompt[]>('PUT', paths.promptOrder, { ids }, 'REORDER_PROMPTS_FAILED'),
     },
     ai: {
       models: () => http.read<AiModelsResponse>(paths.aiModels),

@@ -133,6 +133,9 @@ export const apiErrors = {
   PROMPT_NAME_TOO_LONG: 'Prompt name must be at most 200 characters long',
   PROMPT_TOO_LONG: 'Prompt must be at most 20,000 characters long',
   PROMPT_NOT_FOUND: 'Prompt not found',
+  // Editing and reordering saved prompts.
+  PROMPT_UPDATE_EMPTY: 'Nothing to save: send a name, a prompt or an icon',
+  PROMPT_ORDER_MISMATCH: 'The new order must list each of your saved prompts exactly once',
   AI_OUTPUT_NOT_FOUND: 'AI output not found',
   /** A model the server does not offer (any more): end-user wording, the administrator configures models. */
   UNKNOWN_MODEL: 'This AI model is not available. Ask your administrator.',
@@ -219,6 +222,7 @@ export const apiErrors = {
   UNEXPECTED_ERROR: 'An unexpected error occurred',
   SAVE_PROMPT_FAILED: 'Failed to save prompt',
   DELETE_PROMPT_FAILED: 'Failed to delete prompt',
+  REORDER_PROMPTS_FAILED: 'Failed to reorder prompts',
   CREATE_TUTORIAL_FAILED: 'Failed to create tutorial transcript',
   SAVE_PREFERENCES_FAILED: 'Failed to save preferences',
   CHANGE_PASSWORD_FAILED: 'Failed to change password',

@@ -53,8 +53,8 @@ export interface LiveEventMap {
   error: { message: string };
   transcription_status: TranscriptionStatusEvent;
   ai_output_stream: AiOutputStreamEvent;
-  transcript_revised: TranscriptRevisedEvent;
   ai_progress: AiProgressEvent;
+  transcript_revised: TranscriptRevisedEvent;
   [type: string]: unknown;
 }
 

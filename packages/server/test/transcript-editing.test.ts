@@ -299,6 +299,25 @@ describe('transcript editing and revisions', () => {
     expect(await revisionCount(id)).toBe(0);
   });
 
+  it("the account's data export carries every revision of an edited transcript, and only the user's own", async () => {
+    const id = await fresh('Exported history');
+    await patch(id, { segments: edited(0, 'Edited for the record.'), baseRevision: 1 });
+    const theirs = await insertTranscript(server, other.id, { title: 'Not mine', language: 'en', segments: englishSegments });
+    await patch(theirs, { title: 'Theirs, edited' }, other);
+    const res = await fetch(`${server.url}/api/account/export`, { headers: { Cookie: owner.cookie } });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const revisions = JSON.parse(strFromU8(files[`transcripts/${id}-Exported-history/revisions.json`])) as RevisionBody[];
+    expect(revisions.map((r) => [r.number, r.changes])).toEqual([
+      [1, ['original']],
+      [2, ['text']],
+    ]);
+    expect(revisions[0].segments).toEqual(englishSegments);
+    expect(revisions[1].segments[0].text).toBe('Edited for the record.');
+    expect(Object.keys(files).some((f) => f.includes(`transcripts/${theirs}`))).toBe(false);
+    expect(Object.values(files).some((f) => strFromU8(f).includes('Theirs, edited'))).toBe(false);
+  });
+
   it('exports and AI prompts read the latest revision with its speaker names', async () => {
     const id = await fresh();
     const segments = englishSegments.map((s) => ({

@@ -160,6 +160,7 @@ export {
   type AiOutputListProps,
   type AiPendingProgress,
   type AiOutputListState,
+  type AiOutputRerun,
   type AiOutputItem,
   type AiExportFormat,
   type AiExportTarget,

@@ -97,6 +97,32 @@ export function useAiActions() {
           revalidate: false,
         });
       },
+      async updatePrompt(id: number, body: { name: string; prompt: string; icon: SavedPrompt['icon'] }) {
+        let saved: SavedPrompt;
+        try {
+          saved = await api.prompts.update(id, body);
+        } catch (error) {
+          throw new Error(fail(t`Failed to save prompt`, error));
+        }
+        toast({ title: t`Prompt saved successfully`, variant: 'success' });
+        await mutate<SavedPrompt[] | null>(paths.prompts, (list) => list?.map((p) => (p.id === saved.id ? saved : p)) ?? list, {
+          revalidate: false,
+        });
+      },
+      /** Shows the new order at once; the server's answer (the list in its order) replaces it, a failure restores it. */
+      async reorderPrompts(ids: number[]) {
+        try {
+          await mutate<SavedPrompt[] | null>(paths.prompts, () => api.prompts.reorder(ids), {
+            optimisticData: (list) => (list ? ids.map((id) => list.find((p) => p.id === id)).filter((p) => p !== undefined) : list) ?? null,
+            rollbackOnError: true,
+            revalidate: false,
+          });
+        } catch (error) {
+          fail(t`Failed to reorder prompts`, error);
+          // Another tab may have added or deleted a prompt: show the server's list.
+          void mutate(paths.prompts);
+        }
+      },
       async deletePrompt(id: number) {
         try {
           await api.prompts.remove(id);

@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, HttpStatusError, paths } from '@scribe/api-client';
-import { AiOutputList, type AiOutputListState } from '@scribe/transcript-kit';
+import { AiOutputList, type AiOutputListState, type AiOutputRerun } from '@scribe/transcript-kit';
 import { LayersIcon } from '@scribe/ui/icons';
-import { useAiOutputs, useExporter } from '../data/ai.ts';
+import { useMemo } from 'react';
+import { useAiActions, useAiModels, useAiOutputs, useExporter } from '../data/ai.ts';
+import { useFolderTree } from '../data/library.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
 import { translateError } from '../i18n/errors.ts';
-import { useSelectedTranscript } from './useSelection.ts';
+import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
+import { modelOfOutput, rerunTargets } from './rerun.ts';
 import { seekPlayer } from './playback.ts';
 import * as styles from './workspace.css.ts';
 
@@ -17,6 +20,23 @@ export function AiOutputView() {
   const { data, error, isLoading } = useAiOutputs(transcriptId);
   const exporter = useExporter();
   const pending = usePendingOutput(transcriptId);
+  const { tree } = useFolderTree();
+  const models = useAiModels();
+  const actions = useAiActions();
+  const { selectTranscript, setTab } = useSelection();
+  const targets = useMemo(() => rerunTargets(tree, transcriptId), [tree, transcriptId]);
+  // The same prompt text and model on the chosen transcript, which is then shown with its outputs.
+  const rerun: AiOutputRerun = {
+    transcripts: targets,
+    onRun: async (item, target) => {
+      const original = data?.find((o) => o.id === item.id);
+      if (!original) return;
+      const model = modelOfOutput(original, models) ?? models.find((m) => m.default)?.id ?? '';
+      if (!(await actions.run(target, original.prompt, model))) return;
+      selectTranscript(target);
+      setTab('ai-output');
+    },
+  };
   // The tab's error heading in the user's language (the error's own message is the English one).
   const outputsErrorMessage = (err: unknown) => {
     if (err instanceof HttpStatusError) {
@@ -50,6 +70,7 @@ export function AiOutputView() {
           state={state}
           title={transcript?.title}
           pending={pending ? { prompt: pending.prompt, text: pending.text, progress: pending.progress } : null}
+          rerun={rerun}
           onSeek={(seconds) => void seekPlayer(seconds)}
           onExport={(target, format) =>
             void exporter(

@@ -75,6 +75,8 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
           }}
           onCreatePrompt={actions.createPrompt}
           onDeletePrompt={actions.deletePrompt}
+          onUpdatePrompt={actions.updatePrompt}
+          onReorderPrompts={actions.reorderPrompts}
           promptCost={promptCost}
         />
       )}

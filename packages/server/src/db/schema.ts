@@ -309,6 +309,8 @@ export const prompts = pgTable(
     icon: text('icon', { enum: ['FileText', 'Languages', 'Book', 'Wand2'] })
       .notNull()
       .default('FileText'),
+    /** The user's order of their saved prompts (lowest first; ties by creation). */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -50,3 +50,12 @@ export const empty = style([
   sprinkles({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 'xs', padding: 'xl' }),
   { textAlign: 'center' },
 ]);
+
+/** Re-run and download on an output card, side by side. */
+export const cardActions = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs', flexShrink: 0 });
+
+export const rerunPrompt = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: vars.fontSize.sm });
+
+export const rerunField = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
+
+export const dialogActions = sprinkles({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 'sm' });

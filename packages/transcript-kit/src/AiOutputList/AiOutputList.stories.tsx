@@ -146,3 +146,43 @@ export const WritingAnswerOfLongRecording: Story = {
     await expect(canvas.getByText(/Revenue rose/)).toBeVisible();
   },
 };
+
+/** 'Run on another transcript…': the output's prompt on a transcript picked in a dialog. */
+export const RunOnAnotherTranscript: Story = {
+  args: {
+    rerun: {
+      transcripts: [
+        { id: 7, label: 'Customer interview' },
+        { id: 8, label: 'Lecture · Courses / Spring' },
+      ],
+      onRun: fn(),
+    },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Run on another transcript: Summarize the transcript as bu…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run on another transcript' });
+    await expect(within(dialog).getByText('Summarize the transcript as bullet points.')).toBeVisible();
+    const picker = within(dialog).getByRole('combobox', { name: 'Transcript' });
+    await expect(picker).toHaveValue('7');
+    await userEvent.selectOptions(picker, 'Lecture · Courses / Spring');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run prompt' }));
+    await expect(args.rerun!.onRun).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 1, prompt: 'Summarize the transcript as bullet points.' }),
+      8,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** Without another completed transcript the dialog says so and cannot run. */
+export const RunOnAnotherTranscriptNone: Story = {
+  args: { rerun: { transcripts: [], onRun: fn() } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Run on another transcript: Extract all questions asked in…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run on another transcript' });
+    await expect(within(dialog).getByText('No other completed transcript yet.')).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'Run prompt' })).toBeDisabled();
+  },
+};

@@ -3,6 +3,8 @@ import {
   Alert,
   Button,
   Card,
+  Dialog,
+  Form,
   Heading,
   IconButton,
   Menu,
@@ -14,10 +16,11 @@ import {
   Text,
   toast,
 } from '@scribe/ui';
-import { Fragment, useMemo, type ReactNode } from 'react';
+import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { combinedOutputsText, menuName, splitTimestamps } from '../ai/timestamps.ts';
-import { CopyIcon, DownloadIcon, ShareIcon } from '@scribe/ui/icons';
+import { CopyIcon, DownloadIcon, ShareIcon, SparklesIcon } from '@scribe/ui/icons';
+import * as controls from '../styles/controls.css.ts';
 import * as styles from './AiOutputList.css.ts';
 
 export type AiExportFormat = 'pdf' | 'docx' | 'txt';
@@ -48,6 +51,8 @@ export interface AiOutputListProps {
   onCopy?: (result: { ok: boolean; text: string }) => void;
   /** An answer being generated (streamed by the provider), shown above the stored outputs. */
   pending?: { prompt: string; text: string; progress?: AiPendingProgress | null } | null;
+  /** Offers 'Run on another transcript…' on each output: the same prompt on one of these transcripts. */
+  rerun?: AiOutputRerun;
 }
 
 /**
@@ -58,6 +63,13 @@ export interface AiPendingProgress {
   phase: 'reading' | 'combining' | 'answering';
   part: number;
   parts: number;
+}
+
+export interface AiOutputRerun {
+  /** The transcripts it can run on (the app leaves out this one and unfinished ones); `label` names it in the picker. */
+  transcripts: ReadonlyArray<{ id: number; label: string }>;
+  /** Runs the output's prompt on the chosen transcript; the dialog is busy while the promise runs and closes after. */
+  onRun: (output: AiOutputItem, transcriptId: number) => Promise<void> | void;
 }
 
 /** Output text with every m:ss, mm:ss and h:mm:ss time stamp as a button that seeks the player. */
@@ -92,8 +104,9 @@ function FormatItems({ prefix }: { prefix: string }) {
 }
 
 /** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
-export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }: AiOutputListProps) {
+export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, rerun }: AiOutputListProps) {
   const { t, i18n } = useLingui();
+  const [rerunning, setRerunning] = useState<AiOutputItem | null>(null);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -209,12 +222,32 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending }
       <ul className={styles.list}>
         {outputs.map((o) => (
           <li key={o.id}>
-            <OutputCard item={o} date={formatDate(o.createdAt)} onSeek={onSeek} onAction={exportAction}>
+            <OutputCard
+              item={o}
+              date={formatDate(o.createdAt)}
+              onSeek={onSeek}
+              onAction={exportAction}
+              onRerun={rerun ? () => setRerunning(o) : undefined}
+            >
               <OutputText text={o.output} onSeek={onSeek} />
             </OutputCard>
           </li>
         ))}
       </ul>
+      {rerun ? (
+        <Dialog
+          title={t`Run on another transcript`}
+          size="sm"
+          isOpen={rerunning !== null}
+          onOpenChange={(open) => {
+            if (!open) setRerunning(null);
+          }}
+        >
+          {({ close }) =>
+            rerunning ? <RerunForm output={rerunning} rerun={rerun} onCancel={close} onDone={() => setRerunning(null)} /> : null
+          }
+        </Dialog>
+      ) : null}
     </section>
   );
 }
@@ -224,12 +257,14 @@ function OutputCard({
   date,
   children,
   onAction,
+  onRerun,
 }: {
   item: AiOutputItem;
   date: string;
   children: ReactNode;
   onSeek: (s: number) => void;
   onAction: (key: string | number) => void;
+  onRerun?: () => void;
 }) {
   const { t } = useLingui();
   return (
@@ -242,14 +277,92 @@ function OutputCard({
           </Text>
           <h3 className={styles.prompt}>{item.prompt}</h3>
         </div>
-        <MenuTrigger>
-          <IconButton size="sm" aria-label={t`Download ${menuName(item.prompt)}`} icon={<DownloadIcon />} />
-          <Menu aria-label={t`Download ${menuName(item.prompt)}`} placement="bottom end" onAction={onAction}>
-            <FormatItems prefix={String(item.id)} />
-          </Menu>
-        </MenuTrigger>
+        <div className={styles.cardActions}>
+          {onRerun ? (
+            <IconButton
+              size="sm"
+              aria-label={t`Run on another transcript: ${menuName(item.prompt)}`}
+              icon={<SparklesIcon />}
+              onPress={onRerun}
+            />
+          ) : null}
+          <MenuTrigger>
+            <IconButton size="sm" aria-label={t`Download ${menuName(item.prompt)}`} icon={<DownloadIcon />} />
+            <Menu aria-label={t`Download ${menuName(item.prompt)}`} placement="bottom end" onAction={onAction}>
+              <FormatItems prefix={String(item.id)} />
+            </Menu>
+          </MenuTrigger>
+        </div>
       </div>
       {children}
     </Card>
+  );
+}
+
+/** The picker of the re-run dialog: the prompt, a transcript, Run. */
+function RerunForm({
+  output,
+  rerun,
+  onCancel,
+  onDone,
+}: {
+  output: AiOutputItem;
+  rerun: AiOutputRerun;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useLingui();
+  const selectId = useId();
+  const [target, setTarget] = useState<number | null>(rerun.transcripts[0]?.id ?? null);
+  const [pending, setPending] = useState(false);
+  const submit = async () => {
+    if (target === null) return;
+    const result = rerun.onRun(output, target);
+    // Busy only while a returned promise runs: a synchronous handler closes the dialog at once.
+    if (result && typeof result.then === 'function') {
+      setPending(true);
+      try {
+        await result;
+      } finally {
+        setPending(false);
+      }
+    }
+    onDone();
+  };
+  return (
+    <Form onSubmit={() => void submit()}>
+      <Text size="sm" tone="muted">{t`Prompt`}</Text>
+      <p className={styles.rerunPrompt}>{output.prompt}</p>
+      {rerun.transcripts.length === 0 ? (
+        <Text>{t`No other completed transcript yet.`}</Text>
+      ) : (
+        <div className={styles.rerunField}>
+          <label htmlFor={selectId} className={controls.label}>
+            {t`Transcript`}
+          </label>
+          <select
+            id={selectId}
+            className={controls.select}
+            value={target ?? ''}
+            onChange={(e) => setTarget(Number(e.target.value))}
+            disabled={pending}
+          >
+            {rerun.transcripts.map((tr) => (
+              <option key={tr.id} value={tr.id}>
+                {tr.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <div className={styles.dialogActions}>
+        <Button onPress={onCancel} isDisabled={pending}>
+          {t`Cancel`}
+        </Button>
+        <Button type="submit" variant="primary" isPending={pending} isDisabled={target === null}>
+          {t`Run prompt`}
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -26,7 +26,44 @@ export const promptList = sprinkles({
   listStyle: 'none',
 });
 
-export const promptRow = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' });
+export const promptRow = style([
+  sprinkles({ display: 'flex', alignItems: 'center', gap: 'xxs' }),
+  {
+    borderRadius: vars.radius.md,
+    outline: 'none',
+    selectors: {
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+      '&[data-dragging]': { opacity: 0.6 },
+    },
+  },
+]);
+
+/** The grip of a saved prompt: react-aria's drag button, also the keyboard's way to pick the row up. */
+export const dragHandle = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: 16,
+  height: 24,
+  padding: 0,
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  background: 'transparent',
+  color: vars.color.textMuted,
+  cursor: 'grab',
+  outline: 'none',
+  selectors: {
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+  },
+});
+
+/** Where a dragged prompt lands: a line between rows. */
+export const dropIndicator = style({
+  selectors: {
+    '&[data-drop-target]': { outline: `1px solid ${vars.color.accent}` },
+  },
+});
 
 export const promptButton = style([
   sprinkles({ flex: '1', minWidth: 0, display: 'flex', alignItems: 'center', gap: 'sm' }),

@@ -25,6 +25,20 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
           void props.onDeletePrompt(id);
           setSaved((list) => list.filter((p) => p.id !== id));
         }}
+        onUpdatePrompt={
+          props.onUpdatePrompt &&
+          ((id, p) => {
+            void props.onUpdatePrompt?.(id, p);
+            setSaved((list) => list.map((x) => (x.id === id ? { id, ...p } : x)));
+          })
+        }
+        onReorderPrompts={
+          props.onReorderPrompts &&
+          ((ids) => {
+            void props.onReorderPrompts?.(ids);
+            setSaved((list) => ids.map((id) => list.find((p) => p.id === id)!));
+          })
+        }
       />
     </div>
   );
@@ -32,7 +46,8 @@ function Controlled(props: ComponentProps<typeof AiPanel>) {
 
 /**
  * The AI features panel: a free prompt with a model choice, the ten default prompts, saved prompts
- * with a create dialog (name, text, icon) and delete; without a transcript only a message shows.
+ * with a create dialog (name, text, icon), edit, reorder (drag, or Move up/down in the row's menu)
+ * and delete; each prompt button can show its cost. Without a transcript only a message shows.
  */
 const meta = {
   title: 'Transcript Kit/AiPanel',
@@ -125,5 +140,100 @@ export const NoTranscript: Story = {
   args: { hasTranscript: false },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Select a transcript to use AI features')).toBeVisible();
+  },
+};
+
+const three: SavedPromptItem[] = [
+  { id: 1, name: 'Translate to German', prompt: 'Translate the transcript to German.', icon: 'Languages' },
+  { id: 2, name: 'Agenda', prompt: 'List the agenda items.', icon: 'Wand2' },
+  { id: 3, name: 'Open questions', prompt: 'Which questions stay open?', icon: 'FileText' },
+];
+const savedNames = (canvas: ReturnType<typeof within>) =>
+  within(canvas.getByRole('grid', { name: 'Saved prompts' }))
+    .getAllByRole('row')
+    .map((row) => row.getAttribute('aria-label') ?? row.textContent);
+
+/** Edit: the row's menu opens the dialog prefilled with the prompt; the same checks as Create. */
+export const EditPrompt: Story = {
+  args: { onUpdatePrompt: fn(), onReorderPrompts: fn(), savedPrompts: three },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Actions for prompt Agenda' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Edit…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit prompt' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    const text = within(dialog).getByRole('textbox', { name: 'Prompt' });
+    await expect(name).toHaveValue('Agenda');
+    await expect(text).toHaveValue('List the agenda items.');
+    await expect(within(dialog).getByRole('radio', { name: 'Magic wand' })).toBeChecked();
+    await userEvent.clear(name);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await expect(within(dialog).getByText('Please provide both a name and a prompt')).toBeVisible();
+    await expect(args.onUpdatePrompt).not.toHaveBeenCalled();
+    await userEvent.type(name, 'Next steps');
+    await userEvent.clear(text);
+    await userEvent.type(text, 'List the next steps with owners.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await expect(args.onUpdatePrompt).toHaveBeenCalledWith(2, {
+      name: 'Next steps',
+      prompt: 'List the next steps with owners.',
+      icon: 'Wand2',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Next steps' }));
+    await expect(args.onRun).toHaveBeenLastCalledWith('List the next steps with owners.');
+    await expect(canvas.queryByRole('button', { name: 'Agenda' })).toBeNull();
+  },
+};
+
+/** Reorder by keyboard: Move up/Move down in the row's menu (off at either end); the new order is sent. */
+export const ReorderByKeyboard: Story = {
+  args: { onUpdatePrompt: fn(), onReorderPrompts: fn(), savedPrompts: three },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(savedNames(canvas)).toEqual(['Translate to German', 'Agenda', 'Open questions']);
+    // The first prompt cannot go up.
+    canvas.getByRole('button', { name: 'Actions for prompt Translate to German' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const first = await screen.findByRole('menu');
+    await expect(within(first).getByRole('menuitem', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+
+    canvas.getByRole('button', { name: 'Actions for prompt Open questions' }).focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await expect(within(menu).getByRole('menuitem', { name: 'Move down' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Move up' }));
+    await expect(args.onReorderPrompts).toHaveBeenLastCalledWith([1, 3, 2]);
+    await waitFor(() => expect(savedNames(canvas)).toEqual(['Translate to German', 'Open questions', 'Agenda']));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await userEvent.click(canvas.getByRole('button', { name: 'Actions for prompt Translate to German' }));
+    await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Move down' }));
+    await expect(args.onReorderPrompts).toHaveBeenLastCalledWith([3, 1, 2]);
+    await waitFor(() => expect(savedNames(canvas)).toEqual(['Open questions', 'Translate to German', 'Agenda']));
+  },
+};
+
+/** The cost on every prompt button: its description, while its name stays the prompt's. */
+export const Cost: Story = {
+  args: { promptCost: 1, onUpdatePrompt: fn(), onReorderPrompts: fn(), savedPrompts: three },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const name of ['Bullet points', 'Remove filler words', 'Translate to German']) {
+      const button = canvas.getByRole('button', { name });
+      await expect(button).toHaveAccessibleDescription('1 credit');
+      await expect(within(button).getByText('1 credit')).toBeVisible();
+    }
+  },
+};
+
+export const CostDark: Story = {
+  ...Cost,
+  args: { ...Cost.args, promptCost: 2 },
+  globals: { scheme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Generate FAQ' });
+    await expect(button).toHaveAccessibleDescription('2 credits');
   },
 };

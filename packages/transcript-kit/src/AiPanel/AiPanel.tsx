@@ -1,8 +1,9 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Text, TextArea, TextField } from '@scribe/ui';
+import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Menu, MenuItem, MenuTrigger, Text, TextArea, TextField } from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button as RACButton } from 'react-aria-components';
-import { BookIcon, FileTextIcon, LanguagesIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
+import { DropIndicator, GridList, GridListItem, Button as RACButton, useDragAndDrop, type Key } from 'react-aria-components';
+import { BookIcon, DragHandleIcon, FileTextIcon, LanguagesIcon, MoreIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
+import { moveAround, moveBy, sameOrder } from '../ai/promptOrder.ts';
 import * as styles from './AiPanel.css.ts';
 
 export type PromptIconName = 'FileText' | 'Languages' | 'Book' | 'Wand2';
@@ -53,6 +54,10 @@ export interface AiPanelProps {
   /** Rejects with an Error whose message is shown in the dialog. */
   onCreatePrompt: (prompt: NewPrompt) => Promise<void> | void;
   onDeletePrompt: (id: number) => Promise<void> | void;
+  /** Saves an edited prompt; rejects with an Error whose message is shown in the dialog. Without it: no Edit action. */
+  onUpdatePrompt?: (id: number, prompt: NewPrompt) => Promise<void> | void;
+  /** The saved prompts' ids in their new order (drag and drop, or Move up/down). Without it: fixed order. */
+  onReorderPrompts?: (ids: number[]) => Promise<void> | void;
   /** A prompt is running (also set by the app, e.g. from another tab). */
   isRunning?: boolean;
   /** Credits one run costs with the chosen model, shown on every prompt button; unknown: not shown. */
@@ -90,14 +95,31 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
 export function AiPanel(props: AiPanelProps) {
   const { t } = useLingui();
   const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt, promptCost } = props;
+  const { onUpdatePrompt, onReorderPrompts } = props;
   const defaults = useDefaultPrompts();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);
   const [running, setRunning] = useState(false);
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<SavedPromptItem | null>(null);
+  const [editing, setEditing] = useState<SavedPromptItem | null>(null);
   const selectId = useId();
   const busy = running || Boolean(props.isRunning);
+
+  const ids = savedPrompts.map((p) => p.id);
+  const reorder = (next: number[]) => {
+    if (onReorderPrompts && !sameOrder(ids, next)) void onReorderPrompts(next);
+  };
+  // Mounted on every render (react-aria wants the same hooks), disabled without a reorder handler.
+  const { dragAndDropHooks } = useDragAndDrop({
+    isDisabled: !onReorderPrompts,
+    getItems: (keys) => [...keys].map((key) => ({ 'text/plain': savedPrompts.find((p) => p.id === key)?.name ?? String(key) })),
+    renderDropIndicator: (target) => <DropIndicator target={target} className={styles.dropIndicator} />,
+    onReorder: (e) => {
+      if (e.target.dropPosition === 'on') return;
+      reorder(moveAround(ids, new Set([...e.keys].map(Number)), Number(e.target.key), e.target.dropPosition));
+    },
+  });
 
   if (!hasTranscript) {
     return (
@@ -173,10 +195,42 @@ export function AiPanel(props: AiPanelProps) {
         {savedPrompts.length === 0 ? (
           <Text size="sm" tone="muted">{t`No saved prompts yet.`}</Text>
         ) : (
-          <ul className={styles.promptList}>
-            {savedPrompts.map((p) => (
-              <li key={p.id} className={styles.promptRow}>
+          // A grid: each row is a prompt with its actions; the grip drags it, Move up/down do the same by keyboard.
+          <GridList
+            aria-labelledby={`${selectId}-saved`}
+            items={savedPrompts}
+            // react-aria caches each row by its item: the rows read the current order, busy state and cost.
+            dependencies={[ids.join(','), busy, promptCost, Boolean(onUpdatePrompt), Boolean(onReorderPrompts)]}
+            dragAndDropHooks={dragAndDropHooks}
+            className={styles.promptList}
+            layout="stack"
+          >
+            {(p) => (
+              <GridListItem id={p.id} textValue={p.name} className={styles.promptRow}>
+                {onReorderPrompts ? (
+                  <RACButton slot="drag" className={styles.dragHandle}>
+                    <DragHandleIcon />
+                  </RACButton>
+                ) : null}
                 <PromptButton prompt={p} isDisabled={busy} cost={promptCost} onRun={run} />
+                {onUpdatePrompt || onReorderPrompts ? (
+                  <MenuTrigger>
+                    <IconButton size="sm" variant="ghost" aria-label={t`Actions for prompt ${p.name}`} icon={<MoreIcon />} />
+                    <Menu
+                      aria-label={t`Actions for prompt ${p.name}`}
+                      placement="bottom end"
+                      disabledKeys={[...(ids[0] === p.id ? ['up'] : []), ...(ids[ids.length - 1] === p.id ? ['down'] : [])]}
+                      onAction={(key: Key) => {
+                        if (key === 'edit') setEditing(p);
+                        else if (key === 'up' || key === 'down') reorder(moveBy(ids, p.id, key === 'up' ? -1 : 1));
+                      }}
+                    >
+                      {onUpdatePrompt ? <MenuItem id="edit">{t`Edit…`}</MenuItem> : null}
+                      {onReorderPrompts ? <MenuItem id="up">{t`Move up`}</MenuItem> : null}
+                      {onReorderPrompts ? <MenuItem id="down">{t`Move down`}</MenuItem> : null}
+                    </Menu>
+                  </MenuTrigger>
+                ) : null}
                 <IconButton
                   size="sm"
                   variant="ghost"
@@ -184,9 +238,9 @@ export function AiPanel(props: AiPanelProps) {
                   icon={<TrashIcon />}
                   onPress={() => setDeleting(p)}
                 />
-              </li>
-            ))}
-          </ul>
+              </GridListItem>
+            )}
+          </GridList>
         )}
       </section>
 
@@ -202,6 +256,16 @@ export function AiPanel(props: AiPanelProps) {
       </section>
 
       <CreatePromptDialog isOpen={creating} onOpenChange={setCreating} onSubmit={onCreatePrompt} />
+      {onUpdatePrompt ? (
+        <CreatePromptDialog
+          isOpen={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          initial={editing ?? undefined}
+          onSubmit={(changed) => (editing ? onUpdatePrompt(editing.id, changed) : undefined)}
+        />
+      ) : null}
       <ConfirmDialog
         isOpen={deleting !== null}
         onOpenChange={(open) => {
@@ -220,8 +284,7 @@ export function AiPanel(props: AiPanelProps) {
   );
 }
 
-/** '1 credit' on a prompt button: what pressing it costs. */
-/** A saved or default prompt: runs it, with its icon, its name and its cost (when known). */
+/** A saved or default prompt: runs it, with its icon, its name and its cost (when known, its description). */
 function PromptButton({
   prompt,
   isDisabled,
@@ -233,18 +296,28 @@ function PromptButton({
   cost: number | undefined;
   onRun: (prompt: string) => Promise<unknown>;
 }) {
+  const costId = useId();
   return (
-    <RACButton className={styles.promptButton} isDisabled={isDisabled} onPress={() => void onRun(prompt.prompt)}>
+    <RACButton
+      className={styles.promptButton}
+      isDisabled={isDisabled}
+      onPress={() => void onRun(prompt.prompt)}
+      aria-describedby={cost !== undefined ? costId : undefined}
+    >
       <PromptIcon name={prompt.icon} />
       <span className={styles.promptName}>{prompt.name}</span>
-      {cost !== undefined ? <PromptCost credits={cost} /> : null}
+      {cost !== undefined ? <PromptCost id={costId} credits={cost} /> : null}
     </RACButton>
   );
 }
 
-function PromptCost({ credits }: { credits: number }) {
+/**
+ * '1 credit' on a prompt button: what pressing it costs. Hidden from the button's name (the name is the
+ * prompt's) and read as its description through aria-describedby, which reads hidden text too.
+ */
+function PromptCost({ id, credits }: { id?: string; credits: number }) {
   return (
-    <span className={styles.promptCost}>
+    <span id={id} className={styles.promptCost} aria-hidden={id ? true : undefined}>
       <Plural value={credits} one="# credit" other="# credits" />
     </span>
   );
@@ -254,31 +327,35 @@ export interface CreatePromptDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (prompt: NewPrompt) => Promise<void> | void;
+  /** A saved prompt to edit: the dialog is 'Edit prompt', prefilled with it. */
+  initial?: NewPrompt;
 }
 
-/** Name, text and icon of a new saved prompt: 'Please provide both a name and a prompt' when one is blank. */
-export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit }: CreatePromptDialogProps) {
+/** Name, text and icon of a new (or edited) saved prompt: 'Please provide both a name and a prompt' when one is blank. */
+export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit, initial }: CreatePromptDialogProps) {
   const { t } = useLingui();
   return (
-    <Dialog title={t`Create prompt`} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
-      {({ close }) => <CreatePromptForm onSubmit={onSubmit} onCancel={close} onDone={() => onOpenChange(false)} />}
+    <Dialog title={initial ? t`Edit prompt` : t`Create prompt`} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
+      {({ close }) => <CreatePromptForm initial={initial} onSubmit={onSubmit} onCancel={close} onDone={() => onOpenChange(false)} />}
     </Dialog>
   );
 }
 
 function CreatePromptForm({
+  initial,
   onSubmit,
   onCancel,
   onDone,
 }: {
+  initial: NewPrompt | undefined;
   onSubmit: CreatePromptDialogProps['onSubmit'];
   onCancel: () => void;
   onDone: () => void;
 }) {
   const { t } = useLingui();
-  const [name, setName] = useState('');
-  const [prompt, setPrompt] = useState('');
-  const [icon, setIcon] = useState<PromptIconName>('FileText');
+  const [name, setName] = useState(initial?.name ?? '');
+  const [prompt, setPrompt] = useState(initial?.prompt ?? '');
+  const [icon, setIcon] = useState<PromptIconName>(initial?.icon ?? 'FileText');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   useEffect(() => setError(null), [name, prompt]);
@@ -335,7 +412,7 @@ function CreatePromptForm({
           {t`Cancel`}
         </Button>
         <Button type="submit" variant="primary" isPending={pending}>
-          {t`Save prompt`}
+          {initial ? t`Save changes` : t`Save prompt`}
         </Button>
       </div>
     </Form>

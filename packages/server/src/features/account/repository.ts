@@ -1,6 +1,17 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { aiOutputs, creditEntries, folders, payments, prompts, sessions, transcripts, users, type UserRow } from '../../db/schema.ts';
+import {
+  aiOutputs,
+  creditEntries,
+  folders,
+  payments,
+  prompts,
+  sessions,
+  transcriptRevisions,
+  transcripts,
+  users,
+  type UserRow,
+} from '../../db/schema.ts';
 
 /** Account data access; every query is limited to one user. */
 export function createAccountRepository(db: Db) {
@@ -94,7 +105,29 @@ export function createAccountRepository(db: Db) {
             .where(and(eq(transcripts.userId, userId), inArray(aiOutputs.transcriptId, ids)))
             .orderBy(asc(aiOutputs.id))
         : [];
-      return { folders: folderRows, transcripts: transcriptRows, prompts: promptRows, ledger, payments: paymentRows, aiOutputs: outputs };
+      // Every saved revision of the user's transcripts (edits keep the earlier text).
+      const revisions = await db
+        .select({
+          transcriptId: transcriptRevisions.transcriptId,
+          number: transcriptRevisions.number,
+          createdAt: transcriptRevisions.createdAt,
+          changes: transcriptRevisions.changes,
+          restoredFrom: transcriptRevisions.restoredFrom,
+          title: transcriptRevisions.title,
+          segments: transcriptRevisions.segments,
+        })
+        .from(transcriptRevisions)
+        .where(eq(transcriptRevisions.userId, userId))
+        .orderBy(asc(transcriptRevisions.transcriptId), asc(transcriptRevisions.number));
+      return {
+        folders: folderRows,
+        transcripts: transcriptRows,
+        prompts: promptRows,
+        ledger,
+        payments: paymentRows,
+        aiOutputs: outputs,
+        revisions,
+      };
     },
 
     /**

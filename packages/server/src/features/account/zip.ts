@@ -32,6 +32,7 @@ transcripts/<id>-<title>/
   transcript.json     the transcript with its timed segments
   transcript.txt      the same as plain text
   ai-outputs.json     results of AI prompts run over it
+  revisions.json      every saved revision of its title and text (once it has been edited)
   audio.<ext>         the original audio file
 `;
 
@@ -75,6 +76,13 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
     outputsByTranscript.set(output.transcriptId, list);
   }
 
+  const revisionsByTranscript = new Map<number, ExportData['revisions']>();
+  for (const revision of data.revisions) {
+    const list = revisionsByTranscript.get(revision.transcriptId) ?? [];
+    list.push(revision);
+    revisionsByTranscript.set(revision.transcriptId, list);
+  }
+
   for (const t of data.transcripts) {
     const dir = transcriptFolder(t.id, t.title);
     add(
@@ -96,6 +104,8 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
     );
     add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader)));
     add(`${dir}/ai-outputs.json`, json((outputsByTranscript.get(t.id) ?? []).map(({ transcriptId: _id, ...o }) => o)));
+    const revisions = revisionsByTranscript.get(t.id);
+    if (revisions) add(`${dir}/revisions.json`, json(revisions.map(({ transcriptId: _id, ...r }) => r)));
     const key = t.audioKey;
     if (key && (await storage.stat(key))) {
       const extension = key.slice(key.lastIndexOf('.') + 1);

@@ -1,20 +1,64 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { aiOutputs, prompts, transcripts, type AiOutputRow, type PromptRow, type TranscriptRow } from '../../db/schema.ts';
 
 /** Every query is filtered by the owner: another user's ids behave as missing ones. */
 export function createAiRepository(db: Db) {
   return {
+    /** The user's order (position), then creation: prompts saved before ordering existed keep theirs. */
     async listPrompts(userId: number): Promise<PromptRow[]> {
-      return db.select().from(prompts).where(eq(prompts.userId, userId)).orderBy(asc(prompts.createdAt), asc(prompts.id));
+      return db
+        .select()
+        .from(prompts)
+        .where(eq(prompts.userId, userId))
+        .orderBy(asc(prompts.position), asc(prompts.createdAt), asc(prompts.id));
     },
 
+    /** A new prompt goes last. */
     async createPrompt(userId: number, values: Pick<PromptRow, 'name' | 'prompt' | 'icon'>): Promise<PromptRow> {
       const [row] = await db
         .insert(prompts)
-        .values({ userId, ...values })
+        .values({
+          userId,
+          ...values,
+          position: sql`(select coalesce(max(${prompts.position}), -1) + 1 from ${prompts} where ${prompts.userId} = ${userId})`,
+        })
         .returning();
       return row;
+    },
+
+    async updatePrompt(
+      userId: number,
+      id: number,
+      values: Partial<Pick<PromptRow, 'name' | 'prompt' | 'icon'>>,
+    ): Promise<PromptRow | undefined> {
+      const [row] = await db
+        .update(prompts)
+        .set(values)
+        .where(and(eq(prompts.id, id), eq(prompts.userId, userId)))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Gives the user's prompts the positions of `ids`, in one transaction. 'missing': an id that is
+     * not one of the user's prompts; 'mismatch': the ids are not exactly the user's prompts, each once.
+     */
+    async reorderPrompts(userId: number, ids: readonly number[]): Promise<'ok' | 'missing' | 'mismatch'> {
+      return db.transaction(async (tx) => {
+        // Locks the user's prompts: a concurrent delete or edit waits until the new order is written.
+        const owned = await tx.select({ id: prompts.id }).from(prompts).where(eq(prompts.userId, userId)).for('update');
+        const mine = new Set(owned.map((r) => r.id));
+        if (ids.some((id) => !mine.has(id))) return 'missing';
+        if (new Set(ids).size !== ids.length || ids.length !== mine.size) return 'mismatch';
+        for (const [position, id] of ids.entries()) {
+          await tx
+            .update(prompts)
+            .set({ position })
+            .where(and(eq(prompts.id, id), eq(prompts.userId, userId)));
+        }
+        return 'ok';
+      });
     },
 
     async deletePrompt(userId: number, id: number): Promise<boolean> {

@@ -5,7 +5,9 @@ import {
   customPromptRequestSchema,
   errorResponseSchema,
   okResponseSchema,
+  reorderPromptsRequestSchema,
   savedPromptSchema,
+  updatePromptRequestSchema,
 } from '@scribe/api-client';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -54,6 +56,34 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts
       const saved = await ai.createPrompt(currentUser(request).id, request.body);
       return reply.code(201).send(saved);
     },
+  );
+
+  // Registered before '/api/prompts/:id': a static segment wins over the parameter in Fastify's router.
+  app.put(
+    '/api/prompts/order',
+    {
+      schema: {
+        tags,
+        summary: 'Reorder the saved prompts: every one of them, each once; the list in its new order',
+        body: reorderPromptsRequestSchema,
+        response: { 200: z.array(savedPromptSchema), ...errors },
+      },
+    },
+    async (request) => ai.reorderPrompts(currentUser(request).id, request.body.ids),
+  );
+
+  app.put(
+    '/api/prompts/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Edit a saved prompt (name, prompt, icon; the fields sent change)',
+        params: idParams,
+        body: updatePromptRequestSchema,
+        response: { 200: savedPromptSchema, ...errors },
+      },
+    },
+    async (request) => ai.updatePrompt(currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(

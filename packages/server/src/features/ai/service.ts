@@ -134,6 +134,21 @@ export function createAiService(deps: {
       return toSavedPrompt(await repo.createPrompt(userId, body));
     },
 
+    async updatePrompt(userId: number, id: number, body: Partial<Pick<PromptRow, 'name' | 'prompt' | 'icon'>>): Promise<SavedPrompt> {
+      if (body.name === undefined && body.prompt === undefined && body.icon === undefined) throw new HttpError(400, 'PROMPT_UPDATE_EMPTY');
+      const row = await repo.updatePrompt(userId, id, body);
+      if (!row) throw new HttpError(404, 'PROMPT_NOT_FOUND');
+      return toSavedPrompt(row);
+    },
+
+    /** Another user's prompt id answers like a missing one (404). */
+    async reorderPrompts(userId: number, ids: readonly number[]): Promise<SavedPrompt[]> {
+      const outcome = await repo.reorderPrompts(userId, ids);
+      if (outcome === 'missing') throw new HttpError(404, 'PROMPT_NOT_FOUND');
+      if (outcome === 'mismatch') throw new HttpError(400, 'PROMPT_ORDER_MISMATCH');
+      return (await repo.listPrompts(userId)).map(toSavedPrompt);
+    },
+
     async deletePrompt(userId: number, id: number): Promise<void> {
       if (!(await repo.deletePrompt(userId, id))) throw new HttpError(404, 'PROMPT_NOT_FOUND');
     },

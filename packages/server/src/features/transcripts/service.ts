@@ -110,7 +110,7 @@ export function createTranscriptsService(deps: {
 
   /** The user's transcript; its revision 1 is written first when it predates the revisions table. */
   async function withOriginal(userId: number, id: number) {
-    const row = await repo.get(userId, id);
+    const row = await repo.editState(userId, id);
     if (!row) throw notFound();
     if (row.status === 'completed' && row.revision === 1) await repo.writeOriginalRevision(id);
     return row;
@@ -161,7 +161,12 @@ export function createTranscriptsService(deps: {
       let segments: StoredSegment[] | undefined;
       if (body.segments !== undefined) {
         const known = await currentSegments(userId, id, state.revision);
-        if (!known) throw conflict();
+        if (!known) {
+          // Saved elsewhere in between: the conflict names the revision that is current now.
+          const now = await repo.editState(userId, id);
+          if (!now) throw notFound();
+          throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: now.revision } });
+        }
         current = known;
         segments = cleanSegments(body.segments, current, state.durationSeconds);
       }
@@ -202,6 +207,7 @@ export function createTranscriptsService(deps: {
         changes: ['restore'],
         restoredFrom: number,
       }));
+      if (result.kind === 'saved') remember(userId, id, result.revision, old.segments);
       return settle(userId, id, result);
     },
 

@@ -1,0 +1,1 @@
+ALTER TABLE "prompts" ADD COLUMN "position" integer DEFAULT 0 NOT NULL;
