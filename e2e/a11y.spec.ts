@@ -82,7 +82,7 @@ test('the tutorial, a transcript with its player, AI output, export menu and eve
   await confirmUpload(page);
   const transcript = page.getByRole('article', { name: 'questions-en' });
   await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
-  await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
   await expectNoSeriousViolations(page, 'workspace with a transcript and the player');
 
   await transcript.getByRole('button', { name: 'Export', exact: true }).click();

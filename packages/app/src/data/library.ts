@@ -101,6 +101,25 @@ export function useLibraryActions() {
       await refreshTree();
     };
 
+    /**
+     * A new title (PATCH with the title alone: a new revision, the text untouched). Rethrows with the
+     * user-facing message for the dialog. An open editor follows the new revision (editSession.ts).
+     */
+    const renameTranscript = async (transcriptId: number, title: string) => {
+      let revision: number;
+      try {
+        ({ revision } = await api.transcripts.update(transcriptId, { title }));
+      } catch (error) {
+        throw new Error(fail(t`Failed to rename transcript`, error));
+      }
+      void mutate<Transcript | null>(
+        paths.transcript(transcriptId),
+        (current) => (current ? { ...current, title, revision: Math.max(revision, current.revision) } : current),
+        { revalidate: false },
+      );
+      await refreshTree();
+    };
+
     /** Resolves to the ids of the transcripts that went with the folder (none when it failed). */
     const deleteFolder = async (folder: FolderNode): Promise<number[]> => {
       try {
@@ -211,7 +230,17 @@ export function useLibraryActions() {
       }
     };
 
-    return { createFolder, renameFolder, deleteFolder, deleteTranscript, deleteWithUndo, moveTranscript, moveFolder, refreshTree };
+    return {
+      createFolder,
+      renameFolder,
+      renameTranscript,
+      deleteFolder,
+      deleteTranscript,
+      deleteWithUndo,
+      moveTranscript,
+      moveFolder,
+      refreshTree,
+    };
   }, [fail, mutate, refreshTree, t]);
 }
 

@@ -1,6 +1,13 @@
 // The one place where live-channel events change cached data: the transcript and the tree follow a
 // transcription's progress, completion and failure refetch them (and the balance, charged or refunded).
-import { paths, type AiOutputStreamEvent, type AiProgressEvent, type Transcript, type TranscriptionStatusEvent } from '@scribe/api-client';
+import {
+  paths,
+  type AiOutputStreamEvent,
+  type AiProgressEvent,
+  type Transcript,
+  type TranscriptionStatusEvent,
+  type TranscriptRevisedEvent,
+} from '@scribe/api-client';
 import { findNode, transcriptKey, type TreeNode } from '@scribe/transcript-kit';
 import { useMemo } from 'react';
 import { useSWRConfig, type Cache, type ScopedMutator } from 'swr';
@@ -53,6 +60,15 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
       void mutate(key);
       void mutate(paths.folderTree);
       void mutate(creditBalanceKey); // charged on completion, refunded on failure
+    },
+    /**
+     * A new revision (an edit or a restore, maybe in another tab): a cached older copy is fetched again;
+     * an open editor then follows it, or shows the conflict when it has changes of its own.
+     */
+    transcriptRevised(event: TranscriptRevisedEvent) {
+      const key = paths.transcript(event.transcriptId);
+      const current = cached<Transcript>(key);
+      if (current && current.revision < event.revision) void mutate(key);
     },
     aiOutputStream(event: AiOutputStreamEvent) {
       aiStreamStore.apply(event);

@@ -45,6 +45,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       toast({ title: t`Connection error. Please try again.`, description: data?.message, variant: 'destructive' });
     });
     client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
+    client.on('transcript_revised', (event) => liveCache.transcriptRevised(event));
     client.on('ai_progress', (event) => liveCache.aiProgress(event));
     client.on('transcription_status', (event) => {
       const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;

@@ -9,6 +9,7 @@ import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '.
 import { useUpload } from './UploadProvider.tsx';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
+import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
 import * as styles from './workspace.css.ts';
 
 /** The picker offers the spec's four formats (docs/product-spec.md §9); the upload flow checks the file again. */
@@ -60,6 +61,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const { transcriptId, selectTranscript, setTab } = useSelection();
   const actions = useLibraryActions();
   const [dialog, setDialog] = useState<FolderDialogState | null>(null);
+  const [renaming, setRenaming] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
 
   /** The selected transcript leaves with the deleted node, and comes back with Undo. */
   const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
@@ -95,6 +97,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           })
         }
         onRenameFolder={(folder) => setDialog({ mode: 'edit', folder, isOpen: true })}
+        onRenameTranscript={(transcript) => setRenaming({ transcript, isOpen: true })}
         // Gone from the tree at once, with Undo in a toast; deleted on the server when the toast goes.
         onDeleteFolder={deleteWithUndo}
         onDeleteTranscript={deleteWithUndo}
@@ -113,6 +116,14 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           onSubmit={(name) =>
             dialog.mode === 'edit' ? actions.renameFolder(dialog.folder, name) : actions.createFolder(name, dialog.parentId)
           }
+        />
+      ) : null}
+      {renaming ? (
+        <RenameTranscriptDialog
+          initialTitle={renaming.transcript.name}
+          isOpen={renaming.isOpen}
+          onOpenChange={(isOpen) => setRenaming({ ...renaming, isOpen })}
+          onSubmit={(title) => actions.renameTranscript(renaming.transcript.id, title)}
         />
       ) : null}
     </>

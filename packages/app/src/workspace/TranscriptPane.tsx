@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, paths, type Transcript } from '@scribe/api-client';
-import { AudioPlayer, TranscriptViewer } from '@scribe/transcript-kit';
+import { ApiError, paths, type Segment, type Transcript } from '@scribe/api-client';
+import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
 import { Alert, Badge, Button, Link, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
@@ -13,7 +13,9 @@ import { failureOf, translateError } from '../i18n/errors.ts';
 import { AiOutputView } from './AiOutputView.tsx';
 import { EmptyState } from './EmptyState.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
-import { playbackStore, seekPlayer, useCurrentTime, useIsPlaying } from './playback.ts';
+import { useTranscriptEditing } from '../data/useTranscriptEditing.ts';
+import { RevisionHistoryDialog } from './editing/RevisionHistoryDialog.tsx';
+import { playbackStore, seekPlayer, seekPlayerOnly, skipPlayer, togglePlayer, useCurrentTime, useIsPlaying } from './playback.ts';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
 
@@ -38,21 +40,64 @@ function TranscriptMeta({ transcript }: { transcript: Transcript }) {
   );
 }
 
-/** A finished transcript following the player; only this re-renders on a time report. */
-function SyncedViewer({ transcript }: { transcript: Transcript }) {
+/** The editor's segments in the API's shape (a segment without a speaker is the engine's 'Unknown Speaker'). */
+function toSegments(next: readonly TranscriptSegment[]): Segment[] {
+  return next.map((s) => (s.speaker === undefined ? { ...s, speaker: 'Unknown Speaker', flags: s.flags && [...s.flags] } : (s as Segment)));
+}
+
+/**
+ * A finished transcript, editable while it follows the player: every change is applied at once and
+ * autosaved as a new revision (data/useTranscriptEditing.ts); the header's title renames it, History
+ * lists the revisions and restores one. Keyed by the transcript's id: one editing session each.
+ */
+function EditableTranscript({ transcript }: { transcript: Transcript }) {
+  const { t, i18n } = useLingui();
+  const { mutate } = useSWRConfig();
+  const editing = useTranscriptEditing(transcript);
   const currentTime = useCurrentTime();
   const isPlaying = useIsPlaying();
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const saveError = editing.status === 'error' && editing.error ? translateError(i18n, editing.error) : undefined;
   return (
-    <TranscriptViewer
-      state="ready"
-      title={transcript.title}
-      segments={transcript.metadata.timestamps}
-      content={transcript.content}
-      currentTime={currentTime}
-      isPlaying={isPlaying}
-      onSeek={seekPlayer}
-      exportMenu={<ExportMenu transcriptId={transcript.id} />}
-    />
+    <>
+      <TranscriptEditor
+        title={editing.title}
+        titleSlot={<EditableTitle title={editing.title} onRename={(title) => editing.edit({ title })} />}
+        segments={editing.segments}
+        // As the viewer always opened: the plain text first.
+        defaultView="plain"
+        onChange={(next) => editing.edit({ segments: toSegments(next) })}
+        currentTime={currentTime}
+        isPlaying={isPlaying}
+        onSeek={seekPlayerOnly}
+        onPlayFrom={seekPlayer}
+        onTogglePlay={togglePlayer}
+        onSkip={skipPlayer}
+        saveState={editing.status}
+        saveError={saveError}
+        onReload={() => void editing.reload()}
+        onKeepMine={editing.keepMine}
+        exportMenu={
+          <>
+            <Button size="sm" onPress={() => setHistoryOpen(true)}>
+              {t`History`}
+            </Button>
+            <ExportMenu transcriptId={transcript.id} />
+          </>
+        }
+      />
+      <RevisionHistoryDialog
+        transcriptId={transcript.id}
+        currentRevision={editing.revision}
+        isOpen={historyOpen}
+        onOpenChange={setHistoryOpen}
+        onRestored={async () => {
+          await editing.reload();
+          // The restored title shows in the tree too.
+          await mutate(paths.folderTree);
+        }}
+      />
+    </>
   );
 }
 
@@ -172,7 +217,7 @@ function TranscriptView() {
   } else if (!transcript.content.trim() && transcript.metadata.timestamps.length === 0) {
     body = <InvalidTranscript key={transcript.id} />;
   } else {
-    body = <SyncedViewer transcript={transcript} />;
+    body = <EditableTranscript key={transcript.id} transcript={transcript} />;
   }
   return (
     <article className={styles.viewerFrame} aria-label={transcript.title}>
@@ -189,6 +234,7 @@ function PlayerArea() {
     <div className={styles.player}>
       <div className={styles.playerInner}>
         <AudioPlayer
+          showPlaybackRate
           src={transcript?.audioUrl ?? null}
           title={transcript?.title}
           onTimeUpdate={playbackStore.reportTime}

@@ -18,6 +18,12 @@ export interface PlaybackStore {
   attach(player: AudioPlayerHandle | null): void;
   /** Jump to `seconds` and play from there; false when no player is mounted (no audio). */
   seek(seconds: number): boolean;
+  /** Jump to `seconds`, playing or paused as it was (the editor's moves between segments). */
+  seekOnly(seconds: number): boolean;
+  /** Play when paused, pause when playing. */
+  togglePlay(): boolean;
+  /** Move by `seconds` (negative: back), never before 0:00; playing or paused as it was. */
+  skip(seconds: number): boolean;
 }
 
 export function createPlaybackStore(): PlaybackStore {
@@ -46,6 +52,22 @@ export function createPlaybackStore(): PlaybackStore {
       player.play().catch(() => undefined);
       return true;
     },
+    seekOnly(seconds) {
+      if (!player) return false;
+      player.seek(seconds);
+      return true;
+    },
+    togglePlay() {
+      if (!player) return false;
+      if (playing.getSnapshot()) player.pause();
+      else player.play().catch(() => undefined);
+      return true;
+    },
+    skip(seconds) {
+      if (!player) return false;
+      player.seek(Math.max(0, player.currentTime + seconds));
+      return true;
+    },
   };
 }
 
@@ -63,3 +85,8 @@ export function useIsPlaying(): boolean {
 
 /** Seek the workspace's player (and play); stable across renders. */
 export const seekPlayer = (seconds: number): boolean => playbackStore.seek(seconds);
+
+/** The editor's shortcuts on the workspace's player; stable across renders. */
+export const seekPlayerOnly = (seconds: number): void => void playbackStore.seekOnly(seconds);
+export const togglePlayer = (): void => void playbackStore.togglePlay();
+export const skipPlayer = (seconds: number): void => void playbackStore.skip(seconds);

@@ -213,6 +213,28 @@ export const FolderMenuByKeyboard: Story = {
   },
 };
 
+/** With onRenameTranscript, a transcript's row menu offers 'Rename' first, by keyboard too. */
+export const RenameTranscript: Story = {
+  args: { onRenameTranscript: fn() },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const memo = await focusRow(tree, 'Voice memo');
+    await arrowToControl(memo, 'Actions for Voice memo');
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Rename', 'Move to…', 'Delete']);
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Rename' })).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRenameTranscript).toHaveBeenCalledWith(expect.objectContaining({ id: 12, type: 'transcript', name: 'Voice memo' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await expect(args.onDeleteTranscript).not.toHaveBeenCalled();
+  },
+};
+
 /** Delete asks first; Cancel keeps the item, Delete in the confirmation reports it. */
 export const DeleteAsksForConfirmation: Story = {
   play: async ({ canvasElement, args }) => {

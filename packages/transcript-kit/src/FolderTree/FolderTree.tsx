@@ -37,6 +37,8 @@ export interface FolderTreeProps {
   /** The header's "New folder" button (null) and a folder's "New Subfolder" (its id). */
   onCreateFolder: (parentId: number | null) => void;
   onRenameFolder: (folder: FolderNode) => void;
+  /** Opt-in: with it, a transcript's row menu offers 'Rename' too (the app asks for the new title). */
+  onRenameTranscript?: (transcript: TranscriptNode) => void;
   /** Called only after the user confirmed 'Are you sure you want to delete this folder and all its contents?'. */
   onDeleteFolder: (folder: FolderNode) => void;
   /** Called only after the user confirmed 'Are you sure you want to delete this transcript?'. */
@@ -83,6 +85,7 @@ export function FolderTree({
   onSelectTranscript,
   onCreateFolder,
   onRenameFolder,
+  onRenameTranscript,
   onDeleteFolder,
   onDeleteTranscript,
   onMoveTranscript,
@@ -223,6 +226,7 @@ export function FolderTree({
     toggle: () => {},
     select,
     onRenameFolder,
+    onRenameTranscript,
     onCreateFolder,
     askDelete: () => {},
     askMove: null,
@@ -237,6 +241,7 @@ export function FolderTree({
     },
     select,
     onRenameFolder,
+    onRenameTranscript,
     onCreateFolder,
     askDelete: (node) => setPendingNode({ node, open: true }),
     askMove: (node) => (node.type === 'transcript' || onMoveFolder ? setPendingMove({ node, open: true }) : undefined),
@@ -245,18 +250,19 @@ export function FolderTree({
   // The dynamic collection's render function: what it returns depends on the node and these options
   // only (the `dependencies` below), so react-aria reuses a row while its node object is unchanged.
   const canMoveFolders = !!onMoveFolder;
+  const canRenameTranscripts = !!onRenameTranscript;
   const renderNode = useCallback(
     (node: TreeNode): ReactNode => {
       const draggable = isDragAndDropEnabled && (node.type === 'transcript' || canMoveFolders);
       return node.type === 'folder' ? (
         <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} canMove={canMoveFolders} />
       ) : (
-        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} />
+        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} canRename={canRenameTranscripts} />
       );
     },
-    [isDragAndDropEnabled, canMoveFolders],
+    [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts],
   );
-  const dependencies = [isDragAndDropEnabled, canMoveFolders];
+  const dependencies = [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts];
 
   // Changing state reaches rows through context rather than through the render function (which would
   // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
@@ -373,6 +379,7 @@ type Handlers = {
   toggle: (folder: FolderNode) => void;
   select: (id: number) => void;
   onRenameFolder: (folder: FolderNode) => void;
+  onRenameTranscript?: (transcript: TranscriptNode) => void;
   onCreateFolder: (parentId: number | null) => void;
   askDelete: (node: TreeNode) => void;
   /** Opens 'Move to…'; null before the first render set it. */
@@ -502,14 +509,16 @@ interface TranscriptRowProps {
   id: TreeKey;
   transcript: TranscriptNode;
   draggable: boolean;
+  /** Offers 'Rename' (the app renames transcripts). */
+  canRename: boolean;
 }
 
-function TranscriptRow({ id, transcript, draggable }: TranscriptRowProps) {
+function TranscriptRow({ id, transcript, draggable, canRename }: TranscriptRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
     <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
       <TreeItemContent>
-        <TranscriptRowContent transcript={transcript} draggable={draggable} />
+        <TranscriptRowContent transcript={transcript} draggable={draggable} canRename={canRename} />
       </TreeItemContent>
     </TreeItem>
   );
@@ -522,7 +531,7 @@ function useTruncationTitle(text: string) {
   return { title, check };
 }
 
-function TranscriptRowContent({ transcript, draggable }: Omit<TranscriptRowProps, 'id'>) {
+function TranscriptRowContent({ transcript, draggable, canRename }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
@@ -571,10 +580,12 @@ function TranscriptRowContent({ transcript, draggable }: Omit<TranscriptRowProps
       <RowMenu
         name={name}
         onAction={(action) => {
-          if (action === 'move') handlers.current.askMove?.(transcript);
+          if (action === 'rename') handlers.current.onRenameTranscript?.(transcript);
+          else if (action === 'move') handlers.current.askMove?.(transcript);
           else if (action === 'delete') handlers.current.askDelete(transcript);
         }}
       >
+        {canRename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
         <MenuItem id="move">{t`Move to…`}</MenuItem>
         <MenuItem id="delete">{t`Delete`}</MenuItem>
       </RowMenu>
