@@ -16,7 +16,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { TextArea, TextField } from 'react-aria-components';
 import { useControlledState } from 'react-stately/useControlledState';
 import { formatTime } from '../media/time.ts';
 import {
@@ -44,6 +44,7 @@ import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type Tr
 import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
+import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
@@ -442,26 +443,7 @@ export function TranscriptEditor({
           </h2>
         )}
         <div className={viewerStyles.actions}>
-          {segments.length > 0 ? (
-            <ToggleButtonGroup
-              aria-label={t`View`}
-              className={viewerStyles.viewToggle}
-              selectionMode="single"
-              disallowEmptySelection
-              selectedKeys={[view]}
-              onSelectionChange={(keys) => {
-                const [next] = [...keys];
-                if (next === 'plain' || next === 'detailed') setView(next);
-              }}
-            >
-              <ToggleButton id="plain" className={viewerStyles.viewOption}>
-                {t`Plain`}
-              </ToggleButton>
-              <ToggleButton id="detailed" className={viewerStyles.viewOption}>
-                {t`Detailed`}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          ) : null}
+          {segments.length > 0 ? <ViewToggle view={view} onChange={setView} /> : null}
           <IconButton
             aria-label={t`Keyboard shortcuts`}
             icon={<span aria-hidden="true">?</span>}
