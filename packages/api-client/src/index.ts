@@ -17,3 +17,4 @@ export * from './live.schemas.ts';
 export * from './ai.schemas.ts';
 export * from './account.ts';
 export * from './account.schemas.ts';
+export * from './zodConfig.ts';

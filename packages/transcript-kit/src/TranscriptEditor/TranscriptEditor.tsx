@@ -415,6 +415,7 @@ export function TranscriptEditor({
                 key={from + j}
                 index={from + j}
                 segment={segment}
+                continuesTurn={from + j > 0 && speakerOf(segments[from + j - 1]) === speakerOf(segment)}
                 store={store}
                 actions={actions}
                 ids={ids}
@@ -592,7 +593,7 @@ function textPropsOf(
   };
 }
 
-const CardRow = memo(function CardRow(props: RowProps) {
+const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowProps & { continuesTurn: boolean }) {
   const { t, i18n } = useLingui();
   const { index, segment, actions, ids, isReadOnly } = props;
   const flags = useRowFlags(props.store, index);
@@ -617,7 +618,8 @@ const CardRow = memo(function CardRow(props: RowProps) {
             disabled={isReadOnly}
             onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
           >
-            {speakerName}
+            {/* The speaker is named once a turn (as in the viewer); later cards of the turn keep the colour and the button. */}
+            {continuesTurn ? <VisuallyHidden>{speakerName}</VisuallyHidden> : speakerName}
           </button>
           <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
             <VisuallyHidden>{t`Go to`} </VisuallyHidden>
