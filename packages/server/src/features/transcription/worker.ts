@@ -138,9 +138,11 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: CodedText, code: ApiErrorCode = 'TRANSCRIPTION_FAILED') {
     const params = code === 'TRANSCRIPTION_FAILED' ? reasonParams(reason) : undefined;
     const message = short(apiErrorText(code, params));
-    const failed = await repo.fail(t, message, code, params ?? null);
     // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
-    if (failed) await refund(t);
+    // The refund comes first, so whoever sees the error also sees the credits back; only this job's
+    // process ends its transcript, so nothing completes it in between.
+    await refund(t);
+    const failed = await repo.fail(t, message, code, params ?? null);
     if (failed) await publish(t, { type: 'error', message, error: message, errorCode: code, ...(params ? { errorParams: params } : {}) });
   }
 
