@@ -18,7 +18,7 @@ import { createAccountService } from './features/account/service.ts';
 import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
-import { createAuthGuard, createSessionUserResolver } from './features/auth/guard.ts';
+import { createAuthGuard, createCallerResolver } from './features/auth/guard.ts';
 import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -48,6 +48,9 @@ import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
+import { createTokensRepository } from './features/tokens/repository.ts';
+import { tokensRoutes } from './features/tokens/routes.ts';
+import { createTokensService } from './features/tokens/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -302,6 +305,15 @@ async function registerRoutes(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Scribe API', version: '0.1.0', description: 'HTTP API of the transcription app.' },
+      // Browsers sign in with the session cookie (and send X-Requested-With on changes); scripts and
+      // other products send a personal API token from Settings as a bearer token.
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal API token (Settings → API tokens).' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        },
+      },
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -334,14 +346,17 @@ async function registerRoutes(
     registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
-  const requireUser = createAuthGuard(auth);
-  const sessionUser = createSessionUserResolver(auth);
+  const tokens = createTokensService(createTokensRepository(database.db));
+  const requireUser = createAuthGuard(auth, tokens.authenticate);
+  const caller = createCallerResolver(auth, tokens.authenticate);
   await registerApiRateLimit(app, {
     perMinute: config.apiRateLimitPerMinute,
     keyResolvers: [
+      // Each API token has its own budget, apart from its owner's browser sessions.
       async (request) => {
-        const user = await sessionUser(request);
-        return user ? `user:${user.id}` : undefined;
+        const found = await caller(request);
+        if (found.kind === 'token') return `token:${found.tokenId}`;
+        return found.kind === 'session' ? `user:${found.user.id}` : undefined;
       },
     ],
   });
@@ -354,6 +369,7 @@ async function registerRoutes(
   await app.register(publicConfigRoutes, { config });
   await app.register(authRoutes, {
     auth,
+    requestUser: async (request) => caller(request),
     altcha,
     cookieSecure: config.cookieSecure,
     sessionTtlSeconds: config.sessionTtlDays * 24 * 60 * 60,
@@ -369,6 +385,7 @@ async function registerRoutes(
       sessionsEnded: announceEnded,
     }),
   });
+  await app.register(tokensRoutes, { requireUser, tokens });
   const preferences = createPreferencesService(createPreferencesRepository(database.db));
   await app.register(preferencesRoutes, { requireUser, preferences });
 
