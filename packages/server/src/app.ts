@@ -51,6 +51,9 @@ import { createTranscriptsService } from './features/transcripts/service.ts';
 import { createTokensRepository } from './features/tokens/repository.ts';
 import { tokensRoutes } from './features/tokens/routes.ts';
 import { createTokensService } from './features/tokens/service.ts';
+import { createWebhooksRepository } from './features/webhooks/repository.ts';
+import { webhooksRoutes } from './features/webhooks/routes.ts';
+import { createWebhooksService, type WebhooksService } from './features/webhooks/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -148,6 +151,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
+    const webhooks = createWebhooksService({ repo: createWebhooksRepository(db.db), boss: queue.boss, log: app.log, config: config.webhooks });
+    await webhooks.prepare();
     const credits = createCreditsService({
       repo: createCreditsRepository(db.db),
       config: config.credits,
@@ -159,11 +164,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
-      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, webhooks, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
     }
     await app.ready();
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
+    // Deliveries run where background work runs (a 'web' process only queues them).
+    if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering());
     if (runWorker) {
       const worker = createTranscriptionWorker({
         queue,
@@ -172,6 +179,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         engine: options.engine ?? createConfiguredEngine(config),
         billing: credits,
         hub,
+        onOutcome: (o) =>
+          webhooks.emit(o.userId, o.status === 'completed' ? 'transcription.completed' : 'transcription.failed', {
+            transcriptId: o.transcriptId,
+            status: o.status,
+            ...(o.status === 'error' ? { errorCode: o.errorCode, error: o.error } : {}),
+          }),
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,
         concurrency: t.concurrency,
@@ -282,6 +295,7 @@ interface SharedParts {
   storage: Storage;
   queue: PgBossQueue;
   credits: CreditsService;
+  webhooks: WebhooksService;
   keepaliveMs: number;
 }
 
@@ -290,7 +304,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, keepaliveMs }: SharedParts,
+  { hub, storage, queue, credits, webhooks, keepaliveMs }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -386,6 +400,7 @@ async function registerRoutes(
     }),
   });
   await app.register(tokensRoutes, { requireUser, tokens });
+  await app.register(webhooksRoutes, { requireUser, webhooks });
   const preferences = createPreferencesService(createPreferencesRepository(database.db));
   await app.register(preferencesRoutes, { requireUser, preferences });
 
@@ -432,7 +447,22 @@ async function registerRoutes(
   const aiRepo = createAiRepository(database.db);
   await app.register(aiRoutes, {
     requireUser,
-    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits, preferences }),
+    ai: createAiService({
+      repo: aiRepo,
+      engines: createAiEngines(config.ai),
+      log: app.log,
+      hub,
+      billing: credits,
+      preferences,
+      onOutputCreated: (userId, output) =>
+        webhooks.emit(userId, 'ai_output.created', {
+          aiOutputId: output.id,
+          transcriptId: output.transcriptId,
+          prompt: output.prompt,
+          output: output.output,
+          createdAt: output.createdAt,
+        }),
+    }),
   });
   await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences });
   await app.register(tutorialRoutes, {
