@@ -93,7 +93,7 @@ export function ApiTokensSection() {
           <Trans>API tokens</Trans>
         </Heading>
         <Text tone="muted">
-          <Trans>Scripts and other tools use a token as "Authorization: Bearer …" and can do what you can do here.</Trans>
+          <Trans>Scripts and other tools send a token in the Authorization header (Bearer) and can do everything you can do here.</Trans>
         </Text>
         {secret ? (
           <SecretOnce label={t`Your new token`} value={secret} onDone={() => setSecret(null)} />
