@@ -170,7 +170,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
-    if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering());
+    if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
     if (runWorker) {
       const worker = createTranscriptionWorker({
         queue,

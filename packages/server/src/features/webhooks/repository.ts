@@ -1,9 +1,34 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { selectRows, type Db } from '../../db/client.ts';
 import { webhookDeliveries, webhooks, type WebhookDeliveryRow, type WebhookRow } from '../../db/schema.ts';
 
 export function createWebhooksRepository(db: Db) {
   return {
+    /**
+     * Open deliveries (pending or retrying) with the state of their newest pg-boss job, for recovery
+     * (the queue name is passed in: the service owns it).
+     */
+    async openDeliveriesWithJobs(queue: string): Promise<Array<{ id: number; createdAt: Date; jobId: string | null; jobState: string | null }>> {
+      const rows = await selectRows<{ id: number; created_at: Date | string; job_id: string | null; state: string | null }>(
+        db,
+        sql`select d.id, d.created_at, j.id as job_id, j.state
+            from ${webhookDeliveries} d
+            left join lateral (
+              select id, state::text as state from pgboss.job
+              where name = ${queue} and data->>'deliveryId' = d.id::text
+              order by created_on desc
+              limit 1
+            ) j on true
+            where d.state in ('pending', 'retrying')`,
+      );
+      return rows.map((r) => ({
+        id: Number(r.id),
+        createdAt: r.created_at instanceof Date ? r.created_at : new Date(r.created_at),
+        jobId: r.job_id,
+        jobState: r.state,
+      }));
+    },
+
     async insert(row: { userId: number; url: string; events: string[]; secret: string }): Promise<WebhookRow> {
       const [inserted] = await db.insert(webhooks).values(row).returning();
       return inserted!;

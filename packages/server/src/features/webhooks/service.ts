@@ -150,6 +150,40 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
     throw new Error(`webhook delivery ${deliveryId} will be retried (${status ?? error})`);
   }
 
+  async function enqueue(deliveryId: number): Promise<void> {
+    const job: WebhookJobData = { deliveryId };
+    await boss.send(WEBHOOK_QUEUE, job, {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: config.retryDelaySeconds,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(config.timeoutMs / 1000) + 60,
+    });
+  }
+
+  /**
+   * Open deliveries whose job is gone (the process died between storing the delivery and queueing it,
+   * or pg-boss gave up) get a new job; on the embedded database (one process) an 'active' job at start
+   * belongs to a killed process and is started again instead of waiting for it to expire.
+   */
+  async function recover(soleProcess: boolean): Promise<void> {
+    for (const d of await repo.openDeliveriesWithJobs(WEBHOOK_QUEUE)) {
+      try {
+        if (d.jobState === 'created' || d.jobState === 'retry') continue;
+        if (d.jobState === 'active') {
+          if (!soleProcess) continue;
+          await boss.cancel(WEBHOOK_QUEUE, d.jobId!);
+        } else if (Date.now() - d.createdAt.getTime() < 60_000) {
+          // Maybe being queued right now by another request.
+          continue;
+        }
+        log.warn({ deliveryId: d.id, jobState: d.jobState }, 'webhook delivery without a live job: queueing it again');
+        await enqueue(d.id);
+      } catch (err) {
+        log.error({ err, deliveryId: d.id }, 'webhook delivery recovery failed');
+      }
+    }
+  }
+
   return {
     async list(userId: number): Promise<Webhook[]> {
       const rows = await repo.list(userId);
@@ -183,23 +217,17 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
         const body = JSON.stringify({ id: eventId, type: event, createdAt: new Date().toISOString(), data });
         for (const webhook of targets) {
           const delivery = await repo.insertDelivery({ webhookId: webhook.id, eventId, event, body });
-          if (!delivery) continue;
-          const job: WebhookJobData = { deliveryId: delivery.id };
-          await boss.send(WEBHOOK_QUEUE, job, {
-            retryLimit: RETRY_LIMIT,
-            retryDelay: config.retryDelaySeconds,
-            retryBackoff: true,
-            expireInSeconds: Math.ceil(config.timeoutMs / 1000) + 60,
-          });
+          if (delivery) await enqueue(delivery.id);
         }
       } catch (err) {
         log.error({ err, userId, event, eventId }, 'could not queue a webhook event');
       }
     },
 
-    /** Runs deliveries in this process (worker roles). */
-    async startDelivering(pollingIntervalSeconds = 1): Promise<() => Promise<void>> {
+    /** Runs deliveries in this process (worker roles), after recovering interrupted ones. */
+    async startDelivering(soleProcess: boolean, pollingIntervalSeconds = 1): Promise<() => Promise<void>> {
       await boss.createQueue(WEBHOOK_QUEUE);
+      await recover(soleProcess).catch((err: unknown) => log.error({ err }, 'webhook delivery recovery failed'));
       await boss.work<WebhookJobData>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) await deliver(Number(job.data.deliveryId));
       });
