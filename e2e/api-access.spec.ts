@@ -12,7 +12,10 @@ test('Settings: create an API token, use it from a script, revoke it', async ({ 
 
   // A script: no cookie, no X-Requested-With.
   const script = await request.newContext({ baseURL });
-  const folder = await script.post('/api/folders', { headers: { Authorization: `Bearer ${secret}` }, data: { name: 'From the script', parentId: null } });
+  const folder = await script.post('/api/folders', {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { name: 'From the script', parentId: null },
+  });
   expect(folder.status()).toBe(201);
 
   await page.getByRole('button', { name: 'Done' }).click();

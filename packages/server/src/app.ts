@@ -151,7 +151,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
-    const webhooks = createWebhooksService({ repo: createWebhooksRepository(db.db), boss: queue.boss, log: app.log, config: config.webhooks });
+    const webhooks = createWebhooksService({
+      repo: createWebhooksRepository(db.db),
+      boss: queue.boss,
+      log: app.log,
+      config: config.webhooks,
+    });
     await webhooks.prepare();
     const credits = createCreditsService({
       repo: createCreditsRepository(db.db),
@@ -164,7 +169,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
-      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, webhooks, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+      await registerRoutes(app, config, db, stoppers, {
+        hub,
+        storage,
+        queue,
+        credits,
+        webhooks,
+        keepaliveMs: options.liveKeepaliveMs ?? 30_000,
+      });
     }
     await app.ready();
     // Events published from now on reach this process's sockets (a worker only publishes).

@@ -98,8 +98,7 @@ export const configTable = [
   {
     name: 'WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
-    description:
-      'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
+    description: 'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
   },
   {
     name: 'WEBHOOK_RETRY_DELAY_SECONDS',

@@ -12,7 +12,11 @@ const engine: TranscriptionEngine = {
   async transcribe(input: TranscriptionInput) {
     const seconds = await measuredSeconds(input);
     await input.onDuration?.(seconds);
-    return { durationSeconds: seconds, language: 'en', segments: [{ start: 0, end: seconds, text: 'Hello from a script.', speaker: 'Unknown Speaker' }] };
+    return {
+      durationSeconds: seconds,
+      language: 'en',
+      segments: [{ start: 0, end: seconds, text: 'Hello from a script.', speaker: 'Unknown Speaker' }],
+    };
   },
 };
 
@@ -27,7 +31,11 @@ describe('personal API tokens', () => {
   /** A signed-in user and a new token of theirs (made through Settings' call, with the cookie). */
   async function userWithToken(body: Record<string, unknown> = { name: 'CI script' }) {
     const { cookie, user } = await register(server);
-    const res = await fetch(`${server.url}/api/tokens`, { method: 'POST', headers: { ...JSON_XHR, Cookie: cookie }, body: JSON.stringify(body) });
+    const res = await fetch(`${server.url}/api/tokens`, {
+      method: 'POST',
+      headers: { ...JSON_XHR, Cookie: cookie },
+      body: JSON.stringify(body),
+    });
     expect(res.status).toBe(201);
     const created = (await res.json()) as { id: number; token: string; prefix: string; name: string };
     return { cookie, userId: user.id, ...created };
@@ -44,10 +52,18 @@ describe('personal API tokens', () => {
 
   async function completed(token: string, id: number) {
     await expect
-      .poll(async () => ((await (await fetch(`${server.url}/api/transcripts/${id}`, { headers: bearer(token) })).json()) as { metadata: { status: string } }).metadata.status, {
-        timeout: 30_000,
-        interval: 200,
-      })
+      .poll(
+        async () =>
+          (
+            (await (await fetch(`${server.url}/api/transcripts/${id}`, { headers: bearer(token) })).json()) as {
+              metadata: { status: string };
+            }
+          ).metadata.status,
+        {
+          timeout: 30_000,
+          interval: 200,
+        },
+      )
       .toBe('completed');
     return (await (await fetch(`${server.url}/api/transcripts/${id}`, { headers: bearer(token) })).json()) as { content: string };
   }
@@ -65,7 +81,9 @@ describe('personal API tokens', () => {
     const [row] = await server.app.database.db.select().from(apiTokens).where(eq(apiTokens.id, a.id));
     expect(row!.hash).not.toContain(a.token);
     expect(JSON.stringify(row)).not.toContain(a.token);
-    const list = (await (await fetch(`${server.url}/api/tokens`, { headers: { Cookie: a.cookie } })).json()) as Array<Record<string, unknown>>;
+    const list = (await (await fetch(`${server.url}/api/tokens`, { headers: { Cookie: a.cookie } })).json()) as Array<
+      Record<string, unknown>
+    >;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({ id: a.id, name: 'CI script', prefix: a.prefix });
     expect(list[0]!.lastUsedAt).toEqual(expect.any(String));
@@ -88,8 +106,15 @@ describe('personal API tokens', () => {
 
     const b = await userWithToken({ name: 'short-lived', expiresAt: new Date(Date.now() + 60_000).toISOString() });
     expect((await fetch(`${server.url}/api/folders/tree`, { headers: bearer(b.token) })).status).toBe(200);
-    await server.app.database.db.update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, b.id));
-    const expired = await fetch(`${server.url}/api/folders`, { method: 'POST', headers: { ...bearer(b.token), 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'x' }) });
+    await server.app.database.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, b.id));
+    const expired = await fetch(`${server.url}/api/folders`, {
+      method: 'POST',
+      headers: { ...bearer(b.token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    });
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { code: string }).code).toBe('API_TOKEN_EXPIRED');
 
@@ -114,7 +139,11 @@ describe('personal API tokens', () => {
     const up = await bearerUpload(b.token, 'private.wav');
     const { id: bTranscript } = (await up.json()) as { id: number };
     await completed(b.token, bTranscript);
-    const folder = await fetch(`${server.url}/api/folders`, { method: 'POST', headers: { ...bearer(b.token), 'Content-Type': 'application/json' }, body: JSON.stringify({ name: 'B only', parentId: null }) });
+    const folder = await fetch(`${server.url}/api/folders`, {
+      method: 'POST',
+      headers: { ...bearer(b.token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'B only', parentId: null }),
+    });
     expect(folder.status).toBe(201);
     const { id: bFolder } = (await folder.json()) as { id: number };
 
@@ -184,7 +213,13 @@ describe('personal API tokens', () => {
 
   it('refuses a webhook to a loopback, private or link-local address by default', async () => {
     const { cookie } = await register(server);
-    for (const url of ['https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.0.0.8/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook']) {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://localhost/hook',
+      'https://10.0.0.8/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hook',
+    ]) {
       const res = await fetch(`${server.url}/api/webhooks`, {
         method: 'POST',
         headers: { ...JSON_XHR, Cookie: cookie },
@@ -213,7 +248,11 @@ describe('the per-token rate limit', () => {
   it('counts each token apart from the owner’s browser session', async () => {
     const { cookie } = await register(server);
     const make = async () => {
-      const res = await fetch(`${server.url}/api/tokens`, { method: 'POST', headers: { ...JSON_XHR, Cookie: cookie }, body: JSON.stringify({ name: 't' }) });
+      const res = await fetch(`${server.url}/api/tokens`, {
+        method: 'POST',
+        headers: { ...JSON_XHR, Cookie: cookie },
+        body: JSON.stringify({ name: 't' }),
+      });
       return ((await res.json()) as { token: string }).token;
     };
     const [one, two] = [await make(), await make()];

@@ -399,7 +399,10 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('webhook_deliveries_event_unique').on(t.webhookId, t.eventId), index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)],
+  (t) => [
+    unique('webhook_deliveries_event_unique').on(t.webhookId, t.eventId),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+  ],
 );
 
 export const schema = {

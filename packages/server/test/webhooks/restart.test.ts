@@ -112,10 +112,13 @@ describe('a webhook delivery interrupted by a crash', () => {
     await expect.poll(() => receiver.received.length, { timeout: 60_000, interval: 100 }).toBe(1);
     // The failed attempt is stored (its retry is scheduled in the queue); then the process dies.
     await expect
-      .poll(async () => ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json as unknown as Array<{ state: string }>)[0]?.state, {
-        timeout: 10_000,
-        interval: 50,
-      })
+      .poll(
+        async () => ((await client.get(`/api/webhooks/${webhookId}/deliveries`)).json as unknown as Array<{ state: string }>)[0]?.state,
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      )
       .toBe('retrying');
     await new Promise((resolve) => setTimeout(resolve, 300));
     first.process.kill('SIGKILL');

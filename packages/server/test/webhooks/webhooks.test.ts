@@ -16,7 +16,11 @@ const engine: TranscriptionEngine = {
     const seconds = await measuredSeconds(input);
     await input.onDuration?.(seconds);
     if (state.refuse) throw new EngineError('refused', 'The transcription server refused the request (HTTP 400).');
-    return { durationSeconds: seconds, language: 'en', segments: [{ start: 0, end: seconds, text: 'We agreed to ship on Friday.', speaker: 'Unknown Speaker' }] };
+    return {
+      durationSeconds: seconds,
+      language: 'en',
+      segments: [{ start: 0, end: seconds, text: 'We agreed to ship on Friday.', speaker: 'Unknown Speaker' }],
+    };
   },
 };
 
@@ -72,10 +76,19 @@ describe('webhooks', () => {
     expect(request!.headers['content-type']).toBe('application/json');
     // Listed in Settings with its last status.
     await expect
-      .poll(async () => ((await client.get('/api/webhooks')).json as unknown as Array<{ lastDelivery: { state: string } | null }>)[0]?.lastDelivery?.state)
+      .poll(
+        async () =>
+          ((await client.get('/api/webhooks')).json as unknown as Array<{ lastDelivery: { state: string } | null }>)[0]?.lastDelivery
+            ?.state,
+      )
       .toBe('delivered');
     const list = (await client.get('/api/webhooks')).json as unknown as Array<Record<string, unknown>>;
-    expect(list[0]).toMatchObject({ id: webhook.id, url: receiver.url, events: ['transcription.completed'], lastDelivery: { lastStatus: 200, attempts: 1 } });
+    expect(list[0]).toMatchObject({
+      id: webhook.id,
+      url: receiver.url,
+      events: ['transcription.completed'],
+      lastDelivery: { lastStatus: 200, attempts: 1 },
+    });
     expect(JSON.stringify(list)).not.toContain(webhook.secret);
     // Owner only: the other user cannot see, list or delete it.
     expect((await other.client.get(`/api/webhooks/${webhook.id}/deliveries`)).status).toBe(404);

@@ -62,7 +62,10 @@ export function ApiTokensSection() {
     if (Object.keys(found).length) return;
     setPending(true);
     try {
-      const created = await api.tokens.create({ name: name.trim(), expiresAt: n === null ? null : new Date(Date.now() + n * DAY_MS).toISOString() });
+      const created = await api.tokens.create({
+        name: name.trim(),
+        expiresAt: n === null ? null : new Date(Date.now() + n * DAY_MS).toISOString(),
+      });
       setSecret(created.token);
       setName('');
       setDays('');
@@ -100,7 +103,14 @@ export function ApiTokensSection() {
         ) : (
           <Form onSubmit={(e) => void submit(e)}>
             <Stack gap="sm">
-              <TextField label={t`Token name`} value={name} onChange={setName} isInvalid={!!errors.name} errorMessage={errors.name} isRequired />
+              <TextField
+                label={t`Token name`}
+                value={name}
+                onChange={setName}
+                isInvalid={!!errors.name}
+                errorMessage={errors.name}
+                isRequired
+              />
               <TextField
                 label={t`Expires after (days)`}
                 description={t`Leave empty for a token that does not expire.`}
@@ -246,7 +256,15 @@ export function WebhooksSection() {
         ) : (
           <Form onSubmit={(e) => void submit(e)}>
             <Stack gap="sm">
-              <TextField label={t`Address (URL)`} type="url" value={url} onChange={setUrl} isInvalid={!!errors.url} errorMessage={errors.url} isRequired />
+              <TextField
+                label={t`Address (URL)`}
+                type="url"
+                value={url}
+                onChange={setUrl}
+                isInvalid={!!errors.url}
+                errorMessage={errors.url}
+                isRequired
+              />
               <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
                 <legend>
                   <Trans>Events</Trans>
@@ -286,7 +304,15 @@ export function WebhooksSection() {
                   <Text tone="muted">
                     {hook.lastDelivery ? (
                       <>
-                        <Badge tone={hook.lastDelivery.state === 'delivered' ? 'success' : hook.lastDelivery.state === 'failed' ? 'danger' : 'neutral'}>
+                        <Badge
+                          tone={
+                            hook.lastDelivery.state === 'delivered'
+                              ? 'success'
+                              : hook.lastDelivery.state === 'failed'
+                                ? 'danger'
+                                : 'neutral'
+                          }
+                        >
                           {stateLabels[hook.lastDelivery.state]}
                         </Badge>{' '}
                         {hook.lastDelivery.lastStatus !== null ? (

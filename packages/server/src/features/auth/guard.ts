@@ -17,9 +17,7 @@ export type BearerAuthenticator = (secret: string) => Promise<BearerResult>;
 
 /** Who a request acts for, and how it said so. */
 export type Caller =
-  | { kind: 'session'; user: User }
-  | { kind: 'token'; user: User; tokenId: number }
-  | { kind: 'none'; user: null; code: ApiErrorCode };
+  { kind: 'session'; user: User } | { kind: 'token'; user: User; tokenId: number } | { kind: 'none'; user: null; code: ApiErrorCode };
 
 const bearerPattern = /^Bearer[ \t]+(\S+)[ \t]*$/i;
 

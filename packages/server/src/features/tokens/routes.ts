@@ -1,4 +1,11 @@
-import { apiTokensSchema, createApiTokenRequestSchema, createdApiTokenSchema, errorResponseSchema, okResponseSchema, paths } from '@scribe/api-client';
+import {
+  apiTokensSchema,
+  createApiTokenRequestSchema,
+  createdApiTokenSchema,
+  errorResponseSchema,
+  okResponseSchema,
+  paths,
+} from '@scribe/api-client';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params.ts';
@@ -18,7 +25,13 @@ export const tokensRoutes: FastifyPluginAsyncZod<TokensRoutesOptions> = async (a
 
   app.get(
     paths.apiTokens,
-    { schema: { tags, summary: "The user's API tokens (not revoked), by name", response: { 200: apiTokensSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The user's API tokens (not revoked), by name",
+        response: { 200: apiTokensSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => tokens.list(currentUser(request).id),
   );
 

@@ -69,7 +69,9 @@ export function checkUrlShape(raw: string, policy: AddressPolicy): URL | 'invali
 }
 
 function lookupAll(host: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    dnsLookup(host, { all: true, verbatim: true }, (err, addresses) => (err ? reject(err) : resolve(addresses))),
+  );
 }
 
 /** The host's addresses; null when it does not resolve. */

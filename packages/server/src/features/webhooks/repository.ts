@@ -8,7 +8,9 @@ export function createWebhooksRepository(db: Db) {
      * Open deliveries (pending or retrying) with the state of their newest pg-boss job, for recovery
      * (the queue name is passed in: the service owns it).
      */
-    async openDeliveriesWithJobs(queue: string): Promise<Array<{ id: number; createdAt: Date; jobId: string | null; jobState: string | null }>> {
+    async openDeliveriesWithJobs(
+      queue: string,
+    ): Promise<Array<{ id: number; createdAt: Date; jobId: string | null; jobState: string | null }>> {
       const rows = await selectRows<{ id: number; created_at: Date | string; job_id: string | null; state: string | null }>(
         db,
         sql`select d.id, d.created_at, j.id as job_id, j.state
@@ -84,7 +86,12 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** A delivery for (webhook, event id); undefined when one exists already (never twice). */
-    async insertDelivery(row: { webhookId: number; eventId: string; event: string; body: string }): Promise<WebhookDeliveryRow | undefined> {
+    async insertDelivery(row: {
+      webhookId: number;
+      eventId: string;
+      event: string;
+      body: string;
+    }): Promise<WebhookDeliveryRow | undefined> {
       const [inserted] = await db.insert(webhookDeliveries).values(row).onConflictDoNothing().returning();
       return inserted;
     },
@@ -99,7 +106,10 @@ export function createWebhooksRepository(db: Db) {
     },
 
     /** Records an attempt's outcome; only while the delivery is still open (pending or retrying). */
-    async recordAttempt(id: number, outcome: { state: WebhookDeliveryRow['state']; lastStatus: number | null; lastError: string | null }): Promise<void> {
+    async recordAttempt(
+      id: number,
+      outcome: { state: WebhookDeliveryRow['state']; lastStatus: number | null; lastError: string | null },
+    ): Promise<void> {
       await db
         .update(webhookDeliveries)
         .set({ ...outcome, attempts: sql`${webhookDeliveries.attempts} + 1`, updatedAt: new Date() })

@@ -26,7 +26,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
 
   app.get(
     paths.webhooks,
-    { schema: { tags, summary: "The user's webhooks, each with its last delivery", response: { 200: webhooksSchema, 401: errorResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: "The user's webhooks, each with its last delivery",
+        response: { 200: webhooksSchema, 401: errorResponseSchema },
+      },
+    },
     async (request) => webhooks.list(currentUser(request).id),
   );
 
@@ -48,7 +54,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
   app.delete(
     `${paths.webhooks}/:id`,
     {
-      schema: { tags, summary: 'Delete a webhook (its pending deliveries stop)', params: idParams, response: { 200: okResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Delete a webhook (its pending deliveries stop)',
+        params: idParams,
+        response: { 200: okResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
     },
     async (request) => {
       await webhooks.remove(currentUser(request).id, request.params.id);
@@ -59,7 +70,12 @@ export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = asyn
   app.get(
     `${paths.webhooks}/:id/deliveries`,
     {
-      schema: { tags, summary: "A webhook's newest deliveries (50) with their state", params: idParams, response: { 200: webhookDeliveriesSchema, 401: errorResponseSchema, 404: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "A webhook's newest deliveries (50) with their state",
+        params: idParams,
+        response: { 200: webhookDeliveriesSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
     },
     async (request) => webhooks.deliveries(currentUser(request).id, request.params.id),
   );

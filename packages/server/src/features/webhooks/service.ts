@@ -72,7 +72,12 @@ function post(url: URL, body: string, headers: Record<string, string>, config: W
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(body)), 'User-Agent': 'Scribe-Webhooks/1' },
+        headers: {
+          ...headers,
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(body)),
+          'User-Agent': 'Scribe-Webhooks/1',
+        },
         lookup: guardedLookup(config) as never,
         timeout: config.timeoutMs,
       },
@@ -85,7 +90,10 @@ function post(url: URL, body: string, headers: Record<string, string>, config: W
     );
     req.on('timeout', () => req.destroy(new Error(`no answer within ${config.timeoutMs} ms`)));
     req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ error: err.code === 'EFORBIDDENADDRESS' ? 'forbidden address' : err.message.slice(0, 200), permanent: err.code === 'EFORBIDDENADDRESS' }),
+      resolve({
+        error: err.code === 'EFORBIDDENADDRESS' ? 'forbidden address' : err.message.slice(0, 200),
+        permanent: err.code === 'EFORBIDDENADDRESS',
+      }),
     );
     req.end(body);
   });
