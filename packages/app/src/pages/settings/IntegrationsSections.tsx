@@ -269,11 +269,13 @@ export function WebhooksSection() {
                 <legend>
                   <Trans>Events</Trans>
                 </legend>
-                {webhookEvents.map((event) => (
-                  <Checkbox key={event} isSelected={events.has(event)} onChange={(on) => toggle(event, on)}>
-                    {eventLabels[event]}
-                  </Checkbox>
-                ))}
+                <Stack gap="xs">
+                  {webhookEvents.map((event) => (
+                    <Checkbox key={event} isSelected={events.has(event)} onChange={(on) => toggle(event, on)}>
+                      {eventLabels[event]}
+                    </Checkbox>
+                  ))}
+                </Stack>
                 {errors.events ? <Text tone="danger">{errors.events}</Text> : null}
               </fieldset>
               <div>
