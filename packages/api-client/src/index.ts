@@ -18,3 +18,5 @@ export * from './ai.schemas.ts';
 export * from './account.ts';
 export * from './account.schemas.ts';
 export * from './zodConfig.ts';
+export * from './integrations.ts';
+export * from './integrations.schemas.ts';
