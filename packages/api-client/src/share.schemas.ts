@@ -44,7 +44,8 @@ export type Share = z.infer<typeof shareSchema>;
 export const shareListSchema = z.object({ shares: z.array(shareSchema) });
 export type ShareList = z.infer<typeof shareListSchema>;
 
-export const shareTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, m.shareNotFound) });
+/** Any text: a token of the wrong shape answers the same 404 as an unknown one, never a 400. */
+export const shareTokenParamsSchema = z.object({ token: z.string() });
 
 export const publicAiOutputSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,9 @@ export const shareMessages = {
   expiryInvalid: apiErrors.SHARE_EXPIRY_INVALID,
 } as const;
 
+/** A token: 32 random bytes, base64url without padding. */
+export const shareTokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
 export const shareLimits = {
   /** The longest expiry a link may be given, in days (a link without expiry lives until revoked). */
   maxDays: 3650,

@@ -48,6 +48,9 @@ import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
+import { createSharesRepository } from './features/shares/repository.ts';
+import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
+import { createSharesService } from './features/shares/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -297,6 +300,7 @@ async function registerRoutes(
   registerNulGuard(app);
   registerBodyTimeouts(app, config.http);
   await registerSecurityHeaders(app, config);
+  registerSharePageHeaders(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -408,6 +412,9 @@ async function registerRoutes(
     requireUser,
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
   });
+  const shares = createSharesService({ repo: createSharesRepository(database.db), storage });
+  await app.register(sharesRoutes, { requireUser, shares });
+  await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
