@@ -27,8 +27,9 @@ export interface ShareDialogProps {
  */
 export function ShareDialog({ transcript, isOpen, onOpenChange, actions, origin }: ShareDialogProps) {
   const { t } = useLingui();
+  const name = transcript?.name;
   return (
-    <Dialog title={transcript ? t`Share “${transcript.name}”` : t`Share`} size="md" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
+    <Dialog title={name !== undefined ? t`Share “${name}”` : t`Share`} size="md" isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
       {transcript ? <ShareContent key={transcript.id} transcriptId={transcript.id} actions={actions} origin={origin} /> : null}
     </Dialog>
   );
@@ -99,7 +100,6 @@ function ShareContent({ transcriptId, actions, origin }: { transcriptId: number;
     }
   };
 
-  const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <div className={styles.form}>
       <Text tone="muted">{t`Anyone with the link can read this transcript and play its audio, without signing in.`}</Text>
@@ -144,25 +144,32 @@ function ShareContent({ transcriptId, actions, origin }: { transcriptId: number;
         {shares && shares.length > 0 ? (
           <ul className={styles.list}>
             {shares.map((share) => (
-              <li key={share.id} className={styles.item}>
-                <Text size="sm">
-                  {t`Created ${date(share.createdAt)}`}
-                  {' · '}
-                  {share.expiresAt === null
-                    ? t`No expiry`
-                    : share.expired
-                      ? t`Expired ${date(share.expiresAt)}`
-                      : t`Expires ${date(share.expiresAt)}`}
-                  {share.includeAiOutputs ? ` · ${t`With AI outputs`}` : null}
-                </Text>
-                <Button size="sm" variant="danger" onPress={() => void revoke(share)}>
-                  {t`Revoke`}
-                </Button>
-              </li>
+              <ShareRow key={share.id} share={share} onRevoke={() => void revoke(share)} />
             ))}
           </ul>
         ) : null}
       </section>
     </div>
+  );
+}
+
+/** One link: when it was made, when it ends, whether it shows the AI outputs, and Revoke. */
+function ShareRow({ share, onRevoke }: { share: Share; onRevoke: () => void }) {
+  const { t, i18n } = useLingui();
+  const date = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  const created = date(share.createdAt);
+  const ends = share.expiresAt === null ? null : date(share.expiresAt);
+  return (
+    <li className={styles.item}>
+      <Text size="sm">
+        {t`Created ${created}`}
+        {' · '}
+        {ends === null ? t`No expiry` : share.expired ? t`Expired ${ends}` : t`Expires ${ends}`}
+        {share.includeAiOutputs ? ` · ${t`With AI outputs`}` : null}
+      </Text>
+      <Button size="sm" variant="danger" onPress={onRevoke}>
+        {t`Revoke`}
+      </Button>
+    </li>
   );
 }
