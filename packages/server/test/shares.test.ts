@@ -231,6 +231,17 @@ describe('share links', () => {
     expect((await page(created.token)).status).toBe(200);
   });
 
+  it('a deleted transcript takes its links with it', async () => {
+    const id = await insertTranscript(server, owner.id, { title: 'Short-lived', language: 'en', segments: englishSegments });
+    const created = (await create({}, owner, id)).json as unknown as Created;
+    const res = await page(created.token);
+    expect(res.status).toBe(200);
+    expect(res.json!.audioUrl).toBeNull();
+    expect((await owner.del(`/api/transcripts/${id}`)).status).toBe(200);
+    expect((await page(created.token)).status).toBe(404);
+    expect(await server.app.database.db.select().from(shares).where(eq(shares.id, created.id))).toEqual([]);
+  });
+
   it('needs a session for the owner routes, and X-Requested-With for creating and revoking', async () => {
     const created = await share();
     expect((await anonymous(server, 'GET', `/api/transcripts/${transcriptId}/shares`)).status).toBe(401);

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type PublicShare } from '@scribe/api-client';
 import { AiOutputList, AudioPlayer, TranscriptViewer, type AudioPlayerHandle } from '@scribe/transcript-kit';
 import { Heading, Text } from '@scribe/ui';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../api.ts';
@@ -36,7 +36,7 @@ export default function SharePage() {
   const notShared = error instanceof ApiError && error.status === 404;
   useDocumentTitle(data?.title ?? (notShared ? t`Link not found` : undefined));
 
-  let body;
+  let body: ReactNode;
   if (notShared) {
     body = (
       <div className={styles.notFound}>
