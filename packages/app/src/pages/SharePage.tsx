@@ -61,14 +61,7 @@ export default function SharePage() {
   } else {
     body = (
       <>
-        <TranscriptViewer
-          state="ready"
-          title={data.title}
-          segments={data.segments}
-          currentTime={time}
-          isPlaying={playing}
-          onSeek={seek}
-        />
+        <TranscriptViewer state="ready" title={data.title} segments={data.segments} currentTime={time} isPlaying={playing} onSeek={seek} />
         {data.includeAiOutputs && data.aiOutputs.length > 0 ? (
           <AiOutputList state={{ status: 'ready', outputs: data.aiOutputs }} title={data.title} onSeek={seek} />
         ) : null}

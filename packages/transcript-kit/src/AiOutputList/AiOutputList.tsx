@@ -202,21 +202,21 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
           ) : null}
           {onExport ? (
             <MenuTrigger>
-            <Button size="sm" icon={<DownloadIcon />}>
-              {t`Export`}
-            </Button>
-            <Menu aria-label={t`Export AI outputs`} placement="bottom end" onAction={exportAction}>
-              <MenuSection title={t`All outputs`}>
-                <FormatItems prefix="all" />
-              </MenuSection>
-              {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
-              {outputs.map((o) => (
-                <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
-                  <FormatItems prefix={String(o.id)} />
+              <Button size="sm" icon={<DownloadIcon />}>
+                {t`Export`}
+              </Button>
+              <Menu aria-label={t`Export AI outputs`} placement="bottom end" onAction={exportAction}>
+                <MenuSection title={t`All outputs`}>
+                  <FormatItems prefix="all" />
                 </MenuSection>
-              ))}
-            </Menu>
-          </MenuTrigger>
+                {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
+                {outputs.map((o) => (
+                  <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
+                    <FormatItems prefix={String(o.id)} />
+                  </MenuSection>
+                ))}
+              </Menu>
+            </MenuTrigger>
           ) : null}
         </div>
       </div>

@@ -603,7 +603,7 @@ function TranscriptRowContent({ transcript, draggable, canRename, canShare }: Om
       >
         {canRename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
         {/* Only a finished transcript has text to share. */}
-        {canShare && transcript.status === 'completed' ? <MenuItem id="share">{t`Share…`}</MenuItem> : null}
+        {canShare && (transcript.status ?? 'completed') === 'completed' ? <MenuItem id="share">{t`Share…`}</MenuItem> : null}
         <MenuItem id="move">{t`Move to…`}</MenuItem>
         <MenuItem id="delete">{t`Delete`}</MenuItem>
       </RowMenu>

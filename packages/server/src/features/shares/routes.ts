@@ -97,7 +97,7 @@ export const publicSharesRoutes: FastifyPluginAsyncZod<{ shares: SharesService }
     {
       schema: {
         tags,
-        summary: "A shared transcript: title, segments, duration and, when shared, its AI outputs (no session)",
+        summary: 'A shared transcript: title, segments, duration and, when shared, its AI outputs (no session)',
         params: shareTokenParamsSchema,
         response: { 200: publicShareSchema, ...publicErrors },
       },

@@ -84,9 +84,7 @@ export function createSharesService(deps: { repo: SharesRepository; storage: Sto
         language: row.language,
         // Only a finished transcript has text to show; the review flags are the owner's working notes.
         segments:
-          row.status === 'completed'
-            ? row.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker }))
-            : [],
+          row.status === 'completed' ? row.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker })) : [],
         audioUrl: row.audioKey ? paths.publicShareAudio(token) : null,
         aiOutputs: outputs.map((o) => ({ id: o.id, prompt: o.prompt, output: o.output, createdAt: o.createdAt.toISOString() })),
         includeAiOutputs: row.includeAiOutputs,

@@ -166,8 +166,7 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
         params: idParams,
       },
     },
-    async (request, reply) =>
-      sendAudio(reply, await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range)),
+    async (request, reply) => sendAudio(reply, await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range)),
   );
 };
 
