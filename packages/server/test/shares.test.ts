@@ -158,7 +158,8 @@ describe('share links', () => {
     const wrong = await page(WRONG);
     expect(wrong.status).toBe(404);
     expect(wrong.json).toEqual({ error: 'This link does not exist or is no longer shared', code: 'SHARE_NOT_FOUND' });
-    for (const bad of ['short', 'x'.repeat(200), '%2E%2E', `${WRONG}A`]) {
+    // (Longer path parts than the router takes get its 414 on every route.)
+    for (const bad of ['short', 'x'.repeat(90), `${'A'.repeat(42)}!`, `${WRONG}A`]) {
       const res = await page(bad);
       expect(res.status, bad).toBe(404);
       expect(res.json, bad).toEqual(wrong.json);
