@@ -306,7 +306,7 @@ describe('share links', () => {
         if (name === 'n') return '1';
         return String(transcriptId);
       });
-    const asStranger = [
+    const asStranger: Array<Record<string, string>> = [
       {},
       { Authorization: `Bearer ${token}` },
       { Authorization: `Bearer ${token}`, ...XHR, 'Content-Type': 'application/json' },

@@ -7,6 +7,7 @@ import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
+import { api } from '../api.ts';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
