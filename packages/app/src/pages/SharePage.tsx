@@ -43,9 +43,7 @@ export default function SharePage() {
         <Heading level={1}>
           <Trans>Link not found</Trans>
         </Heading>
-        <Text tone="muted">
-          <Trans>This link does not exist or is no longer shared</Trans>
-        </Text>
+        <Text tone="muted">{translateError(i18n, 'SHARE_NOT_FOUND')}</Text>
       </div>
     );
   } else if (error) {
