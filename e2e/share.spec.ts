@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
 
@@ -38,6 +39,13 @@ test('a share link: created by the owner, read and played signed out in a fresh 
   for (const href of await shared.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
     expect(href).toBe('#main');
   }
+
+  // Accessible as the other pages: axe finds no serious violation.
+  const results = await new AxeBuilder({ page: shared })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-live-announcer]')
+    .analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Play from the second segment: the player jumps there and plays, the segment is marked.
   const segments = shared.locator('main p [role="button"]');
