@@ -43,6 +43,7 @@ import type {
   TestCardRequest,
   TestPaymentResult,
 } from './credits.schemas.ts';
+import type { CreateShareRequest, CreateShareResponse, PublicShare, ShareList } from './share.schemas.ts';
 import type { LoginRequest, OkResponse, Preferences, PublicConfig, RegisterRequest, SessionResponse, User } from './schemas.ts';
 
 /** Paths of the API, one place. */
@@ -66,6 +67,12 @@ export const paths = {
   restoreRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}/restore`,
   transcriptAudio: (id: number) => `/api/transcripts/${id}/audio`,
   retryTranscript: (id: number) => `/api/transcripts/${id}/retry`,
+  shareTranscript: (id: number) => `/api/transcripts/${id}/share`,
+  transcriptShares: (id: number) => `/api/transcripts/${id}/shares`,
+  share: (id: number) => `/api/shares/${id}`,
+  /** Public (no session): the shared transcript and its audio, by the link's token. */
+  publicShare: (token: string) => `/api/public/shares/${encodeURIComponent(token)}`,
+  publicShareAudio: (token: string) => `/api/public/shares/${encodeURIComponent(token)}/audio`,
   upload: '/api/transcripts/upload',
   uploadChunk: '/api/transcripts/upload-chunk',
   finalizeUpload: '/api/transcripts/finalize-upload',
@@ -145,6 +152,16 @@ export function createApiClient(options: ApiClientOptions = {}) {
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'UPLOAD_FINALIZE_FAILED'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),
+    },
+    shares: {
+      /** A new link; its token is answered only here. */
+      create: (transcriptId: number, body: CreateShareRequest) =>
+        http.send<CreateShareResponse>('POST', paths.shareTranscript(transcriptId), body, 'CREATE_SHARE_FAILED'),
+      list: (transcriptId: number) => http.read<ShareList>(paths.transcriptShares(transcriptId)),
+      /** Revokes at once: the link answers 404 from now on. */
+      revoke: (id: number) => http.send<OkResponse>('DELETE', paths.share(id), undefined, 'REVOKE_SHARE_FAILED'),
+      /** The public page's data (no session needed). */
+      get: (token: string) => http.read<PublicShare>(paths.publicShare(token)),
     },
     credits: {
       packages: () => http.read<CreditPackage[]>(paths.creditPackages),

@@ -79,6 +79,9 @@ export const apiErrors = {
   TOO_MANY_SEGMENTS: 'A transcript can have at most {max} segments',
   SPEAKER_NAME_REQUIRED: 'Please enter a speaker name',
   SPEAKER_NAME_TOO_LONG: 'Speaker name must be at most {max} characters long',
+  // Share links: a wrong, expired or revoked token all answer this same 404.
+  SHARE_NOT_FOUND: 'This link does not exist or is no longer shared',
+  SHARE_EXPIRY_INVALID: 'The expiry must be a date in the future or a number of days from 1 to 3650',
 
   // --- Uploads (docs/product-spec.md §5, §7, §8)
   INVALID_FILE_TYPE: 'Please upload a wav, mp3, webm, m4a file.',
@@ -231,6 +234,8 @@ export const apiErrors = {
   SAVE_TRANSCRIPT_FAILED: 'Failed to save transcript',
   RESTORE_REVISION_FAILED: 'Failed to restore the revision',
   RETRY_TRANSCRIPTION_FAILED: 'Failed to retry the transcription',
+  CREATE_SHARE_FAILED: 'Failed to create the share link',
+  REVOKE_SHARE_FAILED: 'Failed to revoke the share link',
   PURCHASE_FAILED: 'Failed to initiate purchase',
   UNEXPECTED_ERROR: 'An unexpected error occurred',
   SAVE_PROMPT_FAILED: 'Failed to save prompt',

@@ -20,3 +20,5 @@ export * from './account.schemas.ts';
 export * from './zodConfig.ts';
 export * from './integrations.ts';
 export * from './integrations.schemas.ts';
+export * from './share.ts';
+export * from './share.schemas.ts';

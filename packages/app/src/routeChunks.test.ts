@@ -13,6 +13,11 @@ describe('chunksFor', () => {
     expect(chunksFor('/privacy-policy')).toEqual(['privacy']);
   });
 
+  it('starts only the public share page for a share link', () => {
+    expect(chunksFor('/s/abcDEF_-123')).toEqual(['share']);
+    expect(chunksFor('/s/')).toEqual(['notFound']);
+  });
+
   it('starts the 404 page for unknown paths', () => {
     expect(chunksFor('/nope')).toEqual(['notFound']);
   });

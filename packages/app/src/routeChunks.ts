@@ -13,6 +13,7 @@ export const routeChunks = {
   settings: () => import('./pages/SettingsPage.tsx'),
   help: () => import('./pages/HelpPage.tsx'),
   credits: () => import('./pages/CreditsPage.tsx'),
+  share: () => import('./pages/SharePage.tsx'),
 } as const;
 
 type ChunkName = keyof typeof routeChunks;
@@ -31,6 +32,8 @@ export function chunksFor(pathname: string): ChunkName[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const page = signedIn[path];
   if (page) return ['appLayout', page];
+  // A share link's public page: no sign-in, no app shell.
+  if (/^\/s\/[^/]+$/.test(path)) return ['share'];
   return [publicPages[path] ?? 'notFound'];
 }
 

@@ -18,6 +18,7 @@ const WorkspacePage = lazy(routeChunks.workspace);
 const SettingsPage = lazy(routeChunks.settings);
 const HelpPage = lazy(routeChunks.help);
 const CreditsPage = lazy(routeChunks.credits);
+const SharePage = lazy(routeChunks.share);
 
 /** Spec §2: public, public-only (sign-in) and protected routes, and the 404 page. */
 export function AppRoutes() {
@@ -31,6 +32,8 @@ export function AppRoutes() {
         <Route path="/contact" element={<ContactPage />} />
         <Route path="/terms" element={<TermsPage />} />
         <Route path="/privacy-policy" element={<PrivacyPage />} />
+        {/* A share link: public for everyone, signed in or not (no redirect to the workspace). */}
+        <Route path="/s/:token" element={<SharePage />} />
         <Route element={<RequireAuth />}>
           <Route element={<AppLayout />}>
             <Route path="/" element={<WorkspacePage />} />

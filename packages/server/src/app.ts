@@ -54,6 +54,9 @@ import { createTokensService } from './features/tokens/service.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
 import { createWebhooksService, type WebhooksService } from './features/webhooks/service.ts';
+import { createSharesRepository } from './features/shares/repository.ts';
+import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
+import { createSharesService } from './features/shares/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -326,6 +329,7 @@ async function registerRoutes(
   registerNulGuard(app);
   registerBodyTimeouts(app, config.http);
   await registerSecurityHeaders(app, config);
+  registerSharePageHeaders(app);
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -452,6 +456,9 @@ async function registerRoutes(
     requireUser,
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
   });
+  const shares = createSharesService({ repo: createSharesRepository(database.db), storage });
+  await app.register(sharesRoutes, { requireUser, shares });
+  await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });

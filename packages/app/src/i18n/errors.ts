@@ -73,6 +73,8 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   TOO_MANY_SEGMENTS: msg({ message: 'A transcript can have at most {max} segments' }),
   SPEAKER_NAME_REQUIRED: msg`Please enter a speaker name`,
   SPEAKER_NAME_TOO_LONG: msg({ message: 'Speaker name must be at most {max} characters long' }),
+  SHARE_NOT_FOUND: msg`This link does not exist or is no longer shared`,
+  SHARE_EXPIRY_INVALID: msg`The expiry must be a date in the future or a number of days from 1 to 3650`,
   // Uploads (docs/product-spec.md §5, §7, §8)
   INVALID_FILE_TYPE: msg`Please upload a wav, mp3, webm, m4a file.`,
   INVALID_CONTENT: msg`The file content is not a supported audio format.`,
@@ -218,6 +220,8 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   SAVE_TRANSCRIPT_FAILED: msg`Failed to save transcript`,
   RESTORE_REVISION_FAILED: msg`Failed to restore the revision`,
   RETRY_TRANSCRIPTION_FAILED: msg`Failed to retry the transcription`,
+  CREATE_SHARE_FAILED: msg`Failed to create the share link`,
+  REVOKE_SHARE_FAILED: msg`Failed to revoke the share link`,
   PURCHASE_FAILED: msg`Failed to initiate purchase`,
   UNEXPECTED_ERROR: msg`An unexpected error occurred`,
   SAVE_PROMPT_FAILED: msg`Failed to save prompt`,

@@ -7,9 +7,11 @@ import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
+import { api } from '../api.ts';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
+import { ShareDialog } from './sharing/ShareDialog.tsx';
 import * as styles from './workspace.css.ts';
 
 /** The picker offers the spec's four formats (docs/product-spec.md §9); the upload flow checks the file again. */
@@ -62,6 +64,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const actions = useLibraryActions();
   const [dialog, setDialog] = useState<FolderDialogState | null>(null);
   const [renaming, setRenaming] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
+  const [sharing, setSharing] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
 
   /** The selected transcript leaves with the deleted node, and comes back with Undo. */
   const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
@@ -98,6 +101,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
         }
         onRenameFolder={(folder) => setDialog({ mode: 'edit', folder, isOpen: true })}
         onRenameTranscript={(transcript) => setRenaming({ transcript, isOpen: true })}
+        onShareTranscript={(transcript) => setSharing({ transcript, isOpen: true })}
         // Gone from the tree at once, with Undo in a toast; deleted on the server when the toast goes.
         onDeleteFolder={deleteWithUndo}
         onDeleteTranscript={deleteWithUndo}
@@ -124,6 +128,15 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           isOpen={renaming.isOpen}
           onOpenChange={(isOpen) => setRenaming({ ...renaming, isOpen })}
           onSubmit={(title) => actions.renameTranscript(renaming.transcript.id, title)}
+        />
+      ) : null}
+      {sharing ? (
+        <ShareDialog
+          transcript={sharing.transcript}
+          isOpen={sharing.isOpen}
+          onOpenChange={(isOpen) => setSharing({ ...sharing, isOpen })}
+          actions={api.shares}
+          origin={window.location.origin}
         />
       ) : null}
     </>

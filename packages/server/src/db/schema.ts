@@ -405,6 +405,33 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * Read-only public links to one transcript. Only the SHA-256 of the token is kept; revoking deletes the
+ * row, so a revoked token is as unknown as a wrong one.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    /** base64url SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull(),
+    includeAiOutputs: boolean('include_ai_outputs').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('shares_token_hash_key').on(t.tokenHash),
+    index('shares_user_id_transcript_id_idx').on(t.userId, t.transcriptId),
+    index('shares_transcript_id_idx').on(t.transcriptId),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -422,6 +449,7 @@ export const schema = {
   apiTokens,
   webhooks,
   webhookDeliveries,
+  shares,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;
@@ -436,3 +464,4 @@ export type AiOutputRow = typeof aiOutputs.$inferSelect;
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
+export type ShareRow = typeof shares.$inferSelect;

@@ -45,8 +45,8 @@ export interface AiOutputListProps {
   title?: string | null;
   /** A time stamp in an output was pressed: seek the player to this second. */
   onSeek: (seconds: number) => void;
-  /** Download or open an export (the app knows the URLs). */
-  onExport: (target: AiExportTarget, format: AiExportFormat) => void;
+  /** Download or open an export (the app knows the URLs); without it, no Export or Download menus (a read-only page). */
+  onExport?: (target: AiExportTarget, format: AiExportFormat) => void;
   /** Replaces the default toasts of the copy button. */
   onCopy?: (result: { ok: boolean; text: string }) => void;
   /** An answer being generated (streamed by the provider), shown above the stored outputs. */
@@ -180,10 +180,10 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
   };
   const exportAction = (key: string | number) => {
     const [target, format] = String(key).split(':') as [string, AiExportFormat];
-    if (target === 'all') onExport({ kind: 'all' }, format);
+    if (target === 'all') onExport?.({ kind: 'all' }, format);
     else {
       const o = outputs.find((x) => String(x.id) === target);
-      if (o) onExport({ kind: 'one', id: o.id, prompt: o.prompt }, format);
+      if (o) onExport?.({ kind: 'one', id: o.id, prompt: o.prompt }, format);
     }
   };
 
@@ -200,22 +200,24 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
               {t`Share`}
             </Button>
           ) : null}
-          <MenuTrigger>
-            <Button size="sm" icon={<DownloadIcon />}>
-              {t`Export`}
-            </Button>
-            <Menu aria-label={t`Export AI outputs`} placement="bottom end" onAction={exportAction}>
-              <MenuSection title={t`All outputs`}>
-                <FormatItems prefix="all" />
-              </MenuSection>
-              {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
-              {outputs.map((o) => (
-                <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
-                  <FormatItems prefix={String(o.id)} />
+          {onExport ? (
+            <MenuTrigger>
+              <Button size="sm" icon={<DownloadIcon />}>
+                {t`Export`}
+              </Button>
+              <Menu aria-label={t`Export AI outputs`} placement="bottom end" onAction={exportAction}>
+                <MenuSection title={t`All outputs`}>
+                  <FormatItems prefix="all" />
                 </MenuSection>
-              ))}
-            </Menu>
-          </MenuTrigger>
+                {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
+                {outputs.map((o) => (
+                  <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
+                    <FormatItems prefix={String(o.id)} />
+                  </MenuSection>
+                ))}
+              </Menu>
+            </MenuTrigger>
+          ) : null}
         </div>
       </div>
       {pendingCard}
@@ -226,7 +228,7 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
               item={o}
               date={formatDate(o.createdAt)}
               onSeek={onSeek}
-              onAction={exportAction}
+              onAction={onExport ? exportAction : undefined}
               onRerun={rerun ? () => setRerunning(o) : undefined}
             >
               <OutputText text={o.output} onSeek={onSeek} />
@@ -263,7 +265,7 @@ function OutputCard({
   date: string;
   children: ReactNode;
   onSeek: (s: number) => void;
-  onAction: (key: string | number) => void;
+  onAction?: (key: string | number) => void;
   onRerun?: () => void;
 }) {
   const { t } = useLingui();
@@ -286,12 +288,14 @@ function OutputCard({
               onPress={onRerun}
             />
           ) : null}
-          <MenuTrigger>
-            <IconButton size="sm" aria-label={t`Download ${menuName(item.prompt)}`} icon={<DownloadIcon />} />
-            <Menu aria-label={t`Download ${menuName(item.prompt)}`} placement="bottom end" onAction={onAction}>
-              <FormatItems prefix={String(item.id)} />
-            </Menu>
-          </MenuTrigger>
+          {onAction ? (
+            <MenuTrigger>
+              <IconButton size="sm" aria-label={t`Download ${menuName(item.prompt)}`} icon={<DownloadIcon />} />
+              <Menu aria-label={t`Download ${menuName(item.prompt)}`} placement="bottom end" onAction={onAction}>
+                <FormatItems prefix={String(item.id)} />
+              </Menu>
+            </MenuTrigger>
+          ) : null}
         </div>
       </div>
       {children}

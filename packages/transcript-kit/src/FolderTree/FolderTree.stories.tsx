@@ -235,6 +235,34 @@ export const RenameTranscript: Story = {
   },
 };
 
+/** With onShareTranscript, a finished transcript's row menu offers 'Share…'; a processing one does not. */
+export const ShareTranscript: Story = {
+  args: {
+    onShareTranscript: fn(),
+    items: [...library, transcript(14, 'Still processing', 1, 'processing')],
+  },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    const memo = await focusRow(tree, 'Voice memo');
+    await arrowToControl(memo, 'Actions for Voice memo');
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Share…', 'Move to…', 'Delete']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Share…' }));
+    await expect(args.onShareTranscript).toHaveBeenCalledWith(expect.objectContaining({ id: 12, type: 'transcript', name: 'Voice memo' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Actions for Still processing' }));
+    const other = await screen.findByRole('menu', { name: 'Actions for Still processing' });
+    await expect(within(other).queryByRole('menuitem', { name: 'Share…' })).toBeNull();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+  },
+};
+
 /** Delete asks first; Cancel keeps the item, Delete in the confirmation reports it. */
 export const DeleteAsksForConfirmation: Story = {
   play: async ({ canvasElement, args }) => {

@@ -39,6 +39,8 @@ export interface FolderTreeProps {
   onRenameFolder: (folder: FolderNode) => void;
   /** Opt-in: with it, a transcript's row menu offers 'Rename' too (the app asks for the new title). */
   onRenameTranscript?: (transcript: TranscriptNode) => void;
+  /** Opt-in: with it, a completed transcript's row menu offers 'Share…' (the app manages its share links). */
+  onShareTranscript?: (transcript: TranscriptNode) => void;
   /** Called only after the user confirmed 'Are you sure you want to delete this folder and all its contents?'. */
   onDeleteFolder: (folder: FolderNode) => void;
   /** Called only after the user confirmed 'Are you sure you want to delete this transcript?'. */
@@ -86,6 +88,7 @@ export function FolderTree({
   onCreateFolder,
   onRenameFolder,
   onRenameTranscript,
+  onShareTranscript,
   onDeleteFolder,
   onDeleteTranscript,
   onMoveTranscript,
@@ -227,6 +230,7 @@ export function FolderTree({
     select,
     onRenameFolder,
     onRenameTranscript,
+    onShareTranscript,
     onCreateFolder,
     askDelete: () => {},
     askMove: null,
@@ -242,6 +246,7 @@ export function FolderTree({
     select,
     onRenameFolder,
     onRenameTranscript,
+    onShareTranscript,
     onCreateFolder,
     askDelete: (node) => setPendingNode({ node, open: true }),
     askMove: (node) => (node.type === 'transcript' || onMoveFolder ? setPendingMove({ node, open: true }) : undefined),
@@ -251,18 +256,25 @@ export function FolderTree({
   // only (the `dependencies` below), so react-aria reuses a row while its node object is unchanged.
   const canMoveFolders = !!onMoveFolder;
   const canRenameTranscripts = !!onRenameTranscript;
+  const canShareTranscripts = !!onShareTranscript;
   const renderNode = useCallback(
     (node: TreeNode): ReactNode => {
       const draggable = isDragAndDropEnabled && (node.type === 'transcript' || canMoveFolders);
       return node.type === 'folder' ? (
         <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} canMove={canMoveFolders} />
       ) : (
-        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} canRename={canRenameTranscripts} />
+        <TranscriptRow
+          id={nodeKey(node)}
+          transcript={node}
+          draggable={draggable}
+          canRename={canRenameTranscripts}
+          canShare={canShareTranscripts}
+        />
       );
     },
-    [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts],
+    [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts, canShareTranscripts],
   );
-  const dependencies = [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts];
+  const dependencies = [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts, canShareTranscripts];
 
   // Changing state reaches rows through context rather than through the render function (which would
   // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
@@ -380,6 +392,7 @@ type Handlers = {
   select: (id: number) => void;
   onRenameFolder: (folder: FolderNode) => void;
   onRenameTranscript?: (transcript: TranscriptNode) => void;
+  onShareTranscript?: (transcript: TranscriptNode) => void;
   onCreateFolder: (parentId: number | null) => void;
   askDelete: (node: TreeNode) => void;
   /** Opens 'Move to…'; null before the first render set it. */
@@ -511,14 +524,16 @@ interface TranscriptRowProps {
   draggable: boolean;
   /** Offers 'Rename' (the app renames transcripts). */
   canRename: boolean;
+  /** Offers 'Share…' (the app manages share links). */
+  canShare: boolean;
 }
 
-function TranscriptRow({ id, transcript, draggable, canRename }: TranscriptRowProps) {
+function TranscriptRow({ id, transcript, draggable, canRename, canShare }: TranscriptRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
     <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
       <TreeItemContent>
-        <TranscriptRowContent transcript={transcript} draggable={draggable} canRename={canRename} />
+        <TranscriptRowContent transcript={transcript} draggable={draggable} canRename={canRename} canShare={canShare} />
       </TreeItemContent>
     </TreeItem>
   );
@@ -531,7 +546,7 @@ function useTruncationTitle(text: string) {
   return { title, check };
 }
 
-function TranscriptRowContent({ transcript, draggable, canRename }: Omit<TranscriptRowProps, 'id'>) {
+function TranscriptRowContent({ transcript, draggable, canRename, canShare }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
@@ -581,11 +596,14 @@ function TranscriptRowContent({ transcript, draggable, canRename }: Omit<Transcr
         name={name}
         onAction={(action) => {
           if (action === 'rename') handlers.current.onRenameTranscript?.(transcript);
+          else if (action === 'share') handlers.current.onShareTranscript?.(transcript);
           else if (action === 'move') handlers.current.askMove?.(transcript);
           else if (action === 'delete') handlers.current.askDelete(transcript);
         }}
       >
         {canRename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
+        {/* Only a finished transcript has text to share. */}
+        {canShare && (transcript.status ?? 'completed') === 'completed' ? <MenuItem id="share">{t`Share…`}</MenuItem> : null}
         <MenuItem id="move">{t`Move to…`}</MenuItem>
         <MenuItem id="delete">{t`Delete`}</MenuItem>
       </RowMenu>

@@ -9,11 +9,11 @@ import {
   updateTranscriptResponseSchema,
 } from '@scribe/api-client';
 import { z } from 'zod';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
-import type { TranscriptsService } from './service.ts';
+import type { AudioAnswer, TranscriptsService } from './service.ts';
 import { errorBody } from '../../http/errors.ts';
 
 export interface TranscriptsRoutesOptions {
@@ -166,22 +166,24 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
         params: idParams,
       },
     },
-    async (request, reply) => {
-      const answer = await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range);
-      reply.header('Accept-Ranges', 'bytes').header('Cache-Control', 'private, no-cache');
-      if (answer.kind === 'unsatisfiable') {
-        return reply.code(416).header('Content-Range', `bytes */${answer.size}`).send(errorBody('RANGE_NOT_SATISFIABLE'));
-      }
-      reply.header('Content-Type', answer.mime);
-      if (answer.kind === 'partial') {
-        const { start, end } = answer.range;
-        return reply
-          .code(206)
-          .header('Content-Range', `bytes ${start}-${end}/${answer.object.size}`)
-          .header('Content-Length', String(end - start + 1))
-          .send(answer.object.stream);
-      }
-      return reply.header('Content-Length', String(answer.object.size)).send(answer.object.stream);
-    },
+    async (request, reply) => sendAudio(reply, await transcripts.audio(currentUser(request).id, request.params.id, request.headers.range)),
   );
 };
+
+/** Answers an audio read: 200 whole, 206 with Content-Range, or 416 (the owner's route and shared links). */
+export function sendAudio(reply: FastifyReply, answer: AudioAnswer, cacheControl = 'private, no-cache'): FastifyReply {
+  reply.header('Accept-Ranges', 'bytes').header('Cache-Control', cacheControl);
+  if (answer.kind === 'unsatisfiable') {
+    return reply.code(416).header('Content-Range', `bytes */${answer.size}`).send(errorBody('RANGE_NOT_SATISFIABLE'));
+  }
+  reply.header('Content-Type', answer.mime);
+  if (answer.kind === 'partial') {
+    const { start, end } = answer.range;
+    return reply
+      .code(206)
+      .header('Content-Range', `bytes ${start}-${end}/${answer.object.size}`)
+      .header('Content-Length', String(end - start + 1))
+      .send(answer.object.stream);
+  }
+  return reply.header('Content-Length', String(answer.object.size)).send(answer.object.stream);
+}

@@ -53,6 +53,23 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/** A stored audio file, whole or one range of it (the owner's audio route and shared links). */
+export async function readAudio(
+  storage: Storage,
+  file: { key: string; mime: string | null },
+  rangeHeader: string | undefined,
+  notFound: () => Error,
+): Promise<AudioAnswer> {
+  const mime = file.mime ?? 'application/octet-stream';
+  const info = await storage.stat(file.key);
+  if (!info) throw notFound();
+  const range = parseRange(rangeHeader, info.size);
+  if (range === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.size };
+  const object = await storage.get(file.key, range === 'ignore' ? undefined : range);
+  if (!object) throw notFound();
+  return range === 'ignore' ? { kind: 'full', object, mime } : { kind: 'partial', object, mime, range };
+}
+
 export function createTranscriptsService(deps: {
   repo: TranscriptsRepository;
   storage: Storage;
@@ -241,14 +258,7 @@ export function createTranscriptsService(deps: {
     async audio(userId: number, id: number, rangeHeader: string | undefined): Promise<AudioAnswer> {
       const row = await repo.audio(userId, id);
       if (!row?.key) throw notFound();
-      const mime = row.mime ?? 'application/octet-stream';
-      const info = await storage.stat(row.key);
-      if (!info) throw notFound();
-      const range = parseRange(rangeHeader, info.size);
-      if (range === 'unsatisfiable') return { kind: 'unsatisfiable', size: info.size };
-      const object = await storage.get(row.key, range === 'ignore' ? undefined : range);
-      if (!object) throw notFound();
-      return range === 'ignore' ? { kind: 'full', object, mime } : { kind: 'partial', object, mime, range };
+      return readAudio(storage, { key: row.key, mime: row.mime }, rangeHeader, notFound);
     },
   };
 }
