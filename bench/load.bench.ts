@@ -69,7 +69,8 @@ function stop(child: ChildProcess): Promise<void> {
 /** A fresh PostgreSQL database next to DATABASE_URL (dropped by the returned function). */
 async function freshPostgres(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
   // pg is the server's dependency, not the workspace root's.
-  const pg = createRequire(join(serverDir, 'package.json'))('pg') as typeof import('pg');
+  type PgClient = { connect(): Promise<void>; query(text: string): Promise<unknown>; end(): Promise<void> };
+  const pg = createRequire(join(serverDir, 'package.json'))('pg') as { Client: new (o: { connectionString: string }) => PgClient };
   const name = `scribe_bench_${randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();

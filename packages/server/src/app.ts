@@ -19,6 +19,7 @@ import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/cap
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
 import { createAuthGuard, createCallerResolver } from './features/auth/guard.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -36,7 +37,7 @@ import { createTestModeProvider } from './features/credits/providers/test-mode.t
 import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
-import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
+import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
@@ -76,6 +77,9 @@ import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// How long the end of a session waits for its notice to come back through the live hub.
+const ECHO_WAIT_MS = 2000;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -375,6 +379,9 @@ async function registerRoutes(
     limiter,
     registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
+    // Most requests are then answered without a session query (the database's one connection on PGlite).
+    cache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 }),
+    cacheTrusted: () => hub.listening(),
   });
   const tokens = createTokensService(createTokensRepository(database.db));
   const requireUser = createAuthGuard(auth, tokens.authenticate);
@@ -390,10 +397,37 @@ async function registerRoutes(
       },
     ],
   });
-  // Signing out also closes that session's live sockets, on every web process.
+  // Ended sessions leave every web process's session cache and close their live sockets there.
+  const echoes = new Map<string, () => void>();
+  const unsubscribe = hub.subscribe((event) => {
+    if (event.userId !== null) return;
+    if (event.type === LIVE_RESUMED) auth.forgetAllSessions();
+    const ended = event.type === SESSION_ENDED ? (event.data as { sessionId?: unknown } | null)?.sessionId : undefined;
+    if (typeof ended !== 'string') return;
+    auth.forgetSessions([ended]);
+    echoes.get(ended)?.();
+  });
+  stoppers.push(async () => unsubscribe());
   const announceEnded = async (ids: string[]) => {
-    for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
+    auth.forgetSessions(ids);
+    // The answer waits until the notice came back through PostgreSQL, and as long again: it is sent to
+    // every listening process at the same moment, and a busy machine delivers it to each a little
+    // apart. The next request, to whichever process, then finds the session ended.
+    const back = ids.map((id) => new Promise<void>((resolve) => echoes.set(id, resolve)));
+    try {
+      const start = performance.now();
+      for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
+      if (hub.kind === 'postgres' && hub.listening()) {
+        await Promise.race([Promise.all(back), sleep(ECHO_WAIT_MS)]);
+        await sleep(Math.min(ECHO_WAIT_MS, performance.now() - start));
+      }
+    } finally {
+      for (const id of ids) echoes.delete(id);
+    }
   };
+  auth.onLogout((ended) =>
+    announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),
+  );
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });

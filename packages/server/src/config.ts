@@ -23,6 +23,12 @@ export const configTable = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Lifetime of a sign-in session (days).' },
   {
+    name: 'SESSION_CACHE_SECONDS',
+    default: '5',
+    description:
+      'How long a web process trusts a session it looked up without asking the database again (seconds; 0 turns the cache off). Sign-out, password changes and account deletion end sessions at once on every process regardless.',
+  },
+  {
     name: 'COOKIE_SECURE',
     default: 'auto',
     description: 'auto: Secure cookie when the request is HTTPS (see TRUST_PROXY); true or false to force.',
@@ -303,6 +309,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: int(1, 3650).default(30),
+  SESSION_CACHE_SECONDS: int(0, 60).default(5),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
@@ -423,6 +430,7 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlDays: number;
+  sessionCacheSeconds: number;
   cookieSecure: 'auto' | boolean;
   trustProxy: boolean | number | string[];
   captcha: {
@@ -571,6 +579,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,
     captcha: {

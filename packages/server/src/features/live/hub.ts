@@ -22,12 +22,19 @@ export interface LiveHub {
   subscribe(listener: LiveListener): () => void;
   /** Resolves once events published from now on reach this process's listeners (or listening failed and is retried). */
   ready(): Promise<void>;
+  /** Whether events of other processes reach this one now (false while LISTEN is down or not yet up). */
+  listening(): boolean;
   close(): Promise<void>;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const NOTIFY_LIMIT_BYTES = 7999;
 export const LIVE_CHANNEL = 'scribe_live';
+/**
+ * Local event (userId null) each time LISTEN is (re)established: events of other processes may have
+ * been missed before it, so whatever was kept on their strength (the session cache) starts over.
+ */
+export const LIVE_RESUMED = 'live_resumed';
 
 function deliver(listeners: Set<LiveListener>, event: LiveEvent, log: FastifyBaseLogger): void {
   for (const listener of listeners) {
@@ -58,6 +65,7 @@ export function createMemoryLiveHub(log: FastifyBaseLogger): LiveHub {
       return () => listeners.delete(listener);
     },
     async ready() {},
+    listening: () => true,
     async close() {
       listeners.clear();
     },
@@ -139,6 +147,7 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
         }
         listenClient = client;
         failures = 0;
+        deliver(listeners, { userId: null, type: LIVE_RESUMED, data: null }, log);
       } catch (err) {
         log.error({ err }, 'live channel: could not LISTEN; retrying');
         await client.end().catch(() => undefined);
@@ -167,6 +176,7 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
       return () => listeners.delete(listener);
     },
     ready: () => listen(),
+    listening: () => listenClient !== null,
     async close() {
       closed = true;
       listeners.clear();
