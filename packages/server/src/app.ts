@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type QueryLogger } from './db/client.ts';
 import { createAiEngines } from './features/ai/engines/index.ts';
 import { createAiRepository } from './features/ai/repository.ts';
 import { aiRoutes } from './features/ai/routes.ts';
@@ -105,6 +105,8 @@ export interface BuildOptions {
   engine?: TranscriptionEngine;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
+  /** Told every query the server sends through Drizzle (tests and the index review count them). */
+  queryLogger?: QueryLogger;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
 }
@@ -137,7 +139,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   try {
     // Audio, the database and keys live here: this account only.
     ensurePrivateDir(config.dataDir);
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryLogger: options.queryLogger });
     const db = database;
     app.decorate('database', db);
     app.addHook('onClose', async () => {

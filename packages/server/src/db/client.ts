@@ -69,10 +69,16 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** Told every query Drizzle sends (benches and tests count and EXPLAIN them). */
+export type QueryLogger = (query: string, params: unknown[]) => void;
+
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  queryLogger?: QueryLogger;
 }
+
+const drizzleLogger = (log: QueryLogger | undefined) => (log ? { logQuery: log } : false);
 
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -86,7 +92,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const reason = err instanceof Error ? err.message : String(err);
         throw new StartupError(`Could not connect to PostgreSQL at ${safeUrl(options.databaseUrl!)}: ${reason}`, { cause: err });
       });
-      const db = drizzlePg(pool, { schema });
+      const db = drizzlePg(pool, { schema, logger: drizzleLogger(options.queryLogger) });
       await migratePg(db, { migrationsFolder });
       return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: once(() => pool.end()) };
     } catch (err) {
@@ -101,7 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let client: PGlite | undefined;
   try {
     client = await PGlite.create(dir);
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger: drizzleLogger(options.queryLogger) });
     await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of
     // earlier runs or other entry points are tightened here.

@@ -376,7 +376,8 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_id_idx').on(t.userId)],
+  // The list is read in id order: (user_id, id) serves it without a sort or a scan of others' rows.
+  (t) => [index('webhooks_user_id_id_idx').on(t.userId, t.id)],
 );
 
 /** One event for one webhook: at most one row per event id, so an event is never delivered twice. */
