@@ -104,6 +104,19 @@ export const folders = pgTable(
   ],
 );
 
+/**
+ * A counter per user that database triggers raise whenever a change reaches the folder tree (a folder
+ * added, renamed, moved or deleted; a transcript added, deleted, moved, renamed, or changing status or
+ * duration): the tree route keeps its answer while the counter stays (features/folders). Triggers, so
+ * every writer counts, in every process. The migration adding it holds the triggers.
+ */
+export const treeVersions = pgTable('tree_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 /** The JSON shape stored in transcripts.segments. */
 export interface StoredSegment {
   start: number;
@@ -451,6 +464,7 @@ export const schema = {
   webhooks,
   webhookDeliveries,
   shares,
+  treeVersions,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;

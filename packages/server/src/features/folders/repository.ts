@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { folderLimits } from '@scribe/api-client';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts } from '../../db/schema.ts';
+import { folders, transcripts, treeVersions } from '../../db/schema.ts';
 
 export interface FolderListRow {
   id: number;
@@ -124,6 +124,12 @@ export function createFoldersRepository(db: Db) {
           duration: t.duration !== null && Number.isFinite(t.duration) ? t.duration : null,
         })),
       };
+    },
+
+    /** The user's tree version (db/schema.ts treeVersions); 0 before the first change. */
+    async treeVersion(userId: number): Promise<number> {
+      const [row] = await db.select({ version: treeVersions.version }).from(treeVersions).where(eq(treeVersions.userId, userId));
+      return row?.version ?? 0;
     },
 
     async exists(userId: number, id: number): Promise<boolean> {

@@ -2,10 +2,11 @@ import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { FoldersRepository } from './repository.ts';
 import { buildTree, serializeTree } from './tree.ts';
+import { createTreeCache, type TreeCache } from './tree-cache.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
 
-export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles }) {
-  const { repo, files } = deps;
+export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles; treeCache?: TreeCache }) {
+  const { repo, files, treeCache = createTreeCache() } = deps;
   const notFound = () => new HttpError(404, 'FOLDER_NOT_FOUND');
   const tooDeep = () => new HttpError(400, 'FOLDER_TOO_DEEP');
 
@@ -15,9 +16,14 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
       return buildTree(lists.folders, lists.transcripts);
     },
 
-    /** The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify). */
+    /**
+     * The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify), rebuilt only when
+     * the user's tree version moved. The version is read first: a change landing between the two reads
+     * leaves a newer tree under an older version, which the next request rebuilds.
+     */
     async treeJson(userId: number): Promise<string> {
-      return serializeTree(await this.tree(userId));
+      const version = await repo.treeVersion(userId);
+      return treeCache.get(userId, version, async () => serializeTree(await this.tree(userId)));
     },
 
     async create(userId: number, name: string, parentId: number | null): Promise<Folder> {

@@ -1,0 +1,56 @@
+CREATE TABLE "tree_versions" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"version" bigint DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "tree_versions" ADD CONSTRAINT "tree_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- Raises the version of every user whose tree a statement changed. A user deleted by the same
+-- statement (its rows go by cascade) has no tree left and is skipped.
+CREATE FUNCTION "bump_tree_versions"(user_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "tree_versions" ("user_id", "version")
+    SELECT DISTINCT u, 1 FROM unnest(user_ids) AS u WHERE EXISTS (SELECT 1 FROM "users" WHERE "users"."id" = u)
+    ON CONFLICT ("user_id") DO UPDATE SET "version" = "tree_versions"."version" + 1;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "tree_rows_added_or_removed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM "bump_tree_versions"(ARRAY(SELECT "user_id" FROM new_rows));
+  ELSE
+    PERFORM "bump_tree_versions"(ARRAY(SELECT "user_id" FROM old_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "folders_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "bump_tree_versions"(ARRAY(
+    SELECT n."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE (o."name", o."parent_id", o."user_id") IS DISTINCT FROM (n."name", n."parent_id", n."user_id")
+    UNION SELECT o."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id" WHERE o."user_id" <> n."user_id"));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- Progress and content updates leave the tree as it is: only the fields it shows count.
+CREATE FUNCTION "transcripts_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "bump_tree_versions"(ARRAY(
+    SELECT n."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id"
+    WHERE (o."title", o."folder_id", o."status", o."duration_seconds", o."created_at", o."user_id")
+      IS DISTINCT FROM (n."title", n."folder_id", n."status", n."duration_seconds", n."created_at", n."user_id")
+    UNION SELECT o."user_id" FROM new_rows n JOIN old_rows o ON o."id" = n."id" WHERE o."user_id" <> n."user_id"));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "folders_tree_inserted" AFTER INSERT ON "folders" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "tree_rows_added_or_removed"();
+--> statement-breakpoint
+CREATE TRIGGER "folders_tree_deleted" AFTER DELETE ON "folders" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "tree_rows_added_or_removed"();
+--> statement-breakpoint
+CREATE TRIGGER "folders_tree_updated" AFTER UPDATE ON "folders" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "folders_updated"();
+--> statement-breakpoint
+CREATE TRIGGER "transcripts_tree_inserted" AFTER INSERT ON "transcripts" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "tree_rows_added_or_removed"();
+--> statement-breakpoint
+CREATE TRIGGER "transcripts_tree_deleted" AFTER DELETE ON "transcripts" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "tree_rows_added_or_removed"();
+--> statement-breakpoint
+CREATE TRIGGER "transcripts_tree_updated" AFTER UPDATE ON "transcripts" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "transcripts_updated"();
