@@ -389,8 +389,10 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
   }
 }
 
-await measure('PGlite', '');
-if (process.env.DATABASE_URL) {
+// LOAD_DATABASES=postgres (or pglite) measures only that one.
+const only = process.env.LOAD_DATABASES;
+if (only !== 'postgres') await measure('PGlite', '');
+if (process.env.DATABASE_URL && only !== 'pglite') {
   const database = await freshPostgres(process.env.DATABASE_URL);
   try {
     await measure('PostgreSQL', database.url);

@@ -1,6 +1,8 @@
 // Sessions are cached for a few seconds by each web process (SESSION_CACHE_SECONDS): signing out,
 // changing the password and deleting the account must still end them at once, on this process and,
 // on PostgreSQL, on another process serving the same database.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, postJson, register, sessionCookie, startServer, type TestServer } from './helpers.ts';
@@ -116,4 +118,21 @@ describe.runIf(onPostgres)('PostgreSQL: sessions end at once on another web proc
   });
 
   scenarios(() => ({ a, b }));
+
+  it('a password reset by `pnpm admin` ends the sessions a running server has cached', async () => {
+    const { cookie, account } = await register(a);
+    expect(await me(b, cookie)).toBe(200);
+    const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', cli, 'reset-password', account.username], {
+        env: { ...process.env, DATA_DIR: a.dataDir, LOG_LEVEL: 'silent', DATABASE_URL: a.config.databaseUrl },
+        stdio: 'ignore',
+      });
+      child.on('error', reject);
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    expect(await me(b, cookie)).toBe(401);
+    expect(await me(a, cookie)).toBe(401);
+  }, 120_000);
 });

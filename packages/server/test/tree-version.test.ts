@@ -63,6 +63,19 @@ describe('tree route with its cache', () => {
     expect(await client.tree()).toEqual([]);
   });
 
+  it('writes titles exactly as JSON.stringify would, whatever they hold', async () => {
+    const { cookie, user } = await register(server);
+    const titles = ['say "hi"', 'back\\slash', 'two\nlines\ttab', 'bell \u0007 and \u001f', 'Grüße 🎙️', 'line \u2028 sep', '</script>'];
+    await server.app.database.db
+      .insert(transcripts)
+      .values(titles.map((title, i) => ({ userId: user.id, title, status: 'completed' as const, durationSeconds: i === 0 ? 7.25 : null })));
+    const res = await fetch(`${server.url}/api/folders/tree`, { headers: { Cookie: cookie } });
+    const text = await res.text();
+    const parsed = JSON.parse(text) as TreeNode[];
+    expect(parsed.map((n) => n.name).sort()).toEqual([...titles].sort());
+    expect(text).toBe(JSON.stringify(parsed));
+  });
+
   it('progress updates and other users leave the tree version as it is', async () => {
     const mine = await register(server);
     const other = await register(server);

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { asc, count, eq, gt, and } from 'drizzle-orm';
+import { asc, count, eq, gt, and, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -19,6 +19,8 @@ import { LockError } from '../db/lock.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createAuthRepository } from '../features/auth/repository.ts';
+import { LIVE_CHANNEL } from '../features/live/hub.ts';
+import { SESSION_ENDED } from '../features/live/routes.ts';
 import { createCreditsRepository } from '../features/credits/repository.ts';
 import { createCreditsService } from '../features/credits/service.ts';
 import { createTestModeProvider } from '../features/credits/providers/test-mode.ts';
@@ -96,6 +98,14 @@ async function run(argv: string[], database: Database): Promise<void> {
         .where(eq(users.id, user.id));
       // Whoever knew the old password is signed out too.
       const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+      // Running web processes (PostgreSQL) drop them from their session caches at once.
+      if (database.kind === 'postgres') {
+        for (const { id } of ended) {
+          await db.execute(
+            sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId: null, type: SESSION_ENDED, data: { sessionId: id } })})`,
+          );
+        }
+      }
       console.log(`Password of ${user.username} (id ${user.id}) reset; ${ended.length} session(s) signed out.`);
       if (generated) console.log(`New password: ${password}`);
       return;

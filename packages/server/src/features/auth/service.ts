@@ -62,6 +62,7 @@ export function createAuthService({
   /** A new session; the browser's previous one (if any) ends, so old cookies stop working. */
   async function startSession(userId: number, previousToken: string | undefined, userAgent: string | undefined): Promise<string> {
     if (previousToken) {
+      // The browser replaces this cookie now; other processes let it go within SESSION_CACHE_SECONDS.
       await repo.deleteSession(sessionId(previousToken));
       cache.forget([sessionId(previousToken)]);
     }

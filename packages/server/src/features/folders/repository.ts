@@ -18,6 +18,8 @@ export interface TranscriptListRow {
   status: 'processing' | 'completed' | 'error';
   /** The audio's length in seconds once known (null before transcription measured it). */
   duration: number | null;
+  /** The title as JSON text, as the database wrote it (the same text JSON.stringify writes). */
+  titleJson?: string;
 }
 
 /** Transcripts whose stored files must go once their rows are gone. */
@@ -93,6 +95,7 @@ export function createFoldersRepository(db: Db) {
         duration: number | null;
         status: string;
         title: string;
+        titleJson: string;
       }> = [];
       for (const line of row.transcripts ? row.transcripts.split('\n') : []) {
         // The title is the last field and JSON-quoted: commas and newlines inside it are escaped.
@@ -103,13 +106,15 @@ export function createFoldersRepository(db: Db) {
         const e = line.indexOf(',', d + 1);
         const folderId = Number(line.slice(a + 1, b));
         const duration = line.slice(c + 1, d);
+        const titleJson = line.slice(e + 1);
         parsed.push({
           id: Number(line.slice(0, a)),
           folderId: folderId === 0 ? null : folderId,
           createdMs: Number(line.slice(b + 1, c)),
           duration: duration === '' ? null : Number(duration),
           status: line.slice(d + 1, e),
-          title: JSON.parse(line.slice(e + 1)) as string,
+          title: JSON.parse(titleJson) as string,
+          titleJson,
         });
       }
       parsed.sort((x, y) => y.createdMs - x.createdMs || y.id - x.id);
@@ -122,6 +127,7 @@ export function createFoldersRepository(db: Db) {
           createdAt: new Date(t.createdMs).toISOString(),
           status: t.status as TranscriptListRow['status'],
           duration: t.duration !== null && Number.isFinite(t.duration) ? t.duration : null,
+          titleJson: t.titleJson,
         })),
       };
     },
