@@ -34,6 +34,7 @@ import type {
   TestCardRequest,
   TestPaymentResult,
 } from './credits.schemas.ts';
+import type { SearchResponse } from './search.schemas.ts';
 import type { LoginRequest, OkResponse, Preferences, PublicConfig, RegisterRequest, SessionResponse, User } from './schemas.ts';
 
 /** Paths of the API, one place. */
@@ -87,7 +88,20 @@ export const paths = {
   accountSignOutEverywhere: '/api/account/sign-out-everywhere',
   /** A zip of everything the user has; a plain GET, so the browser streams it to disk as a download. */
   accountExport: '/api/account/export',
+  search: (q: string, options: SearchOptions = {}) => {
+    const query = new URLSearchParams({ q });
+    if (options.folderId != null) query.set('folderId', String(options.folderId));
+    if (options.limit != null) query.set('limit', String(options.limit));
+    return `/api/search?${query.toString()}`;
+  },
 } as const;
+
+export interface SearchOptions {
+  /** Only transcripts in this folder and its subfolders. */
+  folderId?: number | null;
+  /** Transcripts in the answer (api-client `searchLimits`). */
+  limit?: number;
+}
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const http = createHttp(options);
@@ -174,6 +188,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       signOutEverywhere: () =>
         http.send<SignedOutResponse>('POST', paths.accountSignOutEverywhere, undefined, 'SIGN_OUT_EVERYWHERE_FAILED'),
       remove: (body: DeleteAccountRequest) => http.send<OkResponse>('DELETE', paths.account, body, 'DELETE_ACCOUNT_FAILED'),
+    },
+    search: {
+      /**
+       * The user's transcripts matching `q` (titles, latest text, AI outputs), ranked; null when signed out.
+       * Pass the signal of an AbortController to drop a stale request while typing.
+       */
+      query: (q: string, options: SearchOptions & { signal?: AbortSignal } = {}) =>
+        http.read<SearchResponse>(paths.search(q, options), options.signal),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

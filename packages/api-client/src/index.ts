@@ -17,3 +17,5 @@ export * from './live.schemas.ts';
 export * from './ai.schemas.ts';
 export * from './account.ts';
 export * from './account.schemas.ts';
+export * from './search.ts';
+export * from './search.schemas.ts';
