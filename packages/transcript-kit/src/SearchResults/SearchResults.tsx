@@ -117,7 +117,7 @@ function HitItem({ id, hit }: { id: string; hit: SearchHit }) {
     hit.kind === 'title' ? t`Title` : hit.kind === 'ai_output' ? t`AI output` : typeof hit.start === 'number' ? formatTime(hit.start) : t`Text`;
   const text = snippetText(hit.snippet);
   return (
-    <ListBoxItem id={id} textValue={`${where}: ${text}`} className={styles.item}>
+    <ListBoxItem id={id} textValue={`${where}: ${text}`} aria-label={`${where}: ${text}`} className={styles.item}>
       <span className={styles.kind}>{where}</span>
       <span className={styles.snippet}>
         <Snippet snippet={hit.snippet} />
