@@ -6,7 +6,6 @@ import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
 import {
   memo,
   useCallback,
-  useDeferredValue,
   useEffect,
   useId,
   useLayoutEffect,
@@ -40,14 +39,13 @@ import {
   type SegmentChange,
   type SegmentEdge,
 } from '../transcript/editing.ts';
-import { findMatches, firstMatchFrom, stepMatch } from '../transcript/find.ts';
 import { paragraphRanges, speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
-import { FindBar, useFindHighlights } from './FindBar.tsx';
+import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import * as styles from './TranscriptEditor.css.ts';
@@ -182,49 +180,15 @@ export function TranscriptEditor({
     [store],
   );
 
-  // Find in the transcript (Ctrl/Cmd+F). `findCurrent` null: the query just changed, start from `findFrom`.
-  const [findOpen, setFindOpen] = useState(false);
-  const [findQuery, setFindQuery] = useState('');
-  const [findCurrent, setFindCurrent] = useState<number | null>(null);
-  const [findFrom, setFindFrom] = useState(0);
-  const deferredQuery = useDeferredValue(findQuery);
-  const matches = useMemo(() => (findOpen ? findMatches(segments, deferredQuery) : []), [findOpen, segments, deferredQuery]);
-  const currentMatch =
-    matches.length === 0 ? -1 : findCurrent === null ? firstMatchFrom(matches, findFrom) : Math.min(findCurrent, matches.length - 1);
-  useFindHighlights(scrollerRef, matches, currentMatch, view);
-
-  const openFind = () => {
-    if (!findOpen) {
-      setFindFrom(activeIndex >= 0 ? activeIndex : (store.focused ?? 0));
-      setFindCurrent(null);
-    }
-    setFindOpen(true);
-    // Open already: Ctrl/Cmd+F goes back to the field.
-    sectionRef.current?.querySelector<HTMLInputElement>('[role="search"] input')?.select();
-  };
-  const closeFind = () => {
-    setFindOpen(false);
-    const match = matches[currentMatch];
-    focusRow(match ? match.index : store.tabStop);
-  };
-  const latestOpenFind = useRef(openFind);
-  useLayoutEffect(() => {
-    latestOpenFind.current = openFind;
+  // Find in the transcript (Ctrl/Cmd+F); closing puts focus on the current match's segment.
+  const findBar = useTranscriptFind({
+    segments,
+    sectionRef,
+    scrollerRef,
+    redrawKey: view,
+    startIndex: () => (activeIndex >= 0 ? activeIndex : (store.focused ?? 0)),
+    onClosed: (index) => focusRow(index >= 0 ? index : store.tabStop),
   });
-  // Ctrl/Cmd+F inside the editor, or with nothing focused on the page, finds in the transcript instead of
-  // the browser's find (which cannot see rows skipped while off-screen).
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'f') return;
-      const target = event.target as Node | null;
-      const inside = target !== null && sectionRef.current?.contains(target);
-      if (!inside && target !== document.body) return;
-      event.preventDefault();
-      latestOpenFind.current();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const ops = useMemo(() => {
     const commit = (next: readonly TranscriptSegment[], change: SegmentChange, message?: string) => {
@@ -533,19 +497,7 @@ export function TranscriptEditor({
         ) : null}
         <SaveStatus state={saveState} error={saveError} onReload={onReload} onKeepMine={onKeepMine} />
       </div>
-      {findOpen ? (
-        <FindBar
-          query={findQuery}
-          onQueryChange={(query) => {
-            setFindQuery(query);
-            setFindCurrent(null);
-          }}
-          matches={matches}
-          current={currentMatch}
-          onStep={(direction) => setFindCurrent(stepMatch(currentMatch, matches.length, direction))}
-          onClose={closeFind}
-        />
-      ) : null}
+      {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
         {list ?? <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>}
       </div>
