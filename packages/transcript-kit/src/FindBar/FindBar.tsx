@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton, VisuallyHidden } from '@scribe/ui';
+import { IconButton } from '@scribe/ui';
 import { ChevronDownIcon, CloseIcon } from '@scribe/ui/icons';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Input, TextField } from 'react-aria-components';
@@ -20,7 +20,7 @@ export interface FindBarProps {
   onClose: () => void;
 }
 
-/** The editor's find bar (Ctrl/Cmd+F): Enter next, Shift+Enter previous, Escape closes; 'n of m'. */
+/** The transcript's find bar (Ctrl/Cmd+F): Enter next, Shift+Enter previous, Escape closes; 'n of m'. */
 export function FindBar({ query, onQueryChange, current, matches, onStep, onClose }: FindBarProps) {
   const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -55,12 +55,10 @@ export function FindBar({ query, onQueryChange, current, matches, onStep, onClos
           }}
         />
       </TextField>
-      <span id={countId} className={styles.findCount} aria-hidden={count ? undefined : true}>
+      {/* Announced politely as it changes: typing and stepping tell where the user is. */}
+      <span id={countId} role="status" className={styles.findCount}>
         {count}
       </span>
-      <VisuallyHidden>
-        <span role="status">{count}</span>
-      </VisuallyHidden>
       <IconButton
         aria-label={t`Previous match`}
         size="sm"

@@ -95,7 +95,7 @@ export const Loading: Story = {
 export const Error: Story = {
   args: { state: { status: 'error', message: 'The server could not be reached.' } },
   play: async ({ args }) => {
-    await expect(screen.getByText('The server could not be reached.')).toBeVisible();
+    await expect(screen.getByRole('alert')).toHaveTextContent('The server could not be reached.');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
   },
@@ -121,7 +121,7 @@ export const GermanEmpty: Story = {
   args: { state: { status: 'ready', results: [] }, query: 'Zebra' },
   globals: { locale: 'de' },
   play: async () => {
-    await expect(screen.getByText('Keine Ergebnisse für „Zebra“')).toBeVisible();
+    await expect(within(screen.getByRole('listbox', { name: 'Suchergebnisse' })).getByText('Keine Ergebnisse für „Zebra“')).toBeVisible();
   },
 };
 

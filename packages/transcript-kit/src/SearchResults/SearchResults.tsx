@@ -59,7 +59,7 @@ export function SearchResults({ state, query, onSelect, onRetry }: SearchResults
     state.status === 'loading'
       ? ''
       : state.status === 'error'
-        ? state.message
+        ? '' // the message itself is an alert
         : state.status === 'ready'
           ? hitCount === 0
             ? t`No results for “${query}”`
@@ -77,7 +77,9 @@ export function SearchResults({ state, query, onSelect, onRetry }: SearchResults
         </p>
       ) : state.status === 'error' ? (
         <div className={styles.message}>
-          <span className={styles.errorText}>{state.message}</span>
+          <span className={styles.errorText} role="alert">
+            {state.message}
+          </span>
           {onRetry ? (
             <Button size="sm" onPress={onRetry}>
               {t`Try again`}
