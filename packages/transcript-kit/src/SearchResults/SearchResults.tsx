@@ -151,7 +151,7 @@ export function LibrarySearch({ query, onQueryChange, layout = 'floating', defau
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
   };
   return (
-    <div className={styles.search} role="search" onFocus={() => setHasFocus(true)} onBlur={onBlur}>
+    <div className={styles.search} role="search" aria-label={t`Search transcripts`} onFocus={() => setHasFocus(true)} onBlur={onBlur}>
       <Autocomplete inputValue={query} onInputChange={onQueryChange}>
         <SearchField aria-label={t`Search transcripts`} className={styles.field}>
           <Input className={styles.input} placeholder={t`Search transcripts`} />
