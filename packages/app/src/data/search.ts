@@ -1,8 +1,7 @@
 // Library search as you type (docs/product-spec.md §2 header): wait until typing pauses, cancel the
 // request of an older query, and never let a late answer replace a newer one.
-import type { SearchResponse } from '@scribe/api-client';
 import { useLingui } from '@lingui/react/macro';
-import { ApiError } from '@scribe/api-client';
+import { ApiError, type SearchResponse } from '@scribe/api-client';
 import type { SearchResultsState } from '@scribe/transcript-kit';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.ts';
