@@ -152,7 +152,14 @@ export function LibrarySearch({ query, onQueryChange, layout = 'floating', defau
   };
   return (
     <div className={styles.search} role="search" aria-label={t`Search transcripts`} onFocus={() => setHasFocus(true)} onBlur={onBlur}>
-      <Autocomplete inputValue={query} onInputChange={onQueryChange}>
+      <Autocomplete
+        inputValue={query}
+        onInputChange={(next) => {
+          // Typing again after a choice (focus stayed in the field) shows the results again.
+          setHasFocus(true);
+          onQueryChange(next);
+        }}
+      >
         <SearchField aria-label={t`Search transcripts`} className={styles.field}>
           <Input className={styles.input} placeholder={t`Search transcripts`} />
           {query ? (
