@@ -2,16 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, Spinner, VisuallyHidden } from '@scribe/ui';
 import { CloseIcon } from '@scribe/ui/icons';
 import { useId, useState, type FocusEvent } from 'react';
-import {
-  Autocomplete,
-  Button as RACButton,
-  Header,
-  Input,
-  ListBox,
-  ListBoxItem,
-  ListBoxSection,
-  SearchField,
-} from 'react-aria-components';
+import { Autocomplete, Button as RACButton, Header, Input, ListBox, ListBoxItem, ListBoxSection, SearchField } from 'react-aria-components';
 import { formatTime } from '../media/time.ts';
 import { hitKey, hitOfKey, parseSnippet, snippetText, type SearchHit, type SearchResult } from '../search/snippets.ts';
 import * as styles from './SearchResults.css.ts';
@@ -38,11 +29,7 @@ export interface SearchResultsProps {
 
 /** A hit's snippet with the matched words in <mark> (never HTML from the server: the markers are split). */
 export function Snippet({ snippet }: { snippet: string }) {
-  return (
-    <>
-      {parseSnippet(snippet).map((part, i) => (part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
-    </>
-  );
+  return <>{parseSnippet(snippet).map((part, i) => (part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}</>;
 }
 
 /**
@@ -87,28 +74,28 @@ export function SearchResults({ state, query, onSelect, onRetry }: SearchResults
           ) : null}
         </div>
       ) : null}
-      <ListBox
-        aria-label={t`Search results`}
-        className={styles.list}
-        selectionMode="none"
-        items={results}
-        onAction={(key) => {
-          const found = hitOfKey(results, String(key));
-          if (found) onSelect(found.result, found.hit);
-        }}
-        renderEmptyState={() =>
-          state.status === 'ready' ? <p className={styles.message}>{t`No results for “${query}”`}</p> : null
-        }
-      >
-        {(result) => (
-          <ListBoxSection id={`t${result.transcriptId}`} className={styles.section}>
-            <Header className={styles.sectionTitle}>{result.title || t`Untitled transcript`}</Header>
-            {result.hits.map((hit, i) => (
-              <HitItem key={hitKey(result.transcriptId, i)} id={hitKey(result.transcriptId, i)} hit={hit} />
-            ))}
-          </ListBoxSection>
-        )}
-      </ListBox>
+      {state.status === 'ready' ? (
+        <ListBox
+          aria-label={t`Search results`}
+          className={styles.list}
+          selectionMode="none"
+          items={results}
+          onAction={(key) => {
+            const found = hitOfKey(results, String(key));
+            if (found) onSelect(found.result, found.hit);
+          }}
+          renderEmptyState={() => <p className={styles.message}>{t`No results for “${query}”`}</p>}
+        >
+          {(result) => (
+            <ListBoxSection id={`t${result.transcriptId}`} className={styles.section}>
+              <Header className={styles.sectionTitle}>{result.title || t`Untitled transcript`}</Header>
+              {result.hits.map((hit, i) => (
+                <HitItem key={hitKey(result.transcriptId, i)} id={hitKey(result.transcriptId, i)} hit={hit} />
+              ))}
+            </ListBoxSection>
+          )}
+        </ListBox>
+      ) : null}
     </div>
   );
 }
@@ -116,11 +103,20 @@ export function SearchResults({ state, query, onSelect, onRetry }: SearchResults
 function HitItem({ id, hit }: { id: string; hit: SearchHit }) {
   const { t } = useLingui();
   const where =
-    hit.kind === 'title' ? t`Title` : hit.kind === 'ai_output' ? t`AI output` : typeof hit.start === 'number' ? formatTime(hit.start) : t`Text`;
+    hit.kind === 'title'
+      ? t`Title`
+      : hit.kind === 'ai_output'
+        ? t`AI output`
+        : typeof hit.start === 'number'
+          ? formatTime(hit.start)
+          : t`Text`;
   const text = snippetText(hit.snippet);
   return (
-    <ListBoxItem id={id} textValue={`${where}: ${text}`} aria-label={`${where}: ${text}`} className={styles.item}>
-      <span className={styles.kind}>{where}</span>
+    <ListBoxItem id={id} textValue={`${where}: ${text}`} className={styles.item}>
+      <span className={styles.kind}>
+        {where}
+        <VisuallyHidden>: </VisuallyHidden>
+      </span>
       <span className={styles.snippet}>
         <Snippet snippet={hit.snippet} />
       </span>
