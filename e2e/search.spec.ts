@@ -22,7 +22,7 @@ test('type in the search, pick a hit, the player jumps there', async ({ page }) 
   const search = page.getByRole('searchbox', { name: 'Search transcripts' });
   await search.fill('monda');
   const results = page.getByRole('listbox', { name: 'Search results' });
-  const hit = results.getByRole("option", { name: /^\d+:\d\d\b.*monday/i }).first();
+  const hit = results.getByRole('option', { name: /^\d+:\d\d\b.*monday/i }).first();
   await expect(hit).toBeVisible({ timeout: 10_000 });
   await expect(hit.locator('mark').first()).toHaveText(/^monday$/i);
   const [, m, s] = /^(\d+):(\d\d)/.exec((await hit.textContent()) ?? '')!;

@@ -85,7 +85,8 @@ export function useLibrarySearch(query: string): { state: SearchResultsState; re
     state.status === 'error'
       ? {
           status: 'error',
-          message: state.error instanceof ApiError ? translateError(i18n, state.error) : t`Search failed. Check your connection and try again.`,
+          message:
+            state.error instanceof ApiError ? translateError(i18n, state.error) : t`Search failed. Check your connection and try again.`,
         }
       : state;
   return { state: shown, retry: runner.retry };

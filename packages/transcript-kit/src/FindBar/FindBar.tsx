@@ -70,7 +70,13 @@ export function FindBar({ query, onQueryChange, current, matches, onStep, onClos
         isDisabled={matches.length === 0}
         onPress={() => onStep(-1)}
       />
-      <IconButton aria-label={t`Next match`} size="sm" icon={<ChevronDownIcon size={16} />} isDisabled={matches.length === 0} onPress={() => onStep(1)} />
+      <IconButton
+        aria-label={t`Next match`}
+        size="sm"
+        icon={<ChevronDownIcon size={16} />}
+        isDisabled={matches.length === 0}
+        onPress={() => onStep(1)}
+      />
       <IconButton aria-label={t`Close find`} size="sm" icon={<CloseIcon size={16} />} onPress={onClose} />
     </div>
   );
@@ -164,7 +170,14 @@ export interface TranscriptFindOptions {
  * Find in an open transcript (the editor's and the viewer's): Ctrl/Cmd+F opens the bar, matches are
  * highlighted, Enter / Shift+Enter step, Escape closes. Returns the bar's props while it is open.
  */
-export function useTranscriptFind({ segments, sectionRef, scrollerRef, redrawKey, startIndex, onClosed }: TranscriptFindOptions): FindBarProps | null {
+export function useTranscriptFind({
+  segments,
+  sectionRef,
+  scrollerRef,
+  redrawKey,
+  startIndex,
+  onClosed,
+}: TranscriptFindOptions): FindBarProps | null {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   // null: the query just changed, start from `from`.

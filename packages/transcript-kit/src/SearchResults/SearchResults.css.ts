@@ -2,7 +2,13 @@ import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
 
-export const root = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs, fontSize: vars.fontSize.sm, color: vars.color.text });
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.text,
+});
 
 export const list = style({ display: 'flex', flexDirection: 'column', outline: 'none', padding: vars.space.xxs });
 

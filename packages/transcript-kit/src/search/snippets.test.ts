@@ -43,7 +43,15 @@ describe('snippetText', () => {
 describe('hitKey / hitOfKey', () => {
   const results: SearchResult[] = [
     { transcriptId: 7, title: 'A', folderId: null, hits: [{ kind: 'title', snippet: 'A' }] },
-    { transcriptId: 9, title: 'B', folderId: 2, hits: [{ kind: 'segment', snippet: 'x', start: 1 }, { kind: 'ai_output', snippet: 'y', aiOutputId: 3 }] },
+    {
+      transcriptId: 9,
+      title: 'B',
+      folderId: 2,
+      hits: [
+        { kind: 'segment', snippet: 'x', start: 1 },
+        { kind: 'ai_output', snippet: 'y', aiOutputId: 3 },
+      ],
+    },
   ];
 
   it('finds the hit a key names', () => {
