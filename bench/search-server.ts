@@ -4,7 +4,6 @@
 // Words are drawn from a made-up 20,000-word vocabulary with Zipf's law (a few words are everywhere,
 // most are rare), as in real speech. Prints one JSON line { url, cookie, id, seedSeconds } and serves
 // until SIGTERM; each line it reads on stdin is answered with { cpuMs }, its CPU time so far.
-import { sql } from 'drizzle-orm';
 import { transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
 import { register, startServer } from '../packages/server/test/helpers.ts';
 
@@ -88,7 +87,7 @@ if (process.argv[1] === import.meta.filename) {
   }
   // Planner statistics, as autovacuum gathers them on PostgreSQL soon after such inserts. PGlite has no
   // autovacuum and the server never analyzes, so it is measured as it runs: without statistics.
-  if (!pglite) await db.execute(sql`analyze`);
+  if (!pglite) await db.execute('analyze');
   const seedSeconds = (performance.now() - t0) / 1000;
   console.log(JSON.stringify({ url: server.url, cookie, id: firstId, seedSeconds }));
   process.stdin.on('data', () => {
