@@ -32,7 +32,12 @@ async function run(label: string, args: string[], env: NodeJS.ProcessEnv, target
       child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
   try {
-    const { url, cookie, id, seedSeconds } = JSON.parse(await nextLine()) as { url: string; cookie: string; id: number; seedSeconds: number };
+    const { url, cookie, id, seedSeconds } = JSON.parse(await nextLine()) as {
+      url: string;
+      cookie: string;
+      id: number;
+      seedSeconds: number;
+    };
     const serverCpu = async () => {
       const answer = nextLine();
       child.stdin!.write('cpu\n');
@@ -98,6 +103,7 @@ async function run(label: string, args: string[], env: NodeJS.ProcessEnv, target
   }
 }
 
-await run('PGlite', ['--pglite'], { ...process.env }, 50);
+// SEARCH_BENCH_PGLITE=0 measures PostgreSQL alone (seeding PGlite takes minutes).
+if (process.env.SEARCH_BENCH_PGLITE !== '0') await run('PGlite', ['--pglite'], { ...process.env }, 50);
 if (process.env.DATABASE_URL) await run('PostgreSQL', [], { ...process.env }, 20);
 else console.log('PostgreSQL: skipped (set DATABASE_URL, e.g. scripts/with-postgres.sh npx -y pnpm@10.34.9 bench search)');

@@ -109,7 +109,13 @@ describe('search across the library', () => {
   it('finds an AI output by its id, and forgets it when the output is deleted', async () => {
     const [output] = await server.app.database.db
       .insert(aiOutputs)
-      .values({ transcriptId: planning, prompt: 'Summary', output: 'Summary: the quarterly budget was approved.', engine: 'local', model: 'rule-based' })
+      .values({
+        transcriptId: planning,
+        prompt: 'Summary',
+        output: 'Summary: the quarterly budget was approved.',
+        engine: 'local',
+        model: 'rule-based',
+      })
       .returning({ id: aiOutputs.id });
     const body = await search('quarterly budget');
     expect(body.results).toMatchObject([{ transcriptId: planning }]);
@@ -181,7 +187,30 @@ describe('search across the library', () => {
   });
 
   it('answers a clean empty result to queries of operators, quotes or nothing, never a 500', async () => {
-    const hostile = ['', '   ', '&', '|', '!', '&|!():*', '"', "'", '""', "''", ':*', '<->', '<2>', '!!!', '(', ')', '\\', '*', "'\\'", '-', '—', '😀'];
+    const hostile = [
+      '',
+      '   ',
+      '&',
+      '|',
+      '!',
+      '&|!():*',
+      '"',
+      "'",
+      '""',
+      "''",
+      ':*',
+      '<->',
+      '<2>',
+      '!!!',
+      '(',
+      ')',
+      '\\',
+      '*',
+      "'\\'",
+      '-',
+      '—',
+      '😀',
+    ];
     for (const q of hostile) {
       const res = await owner.get(`/api/search?q=${encodeURIComponent(q)}`);
       expect(res.status, `${JSON.stringify(q)}: ${res.text}`).toBe(200);

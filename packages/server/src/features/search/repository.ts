@@ -76,7 +76,12 @@ export function createSearchRepository(db: Db) {
       const query = sql`(${sql.join(queries, sql` || `)})`;
       // Which words each text matches (bit i: word i), so a transcript must match them all.
       const mask =
-        terms.length === 1 ? sql`1` : sql.join(queries.map((t, i) => sql`(case when d.tsv @@ ${t} then ${sql.raw(String(1 << i))} else 0 end)`), sql` | `);
+        terms.length === 1
+          ? sql`1`
+          : sql.join(
+              queries.map((t, i) => sql`(case when d.tsv @@ ${t} then ${sql.raw(String(1 << i))} else 0 end)`),
+              sql` | `,
+            );
       return selectRows<HitRow>(
         db,
         sql`

@@ -40,10 +40,10 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
         tags: ['search'],
         summary: "Search the user's transcripts: titles, current text and AI outputs",
         description:
-          'Full-text search (PostgreSQL), by word stem in the transcript\'s language (English, German) and by prefix for the ' +
+          "Full-text search (PostgreSQL), by word stem in the transcript's language (English, German) and by prefix for the " +
           'last word. Results are ranked and grouped by transcript, each with its best hits; snippets mark matched words ' +
           'between U+0002 and U+0003 (plain text, not HTML). A query without words (only operators or quotes) answers no ' +
-          'results. `folderId` limits the search to that folder and its subfolders (404 when it is not the user\'s).',
+          "results. `folderId` limits the search to that folder and its subfolders (404 when it is not the user's).",
         querystring: searchQuery,
         response: { 200: searchResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },

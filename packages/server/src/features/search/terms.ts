@@ -11,7 +11,12 @@ const MAX_TERM_LENGTH = 64;
  * operators: a query of operators or quotes alone has no words and finds nothing, never an error.
  */
 export function searchTerms(query: string): string[] {
-  const words = query.slice(0, searchLimits.queryMax).normalize('NFC').toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
+  const words =
+    query
+      .slice(0, searchLimits.queryMax)
+      .normalize('NFC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}][\p{L}\p{N}\p{M}]*/gu) ?? [];
   const terms: string[] = [];
   for (const word of words) {
     const term = word.slice(0, MAX_TERM_LENGTH);
