@@ -48,6 +48,9 @@ import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
+import { createSearchRepository } from './features/search/repository.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { createSearchService } from './features/search/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -409,6 +412,7 @@ async function registerRoutes(
     transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
   });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
+  await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 
