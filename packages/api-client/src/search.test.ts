@@ -1,23 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient, paths } from './client.ts';
-import { SNIPPET_MATCH_END as E, SNIPPET_MATCH_START as S, snippetParts } from './search.ts';
+import { SNIPPET_MATCH_END, SNIPPET_MATCH_START } from './search.ts';
 
-describe('snippetParts', () => {
-  it('cuts a snippet at its markers', () => {
-    expect(snippetParts(`the ${S}house${E} by the ${S}sea${E}.`)).toEqual([
-      { text: 'the ', match: false },
-      { text: 'house', match: true },
-      { text: ' by the ', match: false },
-      { text: 'sea', match: true },
-      { text: '.', match: false },
-    ]);
-  });
-
-  it('keeps markup as text and drops stray markers', () => {
-    expect(snippetParts(`<b>${E}a${S}`)).toEqual([
-      { text: '<b>', match: false },
-      { text: 'a', match: false },
-    ]);
+// transcript-kit's parseSnippet (which does not depend on this package) reads these same two characters.
+describe('snippet markers', () => {
+  it('are STX and ETX', () => {
+    expect([SNIPPET_MATCH_START, SNIPPET_MATCH_END]).toEqual(['\u0002', '\u0003']);
   });
 });
 

@@ -1,6 +1,6 @@
 // Search across the library (GET /api/search): the limits and the snippet markers, without zod.
 
-/** Around each matched word of a snippet: plain text, never HTML (the app renders them as <mark>). */
+/** Around each matched word of a snippet: plain text, never HTML (transcript-kit parseSnippet renders <mark>). */
 export const SNIPPET_MATCH_START = '\u0002';
 export const SNIPPET_MATCH_END = '\u0003';
 
@@ -13,28 +13,3 @@ export const searchLimits = {
   /** Hits listed per transcript, best first. */
   hitsPerTranscript: 5,
 } as const;
-
-export interface SnippetPart {
-  text: string;
-  /** A word the query matched. */
-  match: boolean;
-}
-
-/** A snippet cut at its markers, for rendering matched words as <mark>; a stray marker is dropped. */
-export function snippetParts(snippet: string): SnippetPart[] {
-  const parts: SnippetPart[] = [];
-  let match = false;
-  let text = '';
-  const flush = () => {
-    if (text) parts.push({ text, match });
-    text = '';
-  };
-  for (const ch of snippet) {
-    if (ch === SNIPPET_MATCH_START || ch === SNIPPET_MATCH_END) {
-      flush();
-      match = ch === SNIPPET_MATCH_START;
-    } else text += ch;
-  }
-  flush();
-  return parts;
-}
