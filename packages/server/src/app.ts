@@ -58,6 +58,9 @@ import { createWebhooksService, type WebhooksService } from './features/webhooks
 import { createSharesRepository } from './features/shares/repository.ts';
 import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
 import { createSharesService } from './features/shares/service.ts';
+import { createSearchRepository } from './features/search/repository.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { createSearchService } from './features/search/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -496,6 +499,7 @@ async function registerRoutes(
   await app.register(sharesRoutes, { requireUser, shares });
   await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
+  await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 

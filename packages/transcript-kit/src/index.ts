@@ -200,3 +200,16 @@ export {
   type TutorialListener,
 } from './TutorialOverlay/tutorialStore.ts';
 export { ConnectionBanner, type ConnectionBannerProps, type ConnectionState } from './ConnectionBanner/ConnectionBanner.tsx';
+export {
+  SearchResults,
+  LibrarySearch,
+  Snippet,
+  type SearchResultsProps,
+  type SearchResultsState,
+  type LibrarySearchProps,
+  type SearchHit,
+  type SearchHitKind,
+  type SearchResult,
+} from './SearchResults/SearchResults.tsx';
+export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
+export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';

@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   doublePrecision,
   foreignKey,
   index,
@@ -446,6 +447,43 @@ export const shares = pgTable(
   ],
 );
 
+/** PostgreSQL's full-text document type; written and read through SQL only (features/search). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The search index (features/search): one row per searchable text of a completed transcript, its
+ * title, each segment of the current revision and each AI output, kept in step by triggers (migration
+ * 0014_search_index_triggers.sql) whenever those change.
+ * `tsv` holds the words stemmed with `config` (the transcript's language) and unstemmed ('simple'),
+ * so a query matches by stem and, for the word being typed, by prefix.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: integer('transcript_id')
+      .notNull()
+      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['title', 'segment', 'ai_output'] }).notNull(),
+    aiOutputId: integer('ai_output_id').references(() => aiOutputs.id, { onDelete: 'cascade' }),
+    start: doublePrecision('start'),
+    text: text('text').notNull(),
+    /** A text search configuration name ('german', 'english'). */
+    config: text('config').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [
+    index('search_documents_tsv_idx').using('gin', t.tsv),
+    index('search_documents_user_id_idx').on(t.userId),
+    index('search_documents_transcript_id_idx').on(t.transcriptId),
+    index('search_documents_ai_output_id_idx').on(t.aiOutputId),
+    check('search_documents_kind_check', sql`${t.kind} in ('title', 'segment', 'ai_output')`),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -465,6 +503,7 @@ export const schema = {
   webhookDeliveries,
   shares,
   treeVersions,
+  searchDocuments,
 };
 export type Schema = typeof schema;
 export type UserRow = typeof users.$inferSelect;

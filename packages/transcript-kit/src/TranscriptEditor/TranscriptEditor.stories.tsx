@@ -480,3 +480,86 @@ export const TwoThousandSegmentsTyping: Story = {
     await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
   },
 };
+
+const findBar = () => within(editor()).getByRole('search', { name: 'Find in transcript' });
+const highlighted = (name: string) =>
+  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map((range) => ({
+    text: range.toString(),
+    row: (range.startContainer.parentElement as HTMLElement).dataset.index,
+  }));
+
+/**
+ * Ctrl/Cmd+F finds in the transcript: matches highlighted, the first one from the playing segment on is
+ * current, Enter / Shift+Enter step (wrapping), 'n of m' counts, typing triggers no shortcut, Escape
+ * closes and puts focus on the current match's segment.
+ */
+export const FindInTranscript: Story = {
+  play: async ({ args }) => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const field = within(findBar()).getByRole('textbox', { name: 'Find in transcript' });
+    await expect(field).toHaveFocus();
+    await userEvent.keyboard('the demo');
+    await expect(await within(findBar()).findByText('1 of 2')).toBeVisible();
+    await expect(highlighted('scribe-find')).toEqual([
+      { text: 'the demo', row: '6' },
+      { text: 'the demo', row: '7' },
+    ]);
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'the demo', row: '6' }]);
+    await userEvent.keyboard('{Enter}');
+    await expect(within(findBar()).getByText('2 of 2')).toBeVisible();
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'the demo', row: '7' }]);
+    await userEvent.keyboard('{Enter}');
+    await expect(within(findBar()).getByText('1 of 2')).toBeVisible();
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await expect(within(findBar()).getByText('2 of 2')).toBeVisible();
+    await userEvent.click(within(findBar()).getByRole('button', { name: 'Previous match' }));
+    await expect(within(findBar()).getByText('1 of 2')).toBeVisible();
+    await expect(args.onSkip).not.toHaveBeenCalled();
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await userEvent.click(field);
+    await userEvent.keyboard('{Escape}');
+    await expect(within(editor()).queryByRole('search')).toBeNull();
+    await expect(highlighted('scribe-find')).toEqual([]);
+    await expect(text(6)).toHaveFocus();
+  },
+};
+
+/** Keys that are shortcuts elsewhere ('l', 'k', 'j') are plain letters in the find field. */
+export const FindTypingIsNotAShortcut: Story = {
+  play: async ({ args }) => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    await userEvent.keyboard('blockers');
+    await expect(await within(findBar()).findByText('1 of 1')).toBeVisible();
+    await expect(args.onSkip).not.toHaveBeenCalled();
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'blockers', row: '4' }]);
+  },
+};
+
+export const FindNoMatchesGerman: Story = {
+  globals: { locale: 'de' },
+  play: async () => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const bar = within(editor()).getByRole('search', { name: 'Im Transkript suchen' });
+    await userEvent.keyboard('Haus');
+    await expect(await within(bar).findByText('Keine Treffer')).toBeVisible();
+    await expect(within(bar).getByRole('button', { name: 'Nächster Treffer' })).toBeDisabled();
+  },
+};
+
+export const FindPhoneDark: Story = {
+  decorators: [phone],
+  globals: { scheme: 'dark' },
+  args: { defaultView: 'plain' },
+  play: async () => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    await userEvent.keyboard('the');
+    await expect(await within(findBar()).findByText(/^\d+ of \d+$/)).toBeVisible();
+    await waitFor(() => expect(highlighted('scribe-find').length).toBeGreaterThan(3));
+  },
+};

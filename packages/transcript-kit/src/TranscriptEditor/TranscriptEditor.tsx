@@ -46,6 +46,7 @@ import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
 import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
+import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import * as styles from './TranscriptEditor.css.ts';
@@ -153,6 +154,7 @@ export function TranscriptEditor({
   const [speakerFor, setSpeakerFor] = useState<{ index: number; anchor: HTMLElement } | null>(null);
   const anchorRef = useRef<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
@@ -178,6 +180,16 @@ export function TranscriptEditor({
     },
     [store],
   );
+
+  // Find in the transcript (Ctrl/Cmd+F); closing puts focus on the current match's segment.
+  const findBar = useTranscriptFind({
+    segments,
+    sectionRef,
+    scrollerRef,
+    redrawKey: view,
+    startIndex: () => (activeIndex >= 0 ? activeIndex : (store.focused ?? 0)),
+    onClosed: (index) => focusRow(index >= 0 ? index : store.tabStop),
+  });
 
   const ops = useMemo(() => {
     const commit = (next: readonly TranscriptSegment[], change: SegmentChange, message?: string) => {
@@ -432,6 +444,7 @@ export function TranscriptEditor({
 
   return (
     <section
+      ref={sectionRef}
       className={viewerStyles.viewer}
       aria-labelledby={titleSlot ? undefined : headingId}
       aria-label={titleSlot ? heading : undefined}
@@ -467,6 +480,7 @@ export function TranscriptEditor({
         ) : null}
         <SaveStatus state={saveState} error={saveError} onReload={onReload} onKeepMine={onKeepMine} />
       </div>
+      {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
         {list ?? <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>}
       </div>

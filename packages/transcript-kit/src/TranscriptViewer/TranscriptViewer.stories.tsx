@@ -354,3 +354,25 @@ export const GermanProcessing: Story = {
     await expect(within(viewer()).getByRole('heading', { name: 'Transkript wird verarbeitet' })).toBeVisible();
   },
 };
+
+const highlighted = (name: string) =>
+  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map((range) => range.toString());
+
+/** Ctrl/Cmd+F finds in the read-only viewer too: highlights, 'n of m', Enter steps, Escape closes. */
+export const FindInViewer: Story = {
+  args: { defaultView: 'detailed' },
+  play: async () => {
+    await userEvent.click(within(viewer()).getByRole('radio', { name: 'Detailed' }));
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const bar = within(viewer()).getByRole('search', { name: 'Find in transcript' });
+    await expect(within(bar).getByRole('textbox', { name: 'Find in transcript' })).toHaveFocus();
+    await userEvent.keyboard('upload');
+    await expect(await within(bar).findByText('1 of 2')).toBeVisible();
+    await expect(highlighted('scribe-find')).toEqual(['upload', 'upload']);
+    await userEvent.keyboard('{Enter}');
+    await expect(within(bar).getByText('2 of 2')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(within(viewer()).queryByRole('search')).toBeNull();
+    await expect(viewer().querySelector('[data-index="3"]')).toHaveFocus();
+  },
+};

@@ -12,10 +12,12 @@ import {
   useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
+  type Ref,
   type RefObject,
 } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import { CopyIcon } from '@scribe/ui/icons';
+import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { formatTime } from '../media/time.ts';
 import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
@@ -170,21 +172,27 @@ function ViewerFrame({
   headingId,
   heading,
   actions,
+  toolbar,
+  sectionRef,
   children,
 }: {
   headingId: string;
   heading: string;
   actions?: ReactNode;
+  /** Under the header, e.g. the find bar. */
+  toolbar?: ReactNode;
+  sectionRef?: Ref<HTMLElement>;
   children: ReactNode;
 }) {
   return (
-    <section className={styles.viewer} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={styles.viewer} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {heading}
         </h2>
         {actions}
       </div>
+      {toolbar}
       {children}
     </section>
   );
@@ -259,6 +267,21 @@ function ReadyViewer({
 
   useFollowPlayback(scrollerRef, activeIndex, view);
 
+  // Ctrl/Cmd+F: find in the transcript; closing puts focus on the current match's segment.
+  const sectionRef = useRef<HTMLElement>(null);
+  const findBar = useTranscriptFind({
+    segments,
+    sectionRef,
+    scrollerRef,
+    redrawKey: view,
+    startIndex: () => (activeIndex >= 0 ? activeIndex : store.tabStop),
+    onClosed: (found) => {
+      const index = found >= 0 ? found : store.tabStop;
+      store.setFocused(index);
+      scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+    },
+  });
+
   const copy = async () => {
     const text = transcriptText(segments, content, view, t`Unknown Speaker`);
     try {
@@ -322,6 +345,8 @@ function ReadyViewer({
     <ViewerFrame
       headingId={headingId}
       heading={heading}
+      sectionRef={sectionRef}
+      toolbar={findBar ? <FindBar {...findBar} /> : null}
       actions={
         <div className={styles.actions}>
           {segments.length > 0 ? <ViewToggle view={view} onChange={onViewChange} /> : null}
@@ -434,7 +459,9 @@ const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps
           </span>
           {isPlaying ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
         </span>
-        <span className={styles.cardText}>{segment.text.trim()}</span>
+        <span className={styles.cardText} data-find-text="">
+          {segment.text.trim()}
+        </span>
       </button>
     </li>
   );

@@ -40,10 +40,13 @@ function SecretOnce({ label, value, onDone }: { label: string; value: string; on
   );
 }
 
-export function ApiTokensSection() {
+/** What the token section asks of the server: the API client's calls, or an in-memory server in stories. */
+export type ApiTokenActions = Pick<typeof api.tokens, 'list' | 'create' | 'revoke'>;
+
+export function ApiTokensSection({ actions = api.tokens }: { actions?: ApiTokenActions }) {
   const { t, i18n } = useLingui();
   const errorText = useErrorText();
-  const { data: tokens, mutate } = useSWR(paths.apiTokens, () => api.tokens.list());
+  const { data: tokens, mutate } = useSWR(paths.apiTokens, () => actions.list());
   const [name, setName] = useState('');
   const [days, setDays] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -62,7 +65,7 @@ export function ApiTokensSection() {
     if (Object.keys(found).length) return;
     setPending(true);
     try {
-      const created = await api.tokens.create({
+      const created = await actions.create({
         name: name.trim(),
         expiresAt: n === null ? null : new Date(Date.now() + n * DAY_MS).toISOString(),
       });
@@ -81,7 +84,7 @@ export function ApiTokensSection() {
 
   const revoke = async (token: ApiToken) => {
     try {
-      await api.tokens.revoke(token.id);
+      await actions.revoke(token.id);
       toast({ title: t`Token revoked`, variant: 'success' });
       await mutate();
     } catch (error) {
@@ -98,36 +101,34 @@ export function ApiTokensSection() {
         <Text tone="muted">
           <Trans>Scripts and other tools send a token in the Authorization header (Bearer) and can do everything you can do here.</Trans>
         </Text>
-        {secret ? (
-          <SecretOnce label={t`Your new token`} value={secret} onDone={() => setSecret(null)} />
-        ) : (
-          <Form onSubmit={(e) => void submit(e)}>
-            <Stack gap="sm">
-              <TextField
-                label={t`Token name`}
-                value={name}
-                onChange={setName}
-                isInvalid={!!errors.name}
-                errorMessage={errors.name}
-                isRequired
-              />
-              <TextField
-                label={t`Expires after (days)`}
-                description={t`Leave empty for a token that does not expire.`}
-                inputMode="numeric"
-                value={days}
-                onChange={setDays}
-                isInvalid={!!errors.expiresAt}
-                errorMessage={errors.expiresAt}
-              />
-              <div>
-                <Button type="submit" variant="primary" isPending={pending}>
-                  <Trans>Create token</Trans>
-                </Button>
-              </div>
-            </Stack>
-          </Form>
-        )}
+        {/* The form stays while the secret is shown: the pending button react-aria announces stays in the page. */}
+        {secret ? <SecretOnce label={t`Your new token`} value={secret} onDone={() => setSecret(null)} /> : null}
+        <Form onSubmit={(e) => void submit(e)}>
+          <Stack gap="sm">
+            <TextField
+              label={t`Token name`}
+              value={name}
+              onChange={setName}
+              isInvalid={!!errors.name}
+              errorMessage={errors.name}
+              isRequired
+            />
+            <TextField
+              label={t`Expires after (days)`}
+              description={t`Leave empty for a token that does not expire.`}
+              inputMode="numeric"
+              value={days}
+              onChange={setDays}
+              isInvalid={!!errors.expiresAt}
+              errorMessage={errors.expiresAt}
+            />
+            <div>
+              <Button type="submit" variant="primary" isPending={pending}>
+                <Trans>Create token</Trans>
+              </Button>
+            </div>
+          </Stack>
+        </Form>
         {tokens === undefined ? (
           <Text tone="muted">
             <Trans>Loading tokens...</Trans>
@@ -251,41 +252,39 @@ export function WebhooksSection() {
         <Text tone="muted">
           <Trans>We send a signed JSON request to your HTTPS address when these events happen.</Trans>
         </Text>
-        {secret ? (
-          <SecretOnce label={t`Signing secret`} value={secret} onDone={() => setSecret(null)} />
-        ) : (
-          <Form onSubmit={(e) => void submit(e)}>
-            <Stack gap="sm">
-              <TextField
-                label={t`Address (URL)`}
-                type="url"
-                value={url}
-                onChange={setUrl}
-                isInvalid={!!errors.url}
-                errorMessage={errors.url}
-                isRequired
-              />
-              <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
-                <legend>
-                  <Trans>Events</Trans>
-                </legend>
-                <Stack gap="xs">
-                  {webhookEvents.map((event) => (
-                    <Checkbox key={event} isSelected={events.has(event)} onChange={(on) => toggle(event, on)}>
-                      {eventLabels[event]}
-                    </Checkbox>
-                  ))}
-                </Stack>
-                {errors.events ? <Text tone="danger">{errors.events}</Text> : null}
-              </fieldset>
-              <div>
-                <Button type="submit" variant="primary" isPending={pending}>
-                  <Trans>Add webhook</Trans>
-                </Button>
-              </div>
-            </Stack>
-          </Form>
-        )}
+        {/* As for tokens: the form stays while the secret is shown. */}
+        {secret ? <SecretOnce label={t`Signing secret`} value={secret} onDone={() => setSecret(null)} /> : null}
+        <Form onSubmit={(e) => void submit(e)}>
+          <Stack gap="sm">
+            <TextField
+              label={t`Address (URL)`}
+              type="url"
+              value={url}
+              onChange={setUrl}
+              isInvalid={!!errors.url}
+              errorMessage={errors.url}
+              isRequired
+            />
+            <fieldset style={{ border: 0, margin: 0, padding: 0 }}>
+              <legend>
+                <Trans>Events</Trans>
+              </legend>
+              <Stack gap="xs">
+                {webhookEvents.map((event) => (
+                  <Checkbox key={event} isSelected={events.has(event)} onChange={(on) => toggle(event, on)}>
+                    {eventLabels[event]}
+                  </Checkbox>
+                ))}
+              </Stack>
+              {errors.events ? <Text tone="danger">{errors.events}</Text> : null}
+            </fieldset>
+            <div>
+              <Button type="submit" variant="primary" isPending={pending}>
+                <Trans>Add webhook</Trans>
+              </Button>
+            </div>
+          </Stack>
+        </Form>
         {hooks === undefined ? (
           <Text tone="muted">
             <Trans>Loading webhooks...</Trans>

@@ -1,9 +1,5 @@
-CREATE TABLE "tree_versions" (
-	"user_id" integer PRIMARY KEY NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL
-);
---> statement-breakpoint
-ALTER TABLE "tree_versions" ADD CONSTRAINT "tree_versions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The triggers behind tree_versions (db/schema.ts treeVersions): plain SQL, kept apart from the
+-- generated migration so regenerating that one keeps them.
 -- Raises the version of every user whose tree a statement changed. A user deleted by the same
 -- statement (its rows go by cascade) has no tree left and is skipped.
 CREATE FUNCTION "bump_tree_versions"(user_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$

@@ -1,0 +1,103 @@
+-- The search index (search_documents) follows transcripts and ai_outputs through triggers, so every
+-- path that writes them (transcription, edits, restores, the tutorial sample, AI prompts) keeps it in
+-- step in the same transaction. Rows go with their transcript or AI output through the foreign keys.
+
+-- The text search configuration of a transcript language: German stems for de, English otherwise.
+CREATE OR REPLACE FUNCTION search_config(lang text) RETURNS text
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN lower(coalesce(lang, '')) LIKE 'de%' THEN 'german' ELSE 'english' END
+$$;
+--> statement-breakpoint
+-- Stemmed words for matching by stem, and unstemmed ('simple') ones for matching a typed prefix.
+CREATE OR REPLACE FUNCTION search_tsv(config text, body text) RETURNS tsvector
+LANGUAGE sql STABLE AS $$
+  SELECT to_tsvector(config::regconfig, body) || to_tsvector('simple'::regconfig, body)
+$$;
+--> statement-breakpoint
+-- The title row of a transcript; none unless completed.
+CREATE OR REPLACE FUNCTION search_index_title(tid integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM search_documents WHERE transcript_id = tid AND kind = 'title';
+  INSERT INTO search_documents (user_id, transcript_id, kind, text, config, tsv)
+    SELECT t.user_id, t.id, 'title', t.title, search_config(t.language), search_tsv(search_config(t.language), t.title)
+    FROM transcripts t WHERE t.id = tid AND t.status = 'completed';
+END
+$$;
+--> statement-breakpoint
+-- The segment rows of a transcript brought in line with its current segments. Only the segments whose
+-- start or text changed are rewritten: an edit of one segment of a long transcript stays cheap.
+CREATE OR REPLACE FUNCTION search_index_segments(tid integer) RETURNS void
+LANGUAGE sql AS $$
+  WITH t AS (
+    SELECT id, user_id, search_config(language) AS config, segments FROM transcripts WHERE id = tid AND status = 'completed'
+  ),
+  wanted AS (
+    SELECT DISTINCT (s.seg->>'start')::double precision AS start, s.seg->>'text' AS text
+    FROM t, jsonb_array_elements(t.segments) AS s(seg)
+    WHERE coalesce(s.seg->>'text', '') ~ '\S'
+  ),
+  gone AS (
+    DELETE FROM search_documents d
+    WHERE d.transcript_id = tid AND d.kind = 'segment'
+      AND NOT EXISTS (SELECT 1 FROM wanted c WHERE c.start = d.start AND c.text = d.text)
+  )
+  -- Both parts see the rows as they were before this statement: the rows kept are the ones matched here.
+  INSERT INTO search_documents (user_id, transcript_id, kind, start, text, config, tsv)
+    SELECT t.user_id, t.id, 'segment', c.start, c.text, t.config, search_tsv(t.config, c.text)
+    FROM wanted c CROSS JOIN t
+    WHERE NOT EXISTS (
+      SELECT 1 FROM search_documents d WHERE d.transcript_id = tid AND d.kind = 'segment' AND d.start = c.start AND d.text = c.text)
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_index_ai_output(oid integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM search_documents WHERE ai_output_id = oid;
+  INSERT INTO search_documents (user_id, transcript_id, kind, ai_output_id, text, config, tsv)
+    SELECT t.user_id, t.id, 'ai_output', o.id, o.output, search_config(t.language), search_tsv(search_config(t.language), o.output)
+    FROM ai_outputs o JOIN transcripts t ON t.id = o.transcript_id WHERE o.id = oid;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_transcripts_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' THEN
+    IF NEW.status IS NOT DISTINCT FROM OLD.status AND NEW.language IS NOT DISTINCT FROM OLD.language THEN
+      -- An edit: only what changed (the trigger fires for these columns only, not for progress or folder).
+      IF NEW.title IS DISTINCT FROM OLD.title THEN
+        PERFORM search_index_title(NEW.id);
+      END IF;
+      IF NEW.segments IS DISTINCT FROM OLD.segments THEN
+        PERFORM search_index_segments(NEW.id);
+      END IF;
+      RETURN NULL;
+    END IF;
+    -- A new language stems every text anew.
+    DELETE FROM search_documents WHERE transcript_id = NEW.id AND kind = 'segment';
+  END IF;
+  PERFORM search_index_title(NEW.id);
+  PERFORM search_index_segments(NEW.id);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER search_transcripts_changed AFTER INSERT OR UPDATE OF title, segments, status, language ON transcripts
+  FOR EACH ROW EXECUTE FUNCTION search_transcripts_changed();
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION search_ai_outputs_changed() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM search_index_ai_output(NEW.id);
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER search_ai_outputs_changed AFTER INSERT OR UPDATE OF output ON ai_outputs
+  FOR EACH ROW EXECUTE FUNCTION search_ai_outputs_changed();
+--> statement-breakpoint
+-- What existed before the index.
+SELECT search_index_title(id), search_index_segments(id) FROM transcripts WHERE status = 'completed';
+--> statement-breakpoint
+SELECT search_index_ai_output(id) FROM ai_outputs;
