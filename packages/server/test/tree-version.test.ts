@@ -2,14 +2,13 @@
 // every change that shows in the tree): every kind of change must still show on the next request,
 // whoever wrote it (a route, the worker in another process, a script), and other users' changes and
 // progress updates must not make it rebuild.
-import type { TreeNode } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
 import { transcripts } from '../src/db/schema.ts';
 import { createTreeCache } from '../src/features/folders/tree-cache.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
-import { api } from './library-helpers.ts';
+import { api, type TreeNode } from './library-helpers.ts';
 
 const names = (nodes: TreeNode[]): string[] =>
   nodes.flatMap((n) =>
