@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPath } from './paths.ts';
 import { z } from 'zod';
 
 /**
@@ -278,7 +278,7 @@ export const configTable = [
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
 
-const defaultAppDist = fileURLToPath(new URL('../../app/dist', import.meta.url));
+const defaultAppDist = serverPath('..', 'app', 'dist');
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
