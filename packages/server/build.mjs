@@ -12,7 +12,12 @@ import { join, relative, resolve } from 'node:path';
 const root = import.meta.dirname;
 const outDir = join(root, 'dist');
 const stampPath = join(outDir, '.build-stamp.json');
-const entries = { main: 'src/main.ts', admin: 'src/cli/admin.ts', 'build-snapshot': 'src/db/build-snapshot.ts' };
+const entries = {
+  main: 'src/main.ts',
+  admin: 'src/cli/admin.ts',
+  'build-snapshot': 'src/db/build-snapshot.ts',
+  'build-model': 'src/features/transcription/engines/whisper/build-model.ts',
+};
 // The bundle's output format and this script are inputs too: a change to either rebuilds.
 const BUILD_VERSION = 1;
 
@@ -28,8 +33,7 @@ export function isFresh() {
     return false;
   }
   if (stamp.version !== BUILD_VERSION || stamp.script !== sha1(import.meta.filename)) return false;
-  for (const name of [...Object.keys(entries).map((e) => `${e}.js`), 'db-snapshot.tar.gz'])
-    if (!existsSync(join(outDir, name))) return false;
+  for (const name of [...Object.keys(entries).map((e) => `${e}.js`), 'db-template.json']) if (!existsSync(join(outDir, name))) return false;
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     const path = resolve(root, file);
     if (!existsSync(path) || sha1(path) !== hash) return false;
@@ -68,8 +72,11 @@ export async function buildServer() {
     plugins: [externalNpm],
   });
   // The snapshot a new embedded database starts from (src/db/snapshot.ts), made with the built code.
-  const snapshot = spawnSync(process.execPath, [join(outDir, 'build-snapshot.js')], { cwd: root, stdio: 'inherit' });
-  if (snapshot.status !== 0) throw new Error('@scribe/server: the database snapshot failed');
+  // And the rewritten transcription model (engines/whisper/model.ts), which a data folder would otherwise make.
+  for (const step of ['build-snapshot', 'build-model']) {
+    const run = spawnSync(process.execPath, [join(outDir, `${step}.js`)], { cwd: root, stdio: 'inherit' });
+    if (run.status !== 0) throw new Error(`@scribe/server: ${step} failed`);
+  }
   const inputs = {};
   const files = [
     ...Object.keys(result.metafile.inputs),

@@ -10,7 +10,7 @@ import { schema, type Schema } from './schema.ts';
 import { StartupError } from '../startup-error.ts';
 import { acquireLock } from './lock.ts';
 import { ensurePrivateDir, tightenTree } from '../private-files.ts';
-import { currentSnapshot, migrationsFolder } from './snapshot.ts';
+import { copyTemplate, migrationsFolder } from './snapshot.ts';
 
 /** The URL without its password, for messages. */
 function safeUrl(url: string): string {
@@ -66,6 +66,14 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
   };
 }
 
+/**
+ * PGlite's own start parameters plus a smaller buffer pool. The default 128 MB of shared_buffers lives
+ * in the WebAssembly memory and was most of the idle server's memory (measured: PGlite alone at 309 MB
+ * RSS with 128 MB, 175 MB with 16 MB); the data files still sit in the operating system's page cache,
+ * so reads beyond the pool are cheap.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -102,10 +110,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const lock = acquireLock(join(dir, '.lock'), `DATA_DIR ${options.dataDir}`);
   let client: PGlite | undefined;
   try {
-    // A new folder starts from the build's snapshot when there is one for these migrations (skips
-    // initdb); without one PGlite creates the database itself.
-    const snapshot = existsSync(join(dir, 'PG_VERSION')) ? undefined : currentSnapshot();
-    client = await PGlite.create(dir, snapshot ? { loadDataDir: snapshot } : {});
+    // A new folder starts as a copy of the build's template when there is one for these migrations
+    // (skips initdb); without one PGlite creates the database itself.
+    if (!existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir);
+    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of

