@@ -6,7 +6,7 @@ import { openDatabase } from './client.ts';
 import { writeSnapshot } from './snapshot.ts';
 
 await writeSnapshot(async (dataDir) => {
-  const database = await openDatabase({ databaseUrl: undefined, dataDir });
+  const database = await openDatabase({ databaseUrl: undefined, dataDir, template: null });
   try {
     const queue = await createPgBossQueue(database, pino({ level: 'warn' }));
     await queue.close();

@@ -77,6 +77,8 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  /** The template a new PGlite folder is copied from (default: the build's); null: never copy. */
+  template?: string | null;
 }
 
 /** Opens the configured database and applies pending migrations. */
@@ -112,7 +114,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   try {
     // A new folder starts as a copy of the build's template when there is one for these migrations
     // (skips initdb); without one PGlite creates the database itself.
-    if (!existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir);
+    if (options.template !== null && !existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir, options.template);
     client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });

@@ -67,7 +67,7 @@ export const loggerOptions = {
  * Log lines for a person at a terminal: one readable line each (time, level, message, fields). Anything
  * else (a file, a pipe, a log collector) gets pino's JSON lines; undefined means stdout as JSON.
  */
-export function terminalLogStream(stdout: { isTTY?: boolean } = process.stdout): DestinationStream | undefined {
+export function terminalLogStream(stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): DestinationStream | undefined {
   if (!stdout.isTTY) return undefined;
-  return pinoPretty()({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', sync: true });
+  return pinoPretty()({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: stdout });
 }
