@@ -217,8 +217,13 @@ async function uploadGrowth(s: Session, pid: number): Promise<{ chunks: number; 
   for (let i = 0; i < chunkCount; i++) await sendChunk(s, uploadId, i, chunkCount, 'big.wav', chunks[i]);
   const chunksPeak = sampler.stop();
   const sampler2 = sampleRss(pid);
-  await finalize(s, uploadId, chunkCount, 'big.wav');
+  const id = await finalize(s, uploadId, chunkCount, 'big.wav');
   const finPeak = sampler2.stop();
+  // Its transcription is not part of the upload (decoding 55 minutes of audio would overlap the next
+  // run): the transcript is deleted, which stops the job.
+  const res = await fetch(`${s.base}/api/transcripts/${id}`, { method: 'DELETE', headers: { ...XHR, Cookie: s.cookie } });
+  if (!res.ok) throw new Error(`delete: ${res.status}`);
+  await sleep(2000);
   return { chunks: chunksPeak - before, finalize: finPeak - before };
 }
 

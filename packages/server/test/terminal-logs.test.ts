@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { terminalLogStream } from '../src/http/logging.ts';
@@ -18,7 +19,7 @@ describe('log format', () => {
     pino({ level: 'info' }, stream!).info({ dataDir: '/srv/data' }, 'server started');
     await new Promise((r) => setTimeout(r, 50));
     // Without the colours a terminal shows.
-    const text = written.join('').replace(/\x1b\[[0-9;]*m/g, '');
+    const text = stripVTControlCharacters(written.join(''));
     expect(text).toMatch(/INFO.*server started/);
     expect(text).toContain('dataDir: "/srv/data"');
     expect(() => JSON.parse(text)).toThrow();
