@@ -4,8 +4,9 @@
 //     1.5 s existing, 3 s new), against a bare `node -e` http server spawned and polled the same way and
 //     against the server run from its TypeScript sources through tsx (how it started before);
 // (b) idle memory: the server's RSS a few seconds after start (target 300 MB), against the bare server;
-// (c) the transcription engine loaded on first use: the first job's time from finalize to 'ready'
-//     minus a second, identical job's (target 2 s), with the process's peak RSS while transcribing;
+// (c) the transcription engine loaded on first use: the first job's time from finalize to 'completed'
+//     minus a second, identical job's (target 2 s), with the process's peak RSS while transcribing,
+//     and the RSS once the engine has freed its model after the idle time;
 // (d) a 100 MB chunked upload (4 x 25 MB + finalize), three runs on one server: peak RSS growth of
 //     each (target < 64 MB in every run), against the bare server reading the same bytes.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -20,6 +21,7 @@ import { freePort } from '../packages/server/test/support/ports.ts';
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
 const RUNS = 3;
+const IDLE_SECONDS = 3;
 const MB = 1024 * 1024;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const SAMPLE = join(serverDir, 'assets', 'tutorial', 'librivox-sense-and-sensibility-0870.wav');
@@ -87,6 +89,8 @@ function spawnServer(port: number, dataDir: string, runner: Runner = 'compiled')
       LOG_LEVEL: 'warn',
       APP_DIST_DIR: join(dataDir, 'no-app'),
       ALTCHA_MAX_NUMBER: '20',
+      // Short, so the bench sees the model freed after the idle time.
+      TRANSCRIPTION_ENGINE_IDLE_MINUTES: String(IDLE_SECONDS / 60),
     },
   });
 }
@@ -288,6 +292,12 @@ try {
     `transcription engine loaded on first use: first job ${secs(first)}, the same job again ${secs(warm)}: ` +
       `load ${secs(load)} (target < 2 s) ${verdict(load < 2000)}; peak RSS ${(peak / MB).toFixed(0)} MB, ` +
       `RSS after ${(rssOf(child.pid!) / MB).toFixed(0)} MB`,
+  );
+  await sleep(IDLE_SECONDS * 1000 + 2000);
+  const released = rssOf(child.pid!);
+  console.log(
+    `idle server RSS once the engine freed its model (${IDLE_SECONDS} s idle here; TRANSCRIPTION_ENGINE_IDLE_MINUTES, default 10): ` +
+      `${(released / MB).toFixed(0)} MB (target <= 300 MB) ${verdict(released <= 300 * MB)}`,
   );
 
   const runs: Array<{ chunks: number; finalize: number }> = [];

@@ -29,5 +29,9 @@ export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'd
       timeoutMs: t.timeoutSeconds * 1000,
     });
   }
-  return createWhisperEngine({ cacheDir: join(config.dataDir, 'models'), prebuiltDir: serverPath('dist', 'models') });
+  return createWhisperEngine({
+    cacheDir: join(config.dataDir, 'models'),
+    prebuiltDir: serverPath('dist', 'models'),
+    idleReleaseMs: t.engineIdleMinutes * 60_000,
+  });
 }

@@ -42,6 +42,11 @@ export interface WhisperEngineOptions {
   normalizeLevel?: boolean;
   /** Timestamps on (default). Off: one segment per window, used as a speed baseline. */
   timestamps?: boolean;
+  /**
+   * The sessions are released after this long without a transcription (default 10 minutes; 0: never)
+   * and loaded again by the next one: an idle server does not keep the model's memory.
+   */
+  idleReleaseMs?: number;
   /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 30 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;
@@ -76,6 +81,8 @@ export class WhisperEngine implements TranscriptionEngine {
   readonly languages = ['en'];
   private runtime: Promise<Runtime> | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private active = 0;
+  private idleTimer: NodeJS.Timeout | undefined;
   private readonly options: Required<Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir'>> &
     WhisperEngineOptions;
 
@@ -86,8 +93,14 @@ export class WhisperEngine implements TranscriptionEngine {
       normalizeLevel: true,
       beams: 1,
       timestamps: true,
+      idleReleaseMs: 10 * 60_000,
       ...options,
     };
+  }
+
+  /** True while the model's sessions are loaded (or loading). */
+  get loaded(): boolean {
+    return this.runtime !== null;
   }
 
   /** Prepares the model and sessions now instead of on the first transcription. */
@@ -133,8 +146,23 @@ export class WhisperEngine implements TranscriptionEngine {
   }
 
   async transcribe(input: TranscriptionInput): Promise<TranscriptionResult> {
+    input.signal?.throwIfAborted();
+    clearTimeout(this.idleTimer);
+    this.active++;
+    try {
+      return await this.transcribeLoaded(input);
+    } finally {
+      if (--this.active === 0 && this.options.idleReleaseMs > 0) {
+        this.idleTimer = setTimeout(() => {
+          if (this.active === 0) this.close().catch(() => undefined);
+        }, this.options.idleReleaseMs);
+        this.idleTimer.unref();
+      }
+    }
+  }
+
+  private async transcribeLoaded(input: TranscriptionInput): Promise<TranscriptionResult> {
     const { signal, onProgress } = input;
-    signal?.throwIfAborted();
     const runtime = await this.load();
     const pcm = await decodeToPcm(input.filePath, {
       signal,
@@ -259,8 +287,9 @@ export class WhisperEngine implements TranscriptionEngine {
     return { tokens: ids, logProbs: stepLogProbs(output[TOKEN_SCORES_OUTPUT].data as Float32Array, ids.length) };
   }
 
-  /** Frees the sessions (tests, shutdown). */
+  /** Frees the sessions (idle, tests, shutdown); the next transcription loads them again. */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const runtime = this.runtime;
     this.runtime = null;
     if (!runtime) return;
