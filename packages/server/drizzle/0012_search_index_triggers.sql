@@ -27,6 +27,8 @@ $$;
 --> statement-breakpoint
 -- The segment rows of a transcript brought in line with its current segments. Only the segments whose
 -- start or text changed are rewritten: an edit of one segment of a long transcript stays cheap.
+-- NOT IN (not NOT EXISTS) so the comparison runs against a hash of the other side, never a nested
+-- loop over all segments for each segment (PGlite has no planner statistics to choose well).
 CREATE OR REPLACE FUNCTION search_index_segments(tid integer) RETURNS void
 LANGUAGE sql AS $$
   WITH t AS (
@@ -40,14 +42,14 @@ LANGUAGE sql AS $$
   gone AS (
     DELETE FROM search_documents d
     WHERE d.transcript_id = tid AND d.kind = 'segment'
-      AND NOT EXISTS (SELECT 1 FROM wanted c WHERE c.start = d.start AND c.text = d.text)
+      AND (d.start, d.text) NOT IN (SELECT c.start, c.text FROM wanted c)
   )
   -- Both parts see the rows as they were before this statement: the rows kept are the ones matched here.
   INSERT INTO search_documents (user_id, transcript_id, kind, start, text, config, tsv)
     SELECT t.user_id, t.id, 'segment', c.start, c.text, t.config, search_tsv(t.config, c.text)
     FROM wanted c CROSS JOIN t
-    WHERE NOT EXISTS (
-      SELECT 1 FROM search_documents d WHERE d.transcript_id = tid AND d.kind = 'segment' AND d.start = c.start AND d.text = c.text)
+    WHERE (c.start, c.text) NOT IN (
+      SELECT d.start, d.text FROM search_documents d WHERE d.transcript_id = tid AND d.kind = 'segment')
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_index_ai_output(oid integer) RETURNS void
