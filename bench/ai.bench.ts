@@ -5,32 +5,14 @@
 import { defaultPrompts } from '../packages/api-client/src/ai.ts';
 import type { StoredSegment } from '../packages/server/src/db/schema.ts';
 import { runLocal, sentences } from '../packages/server/src/features/ai/engines/local.ts';
+import { meetingSegments } from './meeting.ts';
 import { renderDocx, renderPdf, renderTxt, transcriptDocument } from '../packages/server/src/features/exports/render.ts';
 
 const SEGMENTS = 2500;
 const HOURS = 3;
 const RUNS = 5;
 
-const pieces = [
-  'Um, the billing migration will take about three weeks',
-  'How long will the review of the invoices take?',
-  'I am really happy with the backup plan for every record',
-  'The team moves every customer record to the new system first',
-  'Uh, what happens if a payment fails during the night?',
-  'Carol reviews the migration plan on Monday with the whole team',
-  'We are worried that the deadline for the billing project is too tight',
-  'Thanks everyone, the faster billing will help our customers a lot',
-];
-
-function transcript(): StoredSegment[] {
-  const step = (HOURS * 3600) / SEGMENTS;
-  return Array.from({ length: SEGMENTS }, (_, i) => ({
-    start: i * step,
-    end: (i + 1) * step - 0.2,
-    speaker: i % 3 === 0 ? 'Alice' : i % 3 === 1 ? 'Bob' : 'Carol',
-    text: `${pieces[i % pieces.length]}, part ${i}. ${pieces[(i * 5 + 3) % pieces.length]}.`,
-  }));
-}
+const transcript = (): StoredSegment[] => meetingSegments(SEGMENTS, HOURS);
 
 async function time(fn: () => unknown | Promise<unknown>): Promise<number> {
   await fn(); // warm-up

@@ -155,7 +155,10 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   const first = page.getByRole('article', { name: 'questions-en' });
   await expect(first).toContainText(/migration/i, { timeout: 90_000 });
   const panel = page.getByRole('region', { name: 'AI Features' });
-  await expect(panel.getByRole('button', { name: /^Extract questions\s*1 credit$/ })).toBeVisible();
+  // Each prompt button says its cost: the name stays the prompt's, the cost is its description.
+  const extract = panel.getByRole('button', { name: 'Extract questions', exact: true });
+  await expect(extract).toBeVisible();
+  await expect(extract).toHaveAccessibleDescription('1 credit');
   await expect(panel.getByRole('button', { name: /^Run prompt\s*1 credit$/ })).toBeVisible();
 
   // Spend down to 1 credit with prompts (1 credit each with the local engine).

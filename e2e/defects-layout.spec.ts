@@ -128,7 +128,7 @@ test.describe('phone', () => {
     await expect(row).toHaveAttribute('aria-level', '1');
     await drawer.getByRole('button', { name: 'Actions for Site visit' }).click();
     const menu = page.getByRole('menu', { name: 'Actions for Site visit' });
-    await expect(menu.getByRole('menuitem')).toHaveText(['Move to…', 'Delete']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Rename', 'Move to…', 'Delete']);
     await menu.getByRole('menuitem', { name: 'Move to…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move to…' });
     await expect(dialog.getByRole('radio', { name: 'Top level (no folder) (current location)' })).toBeDisabled();

@@ -53,14 +53,15 @@ test('the plain view reads in paragraphs, segments end at sentence ends, the det
     .getByRole('radio', { name: 'Plain' })
     .or(article.getByRole('button', { name: 'Plain' }))
     .click();
-  // The running text's paragraphs: those made of clickable segments.
-  const paragraphs = article.locator('p:has([role="button"])');
+  // The running text's paragraphs: the blocks whose children are the clickable segments.
+  const paragraph = ':is(p, div):has(> [role="button"])';
+  const paragraphs = article.locator(paragraph);
   // The 2.5 s pause after "…on Monday." starts a second paragraph.
   await expect.poll(() => paragraphs.count()).toBeGreaterThanOrEqual(2);
   await expect(paragraphs.first()).toContainText(/Monday\.\s*$/i);
 
   // Every segment (a clickable span in the running text) ends where a sentence ends.
-  const segments = await article.locator('p [role="button"]').allTextContents();
+  const segments = await article.locator(`${paragraph} > [role="button"]`).allTextContents();
   expect(segments.length).toBeGreaterThanOrEqual(4);
   for (const text of segments) expect(text.trim()).toMatch(/[.?!]["”’)]?$/);
 

@@ -9,6 +9,15 @@ import type {
   UpdatePromptRequest,
 } from './ai.schemas.ts';
 import type { AccountSession, ChangePasswordRequest, DeleteAccountRequest, SignedOutResponse } from './account.schemas.ts';
+import type {
+  ApiToken,
+  CreateApiTokenRequest,
+  CreatedApiToken,
+  CreatedWebhook,
+  CreateWebhookRequest,
+  Webhook,
+  WebhookDelivery,
+} from './integrations.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import { subtitleQuery, type SubtitleOptions } from './ai.ts';
 import type {
@@ -94,6 +103,11 @@ export const paths = {
     if (options.limit != null) query.set('limit', String(options.limit));
     return `/api/search?${query.toString()}`;
   },
+  apiTokens: '/api/tokens',
+  apiToken: (id: number) => `/api/tokens/${id}`,
+  webhooks: '/api/webhooks',
+  webhook: (id: number) => `/api/webhooks/${id}`,
+  webhookDeliveries: (id: number) => `/api/webhooks/${id}/deliveries`,
 } as const;
 
 export interface SearchOptions {
@@ -196,6 +210,19 @@ export function createApiClient(options: ApiClientOptions = {}) {
        */
       query: (q: string, options: SearchOptions & { signal?: AbortSignal } = {}) =>
         http.read<SearchResponse>(paths.search(q, options), options.signal),
+    },
+    tokens: {
+      list: () => http.read<ApiToken[]>(paths.apiTokens),
+      /** The answer carries the secret: the only time it is shown. */
+      create: (body: CreateApiTokenRequest) => http.send<CreatedApiToken>('POST', paths.apiTokens, body, 'CREATE_API_TOKEN_FAILED'),
+      revoke: (id: number) => http.send<OkResponse>('DELETE', paths.apiToken(id), undefined, 'REVOKE_API_TOKEN_FAILED'),
+    },
+    webhooks: {
+      list: () => http.read<Webhook[]>(paths.webhooks),
+      /** The answer carries the signing secret: the only time it is shown. */
+      create: (body: CreateWebhookRequest) => http.send<CreatedWebhook>('POST', paths.webhooks, body, 'CREATE_WEBHOOK_FAILED'),
+      remove: (id: number) => http.send<OkResponse>('DELETE', paths.webhook(id), undefined, 'DELETE_WEBHOOK_FAILED'),
+      deliveries: (id: number) => http.read<WebhookDelivery[]>(paths.webhookDeliveries(id)),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

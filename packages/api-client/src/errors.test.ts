@@ -12,6 +12,7 @@ import {
   formatApiErrorTemplate,
   isApiErrorCode,
 } from './errors.ts';
+import { integrationMessages } from './integrations.ts';
 import { libraryMessages } from './library.ts';
 import { limitMessages } from './limits.ts';
 import { liveMessages } from './live.ts';
@@ -38,6 +39,7 @@ describe('the error registry', () => {
       validationMessages,
       accountMessages,
       accountFallbacks,
+      integrationMessages,
       aiMessages,
       exportMessages,
       libraryMessages,

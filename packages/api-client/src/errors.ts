@@ -44,6 +44,19 @@ export const apiErrors = {
   PASSWORD_INCORRECT: 'Password is incorrect',
   SESSION_NOT_FOUND: 'Session not found',
 
+  // --- API tokens and webhooks (Settings)
+  API_TOKEN_INVALID: 'Invalid API token',
+  API_TOKEN_REVOKED: 'This API token has been revoked',
+  API_TOKEN_EXPIRED: 'This API token has expired',
+  API_TOKEN_NOT_FOUND: 'API token not found',
+  API_TOKEN_NAME_REQUIRED: 'Please enter a name for the token',
+  API_TOKEN_NAME_TOO_LONG: 'Token name must be at most 100 characters long',
+  API_TOKEN_EXPIRY_INVALID: 'The expiry must be a date in the future',
+  WEBHOOK_NOT_FOUND: 'Webhook not found',
+  WEBHOOK_URL_INVALID: 'Please enter a valid HTTPS URL',
+  WEBHOOK_URL_NOT_ALLOWED: 'Webhook URLs must not point to a private, loopback or link-local address',
+  WEBHOOK_EVENTS_REQUIRED: 'Please choose at least one event',
+
   // --- Folders and transcripts
   FOLDER_NAME_REQUIRED: 'Please enter a folder name',
   FOLDER_NAME_TOO_LONG: 'Folder name must be at most 200 characters long',
@@ -229,6 +242,10 @@ export const apiErrors = {
   REVOKE_SESSION_FAILED: 'Failed to sign out the session',
   SIGN_OUT_EVERYWHERE_FAILED: 'Failed to sign out everywhere',
   DELETE_ACCOUNT_FAILED: 'Failed to delete account',
+  CREATE_API_TOKEN_FAILED: 'Failed to create the API token',
+  REVOKE_API_TOKEN_FAILED: 'Failed to revoke the API token',
+  CREATE_WEBHOOK_FAILED: 'Failed to add the webhook',
+  DELETE_WEBHOOK_FAILED: 'Failed to delete the webhook',
   /** A data read that failed: the status and the body's text (docs/product-spec.md's default read). */
   REQUEST_FAILED: '{status}: {body}',
   /** A failed request described by its status line, e.g. '500 Internal Server Error'. */

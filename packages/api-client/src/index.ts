@@ -19,3 +19,6 @@ export * from './account.ts';
 export * from './account.schemas.ts';
 export * from './search.ts';
 export * from './search.schemas.ts';
+export * from './zodConfig.ts';
+export * from './integrations.ts';
+export * from './integrations.schemas.ts';

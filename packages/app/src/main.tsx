@@ -1,4 +1,4 @@
-import { paths } from '@scribe/api-client';
+import { paths, preferInterpretedValidation } from '@scribe/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
@@ -6,6 +6,9 @@ import { App } from './App.tsx';
 import { activateLanguage, initialLanguage } from './i18n/i18n.ts';
 import { preloadRoute } from './routeChunks.ts';
 import { fetchCurrentUser } from './session/SessionProvider.tsx';
+
+// Before anything validates: the page's Content-Security-Policy allows no eval (zodConfig.ts).
+preferInterpretedValidation();
 
 // The page's own chunks and the session check start now, in parallel with the catalogs: every page
 // waits for both, and the session provider's first read takes the answer preloaded here.

@@ -18,7 +18,7 @@ import { createAccountService } from './features/account/service.ts';
 import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
-import { createAuthGuard, createSessionUserResolver } from './features/auth/guard.ts';
+import { createAuthGuard, createCallerResolver } from './features/auth/guard.ts';
 import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -51,6 +51,12 @@ import { createTranscriptsService } from './features/transcripts/service.ts';
 import { createSearchRepository } from './features/search/repository.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { createSearchService } from './features/search/service.ts';
+import { createTokensRepository } from './features/tokens/repository.ts';
+import { tokensRoutes } from './features/tokens/routes.ts';
+import { createTokensService } from './features/tokens/service.ts';
+import { createWebhooksRepository } from './features/webhooks/repository.ts';
+import { webhooksRoutes } from './features/webhooks/routes.ts';
+import { createWebhooksService, type WebhooksService } from './features/webhooks/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -148,6 +154,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
+    const webhooks = createWebhooksService({
+      repo: createWebhooksRepository(db.db),
+      boss: queue.boss,
+      log: app.log,
+      config: config.webhooks,
+    });
+    await webhooks.prepare();
     const credits = createCreditsService({
       repo: createCreditsRepository(db.db),
       config: config.credits,
@@ -159,11 +172,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
-      await registerRoutes(app, config, db, stoppers, { hub, storage, queue, credits, keepaliveMs: options.liveKeepaliveMs ?? 30_000 });
+      await registerRoutes(app, config, db, stoppers, {
+        hub,
+        storage,
+        queue,
+        credits,
+        webhooks,
+        keepaliveMs: options.liveKeepaliveMs ?? 30_000,
+      });
     }
     await app.ready();
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
+    // Deliveries run where background work runs (a 'web' process only queues them).
+    if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
     if (runWorker) {
       const worker = createTranscriptionWorker({
         queue,
@@ -172,6 +194,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         engine: options.engine ?? createConfiguredEngine(config),
         billing: credits,
         hub,
+        onOutcome: (o) =>
+          webhooks.emit(o.userId, o.status === 'completed' ? 'transcription.completed' : 'transcription.failed', {
+            transcriptId: o.transcriptId,
+            status: o.status,
+            ...(o.status === 'error' ? { errorCode: o.errorCode, error: o.error } : {}),
+          }),
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,
         concurrency: t.concurrency,
@@ -282,6 +310,7 @@ interface SharedParts {
   storage: Storage;
   queue: PgBossQueue;
   credits: CreditsService;
+  webhooks: WebhooksService;
   keepaliveMs: number;
 }
 
@@ -290,7 +319,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, keepaliveMs }: SharedParts,
+  { hub, storage, queue, credits, webhooks, keepaliveMs }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -305,6 +334,15 @@ async function registerRoutes(
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Scribe API', version: '0.1.0', description: 'HTTP API of the transcription app.' },
+      // Browsers sign in with the session cookie (and send X-Requested-With on changes); scripts and
+      // other products send a personal API token from Settings as a bearer token.
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal API token (Settings → API tokens).' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
+        },
+      },
+      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
     },
     transform: jsonSchemaTransform,
   });
@@ -337,14 +375,17 @@ async function registerRoutes(
     registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
   });
-  const requireUser = createAuthGuard(auth);
-  const sessionUser = createSessionUserResolver(auth);
+  const tokens = createTokensService(createTokensRepository(database.db));
+  const requireUser = createAuthGuard(auth, tokens.authenticate);
+  const caller = createCallerResolver(auth, tokens.authenticate);
   await registerApiRateLimit(app, {
     perMinute: config.apiRateLimitPerMinute,
     keyResolvers: [
+      // Each API token has its own budget, apart from its owner's browser sessions.
       async (request) => {
-        const user = await sessionUser(request);
-        return user ? `user:${user.id}` : undefined;
+        const found = await caller(request);
+        if (found.kind === 'token') return `token:${found.tokenId}`;
+        return found.kind === 'session' ? `user:${found.user.id}` : undefined;
       },
     ],
   });
@@ -357,6 +398,7 @@ async function registerRoutes(
   await app.register(publicConfigRoutes, { config });
   await app.register(authRoutes, {
     auth,
+    requestUser: async (request) => caller(request),
     altcha,
     cookieSecure: config.cookieSecure,
     sessionTtlSeconds: config.sessionTtlDays * 24 * 60 * 60,
@@ -372,6 +414,8 @@ async function registerRoutes(
       sessionsEnded: announceEnded,
     }),
   });
+  await app.register(tokensRoutes, { requireUser, tokens });
+  await app.register(webhooksRoutes, { requireUser, webhooks });
   const preferences = createPreferencesService(createPreferencesRepository(database.db));
   await app.register(preferencesRoutes, { requireUser, preferences });
 
@@ -419,7 +463,22 @@ async function registerRoutes(
   const aiRepo = createAiRepository(database.db);
   await app.register(aiRoutes, {
     requireUser,
-    ai: createAiService({ repo: aiRepo, engines: createAiEngines(config.ai), log: app.log, hub, billing: credits, preferences }),
+    ai: createAiService({
+      repo: aiRepo,
+      engines: createAiEngines(config.ai),
+      log: app.log,
+      hub,
+      billing: credits,
+      preferences,
+      onOutputCreated: (userId, output) =>
+        webhooks.emit(userId, 'ai_output.created', {
+          aiOutputId: output.id,
+          transcriptId: output.transcriptId,
+          prompt: output.prompt,
+          output: output.output,
+          createdAt: output.createdAt,
+        }),
+    }),
   });
   await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences });
   await app.register(tutorialRoutes, {

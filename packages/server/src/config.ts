@@ -96,6 +96,16 @@ export const configTable = [
       'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.',
   },
   {
+    name: 'WEBHOOK_ALLOW_PRIVATE',
+    default: 'false',
+    description: 'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
+  },
+  {
+    name: 'WEBHOOK_RETRY_DELAY_SECONDS',
+    default: '30',
+    description: 'First retry of a failed webhook delivery after about this long, then doubling; given up a day after the event.',
+  },
+  {
     name: 'LIVE_MAX_SOCKETS_PER_USER',
     default: '20',
     description: 'Open /ws live connections allowed per user on each web process; more are refused (close code 4429).',
@@ -311,6 +321,8 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).default(60),
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
+  WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
   REGISTER_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
   REGISTER_RATE_LIMIT_WINDOW_MINUTES: int(1, 7 * 24 * 60).default(60),
@@ -427,6 +439,7 @@ export interface Config {
   http: HttpLimitsConfig;
   /** Requests per minute and user (or client address) on /api. */
   apiRateLimitPerMinute: number;
+  webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
   liveMaxSocketsPerUser: number;
   registerRateLimit: { perIp: number; windowMs: number };
   /** Absolute path. */
@@ -582,6 +595,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
+      retryForMs: 24 * 3_600_000,
+      timeoutMs: 10_000,
+    },
     liveMaxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
     registerRateLimit: {
       perIp: e.REGISTER_RATE_LIMIT_PER_IP,

@@ -62,6 +62,8 @@ describe('uploads', () => {
       audioUrl: `/api/transcripts/${id}/audio`,
       folderId: null,
       createdAt: expect.any(String),
+      // A new transcript is at revision 1 (the engine's output, once it is there).
+      revision: 1,
       metadata: {
         duration: null,
         status: 'processing',

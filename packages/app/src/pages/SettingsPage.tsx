@@ -7,6 +7,7 @@ import { api } from '../api.ts';
 import { translateError, type CodedError } from '../i18n/errors.ts';
 import { PageShell } from '../layouts/PageShell.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
+import { ApiTokensSection, WebhooksSection } from './settings/IntegrationsSections.tsx';
 
 /** The server's error of a failed call (else `fallback`), in the active language. */
 function useErrorText() {
@@ -319,6 +320,8 @@ export default function SettingsPage() {
       <Stack gap="md">
         <ChangePasswordSection />
         <SessionsSection />
+        <ApiTokensSection />
+        <WebhooksSection />
         <DataSection />
         <DeleteAccountSection />
       </Stack>

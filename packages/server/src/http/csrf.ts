@@ -1,5 +1,6 @@
 import { paths } from '@scribe/api-client';
 import type { FastifyInstance } from 'fastify';
+import { bearerSecret } from '../features/auth/guard.ts';
 import { errorBody } from './errors.ts';
 
 const mutating = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -16,7 +17,8 @@ function isApiPath(path: string): boolean {
 
 /**
  * Cross-site forms cannot set custom headers, and without CORS a cross-site script cannot either:
- * requiring `X-Requested-With: XMLHttpRequest` on every mutating /api call blocks CSRF.
+ * requiring `X-Requested-With: XMLHttpRequest` on every mutating /api call made with the session cookie
+ * blocks CSRF.
  */
 export function registerCsrfGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
@@ -25,6 +27,9 @@ export function registerCsrfGuard(app: FastifyInstance): void {
     const route = request.routeOptions.url;
     if (!isApiPath(path) && !(route && isApiPath(route))) return;
     if (csrfExemptPaths.has(path)) return;
+    // A bearer request is authenticated by its token only, never by a cookie, and a cross-site page
+    // cannot set Authorization without a CORS preflight we never allow: CSRF cannot ride on it.
+    if (bearerSecret(request) !== undefined) return;
     if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
       return reply.code(403).send(errorBody('MISSING_REQUESTED_WITH'));
     }

@@ -192,17 +192,22 @@ export const ReorderByKeyboard: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(savedNames(canvas)).toEqual(['Translate to German', 'Agenda', 'Open questions']);
+    // Opens a prompt's actions menu from the keyboard. Focus is checked before Enter: on a busy machine
+    // the grid may still be settling its own focus when the story starts.
+    const openActions = async (name: string) => {
+      const button = canvas.getByRole('button', { name: `Actions for prompt ${name}` });
+      button.focus();
+      await waitFor(() => expect(button).toHaveFocus());
+      await userEvent.keyboard('{Enter}');
+      return screen.findByRole('menu', {}, { timeout: 5000 });
+    };
     // The first prompt cannot go up.
-    canvas.getByRole('button', { name: 'Actions for prompt Translate to German' }).focus();
-    await userEvent.keyboard('{Enter}');
-    const first = await screen.findByRole('menu');
+    const first = await openActions('Translate to German');
     await expect(within(first).getByRole('menuitem', { name: 'Move up' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
 
-    canvas.getByRole('button', { name: 'Actions for prompt Open questions' }).focus();
-    await userEvent.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu');
+    const menu = await openActions('Open questions');
     await expect(within(menu).getByRole('menuitem', { name: 'Move down' })).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Move up' }));
     await expect(args.onReorderPrompts).toHaveBeenLastCalledWith([1, 3, 2]);

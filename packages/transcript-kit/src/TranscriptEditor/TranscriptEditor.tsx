@@ -16,7 +16,7 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react';
-import { TextArea, TextField, ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import { TextArea, TextField } from 'react-aria-components';
 import { useControlledState } from 'react-stately/useControlledState';
 import { formatTime } from '../media/time.ts';
 import {
@@ -44,6 +44,7 @@ import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type Tr
 import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
+import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
@@ -414,6 +415,7 @@ export function TranscriptEditor({
                 key={from + j}
                 index={from + j}
                 segment={segment}
+                continuesTurn={from + j > 0 && speakerOf(segments[from + j - 1]) === speakerOf(segment)}
                 store={store}
                 actions={actions}
                 ids={ids}
@@ -442,26 +444,7 @@ export function TranscriptEditor({
           </h2>
         )}
         <div className={viewerStyles.actions}>
-          {segments.length > 0 ? (
-            <ToggleButtonGroup
-              aria-label={t`View`}
-              className={viewerStyles.viewToggle}
-              selectionMode="single"
-              disallowEmptySelection
-              selectedKeys={[view]}
-              onSelectionChange={(keys) => {
-                const [next] = [...keys];
-                if (next === 'plain' || next === 'detailed') setView(next);
-              }}
-            >
-              <ToggleButton id="plain" className={viewerStyles.viewOption}>
-                {t`Plain`}
-              </ToggleButton>
-              <ToggleButton id="detailed" className={viewerStyles.viewOption}>
-                {t`Detailed`}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          ) : null}
+          {segments.length > 0 ? <ViewToggle view={view} onChange={setView} /> : null}
           <IconButton
             aria-label={t`Keyboard shortcuts`}
             icon={<span aria-hidden="true">?</span>}
@@ -610,7 +593,7 @@ function textPropsOf(
   };
 }
 
-const CardRow = memo(function CardRow(props: RowProps) {
+const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowProps & { continuesTurn: boolean }) {
   const { t, i18n } = useLingui();
   const { index, segment, actions, ids, isReadOnly } = props;
   const flags = useRowFlags(props.store, index);
@@ -635,7 +618,8 @@ const CardRow = memo(function CardRow(props: RowProps) {
             disabled={isReadOnly}
             onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
           >
-            {speakerName}
+            {/* The speaker is named once a turn (as in the viewer); later cards of the turn keep the colour and the button. */}
+            {continuesTurn ? <VisuallyHidden>{speakerName}</VisuallyHidden> : speakerName}
           </button>
           <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
             <VisuallyHidden>{t`Go to`} </VisuallyHidden>

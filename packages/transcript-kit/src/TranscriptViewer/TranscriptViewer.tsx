@@ -15,16 +15,16 @@ import {
   type RefObject,
 } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
-import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 import { CopyIcon } from '@scribe/ui/icons';
 import { formatTime } from '../media/time.ts';
 import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, PLAYING, TAB_STOP, type RowStore } from './rowStore.ts';
 import * as styles from './TranscriptViewer.css.ts';
+import { ViewToggle, type TranscriptView } from './ViewToggle.tsx';
 
 export type TranscriptViewerState = 'loading' | 'processing' | 'error' | 'ready';
-export type TranscriptView = 'plain' | 'detailed';
+export type { TranscriptView } from './ViewToggle.tsx';
 
 /** What a copy attempt did; without `onCopy` the viewer shows the spec's toast itself. */
 export interface TranscriptCopyResult {
@@ -324,26 +324,7 @@ function ReadyViewer({
       heading={heading}
       actions={
         <div className={styles.actions}>
-          {segments.length > 0 ? (
-            <ToggleButtonGroup
-              aria-label={t`View`}
-              className={styles.viewToggle}
-              selectionMode="single"
-              disallowEmptySelection
-              selectedKeys={[view]}
-              onSelectionChange={(keys) => {
-                const [next] = [...keys];
-                if (next === 'plain' || next === 'detailed') onViewChange(next);
-              }}
-            >
-              <ToggleButton id="plain" className={styles.viewOption}>
-                {t`Plain`}
-              </ToggleButton>
-              <ToggleButton id="detailed" className={styles.viewOption}>
-                {t`Detailed`}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          ) : null}
+          {segments.length > 0 ? <ViewToggle view={view} onChange={onViewChange} /> : null}
           <Button size="sm" icon={<CopyIcon />} onPress={() => void copy()} isDisabled={!hasText}>
             {t`Copy`}
           </Button>

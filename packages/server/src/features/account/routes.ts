@@ -10,7 +10,7 @@ import {
 } from '@scribe/api-client';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../auth/guard.ts';
+import { bearerSecret, currentUser } from '../auth/guard.ts';
 import { SESSION_COOKIE, sessionCookieOptions, sessionId } from '../auth/session.ts';
 import type { AccountService, Caller } from './service.ts';
 
@@ -28,8 +28,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   const caller = (request: FastifyRequest): Caller => {
     const user = currentUser(request);
-    // The guard let the request in, so the cookie is there and names a live session.
-    return { userId: user.id, username: user.username, sessionId: sessionId(request.cookies[SESSION_COOKIE]!), ip: request.ip };
+    // The guard let the request in: with a cookie, it names a live session. A bearer request acts for
+    // no session, so none of the user's sessions is "this one".
+    const cookie = bearerSecret(request) === undefined ? request.cookies[SESSION_COOKIE] : undefined;
+    return { userId: user.id, username: user.username, sessionId: cookie ? sessionId(cookie) : '', ip: request.ip };
   };
   const clearCookie = (request: FastifyRequest, reply: FastifyReply) => {
     const { maxAge: _maxAge, ...clear } = sessionCookieOptions(request, opts.cookieSecure, 0);

@@ -111,6 +111,8 @@ export function createAiService(deps: {
   billing: PromptBilling;
   /** The user's saved interface language: the local engine's own words follow it. */
   preferences?: Pick<PreferencesService, 'get'>;
+  /** Told of each stored output (webhooks); must not throw. */
+  onOutputCreated?: (userId: number, output: AiOutput) => Promise<void>;
 }) {
   const { repo, engines, log, hub, billing, preferences } = deps;
   const transcriptNotFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
@@ -192,7 +194,9 @@ export function createAiService(deps: {
           engine: free.engine,
           model: free.model,
         });
-        return toAiOutput(stored);
+        const output = toAiOutput(stored);
+        await deps.onOutputCreated?.(userId, output);
+        return output;
       }
       const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
         let result;
@@ -239,7 +243,9 @@ export function createAiService(deps: {
           model: result.model,
         });
       });
-      return toAiOutput(row);
+      const output = toAiOutput(row);
+      await deps.onOutputCreated?.(userId, output);
+      return output;
     },
   };
 }

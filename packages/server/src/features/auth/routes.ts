@@ -11,12 +11,15 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Altcha } from './captcha/altcha.ts';
+import type { Caller } from './guard.ts';
 import { type AuthService } from './service.ts';
 import { SESSION_COOKIE, sessionCookieOptions } from './session.ts';
 import { errorBody } from '../../http/errors.ts';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
+  /** The caller by session cookie or API token (features/auth/guard.ts). */
+  requestUser: (request: FastifyRequest) => Promise<Caller>;
   /** Present when ALTCHA is the captcha provider. */
   altcha: Altcha | null;
   cookieSecure: 'auto' | boolean;
@@ -85,9 +88,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     paths.me,
     { schema: { tags, summary: 'The signed-in user', response: { 200: userSchema, 401: errorResponseSchema } } },
     async (request, reply) => {
-      const user = await auth.userForToken(request.cookies[SESSION_COOKIE]);
-      if (!user) return reply.code(401).send(errorBody('NOT_AUTHENTICATED'));
-      return user;
+      const found = await opts.requestUser(request);
+      if (!found.user) return reply.code(401).send(errorBody(found.code));
+      return found.user;
     },
   );
 
@@ -103,7 +106,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { user: (await auth.userForToken(request.cookies[SESSION_COOKIE])) ?? null };
+      return { user: (await opts.requestUser(request)).user };
     },
   );
 

@@ -39,6 +39,8 @@ export interface TranscriptionWorkerOptions {
    */
   billing?: TranscriptionBilling;
   hub: LiveHub;
+  /** Told once a transcript ends completed or in error (webhooks); must not throw. */
+  onOutcome?: (outcome: TranscriptionOutcome) => Promise<void>;
   leases: JobLeases;
   log: FastifyBaseLogger;
   concurrency: number;
@@ -95,6 +97,11 @@ function progressReporter(write: (percent: number) => Promise<void>, intervalMs:
   };
 }
 
+/** How a transcription ended, for listeners outside the live channel (webhooks). */
+export type TranscriptionOutcome =
+  | { transcriptId: number; userId: number; status: 'completed' }
+  | { transcriptId: number; userId: number; status: 'error'; errorCode: ApiErrorCode; error: string };
+
 export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   const { queue, repo, storage, engine, hub, leases, log } = options;
   const boss: PgBoss = queue.boss;
@@ -138,10 +145,13 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   async function failTranscript(t: Pick<JobTranscript, 'id' | 'userId'>, reason: CodedText, code: ApiErrorCode = 'TRANSCRIPTION_FAILED') {
     const params = code === 'TRANSCRIPTION_FAILED' ? reasonParams(reason) : undefined;
     const message = short(apiErrorText(code, params));
-    const failed = await repo.fail(t, message, code, params ?? null);
     // Whatever went wrong, the user does not pay for a transcript that ends in error (no charge: no-op).
-    if (failed) await refund(t);
+    // The refund comes first, so whoever sees the error also sees the credits back; only this job's
+    // process ends its transcript, so nothing completes it in between.
+    await refund(t);
+    const failed = await repo.fail(t, message, code, params ?? null);
     if (failed) await publish(t, { type: 'error', message, error: message, errorCode: code, ...(params ? { errorParams: params } : {}) });
+    if (failed) await options.onOutcome?.({ transcriptId: t.id, userId: t.userId, status: 'error', errorCode: code, error: message });
   }
 
   /** The transcript of a job, when it still needs transcribing and no other process runs it. */
@@ -289,6 +299,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     }
     if (!(await repo.complete(t, result))) return;
     await publish(t, { type: 'complete', progress: 100, ...status(coded('TRANSCRIPTION_COMPLETED')) });
+    await options.onOutcome?.({ transcriptId: t.id, userId: t.userId, status: 'completed' });
     log.info(
       { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
       'transcription completed',

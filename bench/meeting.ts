@@ -1,0 +1,24 @@
+// The long meeting the server-side benches work on: `count` segments over `hours`, three speakers,
+// sentences with fillers, questions and figures, each segment numbered so none repeats.
+import type { StoredSegment } from '../packages/server/src/db/schema.ts';
+
+const lines = [
+  'Um, the billing migration will take about three weeks',
+  'How long will the review of the invoices take?',
+  'I am really happy with the backup plan for every record',
+  'The team moves every customer record to the new system first',
+  'Uh, what happens if a payment fails during the night?',
+  'Carol reviews the migration plan on Monday with the whole team',
+  'We are worried that the deadline for the billing project is too tight',
+  'Thanks everyone, the faster billing will help our customers a lot',
+];
+
+export function meetingSegments(count: number, hours: number): StoredSegment[] {
+  const step = (hours * 3600) / count;
+  return Array.from({ length: count }, (_, i) => ({
+    start: i * step,
+    end: (i + 1) * step - 0.2,
+    speaker: i % 3 === 0 ? 'Alice' : i % 3 === 1 ? 'Bob' : 'Carol',
+    text: `${lines[i % lines.length]}, part ${i}. ${lines[(i * 5 + 3) % lines.length]}.`,
+  }));
+}
