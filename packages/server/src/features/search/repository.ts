@@ -97,26 +97,35 @@ export function createSearchRepository(db: Db) {
         with stale as materialized (
           select x.transcript_id from search_stale x where x.user_id = ${userId} ${scope(sql`x.transcript_id`)}
         ),
+        -- The newest first by "transcript_id + 0", not by the key itself: ordered by the primary key,
+        -- the planner may walk it and test each transcript's whole document until enough match, where
+        -- the GIN index answers from its posting lists without reading any document.
         by_doc as (
           select s.transcript_id from search_transcripts s
           where s.tsv @@ ${every} and s.user_id = ${userId} ${scope(sql`s.transcript_id`)}
             and s.transcript_id not in (select transcript_id from stale)
-          order by s.transcript_id desc limit ${RANKED_MAX}
+          order by s.transcript_id + 0 desc limit ${RANKED_MAX}
         ),
         by_title as (
           select d.transcript_id from search_documents d
           where d.kind = 'title' and d.tsv @@ ${any} and d.user_id = ${userId} ${scope(sql`d.transcript_id`)}
             and d.transcript_id not in (select transcript_id from stale)
-          order by d.transcript_id desc limit ${RANKED_MAX}
+          order by d.transcript_id + 0 desc limit ${RANKED_MAX}
+        ),
+        candidates as (
+          select transcript_id, true as matched from by_doc
+          union
+          select transcript_id, false as matched from by_title where transcript_id not in (select transcript_id from by_doc)
         ),
         ranked as (
-          select s.transcript_id, ts_rank(s.tsv, ${any}) as score
-          from search_transcripts s where s.transcript_id in (select transcript_id from by_doc)
-          union all
-          select s.transcript_id, ts_rank(s.tsv, ${any}) as score
-          from search_transcripts s
-          where s.transcript_id in (select transcript_id from by_title except select transcript_id from by_doc)
-            and s.tsv @@ ${every}
+          select c.transcript_id, r.score from candidates c
+          -- One document at a time through its key ("offset 0" keeps this a loop the planner cannot
+          -- turn into a scan of every document).
+          cross join lateral (
+            select ts_rank(s.tsv, ${any}) as score, c.matched or s.tsv @@ ${every} as ok
+            from search_transcripts s where s.transcript_id = c.transcript_id offset 0
+          ) r
+          where r.ok
           union all
           -- Edited since their document was built: matched in their current rows, every word in one of
           -- them, and ranked by their best row weighted as in the document.
