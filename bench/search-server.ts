@@ -51,7 +51,10 @@ function cachedFolder(): string | undefined {
   if (!cache) return undefined;
   const migrations = join(import.meta.dirname, '../packages/server/drizzle');
   const hash = createHash('sha256').update(`${TRANSCRIPTS} ${WORDS_PER_TRANSCRIPT} ${VOCABULARY}`);
-  for (const f of readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort()) hash.update(readFileSync(join(migrations, f)));
+  for (const f of readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(readFileSync(join(migrations, f)));
   return join(cache, hash.digest('hex').slice(0, 16));
 }
 // The lock of the process that seeded the folder is not copied.

@@ -303,7 +303,10 @@ describe('search across the library', () => {
     );
     const body = await search('narwhal');
     expect(body.results).toHaveLength(20);
-    expect(body.results[0]).toMatchObject({ transcriptId: titled, hits: [{ kind: 'title', snippet: `${S}Narwhal${E} notes` }, { kind: 'segment' }] });
+    expect(body.results[0]).toMatchObject({
+      transcriptId: titled,
+      hits: [{ kind: 'title', snippet: `${S}Narwhal${E} notes` }, { kind: 'segment' }],
+    });
     expect(ids(await search('narwhal notes'))).toEqual([titled]);
   });
 });

@@ -471,19 +471,16 @@ export const searchTranscripts = pgTable(
  * (search_documents, always current) until the document is rebuilt. An edit only adds a row here, so
  * saving stays proportional to what changed.
  */
-export const searchStale = pgTable(
-  'search_stale',
-  {
-    transcriptId: integer('transcript_id')
-      .primaryKey()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    /** The last edit: the document is rebuilt once the transcript has been quiet for a while. */
-    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
-  },
-);
+export const searchStale = pgTable('search_stale', {
+  transcriptId: integer('transcript_id')
+    .primaryKey()
+    .references(() => transcripts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The last edit: the document is rebuilt once the transcript has been quiet for a while. */
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const schema = {
   users,
