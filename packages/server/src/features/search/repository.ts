@@ -91,9 +91,16 @@ export function createSearchRepository(db: Db) {
               queries.map((t, i) => sql`(case when d.tsv @@ ${t} then ${sql.raw(String(1 << i))} else 0 end)`),
               sql` | `,
             );
-      return selectRows<HitRow>(
-        db,
-        sql`
+      // Every table here is meant to be reached through an index, and the planner would not always
+      // see it: its costs leave out reading a transcript's document (TOAST, tens of KB) to test it, so
+      // a sequential scan of the narrow search_transcripts looks cheap for a common word, and PGlite
+      // has no statistics at all (no autovacuum), so it guesses thousands of rows per transcript.
+      // Switching sequential scans off for this one statement gives the same plans on both.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return selectRows<HitRow>(
+          tx,
+          sql`
         with stale as materialized (
           select x.transcript_id from search_stale x where x.user_id = ${userId} ${scope(sql`x.transcript_id`)}
         ),
@@ -139,7 +146,12 @@ export function createSearchRepository(db: Db) {
           where r.mask = ${(1 << terms.length) - 1}
         ),
         top as (
-          select transcript_id, score from ranked order by score desc, transcript_id desc limit ${limit}
+          select r.transcript_id, r.score, t.title, t.folder_id
+          from (select transcript_id, score from ranked order by score desc, transcript_id desc limit ${limit}) r
+          -- Each by its key, not by a join over all of the user's transcripts.
+          cross join lateral (
+            select t.title, t.folder_id from transcripts t where t.id = r.transcript_id and t.user_id = ${userId} offset 0
+          ) t
         ),
         m as (
           select d.id, d.transcript_id, d.kind, d.ai_output_id, d.start, d.text, d.config, ts_rank(d.tsv, ${any}) as rank
@@ -147,16 +159,15 @@ export function createSearchRepository(db: Db) {
           where d.transcript_id in (select transcript_id from top) and d.tsv @@ ${any}
         ),
         best as (
-          select m.*, top.score, row_number() over (
+          select m.*, top.score, top.title, top.folder_id, row_number() over (
             partition by m.transcript_id
             order by (m.kind = 'title') desc, m.rank desc, m.start nulls last, m.id
           ) as n
           from m join top on top.transcript_id = m.transcript_id
         )
-        select b.transcript_id as "transcriptId", t.title, t.folder_id as "folderId", b.kind, b.start,
+        select b.transcript_id as "transcriptId", b.title, b.folder_id as "folderId", b.kind, b.start,
                b.ai_output_id as "aiOutputId", s.snippet
         from best b
-        join transcripts t on t.id = b.transcript_id and t.user_id = ${userId}
         cross join lateral (
           select ts_headline(b.config::regconfig, b.text, ${any},
             case b.kind when 'title' then ${titleHeadline} when 'segment' then ${segmentHeadline} else ${outputHeadline} end) as h
@@ -170,7 +181,8 @@ export function createSearchRepository(db: Db) {
         ) s
         where b.n <= ${searchLimits.hitsPerTranscript}
         order by b.score desc, b.transcript_id desc, b.n`,
-      );
+        );
+      });
     },
 
     /**
