@@ -25,7 +25,7 @@ export interface SearchOptions {
  * newest RANKED_MAX of those). Only a word found in hundreds of transcripts reaches the bound; such a
  * word hardly tells transcripts apart by rank, and finding which ones match needs the index alone.
  */
-const RANKED_MAX = 200;
+const RANKED_MAX = 100;
 
 const marks = `StartSel=${SNIPPET_MATCH_START}, StopSel=${SNIPPET_MATCH_END}`;
 /** A title is short: all of it, every match marked. */
