@@ -95,9 +95,11 @@ export function createSearchRepository(db: Db) {
       // see it: its costs leave out reading a transcript's document (TOAST, tens of KB) to test it, so
       // a sequential scan of the narrow search_transcripts looks cheap for a common word, and PGlite
       // has no statistics at all (no autovacuum), so it guesses thousands of rows per transcript.
-      // Switching sequential scans off for this one statement gives the same plans on both.
+      // Switching sequential scans off for this one statement gives the same plans on both. That makes
+      // the plan's cost look huge, so JIT is switched off too: PostgreSQL would otherwise spend seconds
+      // compiling a query that runs in milliseconds.
       return db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
         return selectRows<HitRow>(
           tx,
           sql`
