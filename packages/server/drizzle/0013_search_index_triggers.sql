@@ -174,10 +174,9 @@ $$;
 CREATE TRIGGER search_ai_outputs_changed AFTER INSERT OR UPDATE OF output OR DELETE ON ai_outputs
   FOR EACH ROW EXECUTE FUNCTION search_ai_outputs_changed();
 --> statement-breakpoint
--- No planner statistics for the documents' words: a common word would otherwise make a sequential
--- scan look cheaper than the GIN index, and that scan reads every transcript's whole document (tens of
--- KB each) to test it, where the index answers from its posting lists. Without statistics the planner
--- assumes a few matches and always takes the index, on PostgreSQL (autovacuum's ANALYZE) and PGlite.
+-- No planner statistics for the documents' words: ANALYZE (autovacuum on PostgreSQL) would sample tens
+-- of KB per document for estimates the search does not need (it reaches every table through an index,
+-- features/search/repository.ts), and without them a word is estimated to match few documents.
 ALTER TABLE search_transcripts ALTER COLUMN tsv SET STATISTICS 0;
 --> statement-breakpoint
 -- What existed before the index.
