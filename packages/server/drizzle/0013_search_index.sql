@@ -30,7 +30,7 @@ ALTER TABLE "search_stale" ADD CONSTRAINT "search_stale_transcript_id_transcript
 ALTER TABLE "search_stale" ADD CONSTRAINT "search_stale_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_transcripts" ADD CONSTRAINT "search_transcripts_transcript_id_transcripts_id_fk" FOREIGN KEY ("transcript_id") REFERENCES "public"."transcripts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "search_transcripts" ADD CONSTRAINT "search_transcripts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "search_documents_transcript_kind_idx" ON "search_documents" USING btree ("transcript_id","kind");--> statement-breakpoint
+CREATE INDEX "search_documents_transcript_kind_idx" ON "search_documents" USING btree ("transcript_id","kind","start");--> statement-breakpoint
 CREATE INDEX "search_documents_title_tsv_idx" ON "search_documents" USING gin ("tsv") WITH (fastupdate=false) WHERE "search_documents"."kind" = 'title';--> statement-breakpoint
 CREATE INDEX "search_documents_ai_output_id_idx" ON "search_documents" USING btree ("ai_output_id");--> statement-breakpoint
 CREATE INDEX "search_transcripts_tsv_idx" ON "search_transcripts" USING gin ("tsv") WITH (fastupdate=false);

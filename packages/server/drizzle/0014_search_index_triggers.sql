@@ -56,6 +56,58 @@ LANGUAGE sql AS $$
       SELECT d.start, d.text FROM search_documents d WHERE d.transcript_id = tid AND d.kind = 'segment')
 $$;
 --> statement-breakpoint
+-- The segment rows after an edit: the old and new segments are compared position by position and only
+-- the (start, text) pairs of the positions that differ are looked at, so typing in one segment of a
+-- long transcript touches one row instead of reading every segment row (a split or merge shifts the
+-- positions after it; the pairs that only moved cancel out below). Assumes what search_index_segments
+-- keeps: one row per distinct (start, text) of the old segments.
+CREATE OR REPLACE FUNCTION search_index_segment_edit(tid integer, old_segments jsonb, new_segments jsonb) RETURNS void
+LANGUAGE sql AS $$
+  WITH t AS (
+    SELECT id, user_id, search_config(language) AS config FROM transcripts WHERE id = tid AND status = 'completed'
+  ),
+  changed AS (
+    SELECT o.seg AS old_seg, n.seg AS new_seg
+    FROM jsonb_array_elements(coalesce(old_segments, '[]'::jsonb)) WITH ORDINALITY AS o(seg, i)
+    FULL JOIN jsonb_array_elements(coalesce(new_segments, '[]'::jsonb)) WITH ORDINALITY AS n(seg, i) ON o.i = n.i
+    WHERE o.seg IS DISTINCT FROM n.seg
+  ),
+  old_pairs AS (
+    SELECT (old_seg->>'start')::double precision AS start, old_seg->>'text' AS text FROM changed WHERE old_seg IS NOT NULL
+  ),
+  new_pairs AS (
+    SELECT (new_seg->>'start')::double precision AS start, new_seg->>'text' AS text FROM changed
+    WHERE new_seg IS NOT NULL AND coalesce(new_seg->>'text', '') ~ '\S'
+  ),
+  gone AS (
+    DELETE FROM search_documents d
+    USING (SELECT start, text FROM old_pairs EXCEPT SELECT start, text FROM new_pairs) g
+    WHERE d.transcript_id = tid AND d.kind = 'segment' AND d.start = g.start AND d.text = g.text
+  )
+  INSERT INTO search_documents (user_id, transcript_id, kind, start, text, config, tsv)
+    SELECT t.user_id, t.id, 'segment', k.start, k.text, t.config, search_tsv(t.config, k.text)
+    FROM (SELECT start, text FROM new_pairs EXCEPT SELECT start, text FROM old_pairs) k CROSS JOIN t
+$$;
+--> statement-breakpoint
+-- The segment rows after an edit whose writer already knows which (start, text) pairs went and came
+-- (the transcripts feature, which has the revision it edited at hand): it passes them in the
+-- transaction-local setting scribe.search_segment_changes as {"removed": [...], "added": [...]}, and
+-- only those rows are written; no segment is expanded here at all.
+CREATE OR REPLACE FUNCTION search_apply_segment_changes(tid integer, changes jsonb) RETURNS void
+LANGUAGE sql AS $$
+  WITH t AS (
+    SELECT id, user_id, search_config(language) AS config FROM transcripts WHERE id = tid AND status = 'completed'
+  ),
+  gone AS (
+    DELETE FROM search_documents d
+    USING jsonb_to_recordset(coalesce(changes->'removed', '[]'::jsonb)) AS g(start double precision, text text)
+    WHERE d.transcript_id = tid AND d.kind = 'segment' AND d.start = g.start AND d.text = g.text
+  )
+  INSERT INTO search_documents (user_id, transcript_id, kind, start, text, config, tsv)
+    SELECT t.user_id, t.id, 'segment', a.start, a.text, t.config, search_tsv(t.config, a.text)
+    FROM jsonb_to_recordset(coalesce(changes->'added', '[]'::jsonb)) AS a(start double precision, text text) CROSS JOIN t
+$$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_index_ai_output(oid integer) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
@@ -130,6 +182,8 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION search_transcripts_changed() RETURNS trigger
 LANGUAGE plpgsql AS $$
+DECLARE
+  given text;
 BEGIN
   IF TG_OP = 'UPDATE' THEN
     IF NEW.status IS NOT DISTINCT FROM OLD.status AND NEW.language IS NOT DISTINCT FROM OLD.language THEN
@@ -138,8 +192,16 @@ BEGIN
         PERFORM search_index_title(NEW.id);
         PERFORM search_mark_stale(NEW.id);
       END IF;
-      IF NEW.segments IS DISTINCT FROM OLD.segments THEN
-        PERFORM search_index_segments(NEW.id);
+      -- Asked first: with the writer's list of changes the segments are not even compared (comparing
+      -- reads the whole old value back from storage).
+      given := nullif(current_setting('scribe.search_segment_changes', true), '');
+      IF given IS NOT NULL THEN
+        -- Used once: a later update in the same transaction diffs for itself.
+        PERFORM set_config('scribe.search_segment_changes', '', true);
+        PERFORM search_apply_segment_changes(NEW.id, given::jsonb);
+        PERFORM search_mark_stale(NEW.id);
+      ELSIF NEW.segments IS DISTINCT FROM OLD.segments THEN
+        PERFORM search_index_segment_edit(NEW.id, OLD.segments, NEW.segments);
         PERFORM search_mark_stale(NEW.id);
       END IF;
       RETURN NULL;

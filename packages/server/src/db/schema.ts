@@ -463,7 +463,7 @@ export const searchDocuments = pgTable(
     tsv: tsvector('tsv').notNull(),
   },
   (t) => [
-    index('search_documents_transcript_kind_idx').on(t.transcriptId, t.kind),
+    index('search_documents_transcript_kind_idx').on(t.transcriptId, t.kind, t.start),
     index('search_documents_title_tsv_idx')
       .using('gin', t.tsv)
       .where(sql`${t.kind} = 'title'`)
