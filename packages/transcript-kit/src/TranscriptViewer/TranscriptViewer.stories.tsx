@@ -315,13 +315,18 @@ export const FiveThousandSegments: Story = {
     });
     await expect(document.activeElement).toHaveAccessibleName('Go to segment 4000');
 
-    // The highlight moving on re-renders 2 rows, not 5,000: far cheaper than a full render.
-    lastUpdate.current = null;
-    await userEvent.click(screen.getByRole('button', { name: 'Go to segment 4001' }));
-    await waitFor(() => expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 4001:/));
-    const update = lastUpdate.current as { actualDuration: number; baseDuration: number } | null;
-    await expect(update).not.toBeNull();
-    await expect(update!.actualDuration).toBeLessThan(update!.baseDuration / 10);
+    // The highlight moving on re-renders 2 rows, not 5,000: far cheaper than a full render. The best of
+    // three moves, so one pause of a busy machine inside a commit does not decide.
+    const ratios: number[] = [];
+    for (const n of [4001, 4000, 4001]) {
+      lastUpdate.current = null;
+      await userEvent.click(screen.getByRole('button', { name: `Go to segment ${n}` }));
+      await waitFor(() => expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(new RegExp(`^Segment ${n}:`)));
+      await waitFor(() => expect(lastUpdate.current).not.toBeNull());
+      const update = lastUpdate.current as unknown as { actualDuration: number; baseDuration: number };
+      ratios.push(update.actualDuration / update.baseDuration);
+    }
+    await expect(Math.min(...ratios)).toBeLessThan(1 / 10);
 
     // A time within the same segment changes nothing visible.
     await userEvent.click(screen.getByRole('button', { name: 'Later in segment 4001' }));
