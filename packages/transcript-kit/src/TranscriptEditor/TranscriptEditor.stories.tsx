@@ -476,7 +476,10 @@ export const TwoThousandSegmentsTyping: Story = {
     renders.length = 0;
     await userEvent.keyboard('abc');
     await expect(renders.length).toBeGreaterThan(0);
-    for (const { actual, base } of renders) await expect(actual).toBeLessThan(base / 20);
+    // The typical keystroke's commit (the median), so one pause of a busy machine inside a commit does
+    // not decide; re-rendering the list would make every commit cost about the whole list.
+    const ratios = renders.map(({ actual, base }) => actual / base).sort((a, b) => a - b);
+    await expect(ratios[Math.floor((ratios.length - 1) / 2)]).toBeLessThan(1 / 20);
     await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
   },
 };
