@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import {
+  KIT_ROOT_CLASS,
   Alert,
   Button,
   Card,
@@ -188,7 +189,7 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
   };
 
   return (
-    <section className={styles.root} aria-label={heading}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.root}`} aria-label={heading}>
       <div className={styles.header}>
         <Heading level={2}>{heading}</Heading>
         <div className={styles.actions}>

@@ -1,5 +1,19 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Menu, MenuItem, MenuTrigger, Text, TextArea, TextField } from '@scribe/ui';
+import {
+  KIT_ROOT_CLASS,
+  Alert,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  Form,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Text,
+  TextArea,
+  TextField,
+} from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { DropIndicator, GridList, GridListItem, Button as RACButton, useDragAndDrop, type Key } from 'react-aria-components';
 import { BookIcon, DragHandleIcon, FileTextIcon, LanguagesIcon, MoreIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
@@ -149,7 +163,7 @@ export function AiPanel(props: AiPanelProps) {
   };
 
   return (
-    <div className={styles.root}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
       <Form onSubmit={() => void submit()}>
         <TextArea
           label={t`Prompt`}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
@@ -174,7 +174,7 @@ function Player({
 
   if (src === null) {
     return (
-      <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+      <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
         <p className={styles.empty}>{t`No audio file available`}</p>
       </section>
     );
@@ -189,7 +189,7 @@ function Player({
   };
 
   return (
-    <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
       {title ? <p className={styles.title}>{title}</p> : null}
       <audio
         ref={audioRef}

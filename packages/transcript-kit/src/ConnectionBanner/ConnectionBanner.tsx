@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, SpinnerGlyph } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, SpinnerGlyph } from '@scribe/ui';
 import * as styles from './ConnectionBanner.css.ts';
 
 /** The live connection as the user should know it: fine (nothing shown), being retried, or given up. */
@@ -21,7 +21,7 @@ export interface ConnectionBannerProps {
 export function ConnectionBanner({ state, onReconnect, placement = 'fixed' }: ConnectionBannerProps) {
   const { t } = useLingui();
   if (state === 'online') return null;
-  const className = [styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : '']
+  const className = [KIT_ROOT_CLASS, styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : '']
     .filter(Boolean)
     .join(' ');
   return (

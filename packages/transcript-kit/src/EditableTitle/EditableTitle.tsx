@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, TextField } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EDIT_LIMITS, validateTitle, type NameProblem } from '../transcript/editing.ts';
 import * as styles from './EditableTitle.css.ts';
@@ -51,7 +51,7 @@ export function EditableTitle({ title, onRename, level = 2, isDisabled = false }
 
   if (!editing)
     return (
-      <div className={styles.root}>
+      <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
         <H className={styles.heading}>{title}</H>
         <Button
           ref={renameRef}
@@ -70,7 +70,7 @@ export function EditableTitle({ title, onRename, level = 2, isDisabled = false }
     );
 
   return (
-    <form className={styles.form} onSubmit={save} noValidate>
+    <form className={`${KIT_ROOT_CLASS} ${styles.form}`} onSubmit={save} noValidate>
       <div
         className={styles.field}
         onKeyDown={(event) => {

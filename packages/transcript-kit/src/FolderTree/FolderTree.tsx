@@ -1,5 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
+import {
+  KIT_ROOT_CLASS,
+  ConfirmDialog,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Skeleton,
+  SkeletonGroup,
+  Spinner,
+  toast,
+} from '@scribe/ui';
 import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
@@ -281,7 +292,7 @@ export function FolderTree({
   const deleting = pendingDelete?.node;
   const moving = pendingMove?.node ?? null;
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.root}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {t`Folders`}

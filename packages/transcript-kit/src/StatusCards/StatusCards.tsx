@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon } from '@scribe/ui/icons';
 import type { StatusCardItem, TranscriptId } from './statusCardsStore.ts';
@@ -30,7 +30,7 @@ export function StatusCards({ items, onDismiss, placement = 'fixed' }: StatusCar
         {announcement}
       </VisuallyHidden>
       {items.length > 0 ? (
-        <section aria-label={t`Transcription status`}>
+        <section aria-label={t`Transcription status`} className={KIT_ROOT_CLASS}>
           <ul className={styles.region[placement]}>
             {items.map((item) => (
               <StatusCard key={item.transcriptId} item={item} onDismiss={onDismiss} />

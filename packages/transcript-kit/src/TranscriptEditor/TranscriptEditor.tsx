@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
 import {
   memo,
@@ -432,7 +432,7 @@ export function TranscriptEditor({
 
   return (
     <section
-      className={viewerStyles.viewer}
+      className={`${KIT_ROOT_CLASS} ${viewerStyles.viewer}`}
       aria-labelledby={titleSlot ? undefined : headingId}
       aria-label={titleSlot ? heading : undefined}
       onKeyDown={onKeyDown}

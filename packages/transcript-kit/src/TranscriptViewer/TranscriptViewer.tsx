@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
 import {
   memo,
   useCallback,
@@ -178,7 +178,7 @@ function ViewerFrame({
   children: ReactNode;
 }) {
   return (
-    <section className={styles.viewer} aria-labelledby={headingId}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.viewer}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {heading}

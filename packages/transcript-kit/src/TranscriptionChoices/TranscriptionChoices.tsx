@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Alert, Link } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Alert, Link } from '@scribe/ui';
 import { useId } from 'react';
 import { formatClock } from '../media/time.ts';
 import * as styles from './TranscriptionChoices.css.ts';
@@ -71,7 +71,7 @@ export function TranscriptionChoices({ terms, language, onLanguageChange, durati
   const balance = terms.balance;
 
   return (
-    <div className={styles.choices}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.choices}`}>
       <div className={styles.field}>
         <label htmlFor={selectId} className={styles.label}>
           {t`Spoken language`}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
@@ -204,7 +204,10 @@ export function TutorialOverlay({
     <>
       {step.target ? <Highlight selector={step.target} /> : null}
       <div onKeyDown={onKeyDown} data-tutorial-step={step.id}>
-        <Dialog className={placement === 'inline' ? `${styles.panel} ${styles.inline}` : styles.panel} aria-describedby={textId}>
+        <Dialog
+          className={`${KIT_ROOT_CLASS} ${placement === 'inline' ? `${styles.panel} ${styles.inline}` : styles.panel}`}
+          aria-describedby={textId}
+        >
           <div className={styles.header}>
             <div>
               <p className={styles.counter}>{counter}</p>
@@ -311,5 +314,5 @@ function Highlight({ selector }: { selector: string }) {
     };
   }, [selector]);
   if (!rect) return null;
-  return <div className={styles.highlight} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
+  return <div className={`${KIT_ROOT_CLASS} ${styles.highlight}`} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
 }
