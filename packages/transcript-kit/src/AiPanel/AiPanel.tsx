@@ -1,4 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import {
   KIT_ROOT_CLASS,
   Alert,
@@ -54,7 +55,7 @@ export interface NewPrompt {
   icon: PromptIconName;
 }
 
-export interface AiPanelProps {
+export interface AiPanelProps extends KitLocaleProps {
   /** Without a transcript only the no-transcript message shows. */
   hasTranscript: boolean;
   /** The no-transcript message (e.g. the mobile 'Tap the menu button…' text). */
@@ -106,7 +107,7 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
 }
 
 /** The AI features panel: free prompt with a model choice, the default prompts and the saved prompts. */
-export function AiPanel(props: AiPanelProps) {
+function AiPanelView(props: AiPanelProps) {
   const { t } = useLingui();
   const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt, promptCost } = props;
   const { onUpdatePrompt, onReorderPrompts } = props;
@@ -337,7 +338,7 @@ function PromptCost({ id, credits }: { id?: string; credits: number }) {
   );
 }
 
-export interface CreatePromptDialogProps {
+export interface CreatePromptDialogProps extends KitLocaleProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (prompt: NewPrompt) => Promise<void> | void;
@@ -346,7 +347,7 @@ export interface CreatePromptDialogProps {
 }
 
 /** Name, text and icon of a new (or edited) saved prompt: 'Please provide both a name and a prompt' when one is blank. */
-export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit, initial }: CreatePromptDialogProps) {
+function CreatePromptDialogView({ isOpen, onOpenChange, onSubmit, initial }: CreatePromptDialogProps) {
   const { t } = useLingui();
   return (
     <Dialog title={initial ? t`Edit prompt` : t`Create prompt`} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
@@ -432,3 +433,7 @@ function CreatePromptForm({
     </Form>
   );
 }
+
+export const AiPanel = withKitLocale(AiPanelView, 'AiPanel');
+
+export const CreatePromptDialog = withKitLocale(CreatePromptDialogView, 'CreatePromptDialog');

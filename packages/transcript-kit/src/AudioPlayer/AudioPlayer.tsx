@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { KIT_ROOT_CLASS, Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
@@ -19,7 +20,7 @@ export interface AudioPlayerHandle {
   readonly currentTime: number;
 }
 
-export interface AudioPlayerProps {
+export interface AudioPlayerProps extends KitLocaleProps {
   /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
   src: string | null;
   /** Shown above the controls and names the player for assistive tech. */
@@ -56,7 +57,7 @@ export const SKIP_SECONDS = 10;
  * value read as m:ss), elapsed and total time, and the spec's playback error messages. Keyboard: Tab
  * to a control; on the slider, arrows move 0.1 s, Page Up/Down a tenth, Home/End to the ends.
  */
-export function AudioPlayer(props: AudioPlayerProps) {
+function AudioPlayerView(props: AudioPlayerProps) {
   // A new source is a new player: all state (time, duration, error) starts over.
   return <Player key={props.src ?? ''} {...props} />;
 }
@@ -353,3 +354,5 @@ function TimeThumb({ valueText, stateRef }: { valueText: string; stateRef: RefOb
   });
   return <SliderThumb className={styles.thumb} />;
 }
+
+export const AudioPlayer = withKitLocale(AudioPlayerView, 'AudioPlayer');

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import {
   KIT_ROOT_CLASS,
   ConfirmDialog,
@@ -39,7 +40,7 @@ import { formatClock } from '../media/time.ts';
 /** The drag type of tree nodes: only our own rows are accepted (files dropped on the page are the app's). */
 const NODE_DRAG_TYPE = 'application/x-scribe-tree-node';
 
-export interface FolderTreeProps {
+export interface FolderTreeProps extends KitLocaleProps {
   /** The tree as the server sends it (sorted: folders first by name, transcripts newest first). */
   items: TreeNode[];
   /** Controlled selection; leave undefined to let the tree keep its own. */
@@ -90,7 +91,7 @@ type PendingNode = { node: TreeNode; open: boolean } | null;
  * with mouse and keyboard drag and drop of transcripts onto folders or back to the top level, a menu per
  * row, and delete confirmations built in. A thin shell over the pure functions in tree/treeOps.ts.
  */
-export function FolderTree({
+function FolderTreeView({
   items,
   selectedTranscriptId,
   onSelectTranscript,
@@ -618,3 +619,5 @@ function RowMenu({ name, onAction, children }: { name: string; onAction: (action
     </span>
   );
 }
+
+export const FolderTree = withKitLocale(FolderTreeView, 'FolderTree');

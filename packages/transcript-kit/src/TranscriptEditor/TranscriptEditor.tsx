@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale } from '../locale/KitLocale.tsx';
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
@@ -121,7 +122,7 @@ interface RowProps {
  * out through `onChange`. Rows are memoised and the draft text lives in the edited row, so typing
  * re-renders one row even with 5,000 segments.
  */
-export function TranscriptEditor({
+function TranscriptEditorView({
   title,
   titleSlot,
   segments,
@@ -776,3 +777,5 @@ function useFollowActive(scrollerRef: RefObject<HTMLDivElement | null>, activeIn
     scroller.scrollTo({ top: Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3) });
   }, [scrollerRef, activeIndex, view]);
 }
+
+export const TranscriptEditor = withKitLocale(TranscriptEditorView, 'TranscriptEditor');

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
 import {
   memo,
@@ -33,7 +34,7 @@ export interface TranscriptCopyResult {
   error?: unknown;
 }
 
-export interface TranscriptViewerProps {
+export interface TranscriptViewerProps extends KitLocaleProps {
   state: TranscriptViewerState;
   /** Heading above the text; 'Transcript' without one. */
   title?: string;
@@ -77,7 +78,7 @@ const MANUAL_SCROLL_PAUSE_MS = 4000;
  * them, Enter or Space seeks. Rows are memoised, so a time update re-renders only the old and new
  * active segment, also with 5,000 segments. Give the viewer a height: its body scrolls.
  */
-export function TranscriptViewer({
+function TranscriptViewerView({
   state,
   title,
   segments,
@@ -483,3 +484,5 @@ function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, active
     scroller.scrollTo({ top, behavior: reduce || far ? 'auto' : 'smooth' });
   }, [scrollerRef, activeIndex, view]);
 }
+
+export const TranscriptViewer = withKitLocale(TranscriptViewerView, 'TranscriptViewer');

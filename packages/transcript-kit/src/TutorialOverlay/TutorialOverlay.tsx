@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -23,7 +24,7 @@ export interface TutorialStep {
   target?: string;
 }
 
-export interface TutorialOverlayProps {
+export interface TutorialOverlayProps extends KitLocaleProps {
   /** The steps; default: the eight steps of the spec with English and German texts. */
   steps?: readonly TutorialStep[];
   /** Highlight targets by step id, added to the steps (e.g. the default steps with the app's selectors). */
@@ -91,7 +92,7 @@ export function useDefaultTutorialSteps(): TutorialStep[] {
  * step's target element. Step changes are announced politely; motion follows the user's preference
  * (the theme's motion tokens are 0 ms under prefers-reduced-motion, and scrolling is instant then).
  */
-export function TutorialOverlay({
+function TutorialOverlayView({
   steps: stepsProp,
   targets,
   autoPlayIntervalMs = TUTORIAL_AUTO_PLAY_MS,
@@ -316,3 +317,5 @@ function Highlight({ selector }: { selector: string }) {
   if (!rect) return null;
   return <div className={`${KIT_ROOT_CLASS} ${styles.highlight}`} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
 }
+
+export const TutorialOverlay = withKitLocale(TutorialOverlayView, 'TutorialOverlay');
