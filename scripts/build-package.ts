@@ -137,13 +137,15 @@ export async function buildPackage(packageDir: string): Promise<void> {
 /**
  * The component stylesheet as shipped: every rule inside `@layer scribe`, so a host orders the kit against
  * its own layers, plus one unlayered guard. A host's unlayered rules (`button {...}`, `h2 {...}`) would
- * beat any layered rule, so on the kit's roots and on the elements the kit renders (its hashed classes, or
- * no class at all) `all: revert-layer` drops them and the kit's layered values apply. Host content given as
+ * beat any layered rule, so on the kit's roots and on the elements the kit renders (its prefixed classes,
+ * react-aria's default classes, or no class at all) `all: revert-layer` drops them and the kit's layered values apply. Host content given as
  * children keeps its own classes and rules. Inline styles still win (they outrank style rules).
  * Only the published stylesheet is layered: the app and Storybook compile the sources unlayered as before.
  */
 export function layeredStylesheet(css: string): string {
-  const guard = `.${KIT_ROOT_CLASS}, .${KIT_ROOT_CLASS} :is([class*="${CLASS_PREFIX}"], :not([class]))`;
+  // react-aria-components' own default classes mark its elements inside the kit too; SVG keeps its attributes.
+  const own = `[class*="${CLASS_PREFIX}"], [class*="react-aria-"], :not([class])`;
+  const guard = `.${KIT_ROOT_CLASS}, .${KIT_ROOT_CLASS} :is(${own}):not(svg, svg *)`;
   return `@layer scribe {\n${css.trim()}\n}\n\n${guard} {\n  all: revert-layer;\n}\n`;
 }
 

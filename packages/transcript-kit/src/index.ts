@@ -202,4 +202,4 @@ export {
 } from './TutorialOverlay/tutorialStore.ts';
 export { ConnectionBanner, type ConnectionBannerProps, type ConnectionState } from './ConnectionBanner/ConnectionBanner.tsx';
 export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
-export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/kitLocale.ts';
+export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/chooseLocale.ts';

@@ -3,7 +3,7 @@ import { I18nProvider, LinguiContext } from '@lingui/react';
 import { uiMessages } from '@scribe/ui';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { transcriptKitMessages } from '../i18n.ts';
-import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './kitLocale.ts';
+import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './chooseLocale.ts';
 
 export interface KitLocaleProps {
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseKitCatalog, kitLocaleOf } from './kitLocale.ts';
+import { chooseKitCatalog, kitLocaleOf } from './chooseLocale.ts';
 
 describe('kitLocaleOf', () => {
   it('takes the language of a tag and falls back to English for anything the kit has no catalog for', () => {
