@@ -2,6 +2,9 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useEffect } from 'react';
+// The app's page-level rules and Inter, as the app loads them (the components' own styles are scoped).
+import '../packages/ui/src/theme/global.css.ts';
+import '../packages/ui/src/theme/fonts.ts';
 import { transcriptKitMessages } from '../packages/transcript-kit/src/i18n.ts';
 import { themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
 

@@ -1,13 +1,15 @@
 // transcript-kit as other teams get it: built, packed with `pnpm pack` (with @scribe/ui, its design
-// system), installed from the tarballs into a fresh example app that type-checks against the shipped
-// declarations, builds with plain Vite and renders the viewer and the player in Chromium. Also:
-// `changeset version` bumps the package and writes its changelog.
+// system), installed from the tarballs with npm into a fresh example app outside the workspace that
+// type-checks against the shipped declarations, builds with plain Vite and renders the kit in Chromium:
+// the README example, and a host page with its own element rules (body, h1-h3, section, button, input)
+// that the kit must neither change nor be changed by, with no I18nProvider. Also: `changeset version`
+// bumps the package and writes its changelog.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../scripts/build-package.ts';
 import { chromiumArgs, chromiumPath } from '../../../vite.shared.ts';
@@ -43,12 +45,15 @@ describe('the published transcript-kit', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    const started = Date.now();
+    const phase = (name: string) => console.log(`${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
     await buildPackage('packages/ui');
     await buildPackage('packages/transcript-kit');
     const packed = join(work, 'packed');
     for (const dir of ['packages/ui', 'packages/transcript-kit']) {
       run('npx', [...PNPM, 'pack', '--pack-destination', packed], { cwd: join(repo, dir) });
     }
+    phase('built and packed');
     const [uiTarball] = readdirSync(packed).filter((f) => f.startsWith('scribe-ui-'));
     const [kitTarball] = readdirSync(packed).filter((f) => f.startsWith('scribe-transcript-kit-'));
 
@@ -75,17 +80,21 @@ describe('the published transcript-kit', () => {
           typescript: pin('typescript'),
           '@types/react': pin('@types/react'),
           '@types/react-dom': pin('@types/react-dom'),
+          '@types/node': pin('@types/node'),
         },
         // The kit asks for @scribe/ui by version; here that version is the tarball next to it.
-        pnpm: { overrides: { '@scribe/ui': `file:${join(packed, uiTarball)}` } },
+        overrides: { '@scribe/ui': '$@scribe/ui' },
       }),
     );
-    // From the local store when it has everything (no network), else from the npm registry.
-    const install = spawnSync('npx', [...PNPM, 'install', '--offline', '--ignore-workspace'], { cwd: app, encoding: 'utf8' });
-    if (install.status !== 0) run('npx', [...PNPM, 'install', '--prefer-offline', '--ignore-workspace'], { cwd: app });
+    // With npm, as most embedders install: from npm's cache when it has everything, else from the registry.
+    const npm = ['install', '--no-audit', '--no-fund', '--loglevel=error'];
+    const install = spawnSync('npm', [...npm, '--offline'], { cwd: app, encoding: 'utf8' });
+    if (install.status !== 0) run('npm', [...npm, '--prefer-offline'], { cwd: app });
 
+    phase('installed with npm');
     run(process.execPath, [join(app, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', app], { cwd: app });
     run(process.execPath, [join(app, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd: app });
+    phase('type-checked and built the example app');
     site = await serve(join(app, 'dist'));
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
   }, 600_000);
@@ -133,6 +142,135 @@ describe('the published transcript-kit', () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/?lang=de`);
     await expect.poll(() => page.locator('body').textContent(), { timeout: 15_000 }).toContain('Keine Audiodatei');
+    await page.close();
+  });
+
+  // What a user sees of an element: box, type, colours. Compared element by element between two pages.
+  const LOOK = [
+    'display',
+    'position',
+    'box-sizing',
+    'width',
+    'height',
+    ...['top', 'right', 'bottom', 'left'].flatMap((side) => [
+      `margin-${side}`,
+      `padding-${side}`,
+      `border-${side}-width`,
+      `border-${side}-style`,
+      `border-${side}-color`,
+    ]),
+    'border-top-left-radius',
+    'background-color',
+    'background-image',
+    'color',
+    'font-family',
+    'font-size',
+    'font-weight',
+    'font-style',
+    'line-height',
+    'letter-spacing',
+    'text-transform',
+    'text-align',
+    'text-decoration-line',
+    'outline-style',
+    'outline-width',
+    'opacity',
+    'visibility',
+    'color-scheme',
+  ];
+  const HOST = 'html, body, #host-header, #host-header h1, #host-section, #host-section h2, #host-section h3, #host-button, #host-input';
+  // Sizes of html and body follow the page's content (and origins resolve against them): not the host's styles.
+  const CONTENT_SIZED = new Set(['height', 'block-size', 'width', 'inline-size', 'transform-origin', 'perspective-origin']);
+
+  /** Every computed property (or the listed ones) of each element matching `selector`, in document order. */
+  async function computed(page: Page, selector: string, properties: string[] | null) {
+    return page.evaluate(
+      ([selector, properties]) =>
+        Array.from(document.querySelectorAll(selector)).map((el) => {
+          const style = getComputedStyle(el);
+          const names = properties ?? Array.from(style);
+          const id = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
+          return { id, style: Object.fromEntries(names.map((name) => [name, style.getPropertyValue(name)])) };
+        }),
+      [selector, properties] as const,
+    );
+  }
+
+  /** Opens one of the host pages with the kit's title in edit mode (so it shows its input). */
+  async function open(path: string, { withKit }: { withKit: boolean }): Promise<Page> {
+    // Reduced motion: the kit's transitions take 0 ms, so a focused field is compared at rest.
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1400 }, reducedMotion: 'reduce' });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/${path}`);
+    if (withKit) {
+      await page.getByRole('button', { name: 'Rename transcript' }).click();
+      await page.getByRole('textbox', { name: 'Transcript title' }).waitFor();
+    } else {
+      await page.locator('#host-input').waitFor();
+    }
+    expect(errors).toEqual([]);
+    return page;
+  }
+
+  it("leaves the host page's own elements exactly as they are", async () => {
+    const alone = await open('host.html', { withKit: false });
+    const embedding = await open('embed.html', { withKit: true });
+    const before = await computed(alone, HOST, null);
+    const after = await computed(embedding, HOST, null);
+    expect(after.map((e) => e.id)).toEqual(before.map((e) => e.id));
+    for (const [i, element] of after.entries()) {
+      const sized = element.id === 'html' || element.id === 'body';
+      const changed = Object.keys(element.style).filter(
+        (name) => !(sized && CONTENT_SIZED.has(name)) && element.style[name] !== before[i].style[name],
+      );
+      expect({
+        element: element.id,
+        changed: changed.map((name) => `${name}: ${before[i].style[name]} -> ${element.style[name]}`),
+      }).toEqual({
+        element: element.id,
+        changed: [],
+      });
+    }
+    // And the page gets none of the kit's custom properties.
+    expect(await embedding.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--scribe-font-sans'))).toBe('');
+    await alone.close();
+    await embedding.close();
+  });
+
+  it('looks the same inside a host whose rules style body, headings, sections, buttons and inputs', async () => {
+    const bare = await open('bare.html', { withKit: true });
+    const embedding = await open('embed.html', { withKit: true });
+    const kit = '.scribe-kit, .scribe-kit *';
+    const reference = await computed(bare, kit, LOOK);
+    const hosted = await computed(embedding, kit, LOOK);
+    expect(reference.length).toBeGreaterThan(40);
+    expect(hosted.map((e) => e.id)).toEqual(reference.map((e) => e.id));
+    const differences = hosted.flatMap((element, i) =>
+      LOOK.filter((name) => element.style[name] !== reference[i].style[name]).map(
+        (name) => `${i} ${element.id} ${name}: ${reference[i].style[name]} -> ${element.style[name]}`,
+      ),
+    );
+    expect(differences).toEqual([]);
+    // Not merely equal: the host's serif, red uppercase headings and magenta buttons are absent.
+    const viewer = embedding.getByRole('region', { name: 'English viewer' });
+    expect(await viewer.evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/system-ui/);
+    expect(await viewer.evaluate((el) => getComputedStyle(el).borderTopStyle)).not.toBe('dashed');
+    const heading = embedding.getByRole('heading', { name: 'English viewer' });
+    expect(await heading.evaluate((el) => getComputedStyle(el).textTransform)).toBe('none');
+    const toggle = viewer.getByRole('radio', { name: 'Detailed' });
+    expect(await toggle.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgb(255, 0, 255)');
+    await bare.close();
+    await embedding.close();
+  });
+
+  it('speaks English with no I18nProvider, German with locale="de", and English for a locale it has no catalog for', async () => {
+    const page = await open('embed.html', { withKit: true });
+    await expect.poll(() => page.getByTestId('viewer-en').textContent()).toContain('Detailed');
+    expect(await page.getByTestId('viewer-de').textContent()).toContain('Detailliert');
+    expect(await page.getByTestId('viewer-de').textContent()).not.toContain('Detailed');
+    expect(await page.getByTestId('player-en').textContent()).toContain('No audio file available');
+    expect(await page.getByTestId('player-fr').textContent()).toContain('No audio file available');
     await page.close();
   });
 

@@ -1,9 +1,9 @@
-// Global side effects first: font, theme values on :root, base styles.
-import './theme/fonts.ts';
+// Styles first: theme values and base styles, scoped to the kit's roots (nothing global; the page-level
+// rules are the opt-in `@scribe/ui/global.css`, Inter the opt-in `@scribe/ui/fonts.css`).
 import './theme/themes.css.ts';
-import './theme/global.css.ts';
+import './theme/kitRoot.css.ts';
 
-export { vars, breakpoints, media } from './theme/index.ts';
+export { vars, breakpoints, media, KIT_ROOT_CLASS, FONT_SANS_VAR } from './theme/index.ts';
 export type { SpaceToken, FontSizeToken } from './theme/index.ts';
 export { ThemeScope, themeClassNames, type ThemeScopeProps } from './components/ThemeScope/ThemeScope.tsx';
 export { uiMessages, uiMessagesEn, uiMessagesDe, loadUiMessages } from './i18n.ts';

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
@@ -19,7 +20,7 @@ export interface AudioPlayerHandle {
   readonly currentTime: number;
 }
 
-export interface AudioPlayerProps {
+export interface AudioPlayerProps extends KitLocaleProps {
   /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
   src: string | null;
   /** Shown above the controls and names the player for assistive tech. */
@@ -56,7 +57,7 @@ export const SKIP_SECONDS = 10;
  * value read as m:ss), elapsed and total time, and the spec's playback error messages. Keyboard: Tab
  * to a control; on the slider, arrows move 0.1 s, Page Up/Down a tenth, Home/End to the ends.
  */
-export function AudioPlayer(props: AudioPlayerProps) {
+function AudioPlayerView(props: AudioPlayerProps) {
   // A new source is a new player: all state (time, duration, error) starts over.
   return <Player key={props.src ?? ''} {...props} />;
 }
@@ -174,7 +175,7 @@ function Player({
 
   if (src === null) {
     return (
-      <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+      <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
         <p className={styles.empty}>{t`No audio file available`}</p>
       </section>
     );
@@ -189,7 +190,7 @@ function Player({
   };
 
   return (
-    <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
       {title ? <p className={styles.title}>{title}</p> : null}
       <audio
         ref={audioRef}
@@ -353,3 +354,5 @@ function TimeThumb({ valueText, stateRef }: { valueText: string; stateRef: RefOb
   });
   return <SliderThumb className={styles.thumb} />;
 }
+
+export const AudioPlayer = withKitLocale(AudioPlayerView, 'AudioPlayer');

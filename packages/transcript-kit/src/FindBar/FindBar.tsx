@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton } from '@scribe/ui';
+import { IconButton, KIT_ROOT_CLASS } from '@scribe/ui';
 import { ChevronDownIcon, CloseIcon } from '@scribe/ui/icons';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Input, TextField } from 'react-aria-components';
@@ -32,7 +32,7 @@ export function FindBar({ query, onQueryChange, current, matches, onStep, onClos
   const total = matches.length >= MAX_FIND_MATCHES ? `${MAX_FIND_MATCHES}+` : String(matches.length);
   const count = !query.trim() ? '' : matches.length === 0 ? t`No matches` : t`${current + 1} of ${total}`;
   return (
-    <div className={styles.findBar} role="search" aria-label={t`Find in transcript`}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.findBar}`} role="search" aria-label={t`Find in transcript`}>
       <TextField aria-label={t`Find in transcript`} value={query} onChange={onQueryChange} className={styles.findField}>
         <Input
           ref={inputRef}

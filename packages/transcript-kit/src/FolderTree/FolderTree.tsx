@@ -1,5 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import {
+  KIT_ROOT_CLASS,
+  ConfirmDialog,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Skeleton,
+  SkeletonGroup,
+  Spinner,
+  toast,
+} from '@scribe/ui';
 import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
@@ -28,7 +40,7 @@ import { formatClock } from '../media/time.ts';
 /** The drag type of tree nodes: only our own rows are accepted (files dropped on the page are the app's). */
 const NODE_DRAG_TYPE = 'application/x-scribe-tree-node';
 
-export interface FolderTreeProps {
+export interface FolderTreeProps extends KitLocaleProps {
   /** The tree as the server sends it (sorted: folders first by name, transcripts newest first). */
   items: TreeNode[];
   /** Controlled selection; leave undefined to let the tree keep its own. */
@@ -81,7 +93,7 @@ type PendingNode = { node: TreeNode; open: boolean } | null;
  * with mouse and keyboard drag and drop of transcripts onto folders or back to the top level, a menu per
  * row, and delete confirmations built in. A thin shell over the pure functions in tree/treeOps.ts.
  */
-export function FolderTree({
+function FolderTreeView({
   items,
   selectedTranscriptId,
   onSelectTranscript,
@@ -293,7 +305,7 @@ export function FolderTree({
   const deleting = pendingDelete?.node;
   const moving = pendingMove?.node ?? null;
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.root}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {t`Folders`}
@@ -625,3 +637,5 @@ function RowMenu({ name, onAction, children }: { name: string; onAction: (action
     </span>
   );
 }
+
+export const FolderTree = withKitLocale(FolderTreeView, 'FolderTree');

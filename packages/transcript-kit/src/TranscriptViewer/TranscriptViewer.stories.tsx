@@ -352,6 +352,27 @@ export const German: Story = {
   },
 };
 
+/** `locale="de"` inside an English app: this viewer speaks German from the kit's own catalog. */
+export const GermanByProp: Story = {
+  args: { defaultView: 'detailed', currentTime: 1, locale: 'de' },
+  globals: { locale: 'en' },
+  play: async () => {
+    await expect(within(viewer()).getByRole('radio', { name: 'Detailliert' })).toBeChecked();
+    await expect(within(viewer()).getByRole('button', { name: 'Kopieren' })).toBeVisible();
+    await expect(within(viewer()).queryByRole('button', { name: 'Copy' })).toBeNull();
+  },
+};
+
+/** A language the kit has no catalog for falls back to English text, never message ids. */
+export const UnknownLocale: Story = {
+  args: { defaultView: 'detailed', currentTime: 1, locale: 'fr' },
+  globals: { locale: 'de' },
+  play: async () => {
+    await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
+    await expect(within(viewer()).getByRole('button', { name: 'Copy' })).toBeVisible();
+  },
+};
+
 export const GermanProcessing: Story = {
   args: { state: 'processing', progress: 7 },
   globals: { locale: 'de' },

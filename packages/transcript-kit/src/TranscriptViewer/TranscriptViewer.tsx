@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
 import {
   memo,
   useCallback,
@@ -35,7 +36,7 @@ export interface TranscriptCopyResult {
   error?: unknown;
 }
 
-export interface TranscriptViewerProps {
+export interface TranscriptViewerProps extends KitLocaleProps {
   state: TranscriptViewerState;
   /** Heading above the text; 'Transcript' without one. */
   title?: string;
@@ -79,7 +80,7 @@ const MANUAL_SCROLL_PAUSE_MS = 4000;
  * them, Enter or Space seeks. Rows are memoised, so a time update re-renders only the old and new
  * active segment, also with 5,000 segments. Give the viewer a height: its body scrolls.
  */
-export function TranscriptViewer({
+function TranscriptViewerView({
   state,
   title,
   segments,
@@ -185,7 +186,7 @@ function ViewerFrame({
   children: ReactNode;
 }) {
   return (
-    <section ref={sectionRef} className={styles.viewer} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={`${KIT_ROOT_CLASS} ${styles.viewer}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {heading}
@@ -510,3 +511,5 @@ function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, active
     scroller.scrollTo({ top, behavior: reduce || far ? 'auto' : 'smooth' });
   }, [scrollerRef, activeIndex, view]);
 }
+
+export const TranscriptViewer = withKitLocale(TranscriptViewerView, 'TranscriptViewer');

@@ -2,3 +2,4 @@
 export { vars } from './contract.css.ts';
 export type { SpaceToken, FontSizeToken } from './contract.css.ts';
 export { breakpoints, media } from './breakpoints.ts';
+export { KIT_ROOT_CLASS, FONT_SANS_VAR } from './kitRoot.ts';

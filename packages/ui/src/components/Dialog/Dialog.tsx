@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CloseIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Dialog.css.ts';
 
 export { DialogTrigger } from 'react-aria-components';
@@ -47,7 +48,7 @@ export function Dialog({
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      className={styles.overlay}
+      className={`${KIT_ROOT_CLASS} ${styles.overlay}`}
     >
       <Modal className={styles.modal[size]}>
         <RACDialog role={role} className={styles.dialog}>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, Modal, ModalOverlay, Text } from 'react-aria-components';
 import { CloseIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Drawer.css.ts';
 
 export interface DrawerProps {
@@ -19,7 +20,7 @@ export interface DrawerProps {
 export function Drawer({ title, side, isOpen, onOpenChange, children, description }: DrawerProps) {
   const { t } = useLingui();
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={styles.overlay}>
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={`${KIT_ROOT_CLASS} ${styles.overlay}`}>
       <Modal className={styles.panel[side]}>
         <RACDialog className={styles.dialog}>
           {({ close }) => (

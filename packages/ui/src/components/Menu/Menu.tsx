@@ -12,6 +12,7 @@ import {
   type Selection,
   type SelectionMode,
 } from 'react-aria-components';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Menu.css.ts';
 
 export { MenuTrigger, SubmenuTrigger } from 'react-aria-components';
@@ -36,7 +37,7 @@ export function Menu({ placement, children, onAction, ...props }: MenuProps) {
   // RAC passes extra arguments to onAction; the public contract is the key only.
   const menuProps: RACMenuProps<object> = { ...props, onAction: onAction ? (key) => onAction(key) : undefined };
   return (
-    <Popover className={styles.popover} {...(placement ? { placement } : {})}>
+    <Popover className={`${KIT_ROOT_CLASS} ${styles.popover}`} {...(placement ? { placement } : {})}>
       <RACMenu {...menuProps} className={styles.menu}>
         {children}
       </RACMenu>

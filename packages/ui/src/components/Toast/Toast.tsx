@@ -5,6 +5,7 @@ import { CloseIcon, DangerIcon, SuccessIcon } from '../icons/icons.tsx';
 import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useStore } from '../../store/createStore.ts';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Toast.css.ts';
 import { toastStore, type ToastRecord, type ToastStore } from './toastQueue.ts';
 
@@ -41,7 +42,7 @@ export function ToastProvider({ children, store = toastStore }: ToastProviderPro
   return (
     <>
       {children}
-      <section ref={regionRef} aria-label={t`Notification`} tabIndex={-1} className={styles.region}>
+      <section ref={regionRef} aria-label={t`Notification`} tabIndex={-1} className={`${KIT_ROOT_CLASS} ${styles.region}`}>
         <div className={styles.list}>
           {toasts.map((record) => (
             <ToastItem key={record.id} record={record} store={store} />

@@ -1,0 +1,50 @@
+import { setupI18n, type I18n } from '@lingui/core';
+import { I18nProvider, LinguiContext } from '@lingui/react';
+import { uiMessages } from '@scribe/ui';
+import { useContext, type ComponentType, type ReactNode } from 'react';
+import { transcriptKitMessages } from '../i18n.ts';
+import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './chooseLocale.ts';
+
+export interface KitLocaleProps {
+  /**
+   * The language of this component ('en', 'de'; others fall back to English). Without it the component
+   * follows the host's Lingui instance (I18nProvider), or speaks English when there is none.
+   */
+  locale?: string;
+}
+
+// One instance per language with ui's and the kit's catalogs, so components in different languages can
+// share a page, and the host's own instance is never touched.
+const instances = Object.fromEntries(
+  KIT_LOCALES.map((locale) => [
+    locale,
+    setupI18n({ locale, messages: { [locale]: { ...uiMessages[locale], ...transcriptKitMessages[locale] } } }),
+  ]),
+) as Record<KitLocale, I18n>;
+
+// Any one of the kit's message ids: present in the host's active catalog only if the host loaded the kit's.
+const probeId = Object.keys(transcriptKitMessages.en)[0];
+
+/** Gives its children a Lingui context the kit can render with (see chooseKitCatalog). */
+export function KitLocale({ locale, children }: KitLocaleProps & { children: ReactNode }) {
+  const host = useContext(LinguiContext);
+  const choice = chooseKitCatalog(
+    locale,
+    host ? { locale: host.i18n.locale, hasKitMessages: probeId !== undefined && probeId in host.i18n.messages } : null,
+  );
+  if (choice === 'host') return <>{children}</>;
+  return <I18nProvider i18n={instances[choice]}>{children}</I18nProvider>;
+}
+
+/** A kit component that renders without an I18nProvider and takes a `locale` prop. */
+export function withKitLocale<P extends KitLocaleProps>(Component: ComponentType<P>, name: string): ComponentType<P> {
+  function Localised({ locale, ...props }: P) {
+    return (
+      <KitLocale locale={locale}>
+        <Component {...(props as P)} />
+      </KitLocale>
+    );
+  }
+  Localised.displayName = name;
+  return Localised;
+}
