@@ -1,3 +1,5 @@
+import { listenAdminSocket } from './features/backup/admin-socket.ts';
+import { writeBackup } from './features/backup/archive.ts';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -104,6 +106,8 @@ export interface BuildOptions {
   engine?: TranscriptionEngine;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
+  /** PGlite: listen on DATA_DIR/admin.sock for `pnpm admin backup` (default true). */
+  adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
 }
@@ -185,6 +189,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       });
     }
     await app.ready();
+    const snapshot = db.snapshot;
+    if (snapshot && options.adminSocket !== false) {
+      const dataDir = config.dataDir;
+      const localFiles = config.storage.driver === 'local';
+      stoppers.push(await listenAdminSocket(dataDir, { backup: (file) => writeBackup({ dataDir, snapshot, localFiles }, file) }, app.log));
+    }
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
