@@ -148,7 +148,13 @@ function LibrarySearchView({ query, onQueryChange, layout = 'floating', defaultO
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
   };
   return (
-    <div className={`${KIT_ROOT_CLASS} ${styles.search}`} role="search" aria-label={t`Search transcripts`} onFocus={() => setHasFocus(true)} onBlur={onBlur}>
+    <div
+      className={`${KIT_ROOT_CLASS} ${styles.search}`}
+      role="search"
+      aria-label={t`Search transcripts`}
+      onFocus={() => setHasFocus(true)}
+      onBlur={onBlur}
+    >
       <Autocomplete
         inputValue={query}
         onInputChange={(next) => {
