@@ -378,4 +378,39 @@ describe('the published transcript-kit', () => {
     expect(out.html).toContain('Keine Audiodatei');
     expect(out.germanMessages).toBeGreaterThan(50);
   });
+
+  it("keeps each CHANGELOG's entries and writes every pending changeset above them on `changeset version`", () => {
+    const copy = join(work, 'changeset-pending');
+    const packages = { '@scribe/ui': 'packages/ui', '@scribe/transcript-kit': 'packages/transcript-kit' };
+    const manifests = readdirSync(join(repo, 'packages')).map((name) => `packages/${name}/package.json`);
+    const pending = readdirSync(join(repo, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    const changelogs = Object.values(packages).map((dir) => `${dir}/CHANGELOG.md`);
+    for (const path of [
+      'package.json',
+      'pnpm-workspace.yaml',
+      '.changeset/config.json',
+      ...manifests,
+      ...changelogs,
+      ...pending.map((f) => `.changeset/${f}`),
+    ]) {
+      mkdirSync(join(copy, path, '..'), { recursive: true });
+      cpSync(join(repo, path), join(copy, path));
+    }
+    run(process.execPath, [join(repo, 'node_modules', '@changesets', 'cli', 'bin.js'), 'version'], { cwd: copy });
+    for (const [name, dir] of Object.entries(packages)) {
+      const before = readFileSync(join(repo, dir, 'CHANGELOG.md'), 'utf8');
+      const after = readFileSync(join(copy, dir, 'CHANGELOG.md'), 'utf8');
+      const next = (JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(next).not.toBe(version(dir));
+      expect(after.startsWith(`# ${name}\n\n## ${next}\n`)).toBe(true);
+      expect(after.endsWith(before.slice(before.indexOf('\n## ')))).toBe(true);
+      for (const file of pending) {
+        const text = readFileSync(join(repo, '.changeset', file), 'utf8');
+        const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+        if (!front?.includes(name)) continue;
+        const summary = body.trim().split('\n')[0];
+        expect(after, `${file} in ${name}'s CHANGELOG`).toContain(summary);
+      }
+    }
+  });
 });
