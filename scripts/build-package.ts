@@ -51,7 +51,8 @@ export async function buildPackage(packageDir: string): Promise<void> {
   // here from ui's sources they would get names hashed from this package's view of those files.
   const uiTheme = join(root, 'packages', 'ui', 'dist', 'theme.js');
   const alias = pkg.name === '@scribe/ui' ? [] : [{ find: /^@scribe\/ui\/theme$/, replacement: uiTheme }];
-  if (alias.length && !existsSync(uiTheme)) throw new Error(`${pkg.name}: build @scribe/ui first (${uiTheme} is missing)`);
+  // A package built on its own (`pnpm --filter @scribe/transcript-kit build`) builds ui first when it has no dist.
+  if (alias.length && !existsSync(uiTheme)) await buildPackage(join(root, 'packages', 'ui'));
 
   await build({
     root: dir,

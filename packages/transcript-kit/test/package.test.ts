@@ -292,4 +292,125 @@ describe('the published transcript-kit', () => {
     expect(readFileSync(join(copy, 'packages/transcript-kit/CHANGELOG.md'), 'utf8')).toContain('The viewer filters by speaker.');
     expect(existsSync(join(copy, '.changeset', 'viewer-speaker-filter.md'))).toBe(false);
   });
+
+  // Packaging and the README for embedders: the README's Quick start as a host builds it, the published
+  // manifests (typed entries, CSS as the side effect, CHANGELOG), and server rendering in plain Node.
+  it("renders the README's Quick start word for word, and a click on a segment seeks the player", async () => {
+    const readme = readFileSync(join(repo, 'packages', 'transcript-kit', 'README.md'), 'utf8');
+    const block = /<!-- readme-example -->\s*```tsx\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(block, 'the README block and test/example/readme.tsx differ').toBe(
+      readFileSync(join(import.meta.dirname, 'example', 'readme.tsx'), 'utf8'),
+    );
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/readme.html`);
+    const viewer = page.getByRole('region', { name: 'Weekly sync' }).filter({ hasText: 'Welcome to the weekly sync.' });
+    await expect.poll(() => viewer.textContent(), { timeout: 15_000 }).toContain('First, the release notes.');
+    expect(await viewer.evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).not.toBe('0px');
+    expect(await page.getByRole('slider').count()).toBe(1);
+    await viewer.getByRole('button', { name: 'First, the release notes.' }).click();
+    // The player reports the seek through onTimeUpdate, and the viewer marks the segment at that time.
+    await expect.poll(() => viewer.locator('[aria-current="time"]').textContent()).toBe('First, the release notes.');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('publishes typed ES entries that exist, CSS as the only side effect, and a CHANGELOG', () => {
+    type Manifest = {
+      type: string;
+      exports: Record<string, string | Record<string, string>>;
+      sideEffects: string[];
+      dependencies?: Record<string, string>;
+    };
+    const globToRegExp = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .replace(/^\.\//, '')
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}$`,
+      );
+    const manifests: Record<string, Manifest> = {};
+    for (const name of ['@scribe/ui', '@scribe/transcript-kit']) {
+      const dir = join(app, 'node_modules', name);
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest;
+      manifests[name] = manifest;
+      expect(manifest.type).toBe('module');
+      for (const [subpath, target] of Object.entries(manifest.exports)) {
+        if (subpath === './package.json') continue;
+        if (typeof target === 'string') {
+          expect(target, subpath).toMatch(/^\.\/dist\/.*\.css$/);
+          expect(existsSync(join(dir, target)), target).toBe(true);
+          continue;
+        }
+        expect(Object.keys(target), subpath).toEqual(['types', 'import']);
+        expect(existsSync(join(dir, target.types)), target.types).toBe(true);
+        expect(existsSync(join(dir, target.import)), target.import).toBe(true);
+      }
+      // Bundlers keep `import '<package>/style.css'` and may drop JS a host does not use.
+      const isSideEffect = (file: string) => manifest.sideEffects.some((glob) => globToRegExp(glob).test(file));
+      const files = readdirSync(join(dir, 'dist'), { recursive: true, encoding: 'utf8' }).map((f) => `dist/${f}`);
+      expect(files.filter((f) => f.endsWith('.css')).every(isSideEffect)).toBe(true);
+      expect(files.filter((f) => f.endsWith('.js') && isSideEffect(f))).toEqual([]);
+      // The CHANGELOG ships, in changesets' format, with an entry for the version installed.
+      const changelog = readFileSync(join(dir, 'CHANGELOG.md'), 'utf8');
+      expect(changelog.startsWith(`# ${name}\n\n## `)).toBe(true);
+      expect(changelog).toContain(`## ${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}\n`);
+    }
+    expect(Object.keys(manifests['@scribe/transcript-kit'].exports)).toEqual(
+      expect.arrayContaining(['.', './i18n', './locales/en', './locales/de', './style.css']),
+    );
+    // Inter is inlined into fonts.css, so its font package is no dependency of a host.
+    expect(Object.keys(manifests['@scribe/ui'].dependencies ?? {})).not.toContain('@fontsource-variable/inter');
+    expect(readFileSync(join(app, 'node_modules', '@scribe', 'ui', 'dist', 'fonts.css'), 'utf8')).not.toMatch(/url\((?!data:)/);
+  });
+
+  it('renders on a server: imported and rendered to a string in plain Node, English and German', () => {
+    const out = JSON.parse(run(process.execPath, [join(app, 'ssr.mjs')], { cwd: app })) as {
+      html: string;
+      hasWindow: boolean;
+      germanMessages: number;
+    };
+    expect(out.hasWindow).toBe(false);
+    expect(out.html).toContain('Rendered on the server.');
+    expect(out.html).toContain('Server editor');
+    expect(out.html).toContain('Keine Audiodatei');
+    expect(out.germanMessages).toBeGreaterThan(50);
+  });
+
+  it("keeps each CHANGELOG's entries and writes every pending changeset above them on `changeset version`", () => {
+    const copy = join(work, 'changeset-pending');
+    const packages = { '@scribe/ui': 'packages/ui', '@scribe/transcript-kit': 'packages/transcript-kit' };
+    const manifests = readdirSync(join(repo, 'packages')).map((name) => `packages/${name}/package.json`);
+    const pending = readdirSync(join(repo, '.changeset')).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    const changelogs = Object.values(packages).map((dir) => `${dir}/CHANGELOG.md`);
+    for (const path of [
+      'package.json',
+      'pnpm-workspace.yaml',
+      '.changeset/config.json',
+      ...manifests,
+      ...changelogs,
+      ...pending.map((f) => `.changeset/${f}`),
+    ]) {
+      mkdirSync(join(copy, path, '..'), { recursive: true });
+      cpSync(join(repo, path), join(copy, path));
+    }
+    run(process.execPath, [join(repo, 'node_modules', '@changesets', 'cli', 'bin.js'), 'version'], { cwd: copy });
+    for (const [name, dir] of Object.entries(packages)) {
+      const before = readFileSync(join(repo, dir, 'CHANGELOG.md'), 'utf8');
+      const after = readFileSync(join(copy, dir, 'CHANGELOG.md'), 'utf8');
+      const next = (JSON.parse(readFileSync(join(copy, dir, 'package.json'), 'utf8')) as { version: string }).version;
+      expect(next).not.toBe(version(dir));
+      expect(after.startsWith(`# ${name}\n\n## ${next}\n`)).toBe(true);
+      expect(after.endsWith(before.slice(before.indexOf('\n## ')))).toBe(true);
+      for (const file of pending) {
+        const text = readFileSync(join(repo, '.changeset', file), 'utf8');
+        const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+        if (!front?.includes(name)) continue;
+        const summary = body.trim().split('\n')[0];
+        expect(after, `${file} in ${name}'s CHANGELOG`).toContain(summary);
+      }
+    }
+  });
 });

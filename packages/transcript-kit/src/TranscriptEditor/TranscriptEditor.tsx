@@ -580,7 +580,9 @@ function PlainSpeaker({ name }: { name: string }) {
 
 function useRowFlags(store: RowStore, index: number) {
   const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const flags = useSyncExternalStore(subscribe, () => store.flags(index));
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
   return {
     isActive: (flags & ACTIVE) !== 0,
     isPlaying: (flags & PLAYING) !== 0,
