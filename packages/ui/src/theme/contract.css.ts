@@ -45,7 +45,7 @@ type Contract = Tokens<typeof tokens>;
  * The kit's own values (light, dark, or the system's), under `--scribe-default-…`. Only the stylesheets
  * assign these (themes.css.ts, global.css.ts); hosts set the public names instead.
  */
-export const defaults = createGlobalThemeContract(tokens, (_value, path) => `scribe-default-${kebab(path)}`) as Contract;
+export const defaults = createGlobalThemeContract(tokens, (_value, path) => `scribe-default-${kebab(path)}`);
 
 function read<T>(node: T, path: string[]): Tokens<T> {
   return Object.fromEntries(
