@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
 import { toneUrl } from '../testing/audioFixtures.ts';
-import type { TranscriptSegment } from '../types.ts';
+import type { TranscriptSegment } from '../transcript/segments.ts';
 import { TranscriptViewer } from '../TranscriptViewer/TranscriptViewer.tsx';
 
 const segments: TranscriptSegment[] = [
