@@ -36,7 +36,7 @@ const player = () => screen.getByRole('region', { name: /Audio player/ });
 
 async function openSpeedMenu() {
   await userEvent.click(within(player()).getByRole('button', { name: /^Playback speed/ }));
-  const menu = await screen.findByRole('menu', { name: 'Playback speed' });
+  const menu = await screen.findByRole('menu', { name: /^Playback speed/ });
   // The menu is portaled to <body>, outside the provider's element.
   await expect(menu.closest('[data-theme-provider-story]')).toBeNull();
   return menu;
