@@ -275,7 +275,7 @@ describe('the published transcript-kit', () => {
   });
 
   // Theming by the host (theme.html): values and classes on the host's own containers, no provider.
-  it("takes a host container's accent and dark mode into the viewer and open menus; dir=\"rtl\" flips the slider's arrow keys", async () => {
+  it('takes a host container\'s accent and dark mode into the viewer and open menus; dir="rtl" flips the slider\'s arrow keys', async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 1600 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -287,13 +287,17 @@ describe('the published transcript-kit', () => {
         (el, colour) =>
           [el, ...el.querySelectorAll('*')].filter((node) => {
             const s = getComputedStyle(node);
-            return [s.color, s.backgroundColor, s.borderTopColor, s.borderLeftColor, s.textDecorationColor, s.outlineColor].includes(colour);
+            return [s.color, s.backgroundColor, s.borderTopColor, s.borderLeftColor, s.textDecorationColor, s.outlineColor].includes(
+              colour,
+            );
           }).length,
         colour,
       );
     const player = (title: string) => page.getByRole('region', { name: `Audio player: ${title}` });
     async function openSpeedMenu(title: string): Promise<Locator> {
-      await player(title).getByRole('button', { name: /^Playback speed/ }).click();
+      await player(title)
+        .getByRole('button', { name: /^Playback speed/ })
+        .click();
       const menu = page.getByRole('menu', { name: /^Playback speed/ });
       await menu.waitFor();
       // A portal: outside the host's containers, so only carrying the theme can reach it.
@@ -323,7 +327,12 @@ describe('the published transcript-kit', () => {
     expect(await player('Dark player').evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark');
     menu = await openSpeedMenu('Dark player');
     expect(await popoverBackground(menu)).toBe('rgb(30, 30, 35)');
-    expect(await menu.getByRole('menuitemradio').first().evaluate((el) => getComputedStyle(el).color)).toBe('rgb(237, 237, 240)');
+    expect(
+      await menu
+        .getByRole('menuitemradio')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(237, 237, 240)');
     await closeMenu(menu);
 
     // Right to left: ArrowLeft moves the seek slider forward (and ArrowRight back); left to right as usual.

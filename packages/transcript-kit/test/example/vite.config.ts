@@ -5,7 +5,9 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   build: {
     rollupOptions: {
-      input: Object.fromEntries(['index', 'host', 'embed', 'bare', 'theme'].map((page) => [page, resolve(import.meta.dirname, `${page}.html`)])),
+      input: Object.fromEntries(
+        ['index', 'host', 'embed', 'bare', 'theme'].map((page) => [page, resolve(import.meta.dirname, `${page}.html`)]),
+      ),
     },
   },
 });

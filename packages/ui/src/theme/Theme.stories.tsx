@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Stack } from '../components/Stack/Stack.tsx';
 import { Text } from '../components/Text/Text.tsx';
-import { defaults, vars } from './contract.css.ts';
+import { defaults } from './contract.css.ts';
 import * as styles from './Theme.stories.css.ts';
 
 /** The theme contract's colours and scales; light follows :root, dark the system or a forced class. */

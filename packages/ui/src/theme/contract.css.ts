@@ -40,7 +40,6 @@ const tokens = {
 type Tokens<T> = { [K in keyof T]: T[K] extends null ? string : Tokens<T[K]> };
 type Contract = Tokens<typeof tokens>;
 
-
 /**
  * The kit's own values (light, dark, or the system's), under `--scribe-default-…`. Only the stylesheets
  * assign these (themes.css.ts, global.css.ts); hosts set the public names instead.

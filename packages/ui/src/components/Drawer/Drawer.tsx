@@ -23,7 +23,13 @@ export function Drawer({ title, side, isOpen, onOpenChange, children, descriptio
   // Portaled to <body>: the overlay takes the theme of what opened it (see useThemeCarrier).
   const carryTheme = useThemeCarrier();
   return (
-    <ModalOverlay ref={carryTheme} isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={`${KIT_ROOT_CLASS} ${styles.overlay}`}>
+    <ModalOverlay
+      ref={carryTheme}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className={`${KIT_ROOT_CLASS} ${styles.overlay}`}
+    >
       <Modal className={styles.panel[side]}>
         <RACDialog className={styles.dialog}>
           {({ close }) => (

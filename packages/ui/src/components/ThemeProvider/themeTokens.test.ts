@@ -5,7 +5,9 @@ import { themeTokenVars } from './themeTokens.ts';
 
 describe('themeTokenVars', () => {
   it('turns a partial token object into the public custom properties', () => {
-    expect(themeTokenVars({ scheme: 'dark', color: { accent: '#0b7a5a', accentSoft: '#e0f5ee', text: undefined }, radius: { md: '2px' } })).toEqual({
+    expect(
+      themeTokenVars({ scheme: 'dark', color: { accent: '#0b7a5a', accentSoft: '#e0f5ee', text: undefined }, radius: { md: '2px' } }),
+    ).toEqual({
       '--scribe-color-accent': '#0b7a5a',
       '--scribe-color-accent-soft': '#e0f5ee',
       '--scribe-radius-md': '2px',
