@@ -3,8 +3,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
+import { FolderTree } from '../FolderTree/FolderTree.tsx';
 import { toneUrl } from '../testing/audioFixtures.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
+import type { TreeNode } from '../types.ts';
 import { TranscriptViewer } from '../TranscriptViewer/TranscriptViewer.tsx';
 
 const segments: TranscriptSegment[] = [
@@ -104,5 +106,50 @@ export const RightToLeft: Story = {
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(Number((slider as HTMLInputElement).value)).toBeCloseTo(0.1));
     slider.blur();
+  },
+};
+
+const tree: TreeNode[] = [
+  {
+    id: 1,
+    type: 'folder',
+    name: 'Clients',
+    children: [{ id: 10, type: 'transcript', name: 'Kickoff call', createdAt: '2025-01-05T09:00:00.000Z', duration: 95 }],
+  },
+  { id: 12, type: 'transcript', name: 'Voice memo', createdAt: '2025-01-03T09:00:00.000Z', duration: 81 },
+];
+const noop = () => {};
+
+/** Right to left in the tree: ArrowLeft opens a folder and ArrowRight closes it (react-aria's Tree). */
+export const TreeRightToLeft: Story = {
+  render: () => (
+    <ThemeProvider dir="rtl">
+      <div style={{ width: 300, height: 260 }}>
+        <FolderTree
+          items={tree}
+          onSelectTranscript={noop}
+          onCreateFolder={noop}
+          onRenameFolder={noop}
+          onDeleteFolder={noop}
+          onDeleteTranscript={noop}
+          onMoveTranscript={noop}
+          isDragAndDropEnabled={false}
+        />
+      </div>
+    </ThemeProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const treegrid = await within(canvasElement).findByRole('treegrid', { name: 'Folders' });
+    await expect(getComputedStyle(treegrid).direction).toBe('rtl');
+    const clients = within(treegrid).getByRole('row', { name: 'Clients' });
+    await userEvent.tab();
+    while (!treegrid.contains(document.activeElement)) await userEvent.tab();
+    await waitFor(() => expect(clients).toHaveFocus());
+    await expect(clients).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(clients).toHaveAttribute('aria-expanded', 'true');
+    await expect(within(treegrid).getByRole('row', { name: 'Kickoff call' })).toBeVisible();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(clients).toHaveAttribute('aria-expanded', 'false');
   },
 };
