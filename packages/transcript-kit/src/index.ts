@@ -215,4 +215,5 @@ export {
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
 export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
 export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
+export { ThemeProvider, type ThemeProviderProps, type ThemeTokens } from '@scribe/ui';
 export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/chooseLocale.ts';

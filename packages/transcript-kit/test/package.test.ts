@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../scripts/build-package.ts';
 import { chromiumArgs, chromiumPath } from '../../../vite.shared.ts';
@@ -271,6 +271,84 @@ describe('the published transcript-kit', () => {
     expect(await page.getByTestId('viewer-de').textContent()).not.toContain('Detailed');
     expect(await page.getByTestId('player-en').textContent()).toContain('No audio file available');
     expect(await page.getByTestId('player-fr').textContent()).toContain('No audio file available');
+    await page.close();
+  });
+
+  // Theming by the host (theme.html): values and classes on the host's own containers, no provider.
+  it('takes a host container\'s accent and dark mode into the viewer and open menus; dir="rtl" flips the slider\'s arrow keys', async () => {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 1600 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${site.url}/theme.html`);
+    const ACCENT = 'rgb(0, 128, 96)';
+    /** How many elements of a subtree paint text, fill, border, underline or outline in `colour`. */
+    const painted = (root: Locator, colour: string) =>
+      root.evaluate(
+        (el, colour) =>
+          [el, ...el.querySelectorAll('*')].filter((node) => {
+            const s = getComputedStyle(node);
+            return [s.color, s.backgroundColor, s.borderTopColor, s.borderLeftColor, s.textDecorationColor, s.outlineColor].includes(
+              colour,
+            );
+          }).length,
+        colour,
+      );
+    const player = (title: string) => page.getByRole('region', { name: `Audio player: ${title}` });
+    async function openSpeedMenu(title: string): Promise<Locator> {
+      await player(title)
+        .getByRole('button', { name: /^Playback speed/ })
+        .click();
+      const menu = page.getByRole('menu', { name: /^Playback speed/ });
+      await menu.waitFor();
+      // A portal: outside the host's containers, so only carrying the theme can reach it.
+      expect(await menu.evaluate((el) => el.closest('#accent-host, #dark-host, #plain') === null)).toBe(true);
+      return menu;
+    }
+    async function closeMenu(menu: Locator) {
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+    }
+    const popoverBackground = (menu: Locator) => menu.evaluate((el) => getComputedStyle(el.closest('.scribe-kit')!).backgroundColor);
+
+    // The accent set on the host's container: the viewer's playing segment is underlined in it, and the
+    // open speed menu's check mark is painted in it; the same components outside the container are not.
+    const accentViewer = page.getByRole('region', { name: 'Accent viewer' });
+    await expect.poll(() => painted(accentViewer, ACCENT), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await painted(page.getByRole('region', { name: 'Default viewer' }), ACCENT)).toBe(0);
+    let menu = await openSpeedMenu('Accent player');
+    expect(await painted(menu, ACCENT)).toBeGreaterThan(0);
+    await closeMenu(menu);
+    menu = await openSpeedMenu('Default player');
+    expect(await painted(menu, ACCENT)).toBe(0);
+    expect(await popoverBackground(menu)).toBe('rgb(255, 255, 255)');
+    await closeMenu(menu);
+
+    // Dark mode by a theme class on a container: the menu opened from inside it is dark too.
+    expect(await player('Dark player').evaluate((el) => getComputedStyle(el).colorScheme)).toBe('dark');
+    menu = await openSpeedMenu('Dark player');
+    expect(await popoverBackground(menu)).toBe('rgb(30, 30, 35)');
+    expect(
+      await menu
+        .getByRole('menuitemradio')
+        .first()
+        .evaluate((el) => getComputedStyle(el).color),
+    ).toBe('rgb(237, 237, 240)');
+    await closeMenu(menu);
+
+    // Right to left: ArrowLeft moves the seek slider forward (and ArrowRight back); left to right as usual.
+    async function seekKeys(title: string, keys: string[]): Promise<number> {
+      const slider = player(title).getByRole('slider', { name: 'Seek' });
+      await expect.poll(() => slider.isEnabled(), { timeout: 15_000 }).toBe(true);
+      await slider.focus();
+      for (const key of keys) await page.keyboard.press(key);
+      return slider.evaluate((el) => Number((el as HTMLInputElement).value));
+    }
+    expect(await player('RTL player').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    expect(await seekKeys('RTL player', ['ArrowLeft', 'ArrowLeft', 'ArrowLeft'])).toBeCloseTo(0.3);
+    expect(await seekKeys('RTL player', ['ArrowRight'])).toBeCloseTo(0.2);
+    expect(await seekKeys('LTR player', ['ArrowLeft', 'ArrowRight', 'ArrowRight', 'ArrowRight'])).toBeCloseTo(0.3);
+    expect(await seekKeys('LTR player', ['ArrowLeft'])).toBeCloseTo(0.2);
+    expect(errors).toEqual([]);
     await page.close();
   });
 

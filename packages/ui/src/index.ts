@@ -3,9 +3,17 @@
 import './theme/themes.css.ts';
 import './theme/kitRoot.css.ts';
 
-export { vars, breakpoints, media, KIT_ROOT_CLASS, FONT_SANS_VAR } from './theme/index.ts';
+export { vars, tokenVarNames, tokenVarName, breakpoints, media, KIT_ROOT_CLASS, FONT_SANS_VAR } from './theme/index.ts';
 export type { SpaceToken, FontSizeToken } from './theme/index.ts';
 export { ThemeScope, themeClassNames, type ThemeScopeProps } from './components/ThemeScope/ThemeScope.tsx';
+export {
+  ThemeProvider,
+  DirectionProvider,
+  localeForDirection,
+  type ThemeProviderProps,
+} from './components/ThemeProvider/ThemeProvider.tsx';
+export { themeTokenVars, type ThemeTokens } from './components/ThemeProvider/themeTokens.ts';
+export { useThemeCarrier, carryTheme } from './components/ThemeProvider/carryTheme.ts';
 export { uiMessages, uiMessagesEn, uiMessagesDe, loadUiMessages } from './i18n.ts';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button/Button.tsx';

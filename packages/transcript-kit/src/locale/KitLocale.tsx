@@ -1,6 +1,7 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { uiMessages } from '@scribe/ui';
+import { DirectionProvider, uiMessages } from '@scribe/ui';
+import { I18nProvider as AriaLocale, isRTL } from 'react-aria-components';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { transcriptKitMessages } from '../i18n.ts';
 import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './chooseLocale.ts';
@@ -11,6 +12,12 @@ export interface KitLocaleProps {
    * follows the host's Lingui instance (I18nProvider), or speaks English when there is none.
    */
   locale?: string;
+  /**
+   * Writing direction for react-aria inside the component (a slider's and the tree's arrow keys, overlay
+   * placement) and for its menus and dialogs. Without it a right-to-left `locale` ('ar', 'he') sets it.
+   * Layout mirrors with `dir` on an ancestor element (or ThemeProvider's `dir`), as for any HTML.
+   */
+  dir?: 'ltr' | 'rtl';
 }
 
 // One instance per language with ui's and the kit's catalogs, so components in different languages can
@@ -26,7 +33,23 @@ const instances = Object.fromEntries(
 const probeId = Object.keys(transcriptKitMessages.en)[0];
 
 /** Gives its children a Lingui context the kit can render with (see chooseKitCatalog). */
-export function KitLocale({ locale, children }: KitLocaleProps & { children: ReactNode }) {
+export function KitLocale({ locale, dir, children }: KitLocaleProps & { children: ReactNode }) {
+  return (
+    <KitDirection locale={locale} dir={dir}>
+      <KitCatalog locale={locale}>{children}</KitCatalog>
+    </KitDirection>
+  );
+}
+
+// react-aria's direction: the `dir` prop, else a right-to-left `locale` prop; otherwise the surrounding one
+// (an ancestor's ThemeProvider dir or I18nProvider), untouched so number formats stay as the host set them.
+function KitDirection({ locale, dir, children }: KitLocaleProps & { children: ReactNode }) {
+  if (dir) return <DirectionProvider dir={dir}>{children}</DirectionProvider>;
+  if (locale && isRTL(locale)) return <AriaLocale locale={locale}>{children}</AriaLocale>;
+  return <>{children}</>;
+}
+
+function KitCatalog({ locale, children }: KitLocaleProps & { children: ReactNode }) {
   const host = useContext(LinguiContext);
   const choice = chooseKitCatalog(
     locale,
@@ -38,9 +61,9 @@ export function KitLocale({ locale, children }: KitLocaleProps & { children: Rea
 
 /** A kit component that renders without an I18nProvider and takes a `locale` prop. */
 export function withKitLocale<P extends KitLocaleProps>(Component: ComponentType<P>, name: string): ComponentType<P> {
-  function Localised({ locale, ...props }: P) {
+  function Localised({ locale, dir, ...props }: P) {
     return (
-      <KitLocale locale={locale}>
+      <KitLocale locale={locale} dir={dir}>
         <Component {...(props as P)} />
       </KitLocale>
     );

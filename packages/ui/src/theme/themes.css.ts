@@ -1,5 +1,5 @@
 import { assignVars, globalStyle, style } from '@vanilla-extract/css';
-import { vars } from './contract.css.ts';
+import { defaults } from './contract.css.ts';
 import { KIT_ROOT_CLASS } from './kitRoot.ts';
 import { dark, light, shared } from './values.ts';
 
@@ -17,34 +17,34 @@ const unthemedRoot = `:where(${root}:not(${themed}, ${root} *, ${lightThemeClass
 globalStyle(outermostRoot, {
   vars: assignVars(
     {
-      space: vars.space,
-      font: vars.font,
-      fontSize: vars.fontSize,
-      fontWeight: vars.fontWeight,
-      lineHeight: vars.lineHeight,
-      radius: vars.radius,
-      motion: vars.motion,
+      space: defaults.space,
+      font: defaults.font,
+      fontSize: defaults.fontSize,
+      fontWeight: defaults.fontWeight,
+      lineHeight: defaults.lineHeight,
+      radius: defaults.radius,
+      motion: defaults.motion,
     },
     shared,
   ),
-  '@media': { '(prefers-reduced-motion: reduce)': { vars: assignVars(vars.motion, { fast: '0ms', normal: '0ms' }) } },
+  '@media': { '(prefers-reduced-motion: reduce)': { vars: assignVars(defaults.motion, { fast: '0ms', normal: '0ms' }) } },
 });
 // Light, or dark with the system setting, unless a theme class above chose the scheme.
 globalStyle(unthemedRoot, {
-  vars: { ...assignVars(vars.color, light.color), ...assignVars(vars.shadow, light.shadow) },
+  vars: { ...assignVars(defaults.color, light.color), ...assignVars(defaults.shadow, light.shadow) },
   colorScheme: 'light dark',
   '@media': {
-    '(prefers-color-scheme: dark)': { vars: { ...assignVars(vars.color, dark.color), ...assignVars(vars.shadow, dark.shadow) } },
+    '(prefers-color-scheme: dark)': { vars: { ...assignVars(defaults.color, dark.color), ...assignVars(defaults.shadow, dark.shadow) } },
   },
 });
 
 globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, {
-  vars: assignVars(vars.color, light.color),
+  vars: assignVars(defaults.color, light.color),
   colorScheme: 'light',
 });
 globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, {
-  vars: assignVars(vars.color, dark.color),
+  vars: assignVars(defaults.color, dark.color),
   colorScheme: 'dark',
 });
-globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, { vars: assignVars(vars.shadow, light.shadow) });
-globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, { vars: assignVars(vars.shadow, dark.shadow) });
+globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, { vars: assignVars(defaults.shadow, light.shadow) });
+globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, { vars: assignVars(defaults.shadow, dark.shadow) });

@@ -4,6 +4,7 @@ import { Dialog as RACDialog, Heading, Modal, ModalOverlay } from 'react-aria-co
 import { CloseIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
+import { useThemeCarrier } from '../ThemeProvider/carryTheme.ts';
 import * as styles from './Dialog.css.ts';
 
 export { DialogTrigger } from 'react-aria-components';
@@ -40,10 +41,13 @@ export function Dialog({
   isKeyboardDismissDisabled,
 }: DialogProps) {
   const { t } = useLingui();
+  // Portaled to <body>: the overlay takes the theme of what opened it (see useThemeCarrier).
+  const carryTheme = useThemeCarrier();
   // Only pass controlled props when given, so a surrounding DialogTrigger stays in charge otherwise.
   const controlled = isOpen === undefined ? {} : { isOpen };
   return (
     <ModalOverlay
+      ref={carryTheme}
       {...controlled}
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}

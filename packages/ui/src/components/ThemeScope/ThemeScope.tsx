@@ -9,7 +9,7 @@ export interface ThemeScopeProps {
   children: ReactNode;
 }
 
-/** Renders its children with a fixed scheme (stories, previews). Portaled overlays are not included. */
+/** Renders its children with a fixed scheme (stories, previews); overlays opened inside take it too (useThemeCarrier). */
 export function ThemeScope({ scheme, children }: ThemeScopeProps) {
   return <div className={`${KIT_ROOT_CLASS} ${scheme === 'dark' ? darkThemeClass : lightThemeClass} ${styles.scope}`}>{children}</div>;
 }
