@@ -1,6 +1,6 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { uiMessages } from '@scribe/ui';
+import { ToastFallback, uiMessages } from '@scribe/ui';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { transcriptKitMessages } from '../i18n.ts';
 import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './chooseLocale.ts';
@@ -36,12 +36,16 @@ export function KitLocale({ locale, children }: KitLocaleProps & { children: Rea
   return <I18nProvider i18n={instances[choice]}>{children}</I18nProvider>;
 }
 
-/** A kit component that renders without an I18nProvider and takes a `locale` prop. */
+/**
+ * A kit component that renders without an I18nProvider and takes a `locale` prop. It needs no
+ * ToastProvider either: its toasts show in a fallback region while the host mounts none.
+ */
 export function withKitLocale<P extends KitLocaleProps>(Component: ComponentType<P>, name: string): ComponentType<P> {
   function Localised({ locale, ...props }: P) {
     return (
       <KitLocale locale={locale}>
         <Component {...(props as P)} />
+        <ToastFallback />
       </KitLocale>
     );
   }
