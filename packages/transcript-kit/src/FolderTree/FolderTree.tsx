@@ -531,7 +531,7 @@ function FolderChildren({ folder }: { folder: FolderNode }) {
  * Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children.
  * Memoised: re-rendering it would hand react-aria new props and so a new collection node.
  */
-const StandIn = memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
+const StandIn = /*#__PURE__*/ memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
   return (
     <TreeItem id={`placeholder:${folderKey}`} textValue={name} isDisabled>
       <TreeItemContent>{null}</TreeItemContent>

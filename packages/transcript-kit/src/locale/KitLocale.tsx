@@ -40,6 +40,8 @@ export function KitLocale({ locale, children }: KitLocaleProps & { children: Rea
  * A kit component that renders without an I18nProvider and takes a `locale` prop. It needs no
  * ToastProvider either: its toasts show in a fallback region while the host mounts none.
  */
+// Pure, so a bundler drops every kit component the host does not import (they are all made by this call).
+/*#__NO_SIDE_EFFECTS__*/
 export function withKitLocale<P extends KitLocaleProps>(Component: ComponentType<P>, name: string): ComponentType<P> {
   function Localised({ locale, ...props }: P) {
     return (
