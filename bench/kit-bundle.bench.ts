@@ -82,7 +82,8 @@ try {
   );
   const byPackage = new Map<string, number>();
   for (const [id, length] of modules) {
-    const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id.split('node_modules/.pnpm/').pop()!) ?? /packages\/([^/]+)\/dist\/(.*)$/.exec(id);
+    const match =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id.split('node_modules/.pnpm/').pop()!) ?? /packages\/([^/]+)\/dist\/(.*)$/.exec(id);
     const key = match ? (match[2] ? `@scribe/${match[1]} ${match[2]}` : match[1]) : id;
     if (/^(react|react-dom|scheduler)$/.test(key)) continue;
     byPackage.set(key, (byPackage.get(key) ?? 0) + length);
@@ -90,7 +91,8 @@ try {
   console.log('kit bundle: largest parts added (rendered, before minification and gzip):');
   for (const [key, length] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`  ${kb(length)} ${key}`);
   if (process.env.KIT_BUNDLE_DETAIL === 'files')
-    for (const [id, length] of [...modules].sort((a, b) => b[1] - a[1]).slice(0, 60)) console.log(`  ${kb(length)} ${id.split('node_modules/').pop()}`);
+    for (const [id, length] of [...modules].sort((a, b) => b[1] - a[1]).slice(0, 60))
+      console.log(`  ${kb(length)} ${id.split('node_modules/').pop()}`);
 
   const added = { js: viewer.js - bare.js, css: viewer.css - bare.css };
   const total = added.js + added.css;

@@ -576,7 +576,11 @@ export const OnlyDeleteTranscripts: Story = {
     await userEvent.hover(memo);
     await userEvent.click(within(memo).getByRole('button', { name: 'Actions for Voice memo' }));
     const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
-    await expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Delete']);
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete']);
     await userEvent.keyboard('{Escape}');
   },
 };

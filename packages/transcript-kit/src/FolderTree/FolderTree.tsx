@@ -295,8 +295,7 @@ function FolderTreeBody({
     onShareTranscript,
     onCreateFolder,
     askDelete: (node) => setPendingNode({ node, open: true }),
-    askMove: (node) =>
-      (node.type === 'transcript' ? onMoveTranscript : onMoveFolder) ? setPendingMove({ node, open: true }) : undefined,
+    askMove: (node) => ((node.type === 'transcript' ? onMoveTranscript : onMoveFolder) ? setPendingMove({ node, open: true }) : undefined),
   };
 
   // The dynamic collection's render function: what it returns depends on the node and these options
