@@ -28,6 +28,8 @@ const alias = [
   { find: /^@scribe\/ui\/store$/, replacement: dist('ui', 'store.js') },
   { find: /^@scribe\/ui\/sprinkles$/, replacement: dist('ui', 'sprinkles.js') },
   { find: /^@scribe\/transcript-kit$/, replacement: dist('transcript-kit', 'index.js') },
+  // The example's own import of the kit (a source path, so the repository's type check can follow it).
+  { find: /^(\.\.\/)+packages\/transcript-kit\/src\/index\.ts$/, replacement: dist('transcript-kit', 'index.js') },
   { find: /^@scribe\/transcript-kit\/style\.css$/, replacement: dist('transcript-kit', 'style.css') },
 ];
 
