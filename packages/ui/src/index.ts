@@ -63,4 +63,5 @@ export { sprinkles, type Sprinkles } from './sprinkles/sprinkles.css.ts';
 export { VisuallyHidden } from './components/VisuallyHidden/VisuallyHidden.tsx';
 export { Kbd } from './components/Kbd/Kbd.tsx';
 export { ToastProvider, type ToastProviderProps } from './components/Toast/Toast.tsx';
+export { ToastFallback, type ToastFallbackProps } from './components/Toast/ToastFallback.tsx';
 export { toast, type ToastOptions, type ToastVariant } from './components/Toast/toastQueue.ts';

@@ -49,7 +49,10 @@ export interface AiOutputListProps extends KitLocaleProps {
   onSeek: (seconds: number) => void;
   /** Download or open an export (the app knows the URLs); without it, no Export or Download menus (a read-only page). */
   onExport?: (target: AiExportTarget, format: AiExportFormat) => void;
-  /** Replaces the default toasts of the copy button. */
+  /**
+   * Replaces the default toasts of the copy button ('Text copied to clipboard' / 'Failed to copy text'),
+   * which the host's ToastProvider shows, or without one a notification region the kit adds itself.
+   */
   onCopy?: (result: { ok: boolean; text: string }) => void;
   /** An answer being generated (streamed by the provider), shown above the stored outputs. */
   pending?: { prompt: string; text: string; progress?: AiPendingProgress | null } | null;

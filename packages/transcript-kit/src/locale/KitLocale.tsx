@@ -1,6 +1,6 @@
 import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { DirectionProvider, uiMessages } from '@scribe/ui';
+import { DirectionProvider, ToastFallback, uiMessages } from '@scribe/ui';
 import { I18nProvider as AriaLocale, isRTL } from 'react-aria-components';
 import { useContext, type ComponentType, type ReactNode } from 'react';
 import { transcriptKitMessages } from '../i18n.ts';
@@ -59,12 +59,18 @@ function KitCatalog({ locale, children }: KitLocaleProps & { children: ReactNode
   return <I18nProvider i18n={instances[choice]}>{children}</I18nProvider>;
 }
 
-/** A kit component that renders without an I18nProvider and takes a `locale` prop. */
+/**
+ * A kit component that renders without an I18nProvider and takes a `locale` prop. It needs no
+ * ToastProvider either: its toasts show in a fallback region while the host mounts none.
+ */
+// Pure, so a bundler drops every kit component the host does not import (they are all made by this call).
+/*#__NO_SIDE_EFFECTS__*/
 export function withKitLocale<P extends KitLocaleProps>(Component: ComponentType<P>, name: string): ComponentType<P> {
   function Localised({ locale, dir, ...props }: P) {
     return (
       <KitLocale locale={locale} dir={dir}>
         <Component {...(props as P)} />
+        <ToastFallback />
       </KitLocale>
     );
   }
