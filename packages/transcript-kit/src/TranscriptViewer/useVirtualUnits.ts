@@ -42,7 +42,7 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
   // On the first commit the scroller's ref is not attached yet (children commit first): it is the list's parent.
   const scrollerOf = useCallback(() => scrollerRef.current ?? listRef.current?.parentElement ?? null, [scrollerRef]);
   const geometry = useMemo(
-    () => ({ heights: new Float64Array(count), estimate: INITIAL_ESTIMATE, gap: 0, listTop: 0, adjust: 0 }),
+    () => ({ heights: new Float64Array(count), estimate: INITIAL_ESTIMATE, gap: 0, gapRead: false, listTop: 0, adjust: 0 }),
     // A new view or transcript: nothing is measured.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [count, resetKey],
@@ -64,7 +64,8 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
       const n = t.length - 1;
       const top = scroller.scrollTop - geometry.listTop;
       const height = scroller.clientHeight || 600;
-      const over = Math.max(200, height / 2);
+      // A small margin: a fast scroll renders a new window every frame anyway, and each row costs.
+      const over = Math.max(120, height / 4);
       const prev = winRef.current;
       const covers =
         prev.start < prev.end &&
@@ -93,6 +94,7 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
       if (scroller.clientWidth === width) return update();
       width = scroller.clientWidth;
       geometry.heights.fill(0);
+      geometry.gapRead = false;
       setVersion((v) => v + 1);
     });
     observer.observe(scroller);
@@ -122,7 +124,9 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
     }
     const box = scroller.getBoundingClientRect();
     const listTop = list.getBoundingClientRect().top - box.top + scroller.scrollTop;
-    const gap = parseFloat(getComputedStyle(list).rowGap) || 0;
+    // The gap comes from the theme's spacing: read once per layout, not on every scroll frame.
+    const gap = geometry.gapRead ? geometry.gap : parseFloat(getComputedStyle(list).rowGap) || 0;
+    geometry.gapRead = true;
     let changed = Math.abs(gap - geometry.gap) > 0.5;
     for (const child of list.children) {
       const unit = Number((child as HTMLElement).dataset.unit);
