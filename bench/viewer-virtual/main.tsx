@@ -112,7 +112,8 @@ window.runViewerVirtualBench = async (rounds, frames) => {
             scroller.scrollTop = scroller.scrollHeight;
             await painted();
           }
-          if (kind === 'viewer' && !host.querySelector('[data-index="4999"]')) throw new Error(`${view}: scrolled to the end, the last segment is not rendered`);
+          if (kind === 'viewer' && !host.querySelector('[data-index="4999"]'))
+            throw new Error(`${view}: scrolled to the end, the last segment is not rendered`);
         }
         root.unmount();
         await painted();

@@ -407,8 +407,8 @@ export const FindInViewer: Story = {
 
 /** The rows (data-index) that the named highlight paints in. */
 const highlightedRows = (name: string) =>
-  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map(
-    (range) => range.startContainer.parentElement?.closest('[data-index]')?.getAttribute('data-index'),
+  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map((range) =>
+    range.startContainer.parentElement?.closest('[data-index]')?.getAttribute('data-index'),
   );
 
 /** The scroller shows the row whole: between its top and bottom edges. */

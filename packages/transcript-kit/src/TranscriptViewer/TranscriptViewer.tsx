@@ -465,7 +465,14 @@ function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scro
   const padding = { paddingTop: plan.paddingTop, paddingBottom: plan.paddingBottom, overflowAnchor: 'none' as const };
   if (paragraphs) {
     return (
-      <div ref={listRef as RefObject<HTMLDivElement | null>} className={styles.plainParagraphs} style={padding} role="group" aria-label={label} onKeyDown={onKeyDown}>
+      <div
+        ref={listRef as RefObject<HTMLDivElement | null>}
+        className={styles.plainParagraphs}
+        style={padding}
+        role="group"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+      >
         {plan.units.map(({ index: unit, marginTop }) => {
           const range = paragraphs[unit];
           return (
@@ -480,7 +487,13 @@ function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scro
     );
   }
   return (
-    <ol ref={listRef as RefObject<HTMLOListElement | null>} className={styles.cards} style={padding} aria-label={label} onKeyDown={onKeyDown}>
+    <ol
+      ref={listRef as RefObject<HTMLOListElement | null>}
+      className={styles.cards}
+      style={padding}
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
       {plan.units.map(({ index, marginTop }) => (
         <SegmentCard
           key={index}

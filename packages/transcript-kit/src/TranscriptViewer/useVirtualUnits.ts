@@ -34,7 +34,16 @@ const INITIAL_ESTIMATE = 60;
  * estimates the others from the measured mean, keeps the first visible unit where it was when estimates
  * turn into measurements, and re-renders only when the viewport leaves the rendered window's margin.
  */
-export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscribeKeep, resetKey, handleRef, onRendered }: VirtualUnitsOptions): {
+export function useVirtualUnits({
+  count,
+  unitOf,
+  scrollerRef,
+  keepUnit,
+  subscribeKeep,
+  resetKey,
+  handleRef,
+  onRendered,
+}: VirtualUnitsOptions): {
   listRef: RefObject<HTMLElement | null>;
   plan: RenderPlan;
 } {
@@ -113,6 +122,7 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
 
   // After every commit: measure what rendered; if estimates changed, lay out again with the first visible
   // unit held in place (the browser's scroll anchoring is suppressed by the padding changes).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- every commit; it sets state only when a height changed
   useLayoutEffect(() => {
     topsRef.current = tops;
     const scroller = scrollerOf();
@@ -141,7 +151,12 @@ export function useVirtualUnits({ count, unitOf, scrollerRef, keepUnit, subscrib
     if (changed) {
       let sum = 0;
       let measured = 0;
-      for (const h of geometry.heights) if (h > 0) (sum += h), measured++;
+      for (const h of geometry.heights) {
+        if (h > 0) {
+          sum += h;
+          measured++;
+        }
+      }
       const anchor = unitAt(tops, scroller.scrollTop - listTop);
       geometry.gap = gap;
       geometry.estimate = measured ? sum / measured : INITIAL_ESTIMATE;
