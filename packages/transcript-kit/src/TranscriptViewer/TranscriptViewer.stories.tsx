@@ -298,7 +298,9 @@ export const FiveThousandSegments: Story = {
   play: async () => {
     const region = screen.getByRole('region', { name: 'All-hands' });
     const group = within(region).getByRole('group', { name: 'Transcript segments' });
-    await expect(group.querySelectorAll('[role="button"]')).toHaveLength(5000);
+    // Virtualised: the paragraphs near the viewport are in the document, not all 5,000 segments.
+    await expect(group.querySelectorAll('[role="button"]').length).toBeGreaterThan(10);
+    await expect(group.querySelectorAll('[role="button"]').length).toBeLessThan(200);
     await expect(group.querySelector('[aria-current="time"]')).toHaveAccessibleName(/^Segment 1:/);
 
     lastUpdate.current = null;
@@ -400,5 +402,84 @@ export const FindInViewer: Story = {
     await userEvent.keyboard('{Escape}');
     await expect(within(viewer()).queryByRole('search')).toBeNull();
     await expect(viewer().querySelector('[data-index="3"]')).toHaveFocus();
+  },
+};
+
+/** The rows (data-index) that the named highlight paints in. */
+const highlightedRows = (name: string) =>
+  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map((range) =>
+    range.startContainer.parentElement?.closest('[data-index]')?.getAttribute('data-index'),
+  );
+
+/** The scroller shows the row whole: between its top and bottom edges. */
+async function expectInView(row: Element | null) {
+  await waitFor(() => {
+    expect(row).not.toBeNull();
+    const scroller = row!.closest('[aria-label="Transcript segments"]')!.parentElement!;
+    const box = scroller.getBoundingClientRect();
+    const rect = row!.getBoundingClientRect();
+    expect(rect.top).toBeGreaterThanOrEqual(box.top);
+    expect(rect.bottom).toBeLessThanOrEqual(box.bottom);
+  });
+}
+
+/**
+ * 5,000 cards, virtualised: screen readers hear each card's place in the whole list, playback and the
+ * keyboard reach cards far outside the rendered window, which are then rendered, focused and in view.
+ */
+export const FiveThousandDetailed: Story = {
+  args: { currentTime: undefined, defaultView: 'detailed' },
+  render: (args) => <LargeTranscript {...args} />,
+  play: async ({ args }) => {
+    const region = screen.getByRole('region', { name: 'All-hands' });
+    const list = within(region).getByRole('list', { name: 'Transcript segments' });
+    const items = within(list).getAllByRole('listitem');
+    await expect(items.length).toBeLessThan(100);
+    await expect(items[0]).toHaveAttribute('aria-setsize', '5000');
+    await expect(items[0]).toHaveAttribute('aria-posinset', '1');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Go to segment 4000' }));
+    await waitFor(() => expect(list.querySelector('[aria-current="time"]')).toHaveAccessibleName(/Segment 4000:/));
+    await expectInView(list.querySelector('[aria-current="time"]'));
+    await expect(list.querySelector('[aria-current="time"]')!.closest('li')).toHaveAttribute('aria-posinset', '4000');
+
+    // Tab reaches the playing card (the Tab stop); End and Home go to the ends of the whole list.
+    for (let i = 0; i < 8 && !list.contains(document.activeElement); i++) await userEvent.tab();
+    await expect(document.activeElement).toHaveAccessibleName(/Segment 4000:/);
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/Segment 5000:/));
+    await expectInView(document.activeElement);
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSeek).toHaveBeenLastCalledWith(4999 * 2);
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(document.activeElement).toHaveAccessibleName(/Segment 4999:/);
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/Segment 1:/));
+    await expectInView(document.activeElement);
+  },
+};
+
+/** Find in 5,000 segments: stepping to a match far below scrolls its row into view and paints it. */
+export const FiveThousandFind: Story = {
+  args: { currentTime: undefined },
+  render: (args) => <LargeTranscript {...args} />,
+  play: async () => {
+    const region = screen.getByRole('region', { name: 'All-hands' });
+    await userEvent.click(within(region).getByRole('button', { name: /^Segment 1:/ }));
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const bar = within(region).getByRole('search', { name: 'Find in transcript' });
+    await userEvent.keyboard('segment 432');
+    // Segments 432 and 4320-4329.
+    await expect(await within(bar).findByText('1 of 11')).toBeVisible();
+    await expectInView(region.querySelector('[data-index="431"]'));
+    await waitFor(() => expect(highlightedRows('scribe-find-current')).toEqual(['431']));
+    await userEvent.keyboard('{Enter}');
+    await expect(within(bar).getByText('2 of 11')).toBeVisible();
+    await expectInView(region.querySelector('[data-index="4319"]'));
+    await waitFor(() => expect(highlightedRows('scribe-find-current')).toEqual(['4319']));
+    // The other matches near it are painted too.
+    await waitFor(() => expect(highlightedRows('scribe-find')).toEqual(expect.arrayContaining(['4319', '4320', '4321', '4322'])));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(region.querySelector('[data-index="4319"]')).toHaveFocus());
   },
 };
