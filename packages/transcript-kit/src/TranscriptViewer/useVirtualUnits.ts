@@ -114,10 +114,15 @@ export function useVirtualUnits({
   }, [scrollerOf, update, onScroll, geometry]);
 
   // Only a kept unit outside the window is rendered apart; inside it, a move re-renders nothing here.
-  const keep = useSyncExternalStore(subscribeKeep, () => {
-    const unit = keepUnit();
-    return unit >= win.start && unit < win.end ? -1 : unit;
-  });
+  const keep = useSyncExternalStore(
+    subscribeKeep,
+    () => {
+      const unit = keepUnit();
+      return unit >= win.start && unit < win.end ? -1 : unit;
+    },
+    // On a server nothing has focus: no unit is kept apart.
+    () => -1,
+  );
   const plan = useMemo(() => renderPlan(tops, geometry.gap, win.start, win.end, [keep]), [tops, geometry, win, keep]);
 
   // After every commit: measure what rendered; if estimates changed, lay out again with the first visible
