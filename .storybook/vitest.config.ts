@@ -43,6 +43,14 @@ export default defineProject({
         emulateMedia: async (ctx, media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) => {
           await ctx.page.emulateMedia(media);
         },
+        // The runner scales a story frame larger than its window down (blurred screenshots); a mode's
+        // viewport taller than the test frame (phone) gets a window that fits it, 1:1.
+        fitWindow: async (ctx, size: { width: number; height: number }) => {
+          await ctx.page.setViewportSize({
+            width: Math.max(size.width, storyViewport.width),
+            height: Math.max(size.height, storyViewport.height),
+          });
+        },
       },
       // Screenshot baselines (and diffs on failure) are written through the browser API.
       api: { allowWrite: true, allowExec: false },
