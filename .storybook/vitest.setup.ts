@@ -1,5 +1,6 @@
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
+import { setInteractionModality } from 'react-aria/private/interactions/useFocusVisible';
 import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
@@ -9,8 +10,8 @@ import * as previewAnnotations from './preview.tsx';
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    /** Resizes the runner's window to fit a frame of this size (vitest.config.ts). */
-    fitWindow: (size: { width: number; height: number }) => Promise<void>;
+    /** Resizes the runner's window to fit a frame of this size; null restores its first size (vitest.config.ts). */
+    fitWindow: (size: { width: number; height: number } | null) => Promise<void>;
   }
 }
 
@@ -96,6 +97,9 @@ afterEach(async (context) => {
       currentMode = mode;
       clearAnnouncer();
       toastStore.reset();
+      // Whether an autofocused field shows its focus ring follows the last interaction on the page, which
+      // an earlier story's play function left behind: every mode starts from the same one.
+      setInteractionModality('keyboard');
       const size = viewportSize(mode.viewport);
       await commands.fitWindow(size);
       await page.viewport(size.width, size.height);
@@ -108,10 +112,11 @@ afterEach(async (context) => {
   } finally {
     currentMode = null;
     clearAnnouncer();
-    await commands.fitWindow({ width: 0, height: 0 });
+    await commands.fitWindow(null);
   }
   if (failures.length > 0) throw new Error(`Failed in ${failures.length} of ${reviewModes.length} modes:\n${failures.join('\n')}`);
-});
+  // Eight renders and screenshots (a failing one retries for seconds) on a busy 2-core machine.
+}, 180_000);
 
 const annotations = setProjectAnnotations([
   a11yAddonAnnotations,
@@ -134,7 +139,14 @@ const annotations = setProjectAnnotations([
       await document.fonts.ready;
       await parkPointer();
       const name = currentMode ? `${context.name} ${currentMode.name}` : context.name;
-      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name.replace(/\W+/g, '-'));
+      try {
+        await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name.replace(/\W+/g, '-'));
+      } catch (error) {
+        // The visual report (scripts/visual-report.ts) pairs each failed screenshot with its mode.
+        const meta = expect.getState().task?.meta as { failedScreenshotModes?: (string | null)[] } | undefined;
+        if (meta) meta.failedScreenshotModes = [...(meta.failedScreenshotModes ?? []), currentMode?.name ?? null];
+        throw error;
+      }
     },
   },
 ]);
