@@ -35,6 +35,8 @@ export function modeOfScreenshot(file: string | undefined): ReviewMode | undefin
   return reviewModes.find((mode) => base.includes(`-${mode.name}-`) || base.endsWith(`-${mode.name}.png`));
 }
 
+const modeNamed = (name: string | null | undefined) => reviewModes.find((mode) => mode.name === name);
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
@@ -126,7 +128,12 @@ export default class VisualReportReporter implements Reporter {
     let ranStories = false;
     for (const testModule of testModules) {
       for (const test of testModule.children.allTests()) {
-        const { storyId, componentName } = test.meta() as { storyId?: string; componentName?: string };
+        const { storyId, componentName, failedScreenshotModes } = test.meta() as {
+          storyId?: string;
+          componentName?: string;
+          failedScreenshotModes?: (string | null)[];
+        };
+        let failedScreenshot = 0;
         if (storyId) ranStories = true;
         for (const artifact of test.artifacts() as ReadonlyArray<ScreenshotArtifact>) {
           if (artifact.type !== 'internal:toMatchScreenshot') continue;
@@ -135,7 +142,7 @@ export default class VisualReportReporter implements Reporter {
             story: `${componentName ?? path.basename(testModule.moduleId).replace(/\.stories\.tsx?$/, '')} › ${test.fullName.replace(/ > /g, ' › ')}`,
             storyId,
             file: path.relative(repoRoot, testModule.moduleId),
-            mode: modeOfScreenshot(file('reference') ?? file('actual')),
+            mode: modeNamed(failedScreenshotModes?.[failedScreenshot++]) ?? modeOfScreenshot(file('reference') ?? file('actual')),
             message: artifact.message ?? '',
             expected: file('reference'),
             actual: file('actual'),
