@@ -106,7 +106,13 @@ afterEach(async (context) => {
       try {
         await story.run({ globals: { ...story.globals, ...modeGlobals(mode) } });
       } catch (error) {
-        failures.push(`${mode.name}: ${error instanceof Error ? error.message : String(error)}`);
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${mode.name}: ${message}`);
+        // The visual report (scripts/visual-report.ts) pairs each failed screenshot with its mode.
+        if (message.includes('toMatchScreenshot')) {
+          const meta = context.task.meta as { failedScreenshotModes?: string[] };
+          meta.failedScreenshotModes = [...(meta.failedScreenshotModes ?? []), mode.name];
+        }
       }
     }
   } finally {
@@ -139,14 +145,7 @@ const annotations = setProjectAnnotations([
       await document.fonts.ready;
       await parkPointer();
       const name = currentMode ? `${context.name} ${currentMode.name}` : context.name;
-      try {
-        await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name.replace(/\W+/g, '-'));
-      } catch (error) {
-        // The visual report (scripts/visual-report.ts) pairs each failed screenshot with its mode.
-        const meta = expect.getState().task?.meta as { failedScreenshotModes?: (string | null)[] } | undefined;
-        if (meta) meta.failedScreenshotModes = [...(meta.failedScreenshotModes ?? []), currentMode?.name ?? null];
-        throw error;
-      }
+      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name.replace(/\W+/g, '-'));
     },
   },
 ]);

@@ -9,10 +9,8 @@ import { modeOfScreenshot, writeVisualReport } from './visual-report.ts';
 
 const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const storyFile = 'packages/transcript-kit/src/ConnectionBanner/ConnectionBanner.stories.tsx';
-const baseline = path.join(
-  repoRoot,
-  'packages/transcript-kit/src/ConnectionBanner/__screenshots__/ConnectionBanner.stories.tsx/Reconnecting-chromium-linux.png',
-);
+const screenshots = path.join(repoRoot, 'packages/transcript-kit/src/ConnectionBanner/__screenshots__/ConnectionBanner.stories.tsx');
+const baseline = path.join(screenshots, 'Reconnecting-chromium-linux.png');
 const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
 
@@ -36,26 +34,30 @@ describe('visual report', () => {
 
   // A real story, a deliberately changed style, the real screenshot check against the committed baseline:
   // the run fails and leaves the report with the baseline, the rendering and the diff next to it.
-  it('is written by a story run whose screenshot no longer matches its baseline', () => {
-    const outDir = tempDir();
-    const before = sha(baseline);
+  const runStories = (testNamePattern: string, style: string, outDir: string) => {
     const run = spawnSync(
       path.join(repoRoot, 'node_modules/.bin/vitest'),
-      ['run', '--project', 'storybook', storyFile, '-t', '^Reconnecting$'],
+      ['run', '--project', 'storybook', storyFile, '-t', testNamePattern],
       {
         cwd: repoRoot,
         encoding: 'utf8',
         env: {
           // Not this run's own variables: the child is a run of its own.
           ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
-          VITE_VISUAL_REPORT_TEST_STYLE: '[role="status"] { border: 3px solid rgb(255, 0, 0) !important; }',
+          VITE_VISUAL_REPORT_TEST_STYLE: style,
           VISUAL_REPORT_DIR: outDir,
         },
       },
     );
-    const output = `${run.stdout}\n${run.stderr}`;
-    expect(run.status, output).not.toBe(0);
-    expect(output).toMatch(/toMatchScreenshot/);
+    return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+  };
+
+  it('is written by a story run whose screenshot no longer matches its baseline', () => {
+    const outDir = tempDir();
+    const before = sha(baseline);
+    const run = runStories('^Reconnecting$', '[role="status"] { border: 3px solid rgb(255, 0, 0) !important; }', outDir);
+    expect(run.status, run.output).not.toBe(0);
+    expect(run.output).toMatch(/toMatchScreenshot/);
     // The committed baseline stays as it was.
     expect(sha(baseline)).toBe(before);
 
@@ -71,6 +73,21 @@ describe('visual report', () => {
     expect(sha(path.join(outDir, 'images/1-expected.png'))).toBe(before);
     expect(sha(path.join(outDir, 'images/1-actual.png'))).not.toBe(before);
     expect(html).toMatch(/href="[^"]*storybook-static\/index\.html\?path=\/story\/transcript-kit-connectionbanner--reconnecting"/);
+  }, 180_000);
+
+  it('names the modes whose screenshots changed (a style change on phones only)', () => {
+    const outDir = tempDir();
+    const run = runStories(
+      '^Modes$',
+      '@media (max-width: 400px) { [role="status"] { border: 3px solid rgb(255, 0, 0) !important; } }',
+      outDir,
+    );
+    expect(run.status, run.output).not.toBe(0);
+    const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const modes = [...html.matchAll(/<h2>ConnectionBanner › Modes <span class="mode">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(modes).toEqual(['phone, light, en', 'phone, light, de', 'phone, dark, en', 'phone, dark, de']);
+    expect(readdirSync(path.join(outDir, 'images'))).toHaveLength(12);
+    expect(sha(path.join(outDir, 'images/4-expected.png'))).toBe(sha(path.join(screenshots, 'Modes-phone-dark-de-chromium-linux.png')));
   }, 180_000);
 
   it('shows each failure with its mode and says what is missing', () => {

@@ -131,7 +131,7 @@ export default class VisualReportReporter implements Reporter {
         const { storyId, componentName, failedScreenshotModes } = test.meta() as {
           storyId?: string;
           componentName?: string;
-          failedScreenshotModes?: (string | null)[];
+          failedScreenshotModes?: string[];
         };
         let failedScreenshot = 0;
         if (storyId) ranStories = true;
