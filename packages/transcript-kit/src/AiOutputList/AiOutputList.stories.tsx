@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { toast } from '@scribe/ui';
 import { AiOutputList } from './AiOutputList.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const outputs = [
   {
@@ -226,3 +227,6 @@ export const RunOnAnotherTranscriptNone: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Run prompt' })).toBeDisabled();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { recordOscillator, toneUrl } from '../testing/audioFixtures.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './AudioPlayer.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** The player plus a story-only button that seeks through the ref handle, as the transcript view does. */
 function WithHandle(props: ComponentProps<typeof AudioPlayer>) {
@@ -237,3 +238,6 @@ export const PlaybackSpeedGerman: Story = {
     await expect(screen.getByRole('button', { name: 'Wiedergabegeschwindigkeit: 1,25×' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { moveNode } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
 import { FolderTree } from './FolderTree.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
 const transcript = (
@@ -668,3 +669,6 @@ export const German: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,4 +1,5 @@
 import { ThemeProvider, vars } from '@scribe/ui';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -152,4 +153,19 @@ export const TreeRightToLeft: Story = {
     await userEvent.keyboard('{ArrowRight}');
     await expect(clients).toHaveAttribute('aria-expanded', 'false');
   },
+};
+
+/** The custom accent's viewer and player (no menu open) in every review mode, a baseline each. */
+export const Modes: Story = {
+  ...inAllModes,
+  render: () => (
+    <ThemeProvider theme={{ color: { accent: ACCENT, accentSoft: 'rgb(222, 244, 236)' } }}>
+      <Page>
+        <div style={{ height: 200 }}>
+          <TranscriptViewer state="ready" title="Standup" segments={segments} currentTime={3} onSeek={() => {}} />
+        </div>
+        <AudioPlayer src={toneUrl(20)} title="Standup" showPlaybackRate />
+      </Page>
+    </ThemeProvider>
+  ),
 };

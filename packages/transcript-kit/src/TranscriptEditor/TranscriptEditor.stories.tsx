@@ -6,6 +6,7 @@ import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
 import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** Holds the segments as the app does: every onChange becomes the next segments. */
 function Stateful(props: ComponentProps<typeof TranscriptEditor>) {
@@ -566,3 +567,6 @@ export const FindPhoneDark: Story = {
     await waitFor(() => expect(highlighted('scribe-find').length).toBeGreaterThan(3));
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -6,6 +6,7 @@ import { AudioPlayer, type AudioPlayerHandle } from '../AudioPlayer/AudioPlayer.
 import { toneUrl } from '../testing/audioFixtures.ts';
 import { manySegments, meetingContent, meetingSegments } from '../testing/transcriptFixtures.ts';
 import { TranscriptViewer } from './TranscriptViewer.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /**
  * The transcript, in sync with the player: plain text or speaker cards, the segment at the current
@@ -483,3 +484,6 @@ export const FiveThousandFind: Story = {
     await waitFor(() => expect(region.querySelector('[data-index="4319"]')).toHaveFocus());
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };
