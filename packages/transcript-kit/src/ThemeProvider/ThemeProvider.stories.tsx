@@ -155,11 +155,11 @@ export const TreeRightToLeft: Story = {
   },
 };
 
-/** The custom accent's viewer and player (no menu open) in every review mode, a baseline each. */
+/** The provider with its defaults around the viewer and player in every review mode, a baseline each. */
 export const Modes: Story = {
   ...inAllModes,
   render: () => (
-    <ThemeProvider theme={{ color: { accent: ACCENT, accentSoft: 'rgb(222, 244, 236)' } }}>
+    <ThemeProvider>
       <Page>
         <div style={{ height: 200 }}>
           <TranscriptViewer state="ready" title="Standup" segments={segments} currentTime={3} onSeek={() => {}} />
