@@ -2,8 +2,10 @@
 // the kit as they are published (scripts/build-package.ts: dist/ with style.css), then two host apps with
 // Vite in production mode and nothing but @vitejs/plugin-react, in this run: a bare React app
 // (bench/kit-bundle/bare) and the same app with the README's viewer-and-player example and the two
-// stylesheets (bench/kit-bundle/viewer). Prints the gzip size (level 9) of each build's JS and CSS and the
-// difference. Target: the viewer and player add at most 60 KB gzip, JS and CSS together.
+// stylesheets (bench/kit-bundle/viewer). Prints the gzip size (level 9) of each build's JS and CSS that
+// loads before render (entry, its static imports, stylesheets) and the difference, then what loads on demand
+// (the speed menu's chunk). Target: the viewer and player add at most 60 KB gzip, JS and CSS together;
+// measured 74.0 KB (60.6 KB JS + 13.4 KB CSS) plus 28.0 KB on demand, down from 100.0 KB all loaded at once.
 import react from '@vitejs/plugin-react';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
