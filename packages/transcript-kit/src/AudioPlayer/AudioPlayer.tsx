@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { KIT_ROOT_CLASS, Alert, Button, IconButton } from '@scribe/ui';
 import {
+  Component,
   lazy,
   Suspense,
   useCallback,
@@ -11,6 +12,7 @@ import {
   useMemo,
   useRef,
   useState,
+  type ReactNode,
   type Ref,
   type RefObject,
 } from 'react';
@@ -350,12 +352,25 @@ function SpeedMenu({ rate, onChange, isDisabled }: { rate: number; onChange: (ra
         </Button>
       </ButtonContext.Provider>
       {wanted || state.isOpen ? (
-        <Suspense fallback={null}>
-          <SpeedMenuPopover state={state} menuProps={menuProps} triggerRef={triggerRef} rate={rate} onChange={onChange} />
-        </Suspense>
+        <MenuLoadGuard>
+          <Suspense fallback={null}>
+            <SpeedMenuPopover state={state} menuProps={menuProps} triggerRef={triggerRef} rate={rate} onChange={onChange} />
+          </Suspense>
+        </MenuLoadGuard>
       ) : null}
     </>
   );
+}
+
+/** A menu chunk that failed to load (offline) leaves the player working, without the menu, instead of throwing to the host. */
+class MenuLoadGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /**
