@@ -321,8 +321,11 @@ export const FiveThousandSegments: Story = {
     });
     await expect(document.activeElement).toHaveAccessibleName('Go to segment 4000');
 
-    // The highlight moving on re-renders 2 rows, not 5,000: far cheaper than a full render. The best of
-    // three moves, so one pause of a busy machine inside a commit does not decide.
+    // The highlight moving on re-renders 2 rows, not every rendered one: far cheaper than a full render.
+    // The list is virtualised, so a full render covers only the rows near the viewport and the viewer's
+    // own work is a larger share of it (a move measured 0.05-0.11 of it); without memoised rows every
+    // rendered row re-renders and the share is about 1. The best of three moves, so one pause of a busy
+    // machine inside a commit does not decide.
     const ratios: number[] = [];
     for (const n of [4001, 4000, 4001]) {
       lastUpdate.current = null;
@@ -332,7 +335,7 @@ export const FiveThousandSegments: Story = {
       const update = lastUpdate.current as unknown as { actualDuration: number; baseDuration: number };
       ratios.push(update.actualDuration / update.baseDuration);
     }
-    await expect(Math.min(...ratios)).toBeLessThan(1 / 10);
+    await expect(Math.min(...ratios)).toBeLessThan(1 / 4);
 
     // A time within the same segment changes nothing visible.
     await userEvent.click(screen.getByRole('button', { name: 'Later in segment 4001' }));
