@@ -1,28 +1,12 @@
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, register, sessionCookie, startServer, tempDir, type TestServer } from './helpers.ts';
 import { api, fixture, storedFiles } from './library-helpers.ts';
+import { runAdmin } from './support/admin-cli.ts';
 
-const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
-
-/** `pnpm admin …` as an operator runs it, on the given data folder (PGlite unless DATABASE_URL is given). */
-function admin(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `pnpm admin …` as an operator runs it, on the given data folder (PGlite unless a DATABASE_URL is given). */
+const admin = (dataDir: string, args: string[], env: { DATABASE_URL?: string } = {}) => runAdmin(dataDir, args, env.DATABASE_URL);
 
 describe('pnpm admin backup and restore (PGlite)', () => {
   const work = tempDir('scribe-backup-');
