@@ -44,6 +44,7 @@ import type {
   TestPaymentResult,
 } from './credits.schemas.ts';
 import type { CreateShareRequest, CreateShareResponse, PublicShare, ShareList } from './share.schemas.ts';
+import type { SearchResponse } from './search.schemas.ts';
 import type { LoginRequest, OkResponse, Preferences, PublicConfig, RegisterRequest, SessionResponse, User } from './schemas.ts';
 
 /** Paths of the API, one place. */
@@ -108,7 +109,20 @@ export const paths = {
   webhooks: '/api/webhooks',
   webhook: (id: number) => `/api/webhooks/${id}`,
   webhookDeliveries: (id: number) => `/api/webhooks/${id}/deliveries`,
+  search: (q: string, options: SearchOptions = {}) => {
+    const query = new URLSearchParams({ q });
+    if (options.folderId != null) query.set('folderId', String(options.folderId));
+    if (options.limit != null) query.set('limit', String(options.limit));
+    return `/api/search?${query.toString()}`;
+  },
 } as const;
+
+export interface SearchOptions {
+  /** Only transcripts in this folder and its subfolders. */
+  folderId?: number | null;
+  /** Transcripts in the answer (api-client `searchLimits`). */
+  limit?: number;
+}
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const http = createHttp(options);
@@ -218,6 +232,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       create: (body: CreateWebhookRequest) => http.send<CreatedWebhook>('POST', paths.webhooks, body, 'CREATE_WEBHOOK_FAILED'),
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.webhook(id), undefined, 'DELETE_WEBHOOK_FAILED'),
       deliveries: (id: number) => http.read<WebhookDelivery[]>(paths.webhookDeliveries(id)),
+    },
+    search: {
+      /**
+       * The user's transcripts matching `q` (titles, latest text, AI outputs), ranked; null when signed out.
+       * Pass the signal of an AbortController to drop a stale request while typing.
+       */
+      query: (q: string, options: SearchOptions & { signal?: AbortSignal } = {}) =>
+        http.read<SearchResponse>(paths.search(q, options), options.signal),
     },
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),

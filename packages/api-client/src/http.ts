@@ -138,10 +138,12 @@ export function createHttp(options: ApiClientOptions = {}) {
 
   /**
    * The spec's default data read: 401 gives null, other failures raise '{status}: {body text}',
-   * a success that is not JSON raises 'Response was not JSON'.
+   * a success that is not JSON raises 'Response was not JSON'. `signal` cancels it (an AbortError rejects).
    */
-  async function read<T>(path: string): Promise<T | null> {
-    const res = await doFetch(base + path, { credentials: 'include', headers: { ...REQUESTED_WITH } });
+  async function read<T>(path: string, signal?: AbortSignal): Promise<T | null> {
+    const init: RequestInit = { credentials: 'include', headers: { ...REQUESTED_WITH } };
+    if (signal) init.signal = signal;
+    const res = await doFetch(base + path, init);
     if (res.status === 401) return null;
     if (!res.ok) {
       const body = await res.text().catch(() => '');

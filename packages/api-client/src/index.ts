@@ -22,3 +22,5 @@ export * from './integrations.ts';
 export * from './integrations.schemas.ts';
 export * from './share.ts';
 export * from './share.schemas.ts';
+export * from './search.ts';
+export * from './search.schemas.ts';

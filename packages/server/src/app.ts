@@ -1,3 +1,5 @@
+import { listenAdminSocket } from './features/backup/admin-socket.ts';
+import { writeBackup } from './features/backup/archive.ts';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -57,6 +59,9 @@ import { createWebhooksService, type WebhooksService } from './features/webhooks
 import { createSharesRepository } from './features/shares/repository.ts';
 import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
 import { createSharesService } from './features/shares/service.ts';
+import { createSearchRepository } from './features/search/repository.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { createSearchService } from './features/search/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
@@ -101,6 +106,8 @@ export interface BuildOptions {
   engine?: TranscriptionEngine;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
+  /** PGlite: listen on DATA_DIR/admin.sock for `pnpm admin backup` (default true). */
+  adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
 }
@@ -186,6 +193,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
     phases.mark('routes');
     await app.ready();
+    const snapshot = db.snapshot;
+    if (snapshot && options.adminSocket !== false) {
+      const dataDir = config.dataDir;
+      const localFiles = config.storage.driver === 'local';
+      stoppers.push(await listenAdminSocket(dataDir, { backup: (file) => writeBackup({ dataDir, snapshot, localFiles }, file) }, app.log));
+    }
     phases.mark('ready');
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
@@ -482,6 +495,7 @@ async function registerRoutes(
   await app.register(sharesRoutes, { requireUser, shares });
   await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
+  await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 

@@ -23,6 +23,9 @@ export const header = style([
 
 export const headerStart = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xl', minWidth: 0 });
 
+/** The library search between the navigation and the account menu. */
+export const headerSearch = style({ flex: '1 1 auto', maxWidth: '28rem', minWidth: 0 });
+
 export const nav = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs' });
 
 export const trigger = sprinkles({ display: 'inline-flex', alignItems: 'center', gap: 'sm' });

@@ -11,6 +11,7 @@ import * as styles from '../header/header.css.ts';
 import { LiveProvider } from '../live/LiveProvider.tsx';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useTutorial } from '../tutorial/useTutorial.ts';
+import { LibrarySearchField } from '../workspace/LibrarySearchField.tsx';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 
@@ -49,6 +50,12 @@ export default function AppLayout() {
                   </nav>
                 )}
               </div>
+              {/* On phones the search is in the workspace's left drawer. */}
+              {isMobile ? null : (
+                <div className={styles.headerSearch}>
+                  <LibrarySearchField />
+                </div>
+              )}
               <AccountMenu isMobile={isMobile} />
             </header>
           )}

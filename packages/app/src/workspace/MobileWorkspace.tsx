@@ -6,12 +6,13 @@ import { FileTextIcon, MenuIcon, SparklesIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript } from './useSelection.ts';
 import { AiPanel } from './AiPanel.tsx';
 import { LibraryActions, LibraryTree } from './LibraryPanel.tsx';
+import { LibrarySearchField } from './LibrarySearchField.tsx';
 import { TranscriptPane } from './TranscriptPane.tsx';
 import * as styles from './workspace.css.ts';
 
 /**
- * Below 768 px: a top bar (menu, title, AI features), the left drawer with record, upload, the
- * profile menu and the transcripts (no drag and drop), and the right drawer with the AI panel.
+ * Below 768 px: a top bar (menu, title, AI features), the left drawer with the library search, record,
+ * upload, the profile menu and the transcripts (no drag and drop), and the right drawer with the AI panel.
  */
 export function MobileWorkspace() {
   const { t } = useLingui();
@@ -45,6 +46,7 @@ export function MobileWorkspace() {
       <Drawer side="left" title={t`Menu`} isOpen={menuOpen} onOpenChange={setMenuOpen}>
         {({ close }) => (
           <div className={styles.drawerSection}>
+            <LibrarySearchField layout="inline" onChosen={close} />
             <LibraryActions onUploadStart={close} />
             <div className={styles.drawerTree}>
               <LibraryTree isDragAndDropEnabled={false} onSelected={close} />

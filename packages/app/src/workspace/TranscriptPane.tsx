@@ -16,6 +16,7 @@ import { ExportMenu } from './ExportMenu.tsx';
 import { useTranscriptEditing } from '../data/useTranscriptEditing.ts';
 import { RevisionHistoryDialog } from './editing/RevisionHistoryDialog.tsx';
 import { playbackStore, seekPlayer, seekPlayerOnly, skipPlayer, togglePlayer, useCurrentTime, useIsPlaying } from './playback.ts';
+import { jumpStore, usePendingJump } from './searchJump.ts';
 import { isWorkspaceTab } from './selection.ts';
 import * as styles from './workspace.css.ts';
 
@@ -230,6 +231,15 @@ function TranscriptView() {
 /** The player under the tabs: it reports its time to the views and they seek it (playback.ts). */
 function PlayerArea() {
   const { data: transcript } = useSelectedTranscript();
+  // A chosen search hit: play from its time once this transcript's audio is in the player (the player's
+  // own effects for a new source have run: children's effects first).
+  const pending = usePendingJump();
+  const shownId = transcript?.audioUrl ? transcript.id : null;
+  useEffect(() => {
+    if (pending === null || shownId === null) return;
+    const seconds = jumpStore.take(shownId);
+    if (seconds !== null) playbackStore.seek(seconds);
+  }, [pending, shownId]);
   return (
     <div className={styles.player}>
       <div className={styles.playerInner}>

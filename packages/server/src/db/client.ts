@@ -43,6 +43,11 @@ export interface Database {
   url?: string;
   /** PGlite only: raw SQL through the one embedded connection. */
   executeSql?: ExecuteSql;
+  /**
+   * PGlite only: a gzipped tar of the data folder, taken between two statements after a checkpoint, so
+   * it is what a crash at that moment would leave: every committed transaction, nothing half-done.
+   */
+  snapshot?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -126,6 +131,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: db as unknown as Db,
       kind: 'pglite',
       executeSql: pgliteExecuteSql(opened),
+      snapshot: async () => {
+        await opened.exec('CHECKPOINT');
+        return opened.dumpDataDir('gzip');
+      },
       close: once(async () => {
         try {
           await opened.close();

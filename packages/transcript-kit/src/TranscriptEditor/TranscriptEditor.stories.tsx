@@ -6,6 +6,7 @@ import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
 import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** Holds the segments as the app does: every onChange becomes the next segments. */
 function Stateful(props: ComponentProps<typeof TranscriptEditor>) {
@@ -476,7 +477,96 @@ export const TwoThousandSegmentsTyping: Story = {
     renders.length = 0;
     await userEvent.keyboard('abc');
     await expect(renders.length).toBeGreaterThan(0);
-    for (const { actual, base } of renders) await expect(actual).toBeLessThan(base / 20);
+    // The typical keystroke's commit (the median), so one pause of a busy machine inside a commit does
+    // not decide; re-rendering the list would make every commit cost about the whole list.
+    const ratios = renders.map(({ actual, base }) => actual / base).sort((a, b) => a - b);
+    await expect(ratios[Math.floor((ratios.length - 1) / 2)]).toBeLessThan(1 / 20);
     await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveValue(`${large[2].text}abc`);
   },
 };
+
+const findBar = () => within(editor()).getByRole('search', { name: 'Find in transcript' });
+const highlighted = (name: string) =>
+  [...((CSS as unknown as { highlights: Map<string, Iterable<Range>> }).highlights.get(name) ?? [])].map((range) => ({
+    text: range.toString(),
+    row: (range.startContainer.parentElement as HTMLElement).dataset.index,
+  }));
+
+/**
+ * Ctrl/Cmd+F finds in the transcript: matches highlighted, the first one from the playing segment on is
+ * current, Enter / Shift+Enter step (wrapping), 'n of m' counts, typing triggers no shortcut, Escape
+ * closes and puts focus on the current match's segment.
+ */
+export const FindInTranscript: Story = {
+  play: async ({ args }) => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const field = within(findBar()).getByRole('textbox', { name: 'Find in transcript' });
+    await expect(field).toHaveFocus();
+    await userEvent.keyboard('the demo');
+    await expect(await within(findBar()).findByText('1 of 2')).toBeVisible();
+    await expect(highlighted('scribe-find')).toEqual([
+      { text: 'the demo', row: '6' },
+      { text: 'the demo', row: '7' },
+    ]);
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'the demo', row: '6' }]);
+    await userEvent.keyboard('{Enter}');
+    await expect(within(findBar()).getByText('2 of 2')).toBeVisible();
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'the demo', row: '7' }]);
+    await userEvent.keyboard('{Enter}');
+    await expect(within(findBar()).getByText('1 of 2')).toBeVisible();
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await expect(within(findBar()).getByText('2 of 2')).toBeVisible();
+    await userEvent.click(within(findBar()).getByRole('button', { name: 'Previous match' }));
+    await expect(within(findBar()).getByText('1 of 2')).toBeVisible();
+    await expect(args.onSkip).not.toHaveBeenCalled();
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await userEvent.click(field);
+    await userEvent.keyboard('{Escape}');
+    await expect(within(editor()).queryByRole('search')).toBeNull();
+    await expect(highlighted('scribe-find')).toEqual([]);
+    await expect(text(6)).toHaveFocus();
+  },
+};
+
+/** Keys that are shortcuts elsewhere ('l', 'k', 'j') are plain letters in the find field. */
+export const FindTypingIsNotAShortcut: Story = {
+  play: async ({ args }) => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    await userEvent.keyboard('blockers');
+    await expect(await within(findBar()).findByText('1 of 1')).toBeVisible();
+    await expect(args.onSkip).not.toHaveBeenCalled();
+    await expect(args.onTogglePlay).not.toHaveBeenCalled();
+    await expect(highlighted('scribe-find-current')).toEqual([{ text: 'blockers', row: '4' }]);
+  },
+};
+
+export const FindNoMatchesGerman: Story = {
+  globals: { locale: 'de' },
+  play: async () => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const bar = within(editor()).getByRole('search', { name: 'Im Transkript suchen' });
+    await userEvent.keyboard('Haus');
+    await expect(await within(bar).findByText('Keine Treffer')).toBeVisible();
+    await expect(within(bar).getByRole('button', { name: 'Nächster Treffer' })).toBeDisabled();
+  },
+};
+
+export const FindPhoneDark: Story = {
+  decorators: [phone],
+  globals: { scheme: 'dark' },
+  args: { defaultView: 'plain' },
+  play: async () => {
+    await tabToSegments();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    await userEvent.keyboard('the');
+    await expect(await within(findBar()).findByText(/^\d+ of \d+$/)).toBeVisible();
+    await waitFor(() => expect(highlighted('scribe-find').length).toBeGreaterThan(3));
+  },
+};
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

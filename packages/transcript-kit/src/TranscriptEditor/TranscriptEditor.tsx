@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale } from '../locale/KitLocale.tsx';
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
 import {
   memo,
@@ -46,6 +47,7 @@ import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
 import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
+import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import * as styles from './TranscriptEditor.css.ts';
@@ -121,7 +123,7 @@ interface RowProps {
  * out through `onChange`. Rows are memoised and the draft text lives in the edited row, so typing
  * re-renders one row even with 5,000 segments.
  */
-export function TranscriptEditor({
+function TranscriptEditorView({
   title,
   titleSlot,
   segments,
@@ -153,6 +155,7 @@ export function TranscriptEditor({
   const [speakerFor, setSpeakerFor] = useState<{ index: number; anchor: HTMLElement } | null>(null);
   const anchorRef = useRef<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const sectionRef = useRef<HTMLElement>(null);
 
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
@@ -178,6 +181,16 @@ export function TranscriptEditor({
     },
     [store],
   );
+
+  // Find in the transcript (Ctrl/Cmd+F); closing puts focus on the current match's segment.
+  const findBar = useTranscriptFind({
+    segments,
+    sectionRef,
+    scrollerRef,
+    redrawKey: view,
+    startIndex: () => (activeIndex >= 0 ? activeIndex : (store.focused ?? 0)),
+    onClosed: (index) => focusRow(index >= 0 ? index : store.tabStop),
+  });
 
   const ops = useMemo(() => {
     const commit = (next: readonly TranscriptSegment[], change: SegmentChange, message?: string) => {
@@ -432,7 +445,8 @@ export function TranscriptEditor({
 
   return (
     <section
-      className={viewerStyles.viewer}
+      ref={sectionRef}
+      className={`${KIT_ROOT_CLASS} ${viewerStyles.viewer}`}
       aria-labelledby={titleSlot ? undefined : headingId}
       aria-label={titleSlot ? heading : undefined}
       onKeyDown={onKeyDown}
@@ -467,6 +481,7 @@ export function TranscriptEditor({
         ) : null}
         <SaveStatus state={saveState} error={saveError} onReload={onReload} onKeepMine={onKeepMine} />
       </div>
+      {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
         {list ?? <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>}
       </div>
@@ -565,7 +580,9 @@ function PlainSpeaker({ name }: { name: string }) {
 
 function useRowFlags(store: RowStore, index: number) {
   const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const flags = useSyncExternalStore(subscribe, () => store.flags(index));
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
   return {
     isActive: (flags & ACTIVE) !== 0,
     isPlaying: (flags & PLAYING) !== 0,
@@ -776,3 +793,5 @@ function useFollowActive(scrollerRef: RefObject<HTMLDivElement | null>, activeIn
     scroller.scrollTo({ top: Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3) });
   }, [scrollerRef, activeIndex, view]);
 }
+
+export const TranscriptEditor = withKitLocale(TranscriptEditorView, 'TranscriptEditor');

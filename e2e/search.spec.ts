@@ -1,0 +1,46 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+
+/** Seconds shown as "m:ss of m:ss" by the player's seek slider. */
+async function playerSeconds(page: Page): Promise<number> {
+  const text = (await page.getByRole('slider', { name: 'Seek' }).getAttribute('aria-valuetext')) ?? '';
+  const [m, s] = text.split(' ')[0].split(':').map(Number);
+  return m * 60 + s;
+}
+
+/**
+ * Library search from the header: typing shows hits with the word marked, arrows and Enter choose one,
+ * the transcript opens and the player plays from the hit's segment, which the editor marks as playing.
+ */
+test('type in the search, pick a hit, the player jumps there', async ({ page }) => {
+  test.setTimeout(240_000);
+  await register(page, newUser());
+  await uploadQuestionsAndWait(page);
+  // Away from the transcript first, so choosing the hit has to open it.
+  await page.goto('/credits');
+
+  const search = page.getByRole('searchbox', { name: 'Search transcripts' });
+  await search.fill('monda');
+  const results = page.getByRole('listbox', { name: 'Search results' });
+  const hit = results.getByRole('option', { name: /^\d+:\d\d\b.*monday/i }).first();
+  await expect(hit).toBeVisible({ timeout: 10_000 });
+  await expect(hit.locator('mark').first()).toHaveText(/^monday$/i);
+  const [, m, s] = /^(\d+):(\d\d)/.exec((await hit.textContent()) ?? '')!;
+  const at = Number(m) * 60 + Number(s);
+  expect(at).toBeGreaterThan(0);
+
+  // Keyboard: while typing the first hit is focused, the down arrow moves on; Enter chooses the focused one.
+  await search.focus();
+  const options = results.getByRole('option');
+  const index = await options.evaluateAll((all, target) => all.findIndex((o) => o.textContent?.toLowerCase().includes(target)), 'monday');
+  for (let i = 0; i < index; i++) await search.press('ArrowDown');
+  await search.press('Enter');
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(results).toBeHidden();
+  const editor = page.getByRole('article', { name: 'questions-en' });
+  await expect(editor.locator('[data-index][aria-current="time"]')).toContainText(/monday/i, { timeout: 15_000 });
+  await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(at);
+  expect(await playerSeconds(page)).toBeLessThan(at + 4);
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+});

@@ -1,0 +1,15 @@
+// Search across the library (GET /api/search): the limits and the snippet markers, without zod.
+
+/** Around each matched word of a snippet: plain text, never HTML (transcript-kit parseSnippet renders <mark>). */
+export const SNIPPET_MATCH_START = '\u0002';
+export const SNIPPET_MATCH_END = '\u0003';
+
+export const searchLimits = {
+  /** Longer queries are cut to this many characters, not refused (the field searches as you type). */
+  queryMax: 200,
+  /** Transcripts per answer, when the request names no `limit`. */
+  limitDefault: 20,
+  limitMax: 50,
+  /** Hits listed per transcript, best first. */
+  hitsPerTranscript: 5,
+} as const;

@@ -1,0 +1,27 @@
+import { LibrarySearch, type SearchHit, type SearchResult } from '@scribe/transcript-kit';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useLibrarySearch } from '../data/search.ts';
+import { jumpStore } from './searchJump.ts';
+import { selectionStore } from './selection.ts';
+
+/**
+ * The library search of the header (desktop) and the left drawer (phone): results as you type;
+ * choosing a hit opens its transcript on the workspace, on the tab the hit is in, and a text hit plays
+ * from its segment (the editor marks the segment playing).
+ */
+export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?: 'floating' | 'inline'; onChosen?: () => void }) {
+  const [query, setQuery] = useState('');
+  const { state, retry } = useLibrarySearch(query);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const open = (result: SearchResult, hit: SearchHit) => {
+    selectionStore.selectTranscript(result.transcriptId);
+    selectionStore.setTab(hit.kind === 'ai_output' ? 'ai-output' : 'transcript');
+    if (hit.kind === 'segment' && typeof hit.start === 'number') jumpStore.request(result.transcriptId, hit.start);
+    else jumpStore.clear();
+    if (pathname !== '/') navigate('/');
+    onChosen?.();
+  };
+  return <LibrarySearch query={query} onQueryChange={setQuery} layout={layout} state={state} onRetry={retry} onSelect={open} />;
+}

@@ -1,0 +1,192 @@
+import { useLingui } from '@lingui/react/macro';
+import { Button, KIT_ROOT_CLASS, Spinner, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { CloseIcon } from '@scribe/ui/icons';
+import { useId, useState, type FocusEvent } from 'react';
+import { Autocomplete, Button as RACButton, Header, Input, ListBox, ListBoxItem, ListBoxSection, SearchField } from 'react-aria-components';
+import { formatTime } from '../media/time.ts';
+import { hitKey, hitOfKey, parseSnippet, snippetText, type SearchHit, type SearchResult } from '../search/snippets.ts';
+import * as styles from './SearchResults.css.ts';
+
+export type { SearchHit, SearchHitKind, SearchResult } from '../search/snippets.ts';
+
+/** What the app has for the current query. */
+export type SearchResultsState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  /** `message` already translated (e.g. the app's translateError). */
+  | { status: 'error'; message: string }
+  | { status: 'ready'; results: SearchResult[] };
+
+export interface SearchResultsProps extends KitLocaleProps {
+  state: SearchResultsState;
+  /** The query the state is for (the empty state names it). */
+  query: string;
+  /** A hit was chosen (click, or Enter on the focused hit). */
+  onSelect: (result: SearchResult, hit: SearchHit) => void;
+  /** Error state: 'Try again'. */
+  onRetry?: () => void;
+}
+
+/** A hit's snippet with the matched words in <mark> (never HTML from the server: the markers are split). */
+export function Snippet({ snippet }: { snippet: string }) {
+  return <>{parseSnippet(snippet).map((part, i) => (part.marked ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}</>;
+}
+
+/**
+ * Library search results, grouped by transcript (title as the group's heading), each hit with its
+ * marked snippet and where it is (the segment's time, 'Title' or 'AI output'). A react-aria ListBox:
+ * arrows move, Enter chooses; inside `LibrarySearch` focus stays in the field (virtual focus). Loading,
+ * error (with 'Try again') and empty states; the result count is announced politely.
+ */
+function SearchResultsView({ state, query, onSelect, onRetry }: SearchResultsProps) {
+  const { t } = useLingui();
+  const results = state.status === 'ready' ? state.results : [];
+  const hitCount = results.reduce((n, r) => n + r.hits.length, 0);
+  const announcement =
+    state.status === 'loading'
+      ? ''
+      : state.status === 'error'
+        ? '' // the message itself is an alert
+        : state.status === 'ready'
+          ? hitCount === 0
+            ? t`No results for “${query}”`
+            : t`Transcripts found: ${results.length}`
+          : '';
+  return (
+    <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
+      <VisuallyHidden>
+        <span role="status">{announcement}</span>
+      </VisuallyHidden>
+      {state.status === 'loading' ? (
+        <p className={styles.message}>
+          <Spinner size="sm" aria-label={t`Searching…`} />
+          <span aria-hidden="true">{t`Searching…`}</span>
+        </p>
+      ) : state.status === 'error' ? (
+        <div className={styles.message}>
+          <span className={styles.errorText} role="alert">
+            {state.message}
+          </span>
+          {onRetry ? (
+            <Button size="sm" onPress={onRetry}>
+              {t`Try again`}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <ListBox
+          aria-label={t`Search results`}
+          className={styles.list}
+          selectionMode="none"
+          items={results}
+          onAction={(key) => {
+            const found = hitOfKey(results, String(key));
+            if (found) onSelect(found.result, found.hit);
+          }}
+          renderEmptyState={() => <p className={styles.message}>{t`No results for “${query}”`}</p>}
+        >
+          {(result) => (
+            <ListBoxSection id={`t${result.transcriptId}`} className={styles.section}>
+              <Header className={styles.sectionTitle}>{result.title || t`Untitled transcript`}</Header>
+              {result.hits.map((hit, i) => (
+                <HitItem key={hitKey(result.transcriptId, i)} id={hitKey(result.transcriptId, i)} hit={hit} />
+              ))}
+            </ListBoxSection>
+          )}
+        </ListBox>
+      ) : null}
+    </div>
+  );
+}
+
+function HitItem({ id, hit }: { id: string; hit: SearchHit }) {
+  const { t } = useLingui();
+  const where =
+    hit.kind === 'title'
+      ? t`Title`
+      : hit.kind === 'ai_output'
+        ? t`AI output`
+        : typeof hit.start === 'number'
+          ? formatTime(hit.start)
+          : t`Text`;
+  const text = snippetText(hit.snippet);
+  return (
+    <ListBoxItem id={id} textValue={`${where}: ${text}`} className={styles.item}>
+      <span className={styles.kind}>
+        {where}
+        <VisuallyHidden>: </VisuallyHidden>
+      </span>
+      <span className={styles.snippet}>
+        <Snippet snippet={hit.snippet} />
+      </span>
+    </ListBoxItem>
+  );
+}
+
+export interface LibrarySearchProps extends Omit<SearchResultsProps, 'query'> {
+  query: string;
+  onQueryChange: (query: string) => void;
+  /** 'floating' (header: results over the page while the field has focus) or 'inline' (phone drawer). */
+  layout?: 'floating' | 'inline';
+  /** Set true to open the results (e.g. a story); otherwise they show while the search has focus and a query. */
+  defaultOpen?: boolean;
+}
+
+/**
+ * The library's search field with its results as you type: arrows move through the hits while typing
+ * goes on in the field, Enter opens the focused hit, Escape clears the field (and so closes the results).
+ * The app debounces and fetches; this only shows.
+ */
+function LibrarySearchView({ query, onQueryChange, layout = 'floating', defaultOpen = false, onSelect, ...rest }: LibrarySearchProps) {
+  const { t } = useLingui();
+  const [hasFocus, setHasFocus] = useState(defaultOpen);
+  const panelId = useId();
+  const open = query.trim() !== '' && hasFocus && rest.state.status !== 'idle';
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
+  };
+  return (
+    <div
+      className={`${KIT_ROOT_CLASS} ${styles.search}`}
+      role="search"
+      aria-label={t`Search transcripts`}
+      onFocus={() => setHasFocus(true)}
+      onBlur={onBlur}
+    >
+      <Autocomplete
+        inputValue={query}
+        onInputChange={(next) => {
+          // Typing again after a choice (focus stayed in the field) shows the results again.
+          setHasFocus(true);
+          onQueryChange(next);
+        }}
+      >
+        <SearchField aria-label={t`Search transcripts`} className={styles.field}>
+          <Input className={styles.input} placeholder={t`Search transcripts`} />
+          {query ? (
+            <RACButton className={styles.clear} aria-label={t`Clear search`}>
+              <CloseIcon size={14} />
+            </RACButton>
+          ) : null}
+        </SearchField>
+        {open ? (
+          <div id={panelId} className={`${styles.panel} ${layout === 'floating' ? styles.floating : ''}`}>
+            <SearchResults
+              {...rest}
+              query={query}
+              onSelect={(result, hit) => {
+                setHasFocus(false);
+                onSelect(result, hit);
+              }}
+            />
+          </div>
+        ) : null}
+      </Autocomplete>
+    </div>
+  );
+}
+
+export const SearchResults = withKitLocale(SearchResultsView, 'SearchResults');
+export const LibrarySearch = withKitLocale(LibrarySearchView, 'LibrarySearch');
