@@ -1,4 +1,3 @@
-/* global console */
 // Server rendering from the installed packages in plain Node (no bundler, no DOM), as a framework's
 // server does it. Prints the markup and what the environment had, for package.test.ts.
 import * as kit from '@scribe/transcript-kit';
