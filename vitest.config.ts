@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The second writes test-results/visual-report/index.html after a run with failed story screenshots.
+    reporters: ['default', './scripts/visual-report.ts'],
     projects: [
       './vitest.unit.config.ts',
       './packages/server/vitest.config.ts',

@@ -7,6 +7,6 @@ export default defineProject({
   test: {
     name: 'unit',
     environment: 'node',
-    include: ['packages/{ui,transcript-kit,app,api-client}/src/**/*.test.{ts,tsx}'],
+    include: ['packages/{ui,transcript-kit,app,api-client}/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
   },
 });

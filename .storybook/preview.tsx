@@ -1,9 +1,13 @@
-import { i18n } from '@lingui/core';
+import { i18n, setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { useEffect } from 'react';
+// The app's page-level rules and Inter, as the app loads them (the components' own styles are scoped).
+import '../packages/ui/src/theme/global.css.ts';
+import '../packages/ui/src/theme/fonts.ts';
 import { transcriptKitMessages } from '../packages/transcript-kit/src/i18n.ts';
-import { themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
+import { ThemeScope, themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
+import { reviewViewports } from './modes.ts';
 
 // Every package's catalogs, merged per locale as an app does it (ui first, then the kit).
 for (const locale of ['en', 'de'] as const) {
@@ -11,9 +15,25 @@ for (const locale of ['en', 'de'] as const) {
 }
 i18n.activate('en');
 
+/**
+ * Docs pages render many stories at once. Activating the shared instance there switched every story on
+ * the page to the locale of whichever story rendered last, so each story there gets a fixed-locale one.
+ */
+const docsI18n: Record<'en' | 'de', I18n> = {
+  en: setupI18n({ locale: 'en', messages: { en: { ...uiMessages.en, ...transcriptKitMessages.en } } }),
+  de: setupI18n({ locale: 'de', messages: { de: { ...uiMessages.de, ...transcriptKitMessages.de } } }),
+};
+
 /** Lingui with ui's catalogs; the `locale` toolbar global switches English/German. */
 const withI18n: Decorator = (Story, context) => {
   const locale = context.globals.locale === 'de' ? 'de' : 'en';
+  if (context.viewMode === 'docs') {
+    return (
+      <I18nProvider i18n={docsI18n[locale]}>
+        <Story />
+      </I18nProvider>
+    );
+  }
   if (i18n.locale !== locale) i18n.activate(locale);
   return (
     <I18nProvider i18n={i18n}>
@@ -38,6 +58,17 @@ function SchemeRoot({ scheme, children }: { scheme: 'light' | 'dark' | 'system';
 
 const withScheme: Decorator = (Story, context) => {
   const scheme = (context.globals.scheme as 'light' | 'dark' | 'system' | undefined) ?? 'light';
+  // On a docs page each story's scheme stays inside its own block: on <html> the last story's scheme (or
+  // the toolbar's) recoloured the whole page, its other stories included.
+  if (context.viewMode === 'docs') {
+    return scheme === 'system' ? (
+      <Story />
+    ) : (
+      <ThemeScope scheme={scheme}>
+        <Story />
+      </ThemeScope>
+    );
+  }
   return (
     <SchemeRoot scheme={scheme}>
       <Story />
@@ -77,6 +108,8 @@ const preview: Preview = {
   },
   parameters: {
     layout: 'padded',
+    // Phone and desktop in the viewport toolbar, the same sizes as the review modes (modes.ts).
+    viewport: { options: reviewViewports },
     controls: { expanded: true },
     // Axe violations fail the story test.
     a11y: { test: 'error' },

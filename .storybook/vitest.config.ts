@@ -15,6 +15,9 @@ export const storyViewport = { width: 1024, height: 640 };
  * record dialog's stories drive a real getUserMedia + MediaRecorder, and audio that may play without a
  * user gesture, because play functions' synthetic clicks are not user activation.
  */
+/** The runner window's size before a 'modes' pass first resized it (restored after each pass). */
+let firstWindowSize: { width: number; height: number } | undefined;
+
 const mediaArgs = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', '--autoplay-policy=no-user-gesture-required'];
 
 // Every story runs in Chromium: render, play function, axe (a11y.test = 'error'), then a screenshot
@@ -42,6 +45,14 @@ export default defineProject({
       commands: {
         emulateMedia: async (ctx, media: { colorScheme?: 'light' | 'dark'; reducedMotion?: 'reduce' | 'no-preference' }) => {
           await ctx.page.emulateMedia(media);
+        },
+        // The runner scales a story frame larger than its window down (blurred screenshots); a mode's
+        // viewport taller than the test frame (phone) gets a window that fits it, 1:1.
+        fitWindow: async (ctx, size: { width: number; height: number } | null) => {
+          const first = (firstWindowSize ??= ctx.page.viewportSize() ?? storyViewport);
+          await ctx.page.setViewportSize(
+            size ? { width: Math.max(size.width, first.width), height: Math.max(size.height, first.height) } : first,
+          );
         },
       },
       // Screenshot baselines (and diffs on failure) are written through the browser API.

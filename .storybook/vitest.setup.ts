@@ -1,10 +1,19 @@
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
+import { setInteractionModality } from 'react-aria/private/interactions/useFocusVisible';
 import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { afterEach, beforeEach, expect } from 'vitest';
-import { page, userEvent } from 'vitest/browser';
+import { commands, page, userEvent } from 'vitest/browser';
 import { toastStore } from '../packages/ui/src/components/Toast/toastQueue.ts';
+import { modeGlobals, reviewModes, viewportSize, type ReviewMode } from './modes.ts';
 import * as previewAnnotations from './preview.tsx';
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    /** Resizes the runner's window to fit a frame of this size; null restores its first size (vitest.config.ts). */
+    fitWindow: (size: { width: number; height: number } | null) => Promise<void>;
+  }
+}
 
 const storyViewportStyles = { width: '1024px', height: '640px' };
 
@@ -23,6 +32,15 @@ freeze.textContent = `
   body { padding: 24px; }
 `;
 document.head.appendChild(freeze);
+
+// The visual report's own test (.storybook/visualReport.test.ts) changes a style on purpose through this
+// variable, so that a real story's screenshot check fails against its committed baseline.
+const deliberateStyle = import.meta.env.VITE_VISUAL_REPORT_TEST_STYLE as string | undefined;
+if (deliberateStyle) {
+  const changed = document.createElement('style');
+  changed.textContent = deliberateStyle;
+  document.head.appendChild(changed);
+}
 
 /**
  * Moves the real mouse to the top-left corner, so no element keeps a hover style from the play
@@ -60,6 +78,52 @@ beforeEach(() => {
 });
 afterEach(() => clearAnnouncer());
 
+/** The review mode being screenshot (see the 'modes' pass below); null for a story's own run. */
+let currentMode: ReviewMode | null = null;
+
+/**
+ * A story tagged 'modes' is rendered again in every review mode (modes.ts) after its own run: viewport,
+ * scheme and locale set as the toolbar sets them, axe and a screenshot per mode (`<Story>-<mode>.png`).
+ * Every mode runs even when one fails, so the visual report shows all of them.
+ */
+afterEach(async (context) => {
+  const story = (
+    context as unknown as { story?: { tags: string[]; globals: Record<string, unknown>; run: (extra?: object) => Promise<void> } }
+  ).story;
+  if (!story?.tags.includes('modes') || context.task.result?.state === 'fail') return;
+  const failures: string[] = [];
+  try {
+    for (const mode of reviewModes) {
+      currentMode = mode;
+      clearAnnouncer();
+      toastStore.reset();
+      // Whether an autofocused field shows its focus ring follows the last interaction on the page, which
+      // an earlier story's play function left behind: every mode starts from the same one.
+      setInteractionModality('keyboard');
+      const size = viewportSize(mode.viewport);
+      await commands.fitWindow(size);
+      await page.viewport(size.width, size.height);
+      try {
+        await story.run({ globals: { ...story.globals, ...modeGlobals(mode) } });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        failures.push(`${mode.name}: ${message}`);
+        // The visual report (scripts/visual-report.ts) pairs each failed screenshot with its mode.
+        if (message.includes('toMatchScreenshot')) {
+          const meta = context.task.meta as { failedScreenshotModes?: string[] };
+          meta.failedScreenshotModes = [...(meta.failedScreenshotModes ?? []), mode.name];
+        }
+      }
+    }
+  } finally {
+    currentMode = null;
+    clearAnnouncer();
+    await commands.fitWindow(null);
+  }
+  if (failures.length > 0) throw new Error(`Failed in ${failures.length} of ${reviewModes.length} modes:\n${failures.join('\n')}`);
+  // Eight renders and screenshots (a failing one retries for seconds) on a busy 2-core machine.
+}, 180_000);
+
 const annotations = setProjectAnnotations([
   a11yAddonAnnotations,
   previewAnnotations,
@@ -76,9 +140,12 @@ const annotations = setProjectAnnotations([
     // After render, play and axe: compare the whole frame with the story's committed baseline.
     async afterEach(context) {
       if (context.parameters.screenshot === false) return;
+      // A 'modes' story's own run is the desktop-light-en mode again: only its mode runs are screenshot.
+      if (context.tags.includes('modes') && !currentMode) return;
       await document.fonts.ready;
       await parkPointer();
-      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(context.name.replace(/\W+/g, '-'));
+      const name = currentMode ? `${context.name} ${currentMode.name}` : context.name;
+      await expect.element(page.elementLocator(document.body)).toMatchScreenshot(name.replace(/\W+/g, '-'));
     },
   },
 ]);

@@ -4,8 +4,11 @@
 // Words are drawn from a made-up 20,000-word vocabulary with Zipf's law (a few words are everywhere,
 // most are rare), as in real speech. Prints one JSON line { url, cookie, id, seedSeconds } and serves
 // until SIGTERM; each line it reads on stdin is answered with { cpuMs }, its CPU time so far.
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
-import { register, startServer } from '../packages/server/test/helpers.ts';
+import { login, register, sessionCookie, startServer, tempDir } from '../packages/server/test/helpers.ts';
 
 export const TRANSCRIPTS = 10_000;
 const WORDS_PER_TRANSCRIPT = 1000;
@@ -39,10 +42,64 @@ export function vocabulary(): string[] {
   return [...words];
 }
 
+/**
+ * SEARCH_BENCH_CACHE=<folder> (PGlite only; for repeated runs while tuning, seeding takes minutes): the
+ * seeded data folder is kept under it, keyed by the migrations, and a copy of it serves later runs.
+ */
+function cachedFolder(): string | undefined {
+  const cache = process.env.SEARCH_BENCH_CACHE;
+  if (!cache) return undefined;
+  const migrations = join(import.meta.dirname, '../packages/server/drizzle');
+  const hash = createHash('sha256').update(`${TRANSCRIPTS} ${WORDS_PER_TRANSCRIPT} ${VOCABULARY}`);
+  for (const f of readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
+    hash.update(readFileSync(join(migrations, f)));
+  return join(cache, hash.digest('hex').slice(0, 16));
+}
+// The lock of the process that seeded the folder is not copied.
+const copyData = (from: string, to: string) => cpSync(from, to, { recursive: true, filter: (f) => basename(f) !== '.lock' });
+
+interface Seeded {
+  username: string;
+  password: string;
+  firstId: number;
+  seedSeconds: number;
+}
+
+async function fromCache(cached: string) {
+  const seeded = JSON.parse(readFileSync(join(cached, 'seeded.json'), 'utf8')) as Seeded;
+  const dataDir = tempDir();
+  copyData(cached, dataDir);
+  const server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '1000000', DATA_DIR: dataDir }, { pglite: true });
+  const cookie = sessionCookie(await login(server, seeded.username, seeded.password))!;
+  console.log(JSON.stringify({ url: server.url, cookie, id: seeded.firstId, seedSeconds: seeded.seedSeconds }));
+  return server;
+}
+
 if (process.argv[1] === import.meta.filename) {
   const pglite = process.argv.includes('--pglite');
+  const cached = pglite ? cachedFolder() : undefined;
+  if (cached && existsSync(join(cached, 'seeded.json'))) {
+    serve(await fromCache(cached));
+  } else {
+    await seedAndServe(pglite, cached);
+  }
+}
+
+function serve(server: { close(): Promise<void> }) {
+  process.stdin.on('data', () => {
+    const { user: u, system } = process.cpuUsage();
+    console.log(JSON.stringify({ cpuMs: (u + system) / 1000 }));
+  });
+  process.once('SIGTERM', () => {
+    void server.close().then(() => process.exit(0));
+  });
+}
+
+async function seedAndServe(pglite: boolean, cached: string | undefined) {
   const server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '1000000' }, { pglite });
-  const { cookie, user } = await register(server);
+  const { cookie, user, account } = await register(server);
   const words = vocabulary();
   // Zipf: the word of rank r is drawn with weight 1/r.
   const cumulative = new Float64Array(words.length);
@@ -89,12 +146,12 @@ if (process.argv[1] === import.meta.filename) {
   // autovacuum and the server never analyzes, so it is measured as it runs: without statistics.
   if (!pglite) await db.execute('analyze');
   const seedSeconds = (performance.now() - t0) / 1000;
+  if (cached) {
+    await db.execute('checkpoint');
+    copyData(server.dataDir, cached);
+    const seeded: Seeded = { username: account.username, password: account.password, firstId, seedSeconds };
+    writeFileSync(join(cached, 'seeded.json'), JSON.stringify(seeded));
+  }
   console.log(JSON.stringify({ url: server.url, cookie, id: firstId, seedSeconds }));
-  process.stdin.on('data', () => {
-    const { user: u, system } = process.cpuUsage();
-    console.log(JSON.stringify({ cpuMs: (u + system) / 1000 }));
-  });
-  process.once('SIGTERM', () => {
-    void server.close().then(() => process.exit(0));
-  });
+  serve(server);
 }

@@ -1,12 +1,17 @@
 // Builds a publishable package (ui, transcript-kit) into its dist/: ES modules (one per entry, dependencies
-// left to the consumer's bundler), one CSS file with every style (vanilla-extract, extracted), and type
-// declarations. `pnpm pack` then takes dist/ and the publishConfig of package.json.
-//   node --import tsx scripts/build-package.ts packages/transcript-kit
+// left to the consumer's bundler), one component stylesheet (style.css, vanilla-extract, extracted, inside
+// the `scribe` cascade layer), one stylesheet per `.css` export (ui's opt-in global.css and fonts.css), and
+// type declarations. `pnpm pack` then takes dist/ and the publishConfig of package.json.
+//   node --import tsx scripts/build-package.ts packages/transcript-kit   (relative to the working directory)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { build } from 'vite';
+import { KIT_ROOT_CLASS } from '../packages/ui/src/theme/kitRoot.ts';
 import { sharedPlugins } from '../vite.shared.ts';
+
+/** Every class and variable name the packages generate starts with this (see layeredStylesheet). */
+export const CLASS_PREFIX = 'scribe_';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -32,8 +37,12 @@ export async function buildPackage(packageDir: string): Promise<void> {
   const external = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).filter((d) => !bundled.has(d));
   const isExternal = (id: string) => external.some((d) => id === d || id.startsWith(`${d}/`)) || /^react(-dom)?(\/|$)/.test(id);
 
+  // `.css` exports (e.g. ui's global.css) are stylesheets of their own, built apart from style.css.
+  const isCss = (subpath: string) => subpath.endsWith('.css');
   const entries = Object.fromEntries(
-    Object.entries(pkg.exports).map(([subpath, file]) => [subpath === '.' ? 'index' : subpath.slice(2), join(dir, file)]),
+    Object.entries(pkg.exports)
+      .filter(([subpath]) => !isCss(subpath))
+      .map(([subpath, file]) => [subpath === '.' ? 'index' : subpath.slice(2), join(dir, file)]),
   );
   const outDir = join(dir, 'dist');
   rmSync(outDir, { recursive: true, force: true });
@@ -42,13 +51,14 @@ export async function buildPackage(packageDir: string): Promise<void> {
   // here from ui's sources they would get names hashed from this package's view of those files.
   const uiTheme = join(root, 'packages', 'ui', 'dist', 'theme.js');
   const alias = pkg.name === '@scribe/ui' ? [] : [{ find: /^@scribe\/ui\/theme$/, replacement: uiTheme }];
-  if (alias.length && !existsSync(uiTheme)) throw new Error(`${pkg.name}: build @scribe/ui first (${uiTheme} is missing)`);
+  // A package built on its own (`pnpm --filter @scribe/transcript-kit build`) builds ui first when it has no dist.
+  if (alias.length && !existsSync(uiTheme)) await buildPackage(join(root, 'packages', 'ui'));
 
   await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
-    plugins: sharedPlugins(),
+    plugins: sharedPlugins({ classPrefix: CLASS_PREFIX }),
     resolve: { alias },
     build: {
       outDir,
@@ -60,6 +70,30 @@ export async function buildPackage(packageDir: string): Promise<void> {
       rollupOptions: { external: isExternal },
     },
   });
+  const styleCss = join(outDir, 'style.css');
+  if (existsSync(styleCss)) writeFileSync(styleCss, layeredStylesheet(readFileSync(styleCss, 'utf8')));
+
+  for (const [subpath, file] of Object.entries(pkg.exports).filter(([subpath]) => isCss(subpath))) {
+    const name = basename(subpath, '.css');
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: sharedPlugins({ classPrefix: CLASS_PREFIX }),
+      resolve: { alias },
+      build: {
+        outDir,
+        emptyOutDir: false,
+        minify: false,
+        sourcemap: false,
+        cssCodeSplit: false,
+        lib: { entry: { [`${name}.css-entry`]: join(dir, file) }, formats: ['es'], cssFileName: name },
+        rollupOptions: { external: isExternal },
+      },
+    });
+    // Only the stylesheet ships: the entry's (empty) module is dropped.
+    rmSync(join(outDir, `${name}.css-entry.js`), { force: true });
+  }
 
   // Declarations: tsc over the sources (stories, tests and test helpers left out), then the `.ts`/`.tsx`
   // specifiers the sources use are rewritten to the `.js` files that sit beside the declarations.
@@ -101,6 +135,22 @@ export async function buildPackage(packageDir: string): Promise<void> {
   console.log(`${pkg.name}: built into ${outDir}`);
 }
 
+/**
+ * The component stylesheet as shipped: every rule inside `@layer scribe`, so a host orders the kit against
+ * its own layers, plus one unlayered guard. A host's unlayered rules (`button {...}`, `h2 {...}`) would
+ * beat any layered rule, so on the kit's roots and on the elements the kit renders (its prefixed classes,
+ * react-aria's default classes, or no class at all) `all: revert-layer` drops them and the kit's layered values apply. Host content given as
+ * children keeps its own classes and rules. Inline styles still win (they outrank style rules).
+ * Only the published stylesheet is layered: the app and Storybook compile the sources unlayered as before.
+ */
+export function layeredStylesheet(css: string): string {
+  // react-aria-components' own default classes mark its elements inside the kit too; SVG keeps its attributes.
+  const own = `[class*="${CLASS_PREFIX}"], [class*="react-aria-"], :not([class])`;
+  const guard = `.${KIT_ROOT_CLASS}, .${KIT_ROOT_CLASS} :is(${own}):not(svg, svg *)`;
+  return `@layer scribe {\n${css.trim()}\n}\n\n${guard} {\n  all: revert-layer;\n}\n`;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  for (const dir of process.argv.slice(2)) await buildPackage(dir);
+  // Relative to where the command runs (a package's own `build` passes `.`), not to the repository root.
+  for (const dir of process.argv.slice(2)) await buildPackage(resolve(process.cwd(), dir));
 }

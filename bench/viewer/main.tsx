@@ -78,7 +78,8 @@ window.runViewerBench = async (rounds) => {
 
     const viewer = await timeRender((root) => root.render(<Viewer time={0} />));
     out.viewerRender.push(viewer.ms);
-    if (host.querySelectorAll('[data-index]').length !== segments.length) throw new Error('viewer did not render every segment');
+    // Virtualised: the rows near the top are in the document, not all 5,000 (bench/viewer-virtual compares).
+    if (!host.querySelector('[data-index="0"]')) throw new Error('viewer did not render the first segment');
     out.viewerUpdate.push(timeUpdates(viewer.root, (root, time) => root.render(<Viewer time={time} />), 100));
     if (host.querySelector('[aria-current="time"]')?.getAttribute('data-index') !== '300') throw new Error('highlight did not follow');
     viewer.root.unmount();

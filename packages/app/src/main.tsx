@@ -1,3 +1,6 @@
+// Page-level rules (body, focus ring, theme on :root) and Inter, first: the components' styles follow.
+import '@scribe/ui/global.css';
+import '@scribe/ui/fonts.css';
 import { paths, preferInterpretedValidation } from '@scribe/api-client';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

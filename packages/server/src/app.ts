@@ -1,3 +1,5 @@
+import { listenAdminSocket } from './features/backup/admin-socket.ts';
+import { writeBackup } from './features/backup/archive.ts';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
@@ -110,6 +112,8 @@ export interface BuildOptions {
   liveKeepaliveMs?: number;
   /** Told every query the server sends through Drizzle (tests and the index review count them). */
   queryLogger?: QueryLogger;
+  /** PGlite: listen on DATA_DIR/admin.sock for `pnpm admin backup` (default true). */
+  adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
 }
@@ -142,7 +146,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   try {
     // Audio, the database and keys live here: this account only.
     ensurePrivateDir(config.dataDir);
+    const phases = startupPhases();
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryLogger: options.queryLogger });
+    phases.mark('database');
     const db = database;
     app.decorate('database', db);
     app.addHook('onClose', async () => {
@@ -163,6 +169,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
+    phases.mark('queue');
     const webhooks = createWebhooksService({
       repo: createWebhooksRepository(db.db),
       boss: queue.boss,
@@ -190,7 +197,15 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
       });
     }
+    phases.mark('routes');
     await app.ready();
+    const snapshot = db.snapshot;
+    if (snapshot && options.adminSocket !== false) {
+      const dataDir = config.dataDir;
+      const localFiles = config.storage.driver === 'local';
+      stoppers.push(await listenAdminSocket(dataDir, { backup: (file) => writeBackup({ dataDir, snapshot, localFiles }, file) }, app.log));
+    }
+    phases.mark('ready');
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
@@ -217,7 +232,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       });
       stoppers.push(() => worker.stop());
       await worker.start();
+      phases.mark('worker');
     }
+    // What start-up spends where (the start-up bench and slow starts are read from this line).
+    app.log.info({ startupMs: phases.done() }, 'server built');
     return app;
   } catch (err) {
     // Release the database and the lock even when the server never became ready.
@@ -226,6 +244,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     await database?.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** Milliseconds spent in each named phase of start-up, in order. */
+function startupPhases() {
+  const ms: Record<string, number> = {};
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      ms[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => ms,
+  };
 }
 
 /** In-process on PGlite; LISTEN/NOTIFY on PostgreSQL, published through the app's pool. */

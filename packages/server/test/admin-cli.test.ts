@@ -1,31 +1,10 @@
-import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, register, startServer, type TestServer } from './helpers.ts';
+import { runAdmin } from './support/admin-cli.ts';
 
-const cli = fileURLToPath(new URL('../src/cli/admin.ts', import.meta.url));
-
-/** Runs `pnpm admin ...` the way the root script does, against the test server's database. */
-function admin(server: TestServer, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        LOG_LEVEL: 'silent',
-        ...(server.config.databaseUrl ? { DATABASE_URL: server.config.databaseUrl } : { DATABASE_URL: '' }),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `pnpm admin …` against the test server's database. */
+const admin = (server: TestServer, args: string[]) => runAdmin(server.dataDir, args, server.config.databaseUrl);
 
 describe('pnpm admin', () => {
   let server: TestServer;

@@ -2,7 +2,8 @@ import { SNIPPET_MATCH_END as E, SNIPPET_MATCH_START as S, type SearchResponse }
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
-import { aiOutputs, transcripts } from '../src/db/schema.ts';
+import { aiOutputs, transcripts, type StoredSegment } from '../src/db/schema.ts';
+import { createSearchRepository } from '../src/features/search/repository.ts';
 import { englishSegments, germanSegments, insertTranscript } from './ai-fixtures.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { libraryUser } from './library-helpers.ts';
@@ -253,5 +254,59 @@ describe('search across the library', () => {
       sql`select count(*) as n from search_documents where transcript_id = ${row.id}`,
     );
     expect(Number(left.n)).toBe(0);
+  });
+  it('after an edit, searches the current text until the document is rebuilt, and the same after', async () => {
+    const id = await insertTranscript(server, owner.id, {
+      title: 'Harbour tour',
+      language: 'en',
+      segments: [
+        { start: 0, end: 4, speaker: 'A', text: 'The lighthouse keeper waved.' },
+        { start: 4, end: 8, speaker: 'A', text: 'Gulls circled the pier.' },
+      ],
+    });
+    const res = await owner.call('PATCH', `/api/transcripts/${id}`, {
+      baseRevision: 1,
+      segments: [
+        { start: 0, end: 4, speaker: 'A', text: 'The ferryman waved.' },
+        { start: 4, end: 8, speaker: 'A', text: 'Gulls circled the pier.' },
+      ],
+    });
+    expect(res.status, res.text).toBe(200);
+    const stale = async () =>
+      (await selectRows<{ id: number }>(server.app.database.db, sql`select transcript_id as id from search_stale`)).map((r) => r.id);
+    const check = async () => {
+      expect(ids(await search('lighthouse'))).toEqual([]);
+      expect(ids(await search('ferryman gulls'))).toEqual([id]);
+      const [result] = (await search('ferryman')).results;
+      expect(result.hits).toEqual([{ kind: 'segment', start: 0, snippet: `The ${S}ferryman${E} waved.` }]);
+    };
+    expect(await stale()).toContain(id);
+    await check();
+    // What the server does from time to time for transcripts left alone (here without waiting).
+    expect(await createSearchRepository(server.app.database.db).refreshStale(100, 0)).toBeGreaterThan(0);
+    expect(await stale()).toEqual([]);
+    await check();
+  });
+
+  it('ranks a title match first even among hundreds of transcripts with the word', async () => {
+    const text = (n: number): StoredSegment[] => [{ start: 0, end: 3, speaker: 'A', text: `The narwhal swims past buoy ${n}.` }];
+    // The oldest has the word in its title; the 250 after it only in their text.
+    const titled = await insertTranscript(server, owner.id, { title: 'Narwhal notes', language: 'en', segments: text(0) });
+    await server.app.database.db.insert(transcripts).values(
+      Array.from({ length: 250 }, (_, i) => ({
+        userId: owner.id,
+        title: `Sea log ${i + 1}`,
+        status: 'completed' as const,
+        language: 'en',
+        segments: text(i + 1),
+      })),
+    );
+    const body = await search('narwhal');
+    expect(body.results).toHaveLength(20);
+    expect(body.results[0]).toMatchObject({
+      transcriptId: titled,
+      hits: [{ kind: 'title', snippet: `${S}Narwhal${E} notes` }, { kind: 'segment' }],
+    });
+    expect(ids(await search('narwhal notes'))).toEqual([titled]);
   });
 });

@@ -1,5 +1,6 @@
 // @scribe/transcript-kit: the published components. They fetch nothing; data and callbacks come in
-// through props. Styles come from @scribe/ui's theme; load ui's global styles (import '@scribe/ui') once.
+// through props. Load '@scribe/ui/style.css' and '@scribe/transcript-kit/style.css' once; styles are scoped
+// to the kit's roots. No I18nProvider is needed (English; `locale` prop for German).
 export type { FolderNode, TranscriptNode, TreeNode, TreeNodeType, TreeKey, TranscriptStatus } from './types.ts';
 export {
   nodeKey,
@@ -213,3 +214,6 @@ export {
 } from './SearchResults/SearchResults.tsx';
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
 export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
+export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
+export { ThemeProvider, type ThemeProviderProps, type ThemeTokens } from '@scribe/ui';
+export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/chooseLocale.ts';

@@ -1,11 +1,19 @@
-// Global side effects first: font, theme values on :root, base styles.
-import './theme/fonts.ts';
+// Styles first: theme values and base styles, scoped to the kit's roots (nothing global; the page-level
+// rules are the opt-in `@scribe/ui/global.css`, Inter the opt-in `@scribe/ui/fonts.css`).
 import './theme/themes.css.ts';
-import './theme/global.css.ts';
+import './theme/kitRoot.css.ts';
 
-export { vars, breakpoints, media } from './theme/index.ts';
+export { vars, tokenVarNames, tokenVarName, breakpoints, media, KIT_ROOT_CLASS, FONT_SANS_VAR } from './theme/index.ts';
 export type { SpaceToken, FontSizeToken } from './theme/index.ts';
 export { ThemeScope, themeClassNames, type ThemeScopeProps } from './components/ThemeScope/ThemeScope.tsx';
+export {
+  ThemeProvider,
+  DirectionProvider,
+  localeForDirection,
+  type ThemeProviderProps,
+} from './components/ThemeProvider/ThemeProvider.tsx';
+export { themeTokenVars, type ThemeTokens } from './components/ThemeProvider/themeTokens.ts';
+export { useThemeCarrier, carryTheme } from './components/ThemeProvider/carryTheme.ts';
 export { uiMessages, uiMessagesEn, uiMessagesDe, loadUiMessages } from './i18n.ts';
 
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './components/Button/Button.tsx';
@@ -55,4 +63,5 @@ export { sprinkles, type Sprinkles } from './sprinkles/sprinkles.css.ts';
 export { VisuallyHidden } from './components/VisuallyHidden/VisuallyHidden.tsx';
 export { Kbd } from './components/Kbd/Kbd.tsx';
 export { ToastProvider, type ToastProviderProps } from './components/Toast/Toast.tsx';
+export { ToastFallback, type ToastFallbackProps } from './components/Toast/ToastFallback.tsx';
 export { toast, type ToastOptions, type ToastVariant } from './components/Toast/toastQueue.ts';

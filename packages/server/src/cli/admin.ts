@@ -4,12 +4,15 @@
  *   list-users
  *   reset-password <user> [--password <new>]   (without --password one is generated and printed)
  *   grant-credits <user> <n> [--reason <text>]
+ *   backup <file>    (PGlite: a snapshot of the database, the audio files and the captcha key)
+ *   restore <file>   (PGlite: into a DATA_DIR without a database, the server stopped)
  *
  * <user> is an id, a username or an e-mail. It opens the database the server uses (same
  * environment: DATA_DIR or DATABASE_URL). PGlite allows one process per data folder, so while the
  * server runs on PGlite this refuses; on PostgreSQL it works next to the running server.
  */
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { asc, count, eq, gt, and, sql } from 'drizzle-orm';
 import pino from 'pino';
@@ -17,6 +20,8 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { LockError } from '../db/lock.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
+import { requestBackup } from '../features/backup/admin-socket.ts';
+import { BackupError, restoreBackup, writeBackup } from '../features/backup/archive.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createAuthRepository } from '../features/auth/repository.ts';
 import { LIVE_CHANNEL } from '../features/live/hub.ts';
@@ -31,7 +36,10 @@ const USAGE = `Usage: pnpm admin <command>
   list-users
   reset-password <user> [--password <new>]   (without --password, one is generated and printed)
   grant-credits <user> <n> [--reason <text>]
-<user>: id, username or e-mail.`;
+  backup <file>      PGlite: database, audio files and captcha key in one file (works while the server runs)
+  restore <file>     PGlite: into a new or empty DATA_DIR, with the server stopped
+<user>: id, username or e-mail.
+On PostgreSQL back up with pg_dump (README "Backups").`;
 
 class UsageError extends Error {}
 
@@ -132,12 +140,71 @@ async function run(argv: string[], database: Database): Promise<void> {
   }
 }
 
+/** backup and restore: the running server writes the snapshot when there is one (it holds PGlite). */
+async function backupCommand(command: 'backup' | 'restore', args: string[]): Promise<number> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      return 1;
+    }
+    throw err;
+  }
+  if (config.databaseUrl) {
+    console.error(
+      'This server uses PostgreSQL (DATABASE_URL): back it up with pg_dump, for example\n' +
+        '  pg_dump --format=custom --file=scribe.dump "$DATABASE_URL"\n' +
+        'and restore with pg_restore (README "Backups"). Audio in S3 is copied with the store\'s own tools.',
+    );
+    return 1;
+  }
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    console.error(`Name the backup file.\n\n${USAGE}`);
+    return 1;
+  }
+  const file = resolve(args[0]);
+  try {
+    if (command === 'restore') {
+      const restored = await restoreBackup(file, config.dataDir);
+      console.log(`Restored the backup of ${restored.createdAt} into ${config.dataDir} (${restored.audioFiles} audio files).`);
+      return 0;
+    }
+    const result = (await requestBackup(config.dataDir, file)) ?? (await backupStopped(config, file));
+    console.log(`Backup written to ${result.file} (${result.bytes} bytes, ${result.audioFiles} audio files).`);
+    return 0;
+  } catch (err) {
+    if (err instanceof BackupError || err instanceof LockError || err instanceof StartupError) {
+      console.error(
+        err instanceof LockError ? `The server (pid ${err.pid}) is running on this DATA_DIR: stop it before restoring.` : err.message,
+      );
+      return 1;
+    }
+    throw err;
+  }
+}
+
+/** No server listens on the data folder: open the database here and dump it. */
+async function backupStopped(config: ReturnType<typeof loadConfig>, file: string) {
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: config.dataDir });
+  try {
+    return await writeBackup(
+      { dataDir: config.dataDir, snapshot: database.snapshot!, localFiles: config.storage.driver === 'local' },
+      file,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === 'help') {
     console.log(USAGE);
     return argv.length === 0 ? 1 : 0;
   }
+  if (argv[0] === 'backup' || argv[0] === 'restore') return backupCommand(argv[0], argv.slice(1));
   let database: Database;
   try {
     const config = loadConfig();

@@ -1,61 +1,18 @@
 // A job interrupted by killing the server process completes after a restart: the real entry point
 // (node --import tsx src/main.ts) as a child on PGlite in a temp DATA_DIR, killed with SIGKILL mid-job.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { wordErrorRate } from '../support/wer.ts';
 import { postJson, newAccount, sessionCookie, tempDir } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
 import { openLive, repeatedRecording } from './server-helpers.ts';
 import { freePort } from '../support/ports.ts';
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startMain(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      ALTCHA_COST: '10',
-      ALTCHA_MAX_NUMBER: '40',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      ...env,
-    },
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return { process: child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
-}
-
-async function healthy(url: string, child: Child, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.process.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${child.output()}`);
-}
+import { healthy, startMain, type MainProcess } from '../support/main-process.ts';
 
 describe('a transcription interrupted by a crash', () => {
   const dataDir = tempDir();
-  const children: Child[] = [];
+  const children: MainProcess[] = [];
   afterAll(async () => {
     for (const c of children) if (c.process.exitCode === null) c.process.kill('SIGKILL');
     await Promise.all(children.map((c) => c.exited));
@@ -65,7 +22,8 @@ describe('a transcription interrupted by a crash', () => {
   it('completes after the killed server is started again on the same data folder, and after a stop on purpose', async () => {
     const port = await freePort();
     const server = { url: `http://127.0.0.1:${port}` };
-    const env = { DATA_DIR: dataDir, PORT: String(port) };
+    // Several sign-ins from one address across the restarts.
+    const env = { DATA_DIR: dataDir, PORT: String(port), LOGIN_RATE_LIMIT_PER_IP: '1000' };
     const recording = await repeatedRecording(20);
 
     const first = startMain(env);

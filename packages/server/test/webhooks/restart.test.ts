@@ -1,49 +1,15 @@
 // A webhook delivery survives the server being killed between two attempts: the real entry point
 // (node --import tsx src/main.ts) as a child on PGlite in a temp DATA_DIR, transcribing through a fake
 // OpenAI-compatible server, killed with SIGKILL after the receiver's first 500, then started again.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newAccount, postJson, sessionCookie, tempDir } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
 import { toneWav } from '../support/audio.ts';
 import { freePort } from '../support/ports.ts';
+import { healthy, startMain, type MainProcess } from '../support/main-process.ts';
 import { startReceiver, verifies } from './receiver.ts';
-
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startMain(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'info', ALTCHA_COST: '10', ALTCHA_MAX_NUMBER: '40', ...env },
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  return { process: child, output: () => out, exited: new Promise((resolve) => child.on('exit', resolve)) };
-}
-
-async function healthy(url: string, child: Child, timeoutMs = 90_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.process.exitCode !== null) throw new Error(`server exited early:\n${child.output()}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`server did not become healthy:\n${child.output()}`);
-}
 
 /** A fake /v1/audio/transcriptions answering one fixed sentence for any file. */
 async function fakeTranscriptionServer(): Promise<{ url: string; server: Server }> {
@@ -69,7 +35,7 @@ async function fakeTranscriptionServer(): Promise<{ url: string; server: Server 
 
 describe('a webhook delivery interrupted by a crash', () => {
   const dataDir = tempDir();
-  const children: Child[] = [];
+  const children: MainProcess[] = [];
   const closers: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const c of children) if (c.process.exitCode === null) c.process.kill('SIGKILL');

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { toast } from '@scribe/ui';
 import { AiOutputList } from './AiOutputList.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const outputs = [
   {
@@ -78,6 +80,45 @@ export const CopyCombined: Story = {
     const text = (args.onCopy as ReturnType<typeof fn>).mock.calls[0][0].text as string;
     await expect(text).toContain('Extract all questions asked in the transcript.\n\nQuestions asked');
     await expect(text).toContain('\n\n---\n\n');
+  },
+};
+
+/**
+ * An embedder's read-only page: without `onExport` there is no Export menu and no Download buttons;
+ * copying and the time stamps work as before.
+ */
+export const WithoutExport: Story = {
+  args: { onExport: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Export' })).toBeNull();
+    await expect(canvas.queryAllByRole('button', { name: /^Download / })).toHaveLength(0);
+    await expect(canvas.queryByRole('menu')).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Play from 2:31' }));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(151);
+  },
+};
+
+/**
+ * A host with no ToastProvider and no `onCopy`: the copy still says so, in a notification region the
+ * kit mounts itself (none is added to the page before the first message).
+ */
+export const CopyToastWithoutProvider: Story = {
+  args: { onCopy: undefined },
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    return () => {
+      spy.mockRestore();
+      toast.dismiss();
+    };
+  },
+  play: async ({ canvasElement }) => {
+    await expect(screen.queryByRole('region', { name: 'Notification' })).toBeNull();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Copy' }));
+    const region = await screen.findByRole('region', { name: 'Notification' });
+    await expect(await within(region).findByRole('status')).toHaveTextContent('Text copied to clipboard');
+    await expect(within(region).getByRole('button', { name: 'Close' })).toBeVisible();
   },
 };
 
@@ -186,3 +227,6 @@ export const RunOnAnotherTranscriptNone: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Run prompt' })).toBeDisabled();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import {
+  KIT_ROOT_CLASS,
   Alert,
   Button,
   Card,
@@ -39,7 +41,7 @@ export interface AiOutputItem {
 
 export type AiOutputListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; outputs: AiOutputItem[] };
 
-export interface AiOutputListProps {
+export interface AiOutputListProps extends KitLocaleProps {
   state: AiOutputListState;
   /** The transcript's title for the header; 'AI Output' without one. */
   title?: string | null;
@@ -47,7 +49,10 @@ export interface AiOutputListProps {
   onSeek: (seconds: number) => void;
   /** Download or open an export (the app knows the URLs); without it, no Export or Download menus (a read-only page). */
   onExport?: (target: AiExportTarget, format: AiExportFormat) => void;
-  /** Replaces the default toasts of the copy button. */
+  /**
+   * Replaces the default toasts of the copy button ('Text copied to clipboard' / 'Failed to copy text'),
+   * which the host's ToastProvider shows, or without one a notification region the kit adds itself.
+   */
   onCopy?: (result: { ok: boolean; text: string }) => void;
   /** An answer being generated (streamed by the provider), shown above the stored outputs. */
   pending?: { prompt: string; text: string; progress?: AiPendingProgress | null } | null;
@@ -104,7 +109,7 @@ function FormatItems({ prefix }: { prefix: string }) {
 }
 
 /** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
-export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, rerun }: AiOutputListProps) {
+function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun }: AiOutputListProps) {
   const { t, i18n } = useLingui();
   const [rerunning, setRerunning] = useState<AiOutputItem | null>(null);
   const formatDate = (iso: string) =>
@@ -188,7 +193,7 @@ export function AiOutputList({ state, title, onSeek, onExport, onCopy, pending, 
   };
 
   return (
-    <section className={styles.root} aria-label={heading}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.root}`} aria-label={heading}>
       <div className={styles.header}>
         <Heading level={2}>{heading}</Heading>
         <div className={styles.actions}>
@@ -370,3 +375,5 @@ function RerunForm({
     </Form>
   );
 }
+
+export const AiOutputList = withKitLocale(AiOutputListView, 'AiOutputList');

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { AiPanel, type SavedPromptItem } from './AiPanel.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 function Controlled(props: ComponentProps<typeof AiPanel>) {
   const [model, setModel] = useState(props.model);
@@ -242,3 +243,6 @@ export const CostDark: Story = {
     await expect(button).toHaveAccessibleDescription('2 credits');
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,5 +1,20 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Alert, Button, ConfirmDialog, Dialog, Form, IconButton, Menu, MenuItem, MenuTrigger, Text, TextArea, TextField } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import {
+  KIT_ROOT_CLASS,
+  Alert,
+  Button,
+  ConfirmDialog,
+  Dialog,
+  Form,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Text,
+  TextArea,
+  TextField,
+} from '@scribe/ui';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { DropIndicator, GridList, GridListItem, Button as RACButton, useDragAndDrop, type Key } from 'react-aria-components';
 import { BookIcon, DragHandleIcon, FileTextIcon, LanguagesIcon, MoreIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
@@ -40,7 +55,7 @@ export interface NewPrompt {
   icon: PromptIconName;
 }
 
-export interface AiPanelProps {
+export interface AiPanelProps extends KitLocaleProps {
   /** Without a transcript only the no-transcript message shows. */
   hasTranscript: boolean;
   /** The no-transcript message (e.g. the mobile 'Tap the menu button…' text). */
@@ -92,7 +107,7 @@ export function useDefaultPrompts(): Array<{ id: string; name: string; prompt: s
 }
 
 /** The AI features panel: free prompt with a model choice, the default prompts and the saved prompts. */
-export function AiPanel(props: AiPanelProps) {
+function AiPanelView(props: AiPanelProps) {
   const { t } = useLingui();
   const { hasTranscript, models, model, onModelChange, savedPrompts, onRun, onCreatePrompt, onDeletePrompt, promptCost } = props;
   const { onUpdatePrompt, onReorderPrompts } = props;
@@ -149,7 +164,7 @@ export function AiPanel(props: AiPanelProps) {
   };
 
   return (
-    <div className={styles.root}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
       <Form onSubmit={() => void submit()}>
         <TextArea
           label={t`Prompt`}
@@ -323,7 +338,7 @@ function PromptCost({ id, credits }: { id?: string; credits: number }) {
   );
 }
 
-export interface CreatePromptDialogProps {
+export interface CreatePromptDialogProps extends KitLocaleProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (prompt: NewPrompt) => Promise<void> | void;
@@ -332,7 +347,7 @@ export interface CreatePromptDialogProps {
 }
 
 /** Name, text and icon of a new (or edited) saved prompt: 'Please provide both a name and a prompt' when one is blank. */
-export function CreatePromptDialog({ isOpen, onOpenChange, onSubmit, initial }: CreatePromptDialogProps) {
+function CreatePromptDialogView({ isOpen, onOpenChange, onSubmit, initial }: CreatePromptDialogProps) {
   const { t } = useLingui();
   return (
     <Dialog title={initial ? t`Edit prompt` : t`Create prompt`} size="sm" isOpen={isOpen} onOpenChange={onOpenChange}>
@@ -418,3 +433,7 @@ function CreatePromptForm({
     </Form>
   );
 }
+
+export const AiPanel = withKitLocale(AiPanelView, 'AiPanel');
+
+export const CreatePromptDialog = withKitLocale(CreatePromptDialogView, 'CreatePromptDialog');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { recordOscillator, toneUrl } from '../testing/audioFixtures.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './AudioPlayer.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** The player plus a story-only button that seeks through the ref handle, as the transcript view does. */
 function WithHandle(props: ComponentProps<typeof AudioPlayer>) {
@@ -191,6 +192,26 @@ export const German: Story = {
   },
 };
 
+/**
+ * The speed menu's code loads on demand (on idle or at the button's first hover, focus or press): a key
+ * press at once, maybe before it arrived, still opens the menu, with focus on the current speed. Kept
+ * before the other speed stories, so the menu's code has not loaded in this file yet.
+ */
+export const PlaybackSpeedFirstPress: Story = {
+  args: { showPlaybackRate: true, onPlaybackRateChange: fn() },
+  play: async ({ args }) => {
+    const trigger = within(player()).getByRole('button', { name: 'Playback speed: 1×' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: /^Playback speed/ });
+    await waitFor(() => expect(within(menu).getByRole('menuitemradio', { name: '1×' })).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onPlaybackRateChange).toHaveBeenCalledWith(1.25);
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    await expect(within(player()).getByRole('button', { name: 'Playback speed: 1.25×' })).toHaveFocus();
+  },
+};
+
 /** Playback speed 0.5× to 2× (opt-in: `showPlaybackRate`): a menu of speeds that sets the audio's rate. */
 export const PlaybackSpeed: Story = {
   args: { showPlaybackRate: true, onPlaybackRateChange: fn() },
@@ -237,3 +258,6 @@ export const PlaybackSpeedGerman: Story = {
     await expect(screen.getByRole('button', { name: 'Wiedergabegeschwindigkeit: 1,25×' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

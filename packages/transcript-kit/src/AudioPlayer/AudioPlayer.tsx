@@ -1,12 +1,30 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, IconButton, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
-import { useCallback, useContext, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref, type RefObject } from 'react';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Alert, Button, IconButton } from '@scribe/ui';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
+import { useMenuTrigger } from 'react-aria/useMenu';
 import { useControlledState } from 'react-stately/useControlledState';
-import { Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
+import { useMenuTriggerState } from 'react-stately/useMenuTriggerState';
+import { ButtonContext, Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
 import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@scribe/ui/icons';
 import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
 import { createTimeThrottle, formatClock } from '../media/time.ts';
 import * as styles from './AudioPlayer.css.ts';
+import { rateLabel } from './playbackRate.ts';
 
 /** What `ref` gives an app: the transcript and AI output views seek the player through it. */
 export interface AudioPlayerHandle {
@@ -19,7 +37,7 @@ export interface AudioPlayerHandle {
   readonly currentTime: number;
 }
 
-export interface AudioPlayerProps {
+export interface AudioPlayerProps extends KitLocaleProps {
   /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
   src: string | null;
   /** Shown above the controls and names the player for assistive tech. */
@@ -45,8 +63,7 @@ export interface AudioPlayerProps {
   ref?: Ref<AudioPlayerHandle>;
 }
 
-/** The speeds the player offers. */
-export const PLAYBACK_RATES = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
+export { PLAYBACK_RATES } from './playbackRate.ts';
 
 /** Back and forward skip (docs/product-spec.md §9: 10 s). */
 export const SKIP_SECONDS = 10;
@@ -56,7 +73,7 @@ export const SKIP_SECONDS = 10;
  * value read as m:ss), elapsed and total time, and the spec's playback error messages. Keyboard: Tab
  * to a control; on the slider, arrows move 0.1 s, Page Up/Down a tenth, Home/End to the ends.
  */
-export function AudioPlayer(props: AudioPlayerProps) {
+function AudioPlayerView(props: AudioPlayerProps) {
   // A new source is a new player: all state (time, duration, error) starts over.
   return <Player key={props.src ?? ''} {...props} />;
 }
@@ -174,7 +191,7 @@ function Player({
 
   if (src === null) {
     return (
-      <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+      <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
         <p className={styles.empty}>{t`No audio file available`}</p>
       </section>
     );
@@ -189,7 +206,7 @@ function Player({
   };
 
   return (
-    <section className={styles.player} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
       {title ? <p className={styles.title}>{title}</p> : null}
       <audio
         ref={audioRef}
@@ -308,36 +325,52 @@ function Player({
   );
 }
 
-const rateLabel = (rate: number, locale: string) => `${rate.toLocaleString(locale)}×`;
+// The menu (popover, collection, selection) is most of the player's code, so it loads apart, on idle or at the
+// first hover, focus or press; the trigger renders at once, and a press before the load opens it when it arrives.
+const SpeedMenuPopover = lazy(() => import('./SpeedMenuPopover.tsx'));
 
 /** The playback speed: a menu of PLAYBACK_RATES, the current one checked. */
 function SpeedMenu({ rate, onChange, isDisabled }: { rate: number; onChange: (rate: number) => void; isDisabled: boolean }) {
   const { t, i18n } = useLingui();
   const current = rateLabel(rate, i18n.locale);
+  // What react-aria-components' MenuTrigger does, with the menu itself in SpeedMenuPopover.
+  const state = useMenuTriggerState({});
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const { menuTriggerProps, menuProps } = useMenuTrigger({ type: 'menu' }, state, triggerRef);
+  const [wanted, setWanted] = useState(false);
+  const want = useCallback(() => setWanted(true), []);
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return;
+    const id = requestIdleCallback(want);
+    return () => cancelIdleCallback(id);
+  }, [want]);
   return (
-    <MenuTrigger>
-      <Button size="sm" variant="ghost" isDisabled={isDisabled} aria-label={t`Playback speed: ${current}`}>
-        {current}
-      </Button>
-      <Menu
-        aria-label={t`Playback speed`}
-        selectionMode="single"
-        selectedKeys={[String(rate)]}
-        onSelectionChange={(keys) => {
-          if (keys === 'all') return;
-          const [key] = [...keys];
-          const next = Number(key);
-          if (Number.isFinite(next)) onChange(next);
-        }}
-      >
-        {PLAYBACK_RATES.map((value) => (
-          <MenuItem key={value} id={String(value)} textValue={rateLabel(value, i18n.locale)}>
-            {rateLabel(value, i18n.locale)}
-          </MenuItem>
-        ))}
-      </Menu>
-    </MenuTrigger>
+    <>
+      <ButtonContext.Provider value={{ ...menuTriggerProps, ref: triggerRef, isPressed: state.isOpen, onHoverStart: want, onFocus: want }}>
+        <Button size="sm" variant="ghost" isDisabled={isDisabled} aria-label={t`Playback speed: ${current}`}>
+          {current}
+        </Button>
+      </ButtonContext.Provider>
+      {wanted || state.isOpen ? (
+        <MenuLoadGuard>
+          <Suspense fallback={null}>
+            <SpeedMenuPopover state={state} menuProps={menuProps} triggerRef={triggerRef} rate={rate} onChange={onChange} />
+          </Suspense>
+        </MenuLoadGuard>
+      ) : null}
+    </>
   );
+}
+
+/** A menu chunk that failed to load (offline) leaves the player working, without the menu, instead of throwing to the host. */
+class MenuLoadGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /**
@@ -353,3 +386,5 @@ function TimeThumb({ valueText, stateRef }: { valueText: string; stateRef: RefOb
   });
   return <SliderThumb className={styles.thumb} />;
 }
+
+export const AudioPlayer = withKitLocale(AudioPlayerView, 'AudioPlayer');

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent } from 'storybook/test';
 import { ConnectionBanner } from './ConnectionBanner.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /**
  * The live connection's status while it is down. Apps show it from the live client's status: nothing
@@ -40,3 +41,6 @@ export const Online: Story = {
     await expect(screen.queryByRole('status', { name: 'Connection' })).toBeNull();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, SpinnerGlyph } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Button, SpinnerGlyph } from '@scribe/ui';
 import * as styles from './ConnectionBanner.css.ts';
 
 /** The live connection as the user should know it: fine (nothing shown), being retried, or given up. */
 export type ConnectionState = 'online' | 'reconnecting' | 'lost';
 
-export interface ConnectionBannerProps {
+export interface ConnectionBannerProps extends KitLocaleProps {
   state: ConnectionState;
   /** 'lost': the Reconnect button tries again at once (without it, only the text is shown). */
   onReconnect?: () => void;
@@ -18,10 +19,10 @@ export interface ConnectionBannerProps {
  * away (no timer closes it) and goes by itself once it is back. Polite status, not an alert: it
  * informs without interrupting.
  */
-export function ConnectionBanner({ state, onReconnect, placement = 'fixed' }: ConnectionBannerProps) {
+function ConnectionBannerView({ state, onReconnect, placement = 'fixed' }: ConnectionBannerProps) {
   const { t } = useLingui();
   if (state === 'online') return null;
-  const className = [styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : '']
+  const className = [KIT_ROOT_CLASS, styles.banner, state === 'lost' ? styles.lost : '', placement === 'fixed' ? styles.fixed : '']
     .filter(Boolean)
     .join(' ');
   return (
@@ -44,3 +45,5 @@ export function ConnectionBanner({ state, onReconnect, placement = 'fixed' }: Co
     </div>
   );
 }
+
+export const ConnectionBanner = withKitLocale(ConnectionBannerView, 'ConnectionBanner');

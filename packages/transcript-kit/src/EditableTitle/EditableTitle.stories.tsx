@@ -2,6 +2,7 @@ import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, within } from 'storybook/test';
 import { EditableTitle } from './EditableTitle.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 function Stateful(props: ComponentProps<typeof EditableTitle>) {
   const [title, setTitle] = useState(props.title);
@@ -101,3 +102,6 @@ export const German: Story = {
     await expect(screen.getByRole('button', { name: 'Transkript umbenennen' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, TextField } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Button, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EDIT_LIMITS, validateTitle, type NameProblem } from '../transcript/editing.ts';
 import * as styles from './EditableTitle.css.ts';
 
-export interface EditableTitleProps {
+export interface EditableTitleProps extends KitLocaleProps {
   /** The current title. */
   title: string;
   /** A valid new title (trimmed, 1..200 characters, changed). The app saves it. */
@@ -18,7 +19,7 @@ export interface EditableTitleProps {
  * A heading with a 'Rename' button that turns it into a text field: Enter saves, Escape cancels, and the
  * title must have 1 to 200 characters. Focus comes back to 'Rename' afterwards.
  */
-export function EditableTitle({ title, onRename, level = 2, isDisabled = false }: EditableTitleProps) {
+function EditableTitleView({ title, onRename, level = 2, isDisabled = false }: EditableTitleProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(title);
@@ -51,7 +52,7 @@ export function EditableTitle({ title, onRename, level = 2, isDisabled = false }
 
   if (!editing)
     return (
-      <div className={styles.root}>
+      <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
         <H className={styles.heading}>{title}</H>
         <Button
           ref={renameRef}
@@ -70,7 +71,7 @@ export function EditableTitle({ title, onRename, level = 2, isDisabled = false }
     );
 
   return (
-    <form className={styles.form} onSubmit={save} noValidate>
+    <form className={`${KIT_ROOT_CLASS} ${styles.form}`} onSubmit={save} noValidate>
       <div
         className={styles.field}
         onKeyDown={(event) => {
@@ -109,3 +110,5 @@ export function EditableTitle({ title, onRename, level = 2, isDisabled = false }
     </form>
   );
 }
+
+export const EditableTitle = withKitLocale(EditableTitleView, 'EditableTitle');

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton } from '@scribe/ui';
+import { IconButton, KIT_ROOT_CLASS } from '@scribe/ui';
 import { ChevronDownIcon, CloseIcon } from '@scribe/ui/icons';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Input, TextField } from 'react-aria-components';
@@ -32,7 +32,7 @@ export function FindBar({ query, onQueryChange, current, matches, onStep, onClos
   const total = matches.length >= MAX_FIND_MATCHES ? `${MAX_FIND_MATCHES}+` : String(matches.length);
   const count = !query.trim() ? '' : matches.length === 0 ? t`No matches` : t`${current + 1} of ${total}`;
   return (
-    <div className={styles.findBar} role="search" aria-label={t`Find in transcript`}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.findBar}`} role="search" aria-label={t`Find in transcript`}>
       <TextField aria-label={t`Find in transcript`} value={query} onChange={onQueryChange} className={styles.findField}>
         <Input
           ref={inputRef}
@@ -126,30 +126,46 @@ export function useFindHighlights(
   matches: readonly FindMatch[],
   current: number,
   redrawKey: unknown,
+  {
+    paintKey,
+    reveal,
+  }: {
+    /** Changes when other rows are rendered (a virtualised list scrolled): paint again, without scrolling. */
+    paintKey?: unknown;
+    /** Brings a row that is not rendered into view (a virtualised list); it is painted once rendered. */
+    reveal?: (segmentIndex: number) => void;
+  } = {},
 ) {
   useEffect(() => {
     const scroller = scrollerRef.current;
     const api = registry();
-    if (!scroller) return;
-    if (api) {
-      const ranges = matches.map((m) => rangeOf(scroller, m)).filter((r): r is Range => r !== null);
-      api.highlights.set(FIND_HIGHLIGHT, new api.Highlight(...ranges));
-      const currentRange = matches[current] ? rangeOf(scroller, matches[current]) : null;
-      api.highlights.set(FIND_HIGHLIGHT_CURRENT, new api.Highlight(...(currentRange ? [currentRange] : [])));
-    }
+    if (!scroller || !api) return;
+    const ranges = matches.map((m) => rangeOf(scroller, m)).filter((r): r is Range => r !== null);
+    api.highlights.set(FIND_HIGHLIGHT, new api.Highlight(...ranges));
+    const currentRange = matches[current] ? rangeOf(scroller, matches[current]) : null;
+    api.highlights.set(FIND_HIGHLIGHT_CURRENT, new api.Highlight(...(currentRange ? [currentRange] : [])));
+    return () => {
+      api.highlights.delete(FIND_HIGHLIGHT);
+      api.highlights.delete(FIND_HIGHLIGHT_CURRENT);
+    };
+  }, [scrollerRef, matches, current, redrawKey, paintKey]);
+
+  const revealRef = useRef(reveal);
+  useLayoutEffect(() => {
+    revealRef.current = reveal;
+  });
+  useEffect(() => {
+    const scroller = scrollerRef.current;
     const match = matches[current];
-    const row = match ? scroller.querySelector<HTMLElement>(`[data-index="${match.index}"]`) : null;
+    if (!scroller || !match) return;
+    const row = scroller.querySelector<HTMLElement>(`[data-index="${match.index}"]`);
     if (row) {
       const box = scroller.getBoundingClientRect();
       const rect = row.getBoundingClientRect();
       if (rect.top < box.top || rect.bottom > box.bottom) {
         scroller.scrollTo({ top: Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3) });
       }
-    }
-    return () => {
-      api?.highlights.delete(FIND_HIGHLIGHT);
-      api?.highlights.delete(FIND_HIGHLIGHT_CURRENT);
-    };
+    } else revealRef.current?.(match.index);
   }, [scrollerRef, matches, current, redrawKey]);
 }
 
@@ -160,6 +176,10 @@ export interface TranscriptFindOptions {
   scrollerRef: RefObject<HTMLElement | null>;
   /** Changes when the rows render anew (e.g. the view): the highlights are drawn again. */
   redrawKey: unknown;
+  /** Changes when a virtualised list rendered other rows: the highlights are painted on them. */
+  paintKey?: unknown;
+  /** Brings the current match's row into view when it is not rendered (a virtualised list). */
+  reveal?: (segmentIndex: number) => void;
   /** Where the first match is looked for when the bar opens (e.g. the playing segment). */
   startIndex: () => number;
   /** The bar closed: put focus back in the transcript (the current match's segment, or -1). */
@@ -175,6 +195,8 @@ export function useTranscriptFind({
   sectionRef,
   scrollerRef,
   redrawKey,
+  paintKey,
+  reveal,
   startIndex,
   onClosed,
 }: TranscriptFindOptions): FindBarProps | null {
@@ -186,7 +208,7 @@ export function useTranscriptFind({
   const deferredQuery = useDeferredValue(query);
   const matches = useMemo(() => (open ? findMatches(segments, deferredQuery) : []), [open, segments, deferredQuery]);
   const currentMatch = matches.length === 0 ? -1 : current === null ? firstMatchFrom(matches, from) : Math.min(current, matches.length - 1);
-  useFindHighlights(scrollerRef, matches, currentMatch, redrawKey);
+  useFindHighlights(scrollerRef, matches, currentMatch, redrawKey, { paintKey, reveal });
 
   const openFind = () => {
     if (!open) {

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { withOpenState } from '../testing/withOpenState.tsx';
 import { FolderDialog } from './FolderDialog.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** The app's part: open state (withOpenState); the dialog closes itself through onOpenChange(false) after onSubmit. */
 const Controlled = withOpenState(FolderDialog);
@@ -116,3 +117,6 @@ export const German: Story = {
     await expect(within(dialog).getByRole('textbox', { name: /Ordnername/ })).toHaveAttribute('aria-invalid', 'true');
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

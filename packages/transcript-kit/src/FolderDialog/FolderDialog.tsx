@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, Form, Text, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { busyDialogProps, whileBusy } from '../dialog/busy.ts';
 import * as styles from './FolderDialog.css.ts';
 
-export interface FolderDialogProps {
+export interface FolderDialogProps extends KitLocaleProps {
   /** 'create' a folder (or a subfolder, with parentName) or 'edit' (rename) one. */
   mode: 'create' | 'edit';
   /** The current name when renaming. */
@@ -21,7 +22,7 @@ export interface FolderDialogProps {
 }
 
 /** The create / rename folder dialog: 'Please enter a folder name' for a blank name, server errors inline. */
-export function FolderDialog({ mode, initialName, isOpen, onOpenChange, onSubmit, parentName }: FolderDialogProps) {
+function FolderDialogView({ mode, initialName, isOpen, onOpenChange, onSubmit, parentName }: FolderDialogProps) {
   const { t } = useLingui();
   const [isPending, setPending] = useState(false);
   const title = mode === 'edit' ? t`Rename Folder` : parentName ? t`New Subfolder` : t`New Folder`;
@@ -127,3 +128,5 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
     </Form>
   );
 }
+
+export const FolderDialog = withKitLocale(FolderDialogView, 'FolderDialog');

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { moveNode } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
 import { FolderTree } from './FolderTree.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
 const transcript = (
@@ -52,10 +53,14 @@ function LiveTree(props: ComponentProps<typeof FolderTree>) {
         setSelected(id);
         props.onSelectTranscript(id);
       }}
-      onMoveTranscript={(id, folderId) => {
-        setItems((current) => moveNode(current, { type: 'transcript', id }, folderId));
-        props.onMoveTranscript(id, folderId);
-      }}
+      onMoveTranscript={
+        props.onMoveTranscript
+          ? (id, folderId) => {
+              setItems((current) => moveNode(current, { type: 'transcript', id }, folderId));
+              props.onMoveTranscript!(id, folderId);
+            }
+          : undefined
+      }
       onMoveFolder={
         props.onMoveFolder
           ? (id, parentId) => {
@@ -487,6 +492,100 @@ export const DragDisabled: Story = {
   },
 };
 
+/** No editing UI: no "New folder", no row menus, no grips, no draggable rows. */
+async function expectNoEditingUi(canvasElement: HTMLElement, tree: HTMLElement) {
+  const canvas = within(canvasElement);
+  await expect(canvas.queryByRole('button', { name: 'New folder' })).toBeNull();
+  await expect(canvas.queryAllByRole('button', { name: /^Actions for / })).toHaveLength(0);
+  await expect(canvas.queryAllByRole('button', { name: /^Drag / })).toHaveLength(0);
+  for (const r of within(tree).getAllByRole('row')) await expect(r).not.toHaveAttribute('draggable', 'true');
+}
+
+/** Opens Clients and Acme and selects Kickoff call with the keyboard alone, as in an editable tree. */
+async function browseByKeyboard(tree: HTMLElement, onSelectTranscript: unknown) {
+  const clients = await focusRow(tree, 'Clients');
+  await userEvent.keyboard('{ArrowRight}');
+  await expect(clients).toHaveAttribute('aria-expanded', 'true');
+  await userEvent.keyboard('{ArrowDown}');
+  await expect(row(tree, 'Acme')).toHaveFocus();
+  await userEvent.keyboard('{ArrowRight}');
+  await expect(row(tree, 'Acme')).toHaveAttribute('aria-expanded', 'true');
+  // Right arrow on an open folder goes nowhere else: the row has no grip or menu to reach.
+  await userEvent.keyboard('{ArrowRight}');
+  await expect(row(tree, 'Acme')).toHaveFocus();
+  await userEvent.keyboard('{ArrowDown}');
+  await expect(row(tree, 'Kickoff call')).toHaveFocus();
+  await userEvent.keyboard('{Enter}');
+  await expect(onSelectTranscript).toHaveBeenLastCalledWith(10);
+  await expect(row(tree, 'Kickoff call')).toHaveAttribute('aria-selected', 'true');
+  await userEvent.keyboard('{ArrowUp}{ArrowLeft}');
+  await expect(row(tree, 'Acme')).toHaveAttribute('aria-expanded', 'false');
+}
+
+/**
+ * An embedder that only shows a library: with none of the editing callbacks (create, rename, move,
+ * delete) there is no editing UI at all, while opening folders and selecting transcripts work as usual.
+ */
+export const ReadOnlyWithoutCallbacks: Story = {
+  args: {
+    onCreateFolder: undefined,
+    onRenameFolder: undefined,
+    onDeleteFolder: undefined,
+    onDeleteTranscript: undefined,
+    onMoveTranscript: undefined,
+    onInvalidMove: undefined,
+  },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await expectNoEditingUi(canvasElement, tree);
+    await browseByKeyboard(tree, args.onSelectTranscript);
+    await expectNoEditingUi(canvasElement, tree);
+  },
+};
+
+/** `readOnly` turns the editing UI off even when the app passes its editing callbacks (e.g. a viewer role). */
+export const ReadOnlyProp: Story = {
+  args: { readOnly: true, onMoveFolder: fn(), onRenameTranscript: fn(), onShareTranscript: fn() },
+  play: async ({ canvasElement, args }) => {
+    const tree = await getTree(canvasElement);
+    await expectNoEditingUi(canvasElement, tree);
+    await browseByKeyboard(tree, args.onSelectTranscript);
+    await userEvent.click(within(row(tree, 'Voice memo')).getByText('Voice memo'));
+    await expect(args.onSelectTranscript).toHaveBeenLastCalledWith(12);
+    await expect(row(tree, 'Voice memo')).toHaveAttribute('aria-selected', 'true');
+    await expectNoEditingUi(canvasElement, tree);
+    for (const callback of [args.onCreateFolder, args.onRenameFolder, args.onDeleteTranscript, args.onMoveTranscript])
+      await expect(callback).not.toHaveBeenCalled();
+  },
+};
+
+/** Only the controls whose callback is given: transcripts can be deleted here, nothing else is editable. */
+export const OnlyDeleteTranscripts: Story = {
+  args: {
+    onCreateFolder: undefined,
+    onRenameFolder: undefined,
+    onDeleteFolder: undefined,
+    onMoveTranscript: undefined,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const tree = await getTree(canvasElement);
+    await expect(canvas.queryByRole('button', { name: 'New folder' })).toBeNull();
+    await expect(canvas.queryAllByRole('button', { name: /^Drag / })).toHaveLength(0);
+    await expect(within(row(tree, 'Clients')).queryByRole('button', { name: 'Actions for Clients' })).toBeNull();
+    const memo = row(tree, 'Voice memo');
+    await userEvent.hover(memo);
+    await userEvent.click(within(memo).getByRole('button', { name: 'Actions for Voice memo' }));
+    const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
+    await expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Delete']);
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 /**
  * 10,000 transcripts in 1,000 folders: only the rows in view are in the page (virtualized), closed
  * folders' children are not rendered at all, and unchanged rows are reused between renders.
@@ -570,3 +669,6 @@ export const German: Story = {
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,6 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { ConfirmDialog, IconButton, Menu, MenuItem, MenuTrigger, Skeleton, SkeletonGroup, Spinner, toast } from '@scribe/ui';
-import { createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import {
+  KIT_ROOT_CLASS,
+  ConfirmDialog,
+  IconButton,
+  Menu,
+  MenuItem,
+  MenuTrigger,
+  Skeleton,
+  SkeletonGroup,
+  Spinner,
+  toast,
+} from '@scribe/ui';
+import { Children, createContext, memo, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
@@ -28,28 +40,39 @@ import { formatClock } from '../media/time.ts';
 /** The drag type of tree nodes: only our own rows are accepted (files dropped on the page are the app's). */
 const NODE_DRAG_TYPE = 'application/x-scribe-tree-node';
 
-export interface FolderTreeProps {
+export interface FolderTreeProps extends KitLocaleProps {
   /** The tree as the server sends it (sorted: folders first by name, transcripts newest first). */
   items: TreeNode[];
   /** Controlled selection; leave undefined to let the tree keep its own. */
   selectedTranscriptId?: number | null;
   onSelectTranscript: (id: number) => void;
-  /** The header's "New folder" button (null) and a folder's "New Subfolder" (its id). */
-  onCreateFolder: (parentId: number | null) => void;
-  onRenameFolder: (folder: FolderNode) => void;
+  /**
+   * Shows every editing control off, whatever callbacks are given: no "New folder", no row menus, no
+   * drag and drop. Selection and expansion still work. Leaving out an editing callback hides just the
+   * controls that would call it, so a tree given none of them is read-only too.
+   */
+  readOnly?: boolean;
+  /** The header's "New folder" button (null) and a folder's "New Subfolder" (its id); without it, neither shows. */
+  onCreateFolder?: (parentId: number | null) => void;
+  /** Without it, folders offer no 'Rename'. */
+  onRenameFolder?: (folder: FolderNode) => void;
   /** Opt-in: with it, a transcript's row menu offers 'Rename' too (the app asks for the new title). */
   onRenameTranscript?: (transcript: TranscriptNode) => void;
   /** Opt-in: with it, a completed transcript's row menu offers 'Share…' (the app manages its share links). */
   onShareTranscript?: (transcript: TranscriptNode) => void;
-  /** Called only after the user confirmed 'Are you sure you want to delete this folder and all its contents?'. */
-  onDeleteFolder: (folder: FolderNode) => void;
-  /** Called only after the user confirmed 'Are you sure you want to delete this transcript?'. */
-  onDeleteTranscript: (transcript: TranscriptNode) => void;
+  /**
+   * Called only after the user confirmed 'Are you sure you want to delete this folder and all its contents?'.
+   * Without it, folders offer no 'Delete'.
+   */
+  onDeleteFolder?: (folder: FolderNode) => void;
+  /** Called only after the user confirmed 'Are you sure you want to delete this transcript?'. Without it, no 'Delete' on transcripts. */
+  onDeleteTranscript?: (transcript: TranscriptNode) => void;
   /**
    * A transcript dropped onto a folder, or onto the tree itself (null: out of every folder), or chosen
-   * in the row menu's 'Move to…' dialog (which stays busy while a returned promise runs).
+   * in the row menu's 'Move to…' dialog (which stays busy while a returned promise runs). Without it
+   * (and without onMoveFolder) there is no drag and drop and no 'Move to…'.
    */
-  onMoveTranscript: (transcriptId: number, folderId: number | null) => void | Promise<void>;
+  onMoveTranscript?: (transcriptId: number, folderId: number | null) => void | Promise<void>;
   /**
    * Beyond the spec, opt-in: with it, folders can be dragged and offer 'Move to…' too (the API's
    * PUT /api/folders/{id} {parentId}). Without it only transcripts move, as the spec says.
@@ -57,7 +80,8 @@ export interface FolderTreeProps {
   onMoveFolder?: (folderId: number, parentId: number | null) => void | Promise<void>;
   /**
    * A refused move, with the translated reason: 'Cannot move a folder into itself or its subfolders',
-   * or (with maxFolderDepth) that folders nest at most that deep. Default: a destructive toast 'Invalid move'.
+   * or (with maxFolderDepth) that folders nest at most that deep. Default: a destructive toast 'Invalid move'
+   * (shown by the host's ToastProvider, or by a region the tree renders itself when there is none).
    */
   onInvalidMove?: (message: string) => void;
   /** Levels of folder nesting allowed (the server's limit): deeper folder moves are refused with a reason. */
@@ -81,7 +105,25 @@ type PendingNode = { node: TreeNode; open: boolean } | null;
  * with mouse and keyboard drag and drop of transcripts onto folders or back to the top level, a menu per
  * row, and delete confirmations built in. A thin shell over the pure functions in tree/treeOps.ts.
  */
-export function FolderTree({
+function FolderTreeView({ readOnly = false, ...props }: FolderTreeProps) {
+  if (!readOnly) return <FolderTreeBody {...props} />;
+  // Read-only drops every editing callback, so each control only has to ask for its own.
+  return (
+    <FolderTreeBody
+      {...props}
+      onCreateFolder={undefined}
+      onRenameFolder={undefined}
+      onRenameTranscript={undefined}
+      onShareTranscript={undefined}
+      onDeleteFolder={undefined}
+      onDeleteTranscript={undefined}
+      onMoveTranscript={undefined}
+      onMoveFolder={undefined}
+    />
+  );
+}
+
+function FolderTreeBody({
   items,
   selectedTranscriptId,
   onSelectTranscript,
@@ -155,20 +197,24 @@ export function FolderTree({
   // a dropped node's folder opens just after that window.
   const revealAfterDrop = (folderId: number | null) => setTimeout(() => revealLater.current(folderId), 80);
 
+  const canMoveTranscripts = !!onMoveTranscript;
+  const canMoveFolders = !!onMoveFolder;
   const move = (ref: NodeRef, folderId: number | null) => {
-    if (ref.type === 'folder' && !onMoveFolder) return;
+    if (ref.type === 'folder' ? !onMoveFolder : !onMoveTranscript) return;
     const check = checkMove(items, ref, folderId, { maxDepth: maxFolderDepth });
     if (check === 'into-itself' || check === 'too-deep') reportInvalidMove(check);
     else if (check !== 'ok')
       return; // unchanged or gone meanwhile: nothing to do
     else {
-      if (ref.type === 'transcript') void onMoveTranscript(ref.id, folderId);
+      if (ref.type === 'transcript') void onMoveTranscript?.(ref.id, folderId);
       else void onMoveFolder?.(ref.id, folderId);
       revealAfterDrop(folderId);
     }
   };
 
-  const canDrag = (ref: NodeRef | null) => !!ref && (ref.type === 'transcript' || !!onMoveFolder);
+  const canDrag = (ref: NodeRef | null) => !!ref && (ref.type === 'transcript' ? canMoveTranscripts : canMoveFolders);
+  // Nothing can move without a move callback: no grips, no drop targets (a read-only tree).
+  const dragAndDropOn = isDragAndDropEnabled && (canMoveTranscripts || canMoveFolders);
 
   // Only onto folders ('on', never between rows) or onto the tree itself (the top level). A folder over
   // itself or its subfolders is accepted here and refused on drop, so the user learns why (onInvalidMove).
@@ -180,7 +226,7 @@ export function FolderTree({
 
   const { dragAndDropHooks: racHooks } = useDragAndDrop<TreeNode>({
     // Kept mounted and disabled rather than removed: react-aria wants the same hooks on every render.
-    isDisabled: !isDragAndDropEnabled,
+    isDisabled: !dragAndDropOn,
     getItems: (keys) =>
       [...keys]
         .map((key) => parseKey(key))
@@ -249,32 +295,32 @@ export function FolderTree({
     onShareTranscript,
     onCreateFolder,
     askDelete: (node) => setPendingNode({ node, open: true }),
-    askMove: (node) => (node.type === 'transcript' || onMoveFolder ? setPendingMove({ node, open: true }) : undefined),
+    askMove: (node) => ((node.type === 'transcript' ? onMoveTranscript : onMoveFolder) ? setPendingMove({ node, open: true }) : undefined),
   };
 
   // The dynamic collection's render function: what it returns depends on the node and these options
   // only (the `dependencies` below), so react-aria reuses a row while its node object is unchanged.
-  const canMoveFolders = !!onMoveFolder;
-  const canRenameTranscripts = !!onRenameTranscript;
-  const canShareTranscripts = !!onShareTranscript;
+  // Each row offers only what the app gave a callback for.
+  const folderCan = useMemo<FolderCapabilities>(
+    () => ({ move: canMoveFolders, rename: !!onRenameFolder, create: !!onCreateFolder, delete: !!onDeleteFolder }),
+    [canMoveFolders, onRenameFolder, onCreateFolder, onDeleteFolder],
+  );
+  const transcriptCan = useMemo<TranscriptCapabilities>(
+    () => ({ move: canMoveTranscripts, rename: !!onRenameTranscript, share: !!onShareTranscript, delete: !!onDeleteTranscript }),
+    [canMoveTranscripts, onRenameTranscript, onShareTranscript, onDeleteTranscript],
+  );
   const renderNode = useCallback(
     (node: TreeNode): ReactNode => {
-      const draggable = isDragAndDropEnabled && (node.type === 'transcript' || canMoveFolders);
+      const draggable = dragAndDropOn && (node.type === 'transcript' ? transcriptCan.move : folderCan.move);
       return node.type === 'folder' ? (
-        <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} canMove={canMoveFolders} />
+        <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} can={folderCan} />
       ) : (
-        <TranscriptRow
-          id={nodeKey(node)}
-          transcript={node}
-          draggable={draggable}
-          canRename={canRenameTranscripts}
-          canShare={canShareTranscripts}
-        />
+        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} can={transcriptCan} />
       );
     },
-    [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts, canShareTranscripts],
+    [dragAndDropOn, folderCan, transcriptCan],
   );
-  const dependencies = [isDragAndDropEnabled, canMoveFolders, canRenameTranscripts, canShareTranscripts];
+  const dependencies = [dragAndDropOn, folderCan, transcriptCan];
 
   // Changing state reaches rows through context rather than through the render function (which would
   // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
@@ -293,12 +339,14 @@ export function FolderTree({
   const deleting = pendingDelete?.node;
   const moving = pendingMove?.node ?? null;
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.root}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {t`Folders`}
         </h2>
-        <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
+        {onCreateFolder ? (
+          <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
+        ) : null}
       </div>
       {isLoading ? (
         <SkeletonGroup aria-label={t`Loading folders`}>
@@ -354,8 +402,8 @@ export function FolderTree({
           }
           confirmLabel={t`Delete`}
           onConfirm={() => {
-            if (deleting.type === 'folder') onDeleteFolder(deleting);
-            else onDeleteTranscript(deleting);
+            if (deleting.type === 'folder') onDeleteFolder?.(deleting);
+            else onDeleteTranscript?.(deleting);
           }}
         />
       ) : null}
@@ -367,7 +415,7 @@ export function FolderTree({
         onOpenChange={(open) => setPendingMove(open ? pendingMove : moving ? { node: moving, open: false } : null)}
         onMove={async (folderId) => {
           if (!moving) return;
-          if (moving.type === 'transcript') await onMoveTranscript(moving.id, folderId);
+          if (moving.type === 'transcript') await onMoveTranscript?.(moving.id, folderId);
           else await onMoveFolder?.(moving.id, folderId);
           reveal(folderId);
         }}
@@ -390,10 +438,10 @@ async function readDraggedRefs(items: DropItem[]): Promise<NodeRef[]> {
 type Handlers = {
   toggle: (folder: FolderNode) => void;
   select: (id: number) => void;
-  onRenameFolder: (folder: FolderNode) => void;
+  onRenameFolder?: (folder: FolderNode) => void;
   onRenameTranscript?: (transcript: TranscriptNode) => void;
   onShareTranscript?: (transcript: TranscriptNode) => void;
-  onCreateFolder: (parentId: number | null) => void;
+  onCreateFolder?: (parentId: number | null) => void;
   askDelete: (node: TreeNode) => void;
   /** Opens 'Move to…'; null before the first render set it. */
   askMove: ((node: TreeNode) => void) | null;
@@ -419,16 +467,31 @@ function DragHandle({ draggable }: { draggable: boolean }) {
   );
 }
 
+/** Which row menu items a folder offers (each needs the app's callback). */
+interface FolderCapabilities {
+  move: boolean;
+  rename: boolean;
+  create: boolean;
+  delete: boolean;
+}
+
+/** Which row menu items a transcript offers (each needs the app's callback). */
+interface TranscriptCapabilities {
+  move: boolean;
+  rename: boolean;
+  share: boolean;
+  delete: boolean;
+}
+
 interface FolderRowProps {
   /** The collection id (also read by react-aria's item cache, which keys rows by it). */
   id: TreeKey;
   folder: FolderNode;
   draggable: boolean;
-  /** Offers 'Move to…' (the app moves folders). */
-  canMove: boolean;
+  can: FolderCapabilities;
 }
 
-function FolderRow({ id, folder, draggable, canMove }: FolderRowProps) {
+function FolderRow({ id, folder, draggable, can }: FolderRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
     <TreeItem
@@ -442,7 +505,7 @@ function FolderRow({ id, folder, draggable, canMove }: FolderRowProps) {
     >
       <TreeItemContent>
         {({ hasChildItems, isExpanded }) => (
-          <FolderRowContent folder={folder} draggable={draggable} canMove={canMove} hasChildItems={hasChildItems} isExpanded={isExpanded} />
+          <FolderRowContent folder={folder} draggable={draggable} can={can} hasChildItems={hasChildItems} isExpanded={isExpanded} />
         )}
       </TreeItemContent>
       <FolderChildren folder={folder} />
@@ -467,7 +530,7 @@ function FolderChildren({ folder }: { folder: FolderNode }) {
  * Never shown as a row of its own (its folder is closed); it only tells react-aria the folder has children.
  * Memoised: re-rendering it would hand react-aria new props and so a new collection node.
  */
-const StandIn = memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
+const StandIn = /*#__PURE__*/ memo(function StandIn({ folderKey, name }: { folderKey: TreeKey; name: string }) {
   return (
     <TreeItem id={`placeholder:${folderKey}`} textValue={name} isDisabled>
       <TreeItemContent>{null}</TreeItemContent>
@@ -478,7 +541,7 @@ const StandIn = memo(function StandIn({ folderKey, name }: { folderKey: TreeKey;
 function FolderRowContent({
   folder,
   draggable,
-  canMove,
+  can,
   hasChildItems,
   isExpanded,
 }: Omit<FolderRowProps, 'id'> & { hasChildItems: boolean; isExpanded: boolean }) {
@@ -502,16 +565,16 @@ function FolderRowContent({
       <RowMenu
         name={name}
         onAction={(action) => {
-          if (action === 'rename') handlers.current.onRenameFolder(folder);
-          else if (action === 'new-subfolder') handlers.current.onCreateFolder(folder.id);
+          if (action === 'rename') handlers.current.onRenameFolder?.(folder);
+          else if (action === 'new-subfolder') handlers.current.onCreateFolder?.(folder.id);
           else if (action === 'move') handlers.current.askMove?.(folder);
           else if (action === 'delete') handlers.current.askDelete(folder);
         }}
       >
-        <MenuItem id="rename">{t`Rename`}</MenuItem>
-        <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem>
-        {canMove ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
-        <MenuItem id="delete">{t`Delete`}</MenuItem>
+        {can.rename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
+        {can.create ? <MenuItem id="new-subfolder">{t`New Subfolder`}</MenuItem> : null}
+        {can.move ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
+        {can.delete ? <MenuItem id="delete">{t`Delete`}</MenuItem> : null}
       </RowMenu>
     </>
   );
@@ -522,18 +585,15 @@ interface TranscriptRowProps {
   id: TreeKey;
   transcript: TranscriptNode;
   draggable: boolean;
-  /** Offers 'Rename' (the app renames transcripts). */
-  canRename: boolean;
-  /** Offers 'Share…' (the app manages share links). */
-  canShare: boolean;
+  can: TranscriptCapabilities;
 }
 
-function TranscriptRow({ id, transcript, draggable, canRename, canShare }: TranscriptRowProps) {
+function TranscriptRow({ id, transcript, draggable, can }: TranscriptRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
     <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
       <TreeItemContent>
-        <TranscriptRowContent transcript={transcript} draggable={draggable} canRename={canRename} canShare={canShare} />
+        <TranscriptRowContent transcript={transcript} draggable={draggable} can={can} />
       </TreeItemContent>
     </TreeItem>
   );
@@ -546,7 +606,7 @@ function useTruncationTitle(text: string) {
   return { title, check };
 }
 
-function TranscriptRowContent({ transcript, draggable, canRename, canShare }: Omit<TranscriptRowProps, 'id'>) {
+function TranscriptRowContent({ transcript, draggable, can }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
@@ -601,19 +661,20 @@ function TranscriptRowContent({ transcript, draggable, canRename, canShare }: Om
           else if (action === 'delete') handlers.current.askDelete(transcript);
         }}
       >
-        {canRename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
+        {can.rename ? <MenuItem id="rename">{t`Rename`}</MenuItem> : null}
         {/* Only a finished transcript has text to share. */}
-        {canShare && (transcript.status ?? 'completed') === 'completed' ? <MenuItem id="share">{t`Share…`}</MenuItem> : null}
-        <MenuItem id="move">{t`Move to…`}</MenuItem>
-        <MenuItem id="delete">{t`Delete`}</MenuItem>
+        {can.share && (transcript.status ?? 'completed') === 'completed' ? <MenuItem id="share">{t`Share…`}</MenuItem> : null}
+        {can.move ? <MenuItem id="move">{t`Move to…`}</MenuItem> : null}
+        {can.delete ? <MenuItem id="delete">{t`Delete`}</MenuItem> : null}
       </RowMenu>
     </>
   );
 }
 
-/** A row's actions button and its menu, named after the row. */
+/** A row's actions button and its menu, named after the row; nothing at all when it would be empty. */
 function RowMenu({ name, onAction, children }: { name: string; onAction: (action: Key) => void; children: ReactNode }) {
   const { t } = useLingui();
+  if (Children.toArray(children).length === 0) return null;
   return (
     <span className={styles.actions}>
       <MenuTrigger>
@@ -625,3 +686,5 @@ function RowMenu({ name, onAction, children }: { name: string; onAction: (action
     </span>
   );
 }
+
+export const FolderTree = withKitLocale(FolderTreeView, 'FolderTree');

@@ -3,6 +3,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
 import { withOpenState } from '../testing/withOpenState.tsx';
 import { MoveDialog } from './MoveDialog.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
 const transcript = (id: number, name: string): TranscriptNode => ({ id, type: 'transcript', name, createdAt: '2025-01-05T09:00:00Z' });
@@ -101,3 +102,6 @@ export const ServerError: Story = {
     await expect(screen.getByRole('dialog', { name: 'Move to…' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

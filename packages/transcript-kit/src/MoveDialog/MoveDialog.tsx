@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, Form, Text } from '@scribe/ui';
 import { FolderIcon } from '@scribe/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -8,7 +9,7 @@ import { moveTargets, nodeKey, type MoveTarget } from '../tree/treeOps.ts';
 import type { TreeNode } from '../types.ts';
 import * as styles from './MoveDialog.css.ts';
 
-export interface MoveDialogProps {
+export interface MoveDialogProps extends KitLocaleProps {
   /** The whole tree, to list every folder (plus the top level) as a place to go. */
   items: TreeNode[];
   /** The folder or transcript being moved; null keeps the dialog closed. */
@@ -29,7 +30,7 @@ export interface MoveDialogProps {
  * mouse's). Lists the top level and every folder; a folder itself, its subfolders, the current place
  * and (for folders) places too deep are shown but disabled, with the reason.
  */
-export function MoveDialog({ items, node, isOpen, onOpenChange, onMove, maxDepth }: MoveDialogProps) {
+function MoveDialogView({ items, node, isOpen, onOpenChange, onMove, maxDepth }: MoveDialogProps) {
   const { t } = useLingui();
   const [isPending, setPending] = useState(false);
   const name = node?.name ?? '';
@@ -155,3 +156,5 @@ function MoveForm({ items, node, name, maxDepth, onMove, onPendingChange, onCanc
     </Form>
   );
 }
+
+export const MoveDialog = withKitLocale(MoveDialogView, 'MoveDialog');

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { RecordAudioDialog, type RecordingTranscription } from './RecordAudioDialog.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** Open/close like an app, and let the story drive the transcription after the upload. */
 function Controlled(props: ComponentProps<typeof RecordAudioDialog>) {
@@ -224,3 +225,6 @@ export const German: Story = {
     await expect(await within(de).findByRole('alert')).toHaveTextContent('Es wurde kein Mikrofon gefunden.');
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

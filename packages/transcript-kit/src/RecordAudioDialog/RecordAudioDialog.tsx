@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
@@ -26,7 +27,7 @@ export interface RecordingTranscription {
   error?: string;
 }
 
-export interface RecordAudioDialogProps {
+export interface RecordAudioDialogProps extends KitLocaleProps {
   isOpen: boolean;
   /** Closing (Escape, outside click, Close) resets the dialog and releases the microphone. */
   onOpenChange: (isOpen: boolean) => void;
@@ -62,7 +63,7 @@ type Phase =
  * Every microphone error of docs/product-spec.md §8 has its own text; a recording the browser cannot play back shows a
  * warning and can still be uploaded. Closing stops the microphone and starts over.
  */
-export function RecordAudioDialog({ isOpen, onOpenChange, ...props }: RecordAudioDialogProps) {
+function RecordAudioDialogView({ isOpen, onOpenChange, ...props }: RecordAudioDialogProps) {
   const { t } = useLingui();
   const [isBusy, setBusy] = useState(false);
   return (
@@ -299,3 +300,5 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
     }
   }
 }
+
+export const RecordAudioDialog = withKitLocale(RecordAudioDialogView, 'RecordAudioDialog');

@@ -3,6 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import type { SearchResult } from '../search/snippets.ts';
 import { LibrarySearch, SearchResults } from './SearchResults.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const results: SearchResult[] = [
   {
@@ -201,3 +202,6 @@ export const PhoneDarkGerman: Story = {
     await expect(screen.getByRole('listbox', { name: 'Suchergebnisse' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

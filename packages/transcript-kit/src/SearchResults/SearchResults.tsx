@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Spinner, VisuallyHidden } from '@scribe/ui';
+import { Button, KIT_ROOT_CLASS, Spinner, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { CloseIcon } from '@scribe/ui/icons';
 import { useId, useState, type FocusEvent } from 'react';
 import { Autocomplete, Button as RACButton, Header, Input, ListBox, ListBoxItem, ListBoxSection, SearchField } from 'react-aria-components';
@@ -17,7 +18,7 @@ export type SearchResultsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; results: SearchResult[] };
 
-export interface SearchResultsProps {
+export interface SearchResultsProps extends KitLocaleProps {
   state: SearchResultsState;
   /** The query the state is for (the empty state names it). */
   query: string;
@@ -38,7 +39,7 @@ export function Snippet({ snippet }: { snippet: string }) {
  * arrows move, Enter chooses; inside `LibrarySearch` focus stays in the field (virtual focus). Loading,
  * error (with 'Try again') and empty states; the result count is announced politely.
  */
-export function SearchResults({ state, query, onSelect, onRetry }: SearchResultsProps) {
+function SearchResultsView({ state, query, onSelect, onRetry }: SearchResultsProps) {
   const { t } = useLingui();
   const results = state.status === 'ready' ? state.results : [];
   const hitCount = results.reduce((n, r) => n + r.hits.length, 0);
@@ -53,7 +54,7 @@ export function SearchResults({ state, query, onSelect, onRetry }: SearchResults
             : t`Transcripts found: ${results.length}`
           : '';
   return (
-    <div className={styles.root}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.root}`}>
       <VisuallyHidden>
         <span role="status">{announcement}</span>
       </VisuallyHidden>
@@ -138,7 +139,7 @@ export interface LibrarySearchProps extends Omit<SearchResultsProps, 'query'> {
  * goes on in the field, Enter opens the focused hit, Escape clears the field (and so closes the results).
  * The app debounces and fetches; this only shows.
  */
-export function LibrarySearch({ query, onQueryChange, layout = 'floating', defaultOpen = false, onSelect, ...rest }: LibrarySearchProps) {
+function LibrarySearchView({ query, onQueryChange, layout = 'floating', defaultOpen = false, onSelect, ...rest }: LibrarySearchProps) {
   const { t } = useLingui();
   const [hasFocus, setHasFocus] = useState(defaultOpen);
   const panelId = useId();
@@ -147,7 +148,13 @@ export function LibrarySearch({ query, onQueryChange, layout = 'floating', defau
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHasFocus(false);
   };
   return (
-    <div className={styles.search} role="search" aria-label={t`Search transcripts`} onFocus={() => setHasFocus(true)} onBlur={onBlur}>
+    <div
+      className={`${KIT_ROOT_CLASS} ${styles.search}`}
+      role="search"
+      aria-label={t`Search transcripts`}
+      onFocus={() => setHasFocus(true)}
+      onBlur={onBlur}
+    >
       <Autocomplete
         inputValue={query}
         onInputChange={(next) => {
@@ -180,3 +187,6 @@ export function LibrarySearch({ query, onQueryChange, layout = 'floating', defau
     </div>
   );
 }
+
+export const SearchResults = withKitLocale(SearchResultsView, 'SearchResults');
+export const LibrarySearch = withKitLocale(LibrarySearchView, 'LibrarySearch');

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { StatusCards } from './StatusCards.tsx';
 import { useStatusCards } from './useStatusCards.ts';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /**
  * Bottom-right transcription cards. Apps feed live `transcription_status` events into useStatusCards(),
@@ -117,3 +118,6 @@ export const German: Story = {
     await expect(region.getByRole('button', { name: 'Interview schließen' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon } from '@scribe/ui/icons';
 import type { StatusCardItem, TranscriptId } from './statusCardsStore.ts';
 import * as styles from './StatusCards.css.ts';
 
-export interface StatusCardsProps {
+export interface StatusCardsProps extends KitLocaleProps {
   /** One card per transcript; feed them from useStatusCards() (which also removes finished cards). */
   items: readonly StatusCardItem[];
   /** The card's close button. */
@@ -20,7 +21,7 @@ export interface StatusCardsProps {
  * by default). Screen readers hear completions and errors through one polite live region, not every
  * percent: the progress bars themselves are not live.
  */
-export function StatusCards({ items, onDismiss, placement = 'fixed' }: StatusCardsProps) {
+function StatusCardsView({ items, onDismiss, placement = 'fixed' }: StatusCardsProps) {
   const { t } = useLingui();
   const announcement = useFinishAnnouncement(items);
 
@@ -30,7 +31,7 @@ export function StatusCards({ items, onDismiss, placement = 'fixed' }: StatusCar
         {announcement}
       </VisuallyHidden>
       {items.length > 0 ? (
-        <section aria-label={t`Transcription status`}>
+        <section aria-label={t`Transcription status`} className={KIT_ROOT_CLASS}>
           <ul className={styles.region[placement]}>
             {items.map((item) => (
               <StatusCard key={item.transcriptId} item={item} onDismiss={onDismiss} />
@@ -92,3 +93,5 @@ function useFinishAnnouncement(items: readonly StatusCardItem[]) {
   }, [items, t]);
   return text;
 }
+
+export const StatusCards = withKitLocale(StatusCardsView, 'StatusCards');

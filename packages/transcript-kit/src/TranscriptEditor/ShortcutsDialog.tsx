@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Dialog, Kbd } from '@scribe/ui';
@@ -16,13 +17,13 @@ const KEY_NAMES: Record<string, MessageDescriptor> = {
   Alt: msg`Alt`,
 };
 
-export interface ShortcutsDialogProps {
+export interface ShortcutsDialogProps extends KitLocaleProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
 /** The editor's keyboard shortcuts ('?'), rendered from the one table the editor matches keys against. */
-export function ShortcutsDialog({ isOpen, onOpenChange }: ShortcutsDialogProps) {
+function ShortcutsDialogView({ isOpen, onOpenChange }: ShortcutsDialogProps) {
   const { t, i18n } = useLingui();
   const cap = (key: string) => (KEY_NAMES[key] ? i18n._(KEY_NAMES[key]) : key);
   const table = (caption: string, rows: readonly Shortcut<string>[]) => (
@@ -66,3 +67,5 @@ export function ShortcutsDialog({ isOpen, onOpenChange }: ShortcutsDialogProps) 
     </Dialog>
   );
 }
+
+export const ShortcutsDialog = withKitLocale(ShortcutsDialogView, 'ShortcutsDialog');

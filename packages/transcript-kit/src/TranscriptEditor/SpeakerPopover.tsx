@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, TextField } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, TextField, useThemeCarrier } from '@scribe/ui';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { Dialog, Heading, Popover } from 'react-aria-components';
 import { EDIT_LIMITS, speakerNames, validateSpeakerName, type NameProblem } from '../transcript/editing.ts';
@@ -52,13 +52,16 @@ export function SpeakerPopover({ triggerRef, speaker, segments, onClose, onRenam
     if (!problem) onAssign(newName.trim());
   };
 
+  // Portaled to <body>: it takes the speaker label's theme (a host container's values, dark, rtl).
+  const carryTheme = useThemeCarrier(triggerRef);
   return (
     <Popover
+      ref={carryTheme}
       triggerRef={triggerRef}
       isOpen
       onOpenChange={(open) => (open ? null : onClose())}
       placement="bottom start"
-      className={styles.popover}
+      className={`${KIT_ROOT_CLASS} ${styles.popover}`}
     >
       <Dialog className={styles.popoverDialog} aria-label={t`Speaker ${shown(speaker)}`}>
         <Heading slot="title" className={styles.popoverHeading}>

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale } from '../locale/KitLocale.tsx';
 import { msg } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
-import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
 import {
   memo,
@@ -122,7 +123,7 @@ interface RowProps {
  * out through `onChange`. Rows are memoised and the draft text lives in the edited row, so typing
  * re-renders one row even with 5,000 segments.
  */
-export function TranscriptEditor({
+function TranscriptEditorView({
   title,
   titleSlot,
   segments,
@@ -445,7 +446,7 @@ export function TranscriptEditor({
   return (
     <section
       ref={sectionRef}
-      className={viewerStyles.viewer}
+      className={`${KIT_ROOT_CLASS} ${viewerStyles.viewer}`}
       aria-labelledby={titleSlot ? undefined : headingId}
       aria-label={titleSlot ? heading : undefined}
       onKeyDown={onKeyDown}
@@ -579,7 +580,9 @@ function PlainSpeaker({ name }: { name: string }) {
 
 function useRowFlags(store: RowStore, index: number) {
   const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const flags = useSyncExternalStore(subscribe, () => store.flags(index));
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
   return {
     isActive: (flags & ACTIVE) !== 0,
     isPlaying: (flags & PLAYING) !== 0,
@@ -790,3 +793,5 @@ function useFollowActive(scrollerRef: RefObject<HTMLDivElement | null>, activeIn
     scroller.scrollTo({ top: Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3) });
   }, [scrollerRef, activeIndex, view]);
 }
+
+export const TranscriptEditor = withKitLocale(TranscriptEditorView, 'TranscriptEditor');

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
 import {
   memo,
   useCallback,
@@ -22,6 +23,7 @@ import { formatTime } from '../media/time.ts';
 import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, PLAYING, TAB_STOP, type RowStore } from './rowStore.ts';
+import { useVirtualUnits, type VirtualHandle } from './useVirtualUnits.ts';
 import * as styles from './TranscriptViewer.css.ts';
 import { ViewToggle, type TranscriptView } from './ViewToggle.tsx';
 
@@ -35,7 +37,7 @@ export interface TranscriptCopyResult {
   error?: unknown;
 }
 
-export interface TranscriptViewerProps {
+export interface TranscriptViewerProps extends KitLocaleProps {
   state: TranscriptViewerState;
   /** Heading above the text; 'Transcript' without one. */
   title?: string;
@@ -72,14 +74,23 @@ export interface TranscriptViewerProps {
 const MANUAL_SCROLL_PAUSE_MS = 4000;
 
 /**
+ * From this many segments the list renders only the paragraphs or cards near the viewport (plus the
+ * one holding the Tab stop): 5,000 rows in the document render and scroll slower than a plain list.
+ */
+export const VIRTUALIZE_FROM_SEGMENTS = 300;
+
+/**
  * The transcript, synchronised with the player: a plain view (running text) and a detailed view
  * (speaker cards with start and end time). The segment at `currentTime` is marked (aria-current="time",
  * highlighted and underlined or edged) and scrolled into view inside the viewer without taking focus;
  * clicking a segment calls `onSeek(start)`. Segments are one Tab stop: arrows, Home and End move between
  * them, Enter or Space seeks. Rows are memoised, so a time update re-renders only the old and new
- * active segment, also with 5,000 segments. Give the viewer a height: its body scrolls.
+ * active segment. From 300 segments the list is virtualised: only the rows near the viewport are in
+ * the document (the detailed view's cards carry aria-setsize and aria-posinset); following the
+ * playback, the keyboard, find (Ctrl/Cmd+F) and copy still reach every segment. Give the viewer a
+ * height: its body scrolls.
  */
-export function TranscriptViewer({
+function TranscriptViewerView({
   state,
   title,
   segments,
@@ -185,7 +196,7 @@ function ViewerFrame({
   children: ReactNode;
 }) {
   return (
-    <section ref={sectionRef} className={styles.viewer} aria-labelledby={headingId}>
+    <section ref={sectionRef} className={`${KIT_ROOT_CLASS} ${styles.viewer}`} aria-labelledby={headingId}>
       <div className={styles.header}>
         <h2 id={headingId} className={styles.title}>
           {heading}
@@ -265,7 +276,20 @@ function ReadyViewer({
     onSeekRef.current = onSeek;
   });
 
-  useFollowPlayback(scrollerRef, activeIndex, view);
+  const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
+  const handleRef = useRef<VirtualHandle | null>(null);
+  useFollowPlayback(scrollerRef, activeIndex, view, virtual ? handleRef : null);
+
+  // Virtualised rows come and go while scrolling: the find highlights are painted again on the new ones.
+  const [paintKey, setPaintKey] = useState(0);
+  const findOpen = useRef(false);
+  const onRendered = useCallback(() => {
+    if (findOpen.current) setPaintKey((k) => k + 1);
+  }, []);
+  const focusRow = useCallback((index: number) => {
+    if (handleRef.current) handleRef.current.focus(index);
+    else scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+  }, []);
 
   // Ctrl/Cmd+F: find in the transcript; closing puts focus on the current match's segment.
   const sectionRef = useRef<HTMLElement>(null);
@@ -274,16 +298,23 @@ function ReadyViewer({
     sectionRef,
     scrollerRef,
     redrawKey: view,
+    paintKey,
+    reveal: (index) => handleRef.current?.reveal(index),
     startIndex: () => (activeIndex >= 0 ? activeIndex : store.tabStop),
     onClosed: (found) => {
       const index = found >= 0 ? found : store.tabStop;
       store.setFocused(index);
-      scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
+      focusRow(index);
     },
   });
+  findOpen.current = findBar !== null;
 
-  const copy = async () => {
-    const text = transcriptText(segments, content, view, t`Unknown Speaker`);
+  const copyArgs = useRef({ segments, content, view, onCopy, unknownSpeaker: '' });
+  copyArgs.current = { segments, content, view, onCopy, unknownSpeaker: t`Unknown Speaker` };
+  // Stable, so the header is not rendered again on every time update (only the rows that change are).
+  const copy = useCallback(async () => {
+    const { segments, content, view, onCopy, unknownSpeaker } = copyArgs.current;
+    const text = transcriptText(segments, content, view, unknownSpeaker);
     try {
       await navigator.clipboard.writeText(text);
       if (onCopy) onCopy({ ok: true, text });
@@ -292,7 +323,7 @@ function ReadyViewer({
       if (onCopy) onCopy({ ok: false, text, error });
       else toast({ title: t`Failed to copy text`, variant: 'destructive' });
     }
-  };
+  }, [t]);
 
   const listLabel = t`Transcript segments`;
   const list = useMemo(() => {
@@ -312,8 +343,22 @@ function ReadyViewer({
       if (next === null) return;
       event.preventDefault();
       store.setFocused(next);
-      scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus();
+      focusRow(next);
     };
+    if (virtual)
+      return (
+        <VirtualRows
+          segments={segments}
+          view={view}
+          store={store}
+          label={listLabel}
+          onKeyDown={onKeyDown}
+          onActivate={activate}
+          scrollerRef={scrollerRef}
+          handleRef={handleRef}
+          onRendered={onRendered}
+        />
+      );
     if (view === 'plain') {
       // Paragraphs where the speaker pauses after a sentence (or changes): easier to read than one block.
       return (
@@ -337,9 +382,21 @@ function ReadyViewer({
         ))}
       </ol>
     );
-  }, [segments, view, store, listLabel]);
+  }, [segments, view, store, listLabel, virtual, focusRow, onRendered]);
 
   const hasText = segments.length > 0 || Boolean(content?.trim());
+  const actions = useMemo(
+    () => (
+      <div className={styles.actions}>
+        {segments.length > 0 ? <ViewToggle view={view} onChange={onViewChange} /> : null}
+        <Button size="sm" icon={<CopyIcon />} onPress={() => void copy()} isDisabled={!hasText}>
+          {t`Copy`}
+        </Button>
+        {exportMenu}
+      </div>
+    ),
+    [segments.length, view, onViewChange, copy, hasText, exportMenu, t],
+  );
 
   return (
     <ViewerFrame
@@ -347,15 +404,7 @@ function ReadyViewer({
       heading={heading}
       sectionRef={sectionRef}
       toolbar={findBar ? <FindBar {...findBar} /> : null}
-      actions={
-        <div className={styles.actions}>
-          {segments.length > 0 ? <ViewToggle view={view} onChange={onViewChange} /> : null}
-          <Button size="sm" icon={<CopyIcon />} onPress={() => void copy()} isDisabled={!hasText}>
-            {t`Copy`}
-          </Button>
-          {exportMenu}
-        </div>
-      }
+      actions={actions}
     >
       <div className={styles.scroller} ref={scrollerRef}>
         {list ??
@@ -376,6 +425,91 @@ function ReadyViewer({
   );
 }
 
+interface VirtualRowsProps {
+  segments: readonly TranscriptSegment[];
+  view: TranscriptView;
+  store: RowStore;
+  label: string;
+  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+  onActivate: (index: number, start: number) => void;
+  scrollerRef: RefObject<HTMLDivElement | null>;
+  handleRef: RefObject<VirtualHandle | null>;
+  onRendered: () => void;
+}
+
+/**
+ * The long transcript's list: the same paragraphs and cards as the full list, but only those near the
+ * viewport (and the one holding the Tab stop) are rendered; the space of the others stays as padding
+ * and margins so the scrollbar, the position and the layout are those of the full list.
+ */
+function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scrollerRef, handleRef, onRendered }: VirtualRowsProps) {
+  const paragraphs = useMemo(() => (view === 'plain' ? paragraphRanges(segments) : null), [segments, view]);
+  const unitOfSegment = useMemo(() => {
+    if (!paragraphs) return null;
+    const units = new Int32Array(segments.length);
+    paragraphs.forEach((range, unit) => units.fill(unit, range.start, range.end));
+    return units;
+  }, [segments, paragraphs]);
+  const unitOf = useCallback((index: number) => (unitOfSegment ? (unitOfSegment[index] ?? 0) : index), [unitOfSegment]);
+  const turnStarts = useMemo(() => (view === 'detailed' ? new Set(speakerRuns(segments).map((run) => run.start)) : null), [segments, view]);
+  const { listRef, plan } = useVirtualUnits({
+    count: paragraphs ? paragraphs.length : segments.length,
+    unitOf,
+    scrollerRef,
+    keepUnit: () => unitOf(store.tabStop),
+    subscribeKeep: store.subscribeTabStop,
+    resetKey: view,
+    handleRef,
+    onRendered,
+  });
+  const padding = { paddingTop: plan.paddingTop, paddingBottom: plan.paddingBottom, overflowAnchor: 'none' as const };
+  if (paragraphs) {
+    return (
+      <div
+        ref={listRef as RefObject<HTMLDivElement | null>}
+        className={styles.plainParagraphs}
+        style={padding}
+        role="group"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+      >
+        {plan.units.map(({ index: unit, marginTop }) => {
+          const range = paragraphs[unit];
+          return (
+            <p key={unit} data-unit={unit} className={styles.plain} style={marginTop ? { marginTop } : undefined}>
+              {segments.slice(range.start, range.end).map((segment, k) => (
+                <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={onActivate} />
+              ))}
+            </p>
+          );
+        })}
+      </div>
+    );
+  }
+  return (
+    <ol
+      ref={listRef as RefObject<HTMLOListElement | null>}
+      className={styles.cards}
+      style={padding}
+      aria-label={label}
+      onKeyDown={onKeyDown}
+    >
+      {plan.units.map(({ index, marginTop }) => (
+        <SegmentCard
+          key={index}
+          index={index}
+          segment={segments[index]}
+          store={store}
+          onActivate={onActivate}
+          startsTurn={turnStarts?.has(index) ?? false}
+          setSize={segments.length}
+          marginTop={marginTop}
+        />
+      ))}
+    </ol>
+  );
+}
+
 interface RowProps {
   index: number;
   segment: TranscriptSegment;
@@ -386,7 +520,9 @@ interface RowProps {
 /** This row's ACTIVE / TAB_STOP flags; re-renders the row only when they change. */
 function useRowFlags(store: RowStore, index: number) {
   const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const flags = useSyncExternalStore(subscribe, () => store.flags(index));
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { isActive: (flags & ACTIVE) !== 0, isPlaying: (flags & PLAYING) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
 }
 
@@ -435,7 +571,17 @@ const InlineSegment = memo(function InlineSegment(props: RowProps) {
   );
 });
 
-const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps & { startsTurn: boolean }) {
+const SegmentCard = memo(function SegmentCard({
+  startsTurn,
+  setSize,
+  marginTop = 0,
+  ...props
+}: RowProps & {
+  startsTurn: boolean;
+  /** Virtualised: the list's length, for screen readers (only some cards are in the document). */
+  setSize?: number;
+  marginTop?: number;
+}) {
   const { t } = useLingui();
   const { segment } = props;
   const { isPlaying, rowProps } = useRow(props);
@@ -443,7 +589,14 @@ const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps
   // The engine's word for no speaker, shown in the reader's language.
   const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
   return (
-    <li className={styles.cardItem}>
+    <li
+      // Virtualised cards are measured as they are, so they skip the off-screen placeholder size.
+      className={setSize === undefined ? styles.cardItem : undefined}
+      data-unit={setSize === undefined ? undefined : props.index}
+      aria-setsize={setSize}
+      aria-posinset={setSize === undefined ? undefined : props.index + 1}
+      style={marginTop ? { marginTop } : undefined}
+    >
       <button type="button" className={styles.card} {...rowProps}>
         <span className={styles.cardMeta}>
           {startsTurn ? (
@@ -472,7 +625,13 @@ const SegmentCard = memo(function SegmentCard({ startsTurn, ...props }: RowProps
  * focus): smoothly, or instantly under reduced motion. A wheel, touch or key scroll by the user pauses
  * this for a few seconds so reading ahead is not fought.
  */
-function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, activeIndex: number, view: TranscriptView) {
+function useFollowPlayback(
+  scrollerRef: RefObject<HTMLDivElement | null>,
+  activeIndex: number,
+  view: TranscriptView,
+  /** Virtualised: the list renders (and then corrects) a row that is not in the document. */
+  virtual: RefObject<VirtualHandle | null> | null,
+) {
   const pausedUntil = useRef(0);
 
   useEffect(() => {
@@ -498,7 +657,10 @@ function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, active
     const scroller = scrollerRef.current;
     if (!scroller || activeIndex < 0 || performance.now() < pausedUntil.current) return;
     const row = scroller.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    if (!row) return;
+    if (!row) {
+      virtual?.current?.reveal(activeIndex);
+      return;
+    }
     const box = scroller.getBoundingClientRect();
     const rect = row.getBoundingClientRect();
     const margin = Math.min(48, box.height / 4);
@@ -507,6 +669,10 @@ function useFollowPlayback(scrollerRef: RefObject<HTMLDivElement | null>, active
     const top = Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3);
     // Smooth for the next lines; a far jump (a seek) lands at once rather than scrolling through pages.
     const far = Math.abs(top - scroller.scrollTop) > box.height * 2;
-    scroller.scrollTo({ top, behavior: reduce || far ? 'auto' : 'smooth' });
-  }, [scrollerRef, activeIndex, view]);
+    const behavior = reduce || far ? 'auto' : 'smooth';
+    if (virtual?.current) virtual.current.reveal(activeIndex, behavior);
+    else scroller.scrollTo({ top, behavior });
+  }, [scrollerRef, activeIndex, view, virtual]);
 }
+
+export const TranscriptViewer = withKitLocale(TranscriptViewerView, 'TranscriptViewer');

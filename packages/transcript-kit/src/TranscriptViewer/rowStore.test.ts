@@ -74,4 +74,20 @@ describe('createRowStore', () => {
     expect(five).toHaveBeenCalledTimes(2);
     expect(other).not.toHaveBeenCalled();
   });
+
+  it('tells Tab stop listeners only when the Tab stop moves', () => {
+    const store = createRowStore();
+    const listener = vi.fn();
+    store.subscribeTabStop(listener);
+    store.setActive(4);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.setFocused(4);
+    store.setPlaying(true);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.setActive(9);
+    expect(listener).toHaveBeenCalledTimes(1);
+    store.setFocused(null);
+    expect(store.tabStop).toBe(9);
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
 });

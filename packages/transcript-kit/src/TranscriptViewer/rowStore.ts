@@ -14,6 +14,8 @@ export interface RowStore {
   /** The row's flags: ACTIVE | TAB_STOP bits. */
   flags(index: number): number;
   subscribe(index: number, listener: () => void): () => void;
+  /** Called when the Tab stop moves to another row (a virtualised list keeps that row rendered). */
+  subscribeTabStop(listener: () => void): () => void;
   setActive(index: number): void;
   /** Whether the player is playing; only the active row carries PLAYING. */
   setPlaying(playing: boolean): void;
@@ -34,10 +36,12 @@ export function createRowStore(): RowStore {
   let playing = false;
   let editing: number | null = null;
   const listeners = new Map<number, Set<() => void>>();
+  const tabStopListeners = new Set<() => void>();
   const tabStopOf = () => focused ?? (active >= 0 ? active : 0);
 
-  const notify = (indices: number[]) => {
+  const notify = (indices: number[], tabStopBefore?: number) => {
     for (const index of new Set(indices)) listeners.get(index)?.forEach((listener) => listener());
+    if (tabStopBefore !== undefined && tabStopBefore !== tabStopOf()) tabStopListeners.forEach((listener) => listener());
   };
 
   return {
@@ -54,11 +58,17 @@ export function createRowStore(): RowStore {
         if (set.size === 0) listeners.delete(index);
       };
     },
+    subscribeTabStop(listener) {
+      tabStopListeners.add(listener);
+      return () => {
+        tabStopListeners.delete(listener);
+      };
+    },
     setActive(index) {
       if (index === active) return;
       const before = [active, tabStopOf()];
       active = index;
-      notify([...before, active, tabStopOf()]);
+      notify([...before, active, tabStopOf()], before[1]);
     },
     setPlaying(next) {
       if (next === playing) return;
@@ -69,7 +79,7 @@ export function createRowStore(): RowStore {
       if (index === focused) return;
       const before = tabStopOf();
       focused = index;
-      notify([before, tabStopOf()]);
+      notify([before, tabStopOf()], before);
     },
     setEditing(index) {
       if (index === editing) return;

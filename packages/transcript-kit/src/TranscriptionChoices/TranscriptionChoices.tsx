@@ -1,5 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { Alert, Link } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Alert, Link } from '@scribe/ui';
 import { useId } from 'react';
 import { formatClock } from '../media/time.ts';
 import * as styles from './TranscriptionChoices.css.ts';
@@ -45,7 +46,7 @@ export function isEnglishOnly(languages: readonly string[] | 'any'): boolean {
   return Array.isArray(languages) && languages.length === 1 && languages[0] === 'en';
 }
 
-export interface TranscriptionChoicesProps {
+export interface TranscriptionChoicesProps extends KitLocaleProps {
   terms: TranscriptionTerms;
   language: string;
   onLanguageChange: (language: string) => void;
@@ -59,7 +60,7 @@ export interface TranscriptionChoicesProps {
  * built-in engine), the audio's length, its estimated cost and the balance. A language the engine
  * cannot transcribe, or a cost above the balance, is refused here, with a 'Buy credits' link.
  */
-export function TranscriptionChoices({ terms, language, onLanguageChange, durationSeconds, isDisabled }: TranscriptionChoicesProps) {
+function TranscriptionChoicesView({ terms, language, onLanguageChange, durationSeconds, isDisabled }: TranscriptionChoicesProps) {
   const { t, i18n } = useLingui();
   const selectId = useId();
   const check = checkTranscription(terms, language, durationSeconds);
@@ -71,7 +72,7 @@ export function TranscriptionChoices({ terms, language, onLanguageChange, durati
   const balance = terms.balance;
 
   return (
-    <div className={styles.choices}>
+    <div className={`${KIT_ROOT_CLASS} ${styles.choices}`}>
       <div className={styles.field}>
         <label htmlFor={selectId} className={styles.label}>
           {t`Spoken language`}
@@ -141,3 +142,5 @@ export function TranscriptionChoices({ terms, language, onLanguageChange, durati
     </div>
   );
 }
+
+export const TranscriptionChoices = withKitLocale(TranscriptionChoicesView, 'TranscriptionChoices');

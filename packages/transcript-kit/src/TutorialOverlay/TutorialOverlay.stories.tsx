@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { TutorialOverlay, type TutorialOverlayProps } from './TutorialOverlay.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /**
  * The guided tutorial: a non-modal dialog over the page. The app shows it 1 s after a first sign-in,
@@ -243,3 +244,6 @@ export const German: Story = {
     await expect(inTutorial().getByRole('button', { name: 'Fertig' })).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, IconButton, VisuallyHidden } from '@scribe/ui';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
@@ -23,7 +24,7 @@ export interface TutorialStep {
   target?: string;
 }
 
-export interface TutorialOverlayProps {
+export interface TutorialOverlayProps extends KitLocaleProps {
   /** The steps; default: the eight steps of the spec with English and German texts. */
   steps?: readonly TutorialStep[];
   /** Highlight targets by step id, added to the steps (e.g. the default steps with the app's selectors). */
@@ -91,7 +92,7 @@ export function useDefaultTutorialSteps(): TutorialStep[] {
  * step's target element. Step changes are announced politely; motion follows the user's preference
  * (the theme's motion tokens are 0 ms under prefers-reduced-motion, and scrolling is instant then).
  */
-export function TutorialOverlay({
+function TutorialOverlayView({
   steps: stepsProp,
   targets,
   autoPlayIntervalMs = TUTORIAL_AUTO_PLAY_MS,
@@ -204,7 +205,10 @@ export function TutorialOverlay({
     <>
       {step.target ? <Highlight selector={step.target} /> : null}
       <div onKeyDown={onKeyDown} data-tutorial-step={step.id}>
-        <Dialog className={placement === 'inline' ? `${styles.panel} ${styles.inline}` : styles.panel} aria-describedby={textId}>
+        <Dialog
+          className={`${KIT_ROOT_CLASS} ${placement === 'inline' ? `${styles.panel} ${styles.inline}` : styles.panel}`}
+          aria-describedby={textId}
+        >
           <div className={styles.header}>
             <div>
               <p className={styles.counter}>{counter}</p>
@@ -311,5 +315,7 @@ function Highlight({ selector }: { selector: string }) {
     };
   }, [selector]);
   if (!rect) return null;
-  return <div className={styles.highlight} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
+  return <div className={`${KIT_ROOT_CLASS} ${styles.highlight}`} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
 }
+
+export const TutorialOverlay = withKitLocale(TutorialOverlayView, 'TutorialOverlay');

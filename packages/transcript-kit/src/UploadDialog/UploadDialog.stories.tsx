@@ -3,6 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { withOpenState } from '../testing/withOpenState.tsx';
 import { UploadDialog } from './UploadDialog.tsx';
+import { inAllModes } from '../../../../.storybook/modes.ts';
 
 const Controlled = withOpenState(UploadDialog);
 
@@ -178,3 +179,6 @@ export const ConfirmGerman: Story = {
     await expect(within(dialog).getByText('3 Credits · 3 angefangene Minuten')).toBeVisible();
   },
 };
+
+/** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
+export const Modes: Story = { ...inAllModes };

@@ -1,4 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
+import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
 import { busyDialogProps } from '../dialog/busy.ts';
 import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
@@ -18,7 +19,7 @@ export interface UploadConfirmation {
   onConfirm: () => void;
 }
 
-export interface UploadDialogProps {
+export interface UploadDialogProps extends KitLocaleProps {
   state: UploadDialogState;
   /**
    * 0-100: the bytes sent while uploading (from the request's upload progress events); while processing,
@@ -42,7 +43,7 @@ export interface UploadDialogProps {
  * dismissed (no close button; Escape and outside clicks are ignored) so the user does not lose track of
  * the job, but an upload can be stopped with Cancel; completed and error states close normally.
  */
-export function UploadDialog({ state, progress, fileName, error, confirmation, isOpen, onOpenChange, onCancel }: UploadDialogProps) {
+function UploadDialogView({ state, progress, fileName, error, confirmation, isOpen, onOpenChange, onCancel }: UploadDialogProps) {
   const { t } = useLingui();
   const busy = state === 'uploading' || state === 'processing';
   const value = Math.max(0, Math.min(100, Number.isFinite(progress) ? progress : 0));
@@ -117,3 +118,5 @@ export function UploadDialog({ state, progress, fileName, error, confirmation, i
     </Dialog>
   );
 }
+
+export const UploadDialog = withKitLocale(UploadDialogView, 'UploadDialog');

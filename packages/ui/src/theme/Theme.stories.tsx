@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { Stack } from '../components/Stack/Stack.tsx';
 import { Text } from '../components/Text/Text.tsx';
-import { vars } from './contract.css.ts';
+import { defaults } from './contract.css.ts';
 import * as styles from './Theme.stories.css.ts';
 
 /** The theme contract's colours and scales; light follows :root, dark the system or a forced class. */
@@ -77,7 +77,7 @@ export const FollowsSystemDark: Story = {
     if (!underVitest()) return;
     await expect(getComputedStyle(document.body).backgroundColor).toBe('rgb(14, 14, 17)');
     // Reduced motion zeroes the motion tokens.
-    const fast = getComputedStyle(document.documentElement).getPropertyValue(vars.motion.fast.replace(/^var\((.*)\)$/, '$1'));
+    const fast = getComputedStyle(document.documentElement).getPropertyValue(defaults.motion.fast.replace(/^var\((.*)\)$/, '$1'));
     await expect(fast.trim()).toBe('0ms');
   },
 };

@@ -1,107 +1,50 @@
-import { assignVars, createGlobalTheme, globalStyle, style } from '@vanilla-extract/css';
-import { vars } from './contract.css.ts';
-
-const shared = {
-  space: { xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '40px' },
-  font: {
-    body: "'Inter Variable', ui-sans-serif, system-ui, -apple-system, 'Segoe UI', sans-serif",
-    mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace",
-  },
-  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '28px' },
-  fontWeight: { regular: '400', medium: '500', semibold: '600', bold: '700' },
-  lineHeight: { tight: '1.25', normal: '1.5' },
-  radius: { sm: '4px', md: '6px', lg: '10px', full: '9999px' },
-  motion: { fast: '120ms', normal: '200ms' },
-};
-
-// Neutral greys with one indigo accent. Text pairs are chosen for WCAG AA (4.5:1) in both schemes:
-// `accent` is used both as a fill (with `accentText` on it) and as link text on surfaces.
-const light = {
-  ...shared,
-  color: {
-    background: '#f7f7f8',
-    surface: '#ffffff',
-    surfaceRaised: '#ffffff',
-    surfaceSunken: '#f1f1f4',
-    text: '#18181d',
-    textMuted: '#5c5c69',
-    textInverse: '#ffffff',
-    border: '#e4e4ea',
-    borderStrong: '#c7c7d1',
-    accent: '#5550d6',
-    accentHover: '#4843c2',
-    accentText: '#ffffff',
-    accentSoft: '#eeeefd',
-    danger: '#c8283c',
-    dangerSoft: '#fdeeef',
-    dangerText: '#b11f33',
-    success: '#17784b',
-    successSoft: '#e7f6ee',
-    warning: '#9a4d00',
-    warningSoft: '#fff4e2',
-    focusRing: '#6b66e6',
-    overlay: 'rgba(16, 16, 24, 0.45)',
-  },
-  shadow: {
-    sm: '0 1px 2px rgba(16, 16, 24, 0.06)',
-    md: '0 2px 4px rgba(16, 16, 24, 0.05), 0 4px 12px rgba(16, 16, 24, 0.08)',
-    lg: '0 8px 16px rgba(16, 16, 24, 0.08), 0 16px 40px rgba(16, 16, 24, 0.14)',
-  },
-};
-
-const dark: typeof light = {
-  ...shared,
-  color: {
-    background: '#0e0e11',
-    surface: '#16161a',
-    surfaceRaised: '#1e1e23',
-    surfaceSunken: '#111114',
-    text: '#ededf0',
-    textMuted: '#a1a1ad',
-    textInverse: '#0e0e11',
-    border: '#2a2a31',
-    borderStrong: '#41414b',
-    accent: '#8f8cf8',
-    accentHover: '#a5a3fa',
-    accentText: '#0d0c1f',
-    accentSoft: '#24234a',
-    danger: '#f07078',
-    dangerSoft: '#3a1a1e',
-    dangerText: '#ff9aa1',
-    success: '#4fcf8f',
-    successSoft: '#14301f',
-    warning: '#f0b45a',
-    warningSoft: '#33260f',
-    focusRing: '#9d9afa',
-    overlay: 'rgba(0, 0, 0, 0.6)',
-  },
-  shadow: {
-    sm: '0 1px 2px rgba(0, 0, 0, 0.4)',
-    md: '0 2px 4px rgba(0, 0, 0, 0.3), 0 4px 12px rgba(0, 0, 0, 0.4)',
-    lg: '0 8px 16px rgba(0, 0, 0, 0.35), 0 16px 40px rgba(0, 0, 0, 0.55)',
-  },
-};
-
-/** Light by default on :root; dark follows the system setting. */
-createGlobalTheme(':root', vars, light);
-globalStyle(':root', {
-  colorScheme: 'light dark',
-  '@media': {
-    '(prefers-color-scheme: dark)': { vars: assignVars(vars, dark) },
-    '(prefers-reduced-motion: reduce)': { vars: assignVars(vars.motion, { fast: '0ms', normal: '0ms' }) },
-  },
-});
+import { assignVars, globalStyle, style } from '@vanilla-extract/css';
+import { defaults } from './contract.css.ts';
+import { KIT_ROOT_CLASS } from './kitRoot.ts';
+import { dark, light, shared } from './values.ts';
 
 /** Forced schemes (stories, a future user setting). `:root.x` outranks the media query on :root. */
 export const lightThemeClass = style({});
 export const darkThemeClass = style({});
+
+// The theme's values live on the kit's outermost roots, never on :root: a host page gets no custom
+// properties and no `color-scheme` from the kit (apps that want them on :root import global.css).
+// Zero specificity, so a host (or a component) can still override any of them.
+const root = `.${KIT_ROOT_CLASS}`;
+const themed = `${lightThemeClass}, ${darkThemeClass}`;
+const outermostRoot = `:where(${root}:not(${root} *))`;
+const unthemedRoot = `:where(${root}:not(${themed}, ${root} *, ${lightThemeClass} *, ${darkThemeClass} *))`;
+globalStyle(outermostRoot, {
+  vars: assignVars(
+    {
+      space: defaults.space,
+      font: defaults.font,
+      fontSize: defaults.fontSize,
+      fontWeight: defaults.fontWeight,
+      lineHeight: defaults.lineHeight,
+      radius: defaults.radius,
+      motion: defaults.motion,
+    },
+    shared,
+  ),
+  '@media': { '(prefers-reduced-motion: reduce)': { vars: assignVars(defaults.motion, { fast: '0ms', normal: '0ms' }) } },
+});
+// Light, or dark with the system setting, unless a theme class above chose the scheme.
+globalStyle(unthemedRoot, {
+  vars: { ...assignVars(defaults.color, light.color), ...assignVars(defaults.shadow, light.shadow) },
+  colorScheme: 'light dark',
+  '@media': {
+    '(prefers-color-scheme: dark)': { vars: { ...assignVars(defaults.color, dark.color), ...assignVars(defaults.shadow, dark.shadow) } },
+  },
+});
+
 globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, {
-  vars: assignVars(vars.color, light.color),
+  vars: assignVars(defaults.color, light.color),
   colorScheme: 'light',
 });
 globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, {
-  vars: assignVars(vars.color, dark.color),
+  vars: assignVars(defaults.color, dark.color),
   colorScheme: 'dark',
 });
-globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, { vars: assignVars(vars.shadow, light.shadow) });
-globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, { vars: assignVars(vars.shadow, dark.shadow) });
+globalStyle(`:root${lightThemeClass}, ${lightThemeClass}`, { vars: assignVars(defaults.shadow, light.shadow) });
+globalStyle(`:root${darkThemeClass}, ${darkThemeClass}`, { vars: assignVars(defaults.shadow, dark.shadow) });

@@ -2,7 +2,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, webhookEvents, type ApiErrorCode, type ApiToken, type Webhook, type WebhookEvent } from '@scribe/api-client';
 import { Badge, Button, Card, Checkbox, ConfirmDialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import useSWR from 'swr';
 import { api } from '../../api.ts';
 import { translateError, type CodedError } from '../../i18n/errors.ts';
@@ -40,6 +40,71 @@ function SecretOnce({ label, value, onDone }: { label: string; value: string; on
   );
 }
 
+/** Loading, empty or the list, each item with a remove button that asks first. */
+function RemovableList<T extends { id: string | number }>({
+  items,
+  label,
+  testId,
+  loadingText,
+  emptyText,
+  renderItem,
+  removeLabel,
+  removeText,
+  confirm,
+  onRemove,
+}: {
+  /** undefined while loading; null (nothing) lists as empty. */
+  items: T[] | null | undefined;
+  label: string;
+  testId: string;
+  loadingText: ReactNode;
+  emptyText: ReactNode;
+  renderItem: (item: T) => ReactNode;
+  removeLabel: (item: T) => string;
+  removeText: ReactNode;
+  confirm: { title: string; message: string; label: string };
+  onRemove: (item: T) => void;
+}) {
+  const [removing, setRemoving] = useState<T | null>(null);
+  return (
+    <>
+      {items === undefined ? (
+        <Text tone="muted">{loadingText}</Text>
+      ) : !items || items.length === 0 ? (
+        <Text tone="muted">{emptyText}</Text>
+      ) : (
+        <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid={testId}>
+          {items.map((item) => (
+            <li key={item.id} style={{ padding: '0.5rem 0' }}>
+              <Stack gap="xs">
+                {renderItem(item)}
+                <div>
+                  <Button size="sm" variant="danger" onPress={() => setRemoving(item)} aria-label={removeLabel(item)}>
+                    {removeText}
+                  </Button>
+                </div>
+              </Stack>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={confirm.title}
+        message={confirm.message}
+        confirmLabel={confirm.label}
+        variant="danger"
+        onConfirm={() => {
+          if (removing) onRemove(removing);
+        }}
+      />
+    </>
+  );
+}
+
 /** What the token section asks of the server: the API client's calls, or an in-memory server in stories. */
 export type ApiTokenActions = Pick<typeof api.tokens, 'list' | 'create' | 'revoke'>;
 
@@ -52,7 +117,6 @@ export function ApiTokensSection({ actions = api.tokens }: { actions?: ApiTokenA
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -129,51 +193,30 @@ export function ApiTokensSection({ actions = api.tokens }: { actions?: ApiTokenA
             </div>
           </Stack>
         </Form>
-        {tokens === undefined ? (
-          <Text tone="muted">
-            <Trans>Loading tokens...</Trans>
-          </Text>
-        ) : (tokens ?? []).length === 0 ? (
-          <Text tone="muted">
-            <Trans>No API tokens yet.</Trans>
-          </Text>
-        ) : (
-          <ul aria-label={t`API tokens`} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="token-list">
-            {(tokens ?? []).map((token) => (
-              <li key={token.id} style={{ padding: '0.5rem 0' }}>
-                <Stack gap="xs">
-                  <Text>
-                    <strong>{token.name}</strong> <code>{token.prefix}…</code>
-                  </Text>
-                  <Text tone="muted">
-                    {token.lastUsedAt ? <Trans>Last used {when(token.lastUsedAt)}</Trans> : <Trans>Never used</Trans>}
-                    {' · '}
-                    {token.expiresAt ? <Trans>Expires {when(token.expiresAt)}</Trans> : <Trans>Does not expire</Trans>}
-                  </Text>
-                  <div>
-                    <Button size="sm" variant="danger" onPress={() => setRevoking(token)} aria-label={t`Revoke ${token.name}`}>
-                      <Trans>Revoke</Trans>
-                    </Button>
-                  </div>
-                </Stack>
-              </li>
-            ))}
-          </ul>
-        )}
+        <RemovableList
+          items={tokens}
+          label={t`API tokens`}
+          testId="token-list"
+          loadingText={<Trans>Loading tokens...</Trans>}
+          emptyText={<Trans>No API tokens yet.</Trans>}
+          renderItem={(token) => (
+            <>
+              <Text>
+                <strong>{token.name}</strong> <code>{token.prefix}…</code>
+              </Text>
+              <Text tone="muted">
+                {token.lastUsedAt ? <Trans>Last used {when(token.lastUsedAt)}</Trans> : <Trans>Never used</Trans>}
+                {' · '}
+                {token.expiresAt ? <Trans>Expires {when(token.expiresAt)}</Trans> : <Trans>Does not expire</Trans>}
+              </Text>
+            </>
+          )}
+          removeLabel={(token) => t`Revoke ${token.name}`}
+          removeText={<Trans>Revoke</Trans>}
+          confirm={{ title: t`Revoke this token?`, message: t`Scripts using it stop working at once.`, label: t`Revoke` }}
+          onRemove={(token) => void revoke(token)}
+        />
       </Stack>
-      <ConfirmDialog
-        isOpen={revoking !== null}
-        onOpenChange={(open) => {
-          if (!open) setRevoking(null);
-        }}
-        title={t`Revoke this token?`}
-        message={t`Scripts using it stop working at once.`}
-        confirmLabel={t`Revoke`}
-        variant="danger"
-        onConfirm={() => {
-          if (revoking) void revoke(revoking);
-        }}
-      />
     </Card>
   );
 }
@@ -187,7 +230,6 @@ export function WebhooksSection() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<Webhook | null>(null);
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
 
   const eventLabels: Record<WebhookEvent, string> = {
@@ -285,73 +327,48 @@ export function WebhooksSection() {
             </div>
           </Stack>
         </Form>
-        {hooks === undefined ? (
-          <Text tone="muted">
-            <Trans>Loading webhooks...</Trans>
-          </Text>
-        ) : (hooks ?? []).length === 0 ? (
-          <Text tone="muted">
-            <Trans>No webhooks yet.</Trans>
-          </Text>
-        ) : (
-          <ul aria-label={t`Webhooks`} style={{ listStyle: 'none', margin: 0, padding: 0 }} data-testid="webhook-list">
-            {(hooks ?? []).map((hook) => (
-              <li key={hook.id} style={{ padding: '0.5rem 0' }}>
-                <Stack gap="xs">
-                  <Text>
-                    <strong style={{ wordBreak: 'break-all' }}>{hook.url}</strong>
-                  </Text>
-                  <Text tone="muted">{hook.events.map((ev) => eventLabels[ev]).join(', ')}</Text>
-                  <Text tone="muted">
-                    {hook.lastDelivery ? (
-                      <>
-                        <Badge
-                          tone={
-                            hook.lastDelivery.state === 'delivered'
-                              ? 'success'
-                              : hook.lastDelivery.state === 'failed'
-                                ? 'danger'
-                                : 'neutral'
-                          }
-                        >
-                          {stateLabels[hook.lastDelivery.state]}
-                        </Badge>{' '}
-                        {hook.lastDelivery.lastStatus !== null ? (
-                          <Trans>
-                            Last delivery {when(hook.lastDelivery.updatedAt)}: HTTP {hook.lastDelivery.lastStatus}
-                          </Trans>
-                        ) : (
-                          <Trans>Last delivery {when(hook.lastDelivery.updatedAt)}</Trans>
-                        )}
-                      </>
+        <RemovableList
+          items={hooks}
+          label={t`Webhooks`}
+          testId="webhook-list"
+          loadingText={<Trans>Loading webhooks...</Trans>}
+          emptyText={<Trans>No webhooks yet.</Trans>}
+          renderItem={(hook) => (
+            <>
+              <Text>
+                <strong style={{ wordBreak: 'break-all' }}>{hook.url}</strong>
+              </Text>
+              <Text tone="muted">{hook.events.map((ev) => eventLabels[ev]).join(', ')}</Text>
+              <Text tone="muted">
+                {hook.lastDelivery ? (
+                  <>
+                    <Badge
+                      tone={
+                        hook.lastDelivery.state === 'delivered' ? 'success' : hook.lastDelivery.state === 'failed' ? 'danger' : 'neutral'
+                      }
+                    >
+                      {stateLabels[hook.lastDelivery.state]}
+                    </Badge>{' '}
+                    {hook.lastDelivery.lastStatus !== null ? (
+                      <Trans>
+                        Last delivery {when(hook.lastDelivery.updatedAt)}: HTTP {hook.lastDelivery.lastStatus}
+                      </Trans>
                     ) : (
-                      <Trans>Nothing delivered yet</Trans>
+                      <Trans>Last delivery {when(hook.lastDelivery.updatedAt)}</Trans>
                     )}
-                  </Text>
-                  <div>
-                    <Button size="sm" variant="danger" onPress={() => setRemoving(hook)} aria-label={t`Delete webhook ${hook.url}`}>
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </div>
-                </Stack>
-              </li>
-            ))}
-          </ul>
-        )}
+                  </>
+                ) : (
+                  <Trans>Nothing delivered yet</Trans>
+                )}
+              </Text>
+            </>
+          )}
+          removeLabel={(hook) => t`Delete webhook ${hook.url}`}
+          removeText={<Trans>Delete</Trans>}
+          confirm={{ title: t`Delete this webhook?`, message: t`Deliveries still waiting for it are dropped.`, label: t`Delete` }}
+          onRemove={(hook) => void remove(hook)}
+        />
       </Stack>
-      <ConfirmDialog
-        isOpen={removing !== null}
-        onOpenChange={(open) => {
-          if (!open) setRemoving(null);
-        }}
-        title={t`Delete this webhook?`}
-        message={t`Deliveries still waiting for it are dropped.`}
-        confirmLabel={t`Delete`}
-        variant="danger"
-        onConfirm={() => {
-          if (removing) void remove(removing);
-        }}
-      />
     </Card>
   );
 }

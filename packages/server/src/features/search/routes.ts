@@ -30,8 +30,21 @@ const searchQuery = z.object({
   limit: limitParam,
 });
 
+/** How often edited transcripts' search documents are brought up to date (service refreshStale). */
+const REFRESH_EVERY_MS = 60_000;
+
 export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (app, opts) => {
   app.addHook('onRequest', opts.requireUser);
+
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = opts.search.refreshStale().catch((err: unknown) => app.log.warn({ err }, 'search: refreshing documents failed'));
+  }, REFRESH_EVERY_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
 
   app.get(
     '/api/search',

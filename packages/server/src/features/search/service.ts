@@ -3,6 +3,10 @@ import { HttpError } from '../../http/errors.ts';
 import type { SearchRepository } from './repository.ts';
 import { searchTerms } from './terms.ts';
 
+/** Documents rebuilt per run: each can take a moment on a long transcript, and PGlite runs one query at a time. */
+const REFRESH_BATCH = 5;
+const REFRESH_QUIET_SECONDS = 60;
+
 export interface SearchRequest {
   q: string;
   folderId?: number;
@@ -31,6 +35,13 @@ export function createSearchService(repo: SearchRepository) {
       }
       return { results };
     },
+
+    /**
+     * Rebuilds a few search documents of transcripts edited and then left alone for a minute. Run from
+     * time to time (routes.ts), not per save: a document is built from the whole transcript, and an
+     * editor's autosave saves every few seconds.
+     */
+    refreshStale: () => repo.refreshStale(REFRESH_BATCH, REFRESH_QUIET_SECONDS),
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;

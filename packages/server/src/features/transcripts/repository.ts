@@ -2,6 +2,7 @@ import type { RevisionChange } from '@scribe/api-client';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
 import { folders, transcriptRevisions, transcripts, type StoredSegment, type TranscriptRow } from '../../db/schema.ts';
+import type { SearchPair } from './edit.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -31,6 +32,8 @@ export interface NextRevision {
   content?: string;
   changes: RevisionChange[];
   restoredFrom?: number;
+  /** With segments: the (start, text) pairs that went and came, so the search index need not diff. */
+  searchChanges?: { removed: SearchPair[]; added: SearchPair[] };
 }
 
 export type CommitResult =
@@ -135,6 +138,10 @@ export function createTranscriptsRepository(db: Db) {
         if (!next) return { kind: 'unchanged', revision: row.revision };
         if (row.revision === 1) await writeOriginalRevision(tx, id);
         const number = row.revision + 1;
+        if (next.segments && next.searchChanges) {
+          // Read by the search index's trigger on the update below (search migration), for this update only.
+          await tx.execute(sql`select set_config('scribe.search_segment_changes', ${JSON.stringify(next.searchChanges)}, true)`);
+        }
         await tx
           .update(transcripts)
           .set({

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { StoredSegment, TranscriptRevisionRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { changesOf, cleanSegments, cleanTitle, contentOf } from './edit.ts';
+import { changesOf, cleanSegments, cleanTitle, contentOf, searchPairChanges } from './edit.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
@@ -192,7 +192,9 @@ export function createTranscriptsService(deps: {
         const nextTitle = title ?? locked.title;
         const changes = changesOf({ title: locked.title, segments: current }, { title: nextTitle, segments: segments ?? [] });
         if (changes.length === 0) return null;
-        return segments ? { title: nextTitle, segments, content: contentOf(segments), changes } : { title: nextTitle, changes };
+        return segments
+          ? { title: nextTitle, segments, content: contentOf(segments), changes, searchChanges: searchPairChanges(current, segments) }
+          : { title: nextTitle, changes };
       });
       if (result.kind === 'saved' && segments) remember(userId, id, result.revision, segments);
       return settle(userId, id, result);

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { CloseIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
+import { useThemeCarrier } from '../ThemeProvider/carryTheme.ts';
 import * as styles from './Dialog.css.ts';
 
 export { DialogTrigger } from 'react-aria-components';
@@ -39,15 +41,18 @@ export function Dialog({
   isKeyboardDismissDisabled,
 }: DialogProps) {
   const { t } = useLingui();
+  // Portaled to <body>: the overlay takes the theme of what opened it (see useThemeCarrier).
+  const carryTheme = useThemeCarrier();
   // Only pass controlled props when given, so a surrounding DialogTrigger stays in charge otherwise.
   const controlled = isOpen === undefined ? {} : { isOpen };
   return (
     <ModalOverlay
+      ref={carryTheme}
       {...controlled}
       onOpenChange={onOpenChange}
       isDismissable={isDismissable}
       isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      className={styles.overlay}
+      className={`${KIT_ROOT_CLASS} ${styles.overlay}`}
     >
       <Modal className={styles.modal[size]}>
         <RACDialog role={role} className={styles.dialog}>

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { Dialog as RACDialog, Heading, Modal, ModalOverlay, Text } from 'react-aria-components';
 import { CloseIcon } from '../icons/icons.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
+import { useThemeCarrier } from '../ThemeProvider/carryTheme.ts';
 import * as styles from './Drawer.css.ts';
 
 export interface DrawerProps {
@@ -18,8 +20,16 @@ export interface DrawerProps {
 /** A modal panel sliding in from one side (the small-screen navigation and panels). */
 export function Drawer({ title, side, isOpen, onOpenChange, children, description }: DrawerProps) {
   const { t } = useLingui();
+  // Portaled to <body>: the overlay takes the theme of what opened it (see useThemeCarrier).
+  const carryTheme = useThemeCarrier();
   return (
-    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable className={styles.overlay}>
+    <ModalOverlay
+      ref={carryTheme}
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isDismissable
+      className={`${KIT_ROOT_CLASS} ${styles.overlay}`}
+    >
       <Modal className={styles.panel[side]}>
         <RACDialog className={styles.dialog}>
           {({ close }) => (

@@ -5,13 +5,17 @@ import {
   MenuItem as RACMenuItem,
   MenuSection as RACMenuSection,
   Popover,
+  PopoverContext,
   Separator,
   type Key,
   type MenuProps as RACMenuProps,
   type Placement,
   type Selection,
   type SelectionMode,
+  useSlottedContext,
 } from 'react-aria-components';
+import { useThemeCarrier } from '../ThemeProvider/carryTheme.ts';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Menu.css.ts';
 
 export { MenuTrigger, SubmenuTrigger } from 'react-aria-components';
@@ -35,8 +39,10 @@ export interface MenuProps {
 export function Menu({ placement, children, onAction, ...props }: MenuProps) {
   // RAC passes extra arguments to onAction; the public contract is the key only.
   const menuProps: RACMenuProps<object> = { ...props, onAction: onAction ? (key) => onAction(key) : undefined };
+  // Portaled to <body>: the popover takes its trigger's theme (a host container's values, dark, rtl).
+  const carryTheme = useThemeCarrier(useSlottedContext(PopoverContext)?.triggerRef);
   return (
-    <Popover className={styles.popover} {...(placement ? { placement } : {})}>
+    <Popover ref={carryTheme} className={`${KIT_ROOT_CLASS} ${styles.popover}`} {...(placement ? { placement } : {})}>
       <RACMenu {...menuProps} className={styles.menu}>
         {children}
       </RACMenu>

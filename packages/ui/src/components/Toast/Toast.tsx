@@ -5,8 +5,10 @@ import { CloseIcon, DangerIcon, SuccessIcon } from '../icons/icons.tsx';
 import { Button } from '../Button/Button.tsx';
 import { IconButton } from '../IconButton/IconButton.tsx';
 import { useStore } from '../../store/createStore.ts';
+import { KIT_ROOT_CLASS } from '../../theme/kitRoot.ts';
 import * as styles from './Toast.css.ts';
 import { toastStore, type ToastRecord, type ToastStore } from './toastQueue.ts';
+import { registerRegion, regionsOf } from './toastRegions.ts';
 
 /** Spec §4: a swipe to the right past this many pixels closes the toast. */
 export const SWIPE_THRESHOLD = 50;
@@ -23,6 +25,13 @@ export interface ToastProviderProps {
  * keyboard users can reach a toast's close button. Toasts come from `toast()`.
  */
 export function ToastProvider({ children, store = toastStore }: ToastProviderProps) {
+  // Kit components' fallback regions stay away while a provider shows this store.
+  useEffect(() => registerRegion(regionsOf(store), { kind: 'provider', id: 'provider' }), [store]);
+  return <ToastRegion store={store}>{children}</ToastRegion>;
+}
+
+/** The region itself, shared by ToastProvider and the kit's ToastFallback. */
+export function ToastRegion({ children, store }: { children?: ReactNode; store: ToastStore }) {
   const { t } = useLingui();
   const toasts = useStore(store);
   const regionRef = useRef<HTMLElement>(null);
@@ -41,7 +50,7 @@ export function ToastProvider({ children, store = toastStore }: ToastProviderPro
   return (
     <>
       {children}
-      <section ref={regionRef} aria-label={t`Notification`} tabIndex={-1} className={styles.region}>
+      <section ref={regionRef} aria-label={t`Notification`} tabIndex={-1} className={`${KIT_ROOT_CLASS} ${styles.region}`}>
         <div className={styles.list}>
           {toasts.map((record) => (
             <ToastItem key={record.id} record={record} store={store} />

@@ -1,0 +1,34 @@
+// The embedder's README documents every exported component, with a props table that matches its types.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { componentProps, propsTable, readmePath, updatedReadme } from '../../../scripts/readme-props.ts';
+
+// Type-checking the kit's sources takes seconds.
+describe('the transcript-kit README', { timeout: 120_000 }, () => {
+  const readme = readFileSync(readmePath, 'utf8');
+  const components = componentProps();
+
+  it('has a props section for every exported component, and each table matches the types', () => {
+    expect(components.size).toBeGreaterThan(15);
+    const { text, missing } = updatedReadme(readme, components);
+    expect(missing, 'exported components without a `<!-- props:Name -->` section in the README').toEqual([]);
+    // Out of date? `pnpm readme:props` rewrites the tables.
+    expect(text === readme, 'README props tables differ from the types: run `pnpm readme:props`').toBe(true);
+  });
+
+  it("lists a component's own props with their types and docs, and the locale every component takes", () => {
+    const player = components.get('AudioPlayer') ?? [];
+    expect(player.find((p) => p.name === 'src')).toMatchObject({ optional: false, type: 'string | null' });
+    expect(player.find((p) => p.name === 'onTimeUpdate')?.doc).toMatch(/position in seconds/);
+    for (const [name, rows] of components) {
+      // Parts used inside the kit's components, and ui's ThemeProvider (a wrapper: the locale is its children's).
+      if (name === 'OutputText' || name === 'PromptIcon' || name === 'Snippet' || name === 'ThemeProvider') continue;
+      expect(
+        rows.map((r) => r.name),
+        name,
+      ).toContain('locale');
+    }
+    // A union's pipes are escaped so the table keeps its columns.
+    expect(propsTable([{ name: 'state', optional: true, type: "'a' | 'b'", doc: 'x' }])).toContain("`'a' \\| 'b'`");
+  });
+});

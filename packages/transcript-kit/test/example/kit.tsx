@@ -1,0 +1,30 @@
+// The kit as an embedder mounts it: its two stylesheets, no I18nProvider, one German viewer by prop.
+import { AudioPlayer, EditableTitle, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+import '@scribe/ui/style.css';
+import '@scribe/transcript-kit/style.css';
+import { createRoot } from 'react-dom/client';
+
+const segments: TranscriptSegment[] = [
+  { start: 0, end: 2.5, speaker: 'Ada', text: 'Welcome to the example.' },
+  { start: 2.5, end: 5, speaker: 'Grace', text: 'The kit came from a tarball.' },
+];
+
+export function mountKit(container: HTMLElement): void {
+  createRoot(container).render(
+    <>
+      <EditableTitle title="Embedded title" onRename={() => {}} />
+      <div data-testid="viewer-en" style={{ height: 260 }}>
+        <TranscriptViewer state="ready" title="English viewer" segments={segments} currentTime={3} onSeek={() => {}} />
+      </div>
+      <div data-testid="viewer-de" style={{ height: 260 }}>
+        <TranscriptViewer state="ready" title="German viewer" segments={segments} currentTime={0} onSeek={() => {}} locale="de" />
+      </div>
+      <div data-testid="player-en">
+        <AudioPlayer src={null} title="English player" />
+      </div>
+      <div data-testid="player-fr">
+        <AudioPlayer src={null} title="French player" locale="fr" />
+      </div>
+    </>,
+  );
+}
