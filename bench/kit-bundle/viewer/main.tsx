@@ -7,8 +7,6 @@ import {
   type AudioPlayerHandle,
   type TranscriptSegment,
 } from '../../../packages/transcript-kit/src/index.ts';
-import '@scribe/ui/style.css';
-import '@scribe/transcript-kit/style.css';
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 
