@@ -1,6 +1,7 @@
-// The same host app with the README's example: TranscriptViewer and AudioPlayer and their two
-// stylesheets, nothing else (no providers, no fonts). The bench resolves the kit's import to its built
-// dist/index.js (as '@scribe/transcript-kit' resolves for an embedder); the path here is for the type check.
+// The same host app with the README's example: TranscriptViewer and AudioPlayer, whose modules import their
+// own stylesheets, nothing else (no full style.css, no providers, no fonts). The bench resolves the kit's
+// import to its built dist/index.js (as '@scribe/transcript-kit' resolves for an embedder); the path here is
+// for the type check.
 import {
   AudioPlayer,
   TranscriptViewer,
