@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { App } from './App.tsx';
 import { activateLanguage, initialLanguage } from './i18n/i18n.ts';
+import { registerServiceWorker } from './lib/serviceWorker.ts';
 import { preloadRoute } from './routeChunks.ts';
 import { fetchCurrentUser } from './session/SessionProvider.tsx';
 
@@ -17,6 +18,8 @@ preferInterpretedValidation();
 // waits for both, and the session provider's first read takes the answer preloaded here.
 preloadRoute(window.location.pathname);
 void preload(paths.me, fetchCurrentUser);
+
+registerServiceWorker();
 
 const root = createRoot(document.getElementById('root')!);
 
