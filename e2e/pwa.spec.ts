@@ -181,6 +181,7 @@ test('an audio file shared to the app waits through sign-in, then uploads and is
 
   // Signed out: the app asks for sign-in first; the file is still there afterwards.
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your shared audio file is waiting' })).toBeVisible();
   await signIn(page, user.username, user.password);
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('questions-en.wav');

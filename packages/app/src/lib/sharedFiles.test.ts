@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepSharedFile, SHARE_TARGET_FILE_FIELD, sharedFileOf, takeSharedFile } from './sharedFiles.ts';
+import { hasSharedFile, keepSharedFile, SHARE_TARGET_FILE_FIELD, sharedFileOf, takeSharedFile } from './sharedFiles.ts';
 
 /** CacheStorage in memory (Node has none): enough of open/put/match/delete for the hand-over. */
 function memoryCaches(): CacheStorage {
@@ -22,12 +22,14 @@ describe('shared files', () => {
     const bytes = new Uint8Array([82, 73, 70, 70, 1, 2, 3]);
     await keepSharedFile(storage, new File([bytes], 'Interview – Müller.m4a', { type: 'audio/mp4', lastModified: 1_700_000_000_000 }));
 
+    expect(await hasSharedFile(storage)).toBe(true);
     const file = await takeSharedFile(storage);
     expect(file?.name).toBe('Interview – Müller.m4a');
     expect(file?.type).toBe('audio/mp4');
     expect(file?.lastModified).toBe(1_700_000_000_000);
     expect(new Uint8Array(await file!.arrayBuffer())).toEqual(bytes);
     expect(await takeSharedFile(storage)).toBeNull();
+    expect(await hasSharedFile(storage)).toBe(false);
   });
 
   it('keeps only the latest share', async () => {
@@ -40,6 +42,7 @@ describe('shared files', () => {
 
   it('finds nothing without the Cache API', async () => {
     expect(await takeSharedFile(undefined)).toBeNull();
+    expect(await hasSharedFile(undefined)).toBe(false);
   });
 
   it('takes the first file of the shared form and ignores text fields', () => {

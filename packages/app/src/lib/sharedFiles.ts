@@ -33,6 +33,12 @@ export async function keepSharedFile(storage: CacheStorage, file: File): Promise
   );
 }
 
+/** Whether a shared file waits (the sign-in page says so). */
+export async function hasSharedFile(storage: CacheStorage | undefined = globalThis.caches): Promise<boolean> {
+  if (!storage) return false;
+  return (await (await storage.open(CACHE_NAME)).match(ENTRY)) !== undefined;
+}
+
 /**
  * The waiting shared file, removed from the store (it is offered once), or null. No Cache API (a page
  * on plain HTTP other than localhost): nothing can have been shared.
