@@ -4,19 +4,41 @@
 // so an offline app never shows stale or another user's data.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { ACTIVATE_IF_ALONE } from './lib/serviceWorker.ts';
 import { keepSharedFile, SHARE_TARGET_ACTION, sharedFileOf } from './lib/sharedFiles.ts';
 
 // The worker's global scope (the DOM typings the app is checked with have no service worker types).
+interface MessageEventInWorker {
+  data: unknown;
+  ports: readonly MessagePort[];
+  waitUntil(promise: Promise<unknown>): void;
+}
 declare const self: {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   location: Location;
+  clients: { matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly unknown[]> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'message', listener: (event: MessageEventInWorker) => void): void;
 };
 
-// Update policy: no skipWaiting and no clients.claim. A new version installs in the background and waits
-// until no page runs the old one, so an open session never switches code under the user (its lazily
-// loaded chunks stay served from the old precache); it applies when the app is next opened.
+// Update policy: no clients.claim and no unasked skipWaiting. A new version installs in the background and
+// waits, so an open session never switches code under the user (its lazily loaded chunks stay served
+// from the old precache). It takes over when no page runs the old one, or when a page that is starting
+// up and is the app's only window asks for it (lib/serviceWorker.ts): that page reloads before it draws.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
+
+self.addEventListener('message', (event) => {
+  if (event.data !== ACTIVATE_IF_ALONE) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const alone = windows.length <= 1;
+      if (alone) await self.skipWaiting();
+      event.ports[0]?.postMessage(alone);
+    })(),
+  );
+});
 
 // Page navigations get the cached shell (the router draws the page), except the server's own paths and
 // the public share pages (/s/…), whose responses carry their own headers (no-referrer, noindex).
