@@ -5,7 +5,7 @@ import { confirmUpload, fakeMicrophone, newUser, questionsRecording, register, s
 // The installable app (production build): the manifest and icons a browser checks before it offers to
 // install, the service worker (app shell offline, API never from a cache) and the Web Share Target.
 // The fake microphone is for the phone-sized Record dialog at the end (a browser option, so per file).
-test.use(fakeMicrophone(speech));
+test.use({ ...fakeMicrophone(speech), serviceWorkers: 'allow' });
 
 interface ManifestIcon {
   src: string;
@@ -147,6 +147,43 @@ test('the service worker controls the page, serves the app shell offline and nev
   }
   const online = await page.evaluate(() => fetch('/api/config').then((response) => response.status));
   expect(online).toBe(200);
+});
+
+test('with the service worker in control, a reload shows fresh data and offline shows none from a cache', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await register(page, newUser());
+  expect(await controlledByServiceWorker(page)).toBe(`${baseURL}/sw.js`);
+  const tree = page.getByRole('treegrid', { name: 'Folders' });
+  await expect(page.getByText('No items found')).toBeVisible();
+
+  // Changed behind the page's back (another device): the reload shows it.
+  const created = await page.request.post('/api/folders', {
+    data: { name: 'Made elsewhere' },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(created.status()).toBe(201);
+  await page.reload();
+  await expect(tree.getByRole('row', { name: 'Made elsewhere' })).toBeVisible();
+
+  // Offline, the shell draws, but the tree the page has just loaded is not answered from any cache.
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    // The cached code runs and draws the page.
+    await expect(page.locator('#root > *').first()).toBeAttached();
+    const answer = await page.evaluate(() =>
+      fetch('/api/folders/tree', { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then(
+        (response) => `answered ${response.status}`,
+        () => 'network error',
+      ),
+    );
+    expect(answer).toBe('network error');
+  } finally {
+    await context.setOffline(false);
+  }
 });
 
 test('an audio file shared to the app waits through sign-in, then uploads and is transcribed', async ({ page, context, baseURL }) => {
