@@ -15,6 +15,7 @@ import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
+import { takeSharedFile } from '../lib/sharedFiles.ts';
 import { uploadProblemTitles } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
@@ -162,6 +163,14 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     },
     [i18n, maxBytes],
   );
+
+  // A file shared from another app (the installed app's share target, sw.ts) waits in the browser, also
+  // across a sign-in: offer its upload (the same checks and confirm step as a chosen file).
+  useEffect(() => {
+    void takeSharedFile()
+      .then((file) => file && upload(file))
+      .catch(() => undefined);
+  }, [upload]);
 
   /** Cancel in the dialog: stops the request and has the server discard what it received of the file. */
   const cancel = useCallback(() => {
