@@ -1,8 +1,9 @@
 // Streamed recordings over the real HTTP server: pieces acknowledged strictly in order, refusals that
 // store nothing, finishing into a transcript whose audio is the pieces byte for byte, discard, the
 // open-recordings limit, the live-text observer. PGlite by default, PostgreSQL when DATABASE_URL is set.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { register, startServer, type TestServer } from './helpers.ts';
+import { register, startServer, tempDir, type TestServer } from './helpers.ts';
 import { api, fixture, storedFiles } from './library-helpers.ts';
 import { cut, notingObserver, recordingRows, recordingsApi, sha256, type RecordingsApi } from './recordings-helpers.ts';
 
@@ -304,4 +305,54 @@ describe('streamed recordings', () => {
     expect((await a.discard(ids[0]!)).status).toBe(204);
     expect((await a.create()).status).toBe(201);
   });
+});
+
+describe('the abandon sweep', () => {
+  it('deletes a recording without a new piece for RECORDING_ABANDON_HOURS: its rows and its pieces', async () => {
+    const { observer, calls } = notingObserver();
+    // 7.2 s: the sweep runs every 1.8 s.
+    const server = await startServer({ RECORDING_ABANDON_HOURS: '0.002' }, { recordingObserver: observer });
+    try {
+      const r = await register(server);
+      const u = recordingsApi(server, r.cookie);
+      const abandoned = await u.start();
+      for (let seq = 0; seq < 3; seq++) expect((await u.put(abandoned, seq, pieces[seq]!)).status).toBe(200);
+      const finished = await u.start();
+      expect((await u.put(finished, 0, webm)).status).toBe(200);
+      const transcript = (await u.finish(finished)).json.transcript as { id: number };
+      expect(storedFiles(server).filter((f) => f.includes('/recordings/'))).toHaveLength(3);
+
+      const deadline = Date.now() + 20_000;
+      while ((await recordingRows(server)).recordings > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      expect(await recordingRows(server)).toEqual({ recordings: 0, pieces: 0, transcripts: 1 });
+      expect(storedFiles(server).filter((f) => f.includes('/recordings/'))).toEqual([]);
+      const gone = await u.get(abandoned);
+      expect(gone.status).toBe(404);
+      expect(gone.json.code).toBe('RECORDING_NOT_FOUND');
+      // The finished one's transcript stays; only the abandoned one is reported to the live side.
+      expect(sha256(await u.audio(transcript.id))).toBe(sha256(webm));
+      expect(calls.filter((c) => c.startsWith('ended'))).toEqual([`ended ${finished} finished`, `ended ${abandoned} abandoned`]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('also at start-up: a recording abandoned while the server was down is deleted before requests are served', async () => {
+    const dataDir = tempDir();
+    const first = await startServer({ DATA_DIR: dataDir }, { pglite: true });
+    const r = await register(first);
+    const id = await recordingsApi(first, r.cookie).start();
+    expect((await recordingsApi(first, r.cookie).put(id, 0, pieces[0]!)).status).toBe(200);
+    await first.app.database.db.execute(sql`update recordings set updated_at = now() - interval '73 hours'`);
+    await first.app.close();
+
+    const second = await startServer({ DATA_DIR: dataDir }, { pglite: true });
+    try {
+      expect(await recordingRows(second)).toMatchObject({ recordings: 0, pieces: 0 });
+      expect(storedFiles(second).filter((f) => f.includes('/recordings/'))).toEqual([]);
+      expect((await recordingsApi(second, r.cookie).get(id)).status).toBe(404);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 });
