@@ -13,7 +13,11 @@ export interface LiveAvailability {
 export interface RecordingObserver {
   /** A recording was created; answers whether live text is offered for it. */
   started(rec: { id: string; userId: number; mimeType: string; language: string | null }): Promise<LiveAvailability>;
-  /** A piece was stored and acknowledged (called once per seq, in order). */
+  /**
+   * A piece was stored and acknowledged (called once per seq, in order), only for a recording created
+   * with live text asked for. After a restart it may come for a recording whose start this process did
+   * not see: ignore it or start late.
+   */
   piece(rec: { id: string; userId: number }, seq: number, bytes: Uint8Array): void;
   /** The recording was finished or discarded or swept; free everything. */
   ended(rec: { id: string; userId: number }, reason: 'finished' | 'discarded' | 'abandoned'): void;

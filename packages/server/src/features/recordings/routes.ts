@@ -55,9 +55,9 @@ const finishBodySchema = z.object({
   folderId: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
   language: z.string().max(16, apiErrors.LANGUAGE_CODE_INVALID).nullable().optional(),
 });
-const idParams = z.object({ id: z.string().max(64) });
+const idParams = z.object({ id: z.string() });
 const pieceParams = z.object({
-  id: z.string().max(64),
+  id: z.string(),
   seq: z
     .string()
     .regex(/^\d{1,9}$/, apiErrors.RECORDING_PIECE_SEQ_INVALID)
