@@ -67,7 +67,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed while a reco
 
     // Killed while a piece is on its way: it is there if it was acknowledged, and may be there if not
     // (stored and recorded, the answer lost); either way the client goes on from what GET says.
-    for (const delayMs of [0, 10, 40]) {
+    for (const delayMs of [0, 80, 300]) {
       const running = child!;
       let answered = false;
       const inFlight = rec()

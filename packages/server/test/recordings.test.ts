@@ -335,7 +335,7 @@ describe('the abandon sweep', () => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, 180_000);
 
   it('also at start-up: a recording abandoned while the server was down is deleted before requests are served', async () => {
     const dataDir = tempDir();
@@ -354,5 +354,5 @@ describe('the abandon sweep', () => {
     } finally {
       await second.close();
     }
-  }, 120_000);
+  }, 180_000);
 });
