@@ -8,6 +8,8 @@ import { api, fixture, storedFiles } from './library-helpers.ts';
 import { cut, notingObserver, recordingRows, recordingsApi, sha256, type RecordingsApi } from './recordings-helpers.ts';
 
 const PIECE_MAX = 4096;
+// Room for the fixture (31 kB), not for much more.
+const UPLOAD_MAX = 40_000;
 const webm = fixture('webm');
 // Pieces of 4,000 bytes: the fixture's 31 kB as a browser would send it, about a second each.
 const pieces = cut(webm, 4000);
@@ -19,7 +21,10 @@ describe('streamed recordings', () => {
   const { observer, calls } = notingObserver();
 
   beforeAll(async () => {
-    server = await startServer({ RECORDING_PIECE_MAX_BYTES: String(PIECE_MAX), RECORDING_MAX_OPEN: '3' }, { recordingObserver: observer });
+    server = await startServer(
+      { RECORDING_PIECE_MAX_BYTES: String(PIECE_MAX), RECORDING_MAX_OPEN: '3', UPLOAD_MAX_BYTES: String(UPLOAD_MAX) },
+      { recordingObserver: observer },
+    );
     const ra = await register(server);
     const rb = await register(server);
     a = { ...recordingsApi(server, ra.cookie), id: ra.user.id, cookie: ra.cookie };
@@ -237,6 +242,24 @@ describe('streamed recordings', () => {
     expect(await recordingRows(server)).toEqual(rowsBefore);
     expect((await a.get(id)).json.recording).toMatchObject({ pieces: 2 });
     expect((await a.discard(id)).status).toBe(204);
+  });
+
+  it('stops a recording at the largest audio file an upload may be, storing nothing past it', async () => {
+    const id = await a.start();
+    await send(a, id, 0, pieces.length);
+    const filler = Buffer.alloc(PIECE_MAX, 3);
+    let seq = pieces.length;
+    while (webm.length + (seq - pieces.length + 1) * PIECE_MAX <= UPLOAD_MAX) expect((await a.put(id, seq++, filler)).status).toBe(200);
+    const filesBefore = storedFiles(server);
+    const over = await a.put(id, seq, filler);
+    expect(over.status).toBe(413);
+    expect(over.json.code).toBe('RECORDING_TOO_LARGE');
+    expect(over.json.error).toBe(
+      'This recording has reached the largest size the server accepts (0.1 MB). Finish it and start a new recording.',
+    );
+    expect(storedFiles(server)).toEqual(filesBefore);
+    // What it holds can still be finished.
+    expect((await a.finish(id)).status).toBe(201);
   });
 
   it('refuses to finish a recording without pieces, and keeps it open', async () => {
