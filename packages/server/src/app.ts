@@ -65,6 +65,10 @@ import { createSearchService } from './features/search/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
+import type { RecordingObserver } from './features/recordings/observer.ts';
+import { createRecordingsRepository } from './features/recordings/repository.ts';
+import { recordingsRoutes, startRecordingsMaintenance } from './features/recordings/routes.ts';
+import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
@@ -110,6 +114,8 @@ export interface BuildOptions {
   adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Told about streamed recordings (live text); default: none offered. */
+  recordingObserver?: RecordingObserver;
 }
 
 /**
@@ -189,6 +195,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         credits,
         webhooks,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
+        recordingObserver: options.recordingObserver,
       });
     }
     phases.mark('routes');
@@ -347,6 +354,7 @@ interface SharedParts {
   credits: CreditsService;
   webhooks: WebhooksService;
   keepaliveMs: number;
+  recordingObserver?: RecordingObserver;
 }
 
 async function registerRoutes(
@@ -354,7 +362,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, keepaliveMs }: SharedParts,
+  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -495,6 +503,25 @@ async function registerRoutes(
   await app.register(sharesRoutes, { requireUser, shares });
   await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
+
+  // Streamed recordings: finished through the upload path above.
+  const recordings = createRecordingsService({
+    repo: createRecordingsRepository(database.db),
+    transcripts: transcriptsRepo,
+    uploads,
+    storage,
+    log: app.log,
+    credits,
+    observer: recordingObserver,
+    pieceMaxBytes: config.recordings.pieceMaxBytes,
+    maxBytes: config.uploads.maxBytes,
+    maxOpen: config.recordings.maxOpen,
+    abandonMs: config.recordings.abandonMs,
+  });
+  stoppers.push(
+    startRecordingsMaintenance(app, { recordings, abandonMs: config.recordings.abandonMs, soleProcess: database.kind === 'pglite' }),
+  );
+  await app.register(recordingsRoutes, { requireUser, recordings, pieceMaxBytes: config.recordings.pieceMaxBytes });
   await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });

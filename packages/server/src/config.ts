@@ -224,6 +224,23 @@ export const configTable = [
     description:
       'Temporary files left by interrupted uploads are deleted once untouched this long (checked at start and every quarter of this time; at start all of them when the embedded database means this is the only process).',
   },
+  {
+    name: 'RECORDING_ABANDON_HOURS',
+    default: '72',
+    description:
+      'Unfinished streamed recordings are deleted after this many hours without a new piece; until then they are offered for recovery.',
+  },
+  {
+    name: 'RECORDING_PIECE_MAX_BYTES',
+    default: '1048576',
+    description: 'Largest piece of a streamed recording (bytes; 1 MiB). Browsers send a piece every second or two.',
+  },
+  {
+    name: 'RECORDING_MAX_OPEN',
+    default: '5',
+    description:
+      'Unfinished streamed recordings one user may have at a time; one more is refused (409) until one is finished or discarded.',
+  },
   { name: 'STARTING_CREDITS', default: '60', description: 'Credits a new account starts with.' },
   { name: 'CREDITS_PER_TRANSCRIPTION_MINUTE', default: '1', description: 'Credits charged per started minute of transcribed audio.' },
   { name: 'PROMPT_COST_LOCAL', default: '1', description: 'Credits per AI prompt run by the built-in local engine.' },
@@ -355,6 +372,13 @@ const envSchema = z.object({
     .positive()
     .max(7 * 24 * 60)
     .default(60),
+  RECORDING_ABANDON_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(72),
+  RECORDING_PIECE_MAX_BYTES: int(1024, 64 * 1024 * 1024).default(1024 * 1024),
+  RECORDING_MAX_OPEN: int(1, 1000).default(5),
   TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
   TRANSCRIPTION_ENGINE_IDLE_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
@@ -460,6 +484,11 @@ export interface Config {
     /** 0: no limit. */
     quotaBytes: number;
     tempMaxAgeMs: number;
+  };
+  recordings: {
+    abandonMs: number;
+    pieceMaxBytes: number;
+    maxOpen: number;
   };
   transcription: TranscriptionConfig;
   credits: CreditsConfig;
@@ -635,6 +664,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       maxUnfinished: e.UPLOAD_MAX_UNFINISHED,
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       tempMaxAgeMs: e.TEMP_FILE_MAX_AGE_MINUTES * 60_000,
+    },
+    recordings: {
+      abandonMs: e.RECORDING_ABANDON_HOURS * 3_600_000,
+      pieceMaxBytes: e.RECORDING_PIECE_MAX_BYTES,
+      maxOpen: e.RECORDING_MAX_OPEN,
     },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,
