@@ -8,7 +8,8 @@ import type { DraftSegment } from '../src/features/live-draft/drafting.ts';
 import { normalizeWords } from '../src/features/live-draft/drafting.ts';
 import { createLiveDraftObserver, DRAFT_EVENT, type LiveDraftObserver } from '../src/features/live-draft/observer.ts';
 import type { LiveEvent } from '../src/features/live/hub.ts';
-import { createWhisperEngine, type WhisperEngine } from '../src/features/transcription/engines/whisper/index.ts';
+import { draftEngineFor } from '../src/features/live-draft/engine.ts';
+import { createWhisperEngine, decodeToPcm, type WhisperEngine } from '../src/features/transcription/engines/whisper/index.ts';
 import { repeatedRecordingPieces, splitBytes } from './support/webm.ts';
 import { LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './transcription/helpers.ts';
 
@@ -129,5 +130,31 @@ describe('live drafts with the built-in engine', () => {
     // The slot is free again for a new recording.
     expect(await observer.started({ ...rec, id: 'ended-2' })).toEqual({ available: true });
     observer.ended({ ...rec, id: 'ended-2' }, 'abandoned');
+  }, 120_000);
+
+  it('runs passes outside the server thread: the event loop keeps turning during a pass', async () => {
+    // onnxruntime-node infers synchronously on the calling thread; piece uploads and /ws must not wait for it.
+    const draft = draftEngineFor(engine, { tmpDir: dir });
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.wav`);
+    const samples = await pcm.read(0, pcm.length);
+    try {
+      await draft.transcribe(samples.slice(), {}); // starts the process and loads its model
+      let last = performance.now();
+      let worst = 0;
+      const ticker = setInterval(() => {
+        const now = performance.now();
+        worst = Math.max(worst, now - last);
+        last = now;
+      }, 5);
+      const started = performance.now();
+      const segments = await draft.transcribe(samples.slice(), {});
+      const took = performance.now() - started;
+      await new Promise((r) => setTimeout(r, 20));
+      clearInterval(ticker);
+      expect(normalizeWords(segments.map((s) => s.text).join(' '))).toContain('john dashwood');
+      expect(worst).toBeLessThan(took / 2);
+    } finally {
+      await draft.close?.();
+    }
   }, 120_000);
 });

@@ -6,7 +6,7 @@
  *   of the pass (the last one may be cut by the end of the audio);
  * - or a pause follows it: the voice-activity detector heard no speech for PAUSE_SECONDS after it, so
  *   the engine had heard the whole phrase;
- * - or the tail grows past `maxTailSeconds` (speech without pauses or agreement): everything but the
+ * - or the tail grows past `maxTailSeconds` (15 s: speech without pauses or agreement): everything but the
  *   last segment is taken as it is, which bounds both the window and the memory kept per recording.
  * The next pass starts at the new final point, so each pass costs one window of at most ~30 s.
  */
@@ -33,7 +33,7 @@ export interface PassContext {
   pauseFrom: number | null;
 }
 
-export const PAUSE_SECONDS = 0.8;
+export const PAUSE_SECONDS = 0.5;
 /** A tail longer than one engine window costs a second window per pass: never let it get there. */
 const MAX_WINDOW_SECONDS = 28;
 /** Two passes agree on a segment's end within this (Whisper's timestamps are 0.02 s steps and wobble). */
@@ -57,7 +57,7 @@ export class DraftText {
   /** The previous pass's segments after the final point (to compare the next pass with). */
   private previous: PassSegment[] = [];
 
-  constructor(private readonly maxTailSeconds = 20) {}
+  constructor(private readonly maxTailSeconds = 15) {}
 
   /**
    * Takes a pass over [finalPoint, context.audioEnd] and moves the final point; returns true when the

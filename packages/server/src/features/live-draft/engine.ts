@@ -10,6 +10,10 @@ import { randomUUID } from 'node:crypto';
 import type { TranscriptionEngine } from '../transcription/engines/types.ts';
 import { encodeWav, SAMPLE_RATE } from '../transcription/engines/whisper/audio.ts';
 import { WhisperEngine } from '../transcription/engines/whisper/engine.ts';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fork, type ChildProcess } from 'node:child_process';
+import type { DraftReply, DraftRequest } from './draft-process.ts';
 import type { PassSegment } from './drafting.ts';
 
 export interface DraftEngine {
@@ -18,6 +22,10 @@ export interface DraftEngine {
   readonly languages: string[] | 'any';
   /** Segments of 16 kHz mono `samples`, in seconds from their start. */
   transcribe(samples: Float32Array, options: { language?: string; signal?: AbortSignal }): Promise<PassSegment[]>;
+  /** Starts what the first pass would otherwise wait for (the child process and its model). */
+  warm?(): void;
+  /** Frees what the engine holds (the child process). */
+  close?(): Promise<void>;
 }
 
 export interface DraftEngineOptions {
@@ -25,17 +33,108 @@ export interface DraftEngineOptions {
   tmpDir: string;
   /** Override of the pass interval (default: 1 s built-in, 10 s remote). */
   stepSeconds?: number;
+  /** Built-in engine: run passes in a child process (default true; see draft-process.ts). */
+  childProcess?: boolean;
+}
+
+/** The built-in engine in a child process (draft-process.ts), started on the first pass; replies matched by id. */
+class DraftProcess {
+  private child: ChildProcess | null = null;
+  private nextId = 0;
+  private readonly waiting = new Map<number, { resolve(s: PassSegment[]): void; reject(e: Error): void }>();
+
+  constructor(private readonly model: { cacheDir: string; sourceModelPath?: string }) {}
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    // Loads TypeScript as the server does (tsx is a server dependency), whatever ran the server.
+    const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+    const child = fork(fileURLToPath(new URL('./draft-process.ts', import.meta.url)), [JSON.stringify(this.model)], {
+      execArgv: ['--import', tsx],
+      serialization: 'advanced', // Float32Array samples as they are
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (reply: DraftReply) => {
+      const waiter = this.waiting.get(reply.id);
+      if (!waiter) return;
+      this.waiting.delete(reply.id);
+      if ('error' in reply) waiter.reject(new Error(reply.error));
+      else waiter.resolve(reply.segments);
+      this.idle();
+    });
+    const fail = (error: Error) => {
+      if (this.child === child) this.child = null;
+      for (const waiter of this.waiting.values()) waiter.reject(error);
+      this.waiting.clear();
+    };
+    child.on('error', fail);
+    child.on('exit', (code, signal) => fail(new Error(`The live-draft process stopped (${signal ?? code}).`)));
+    this.child = child;
+    return child;
+  }
+
+  /** With nothing asked, the child does not keep the server's event loop alive. */
+  private idle(): void {
+    if (this.waiting.size > 0 || !this.child) return;
+    this.child.unref();
+    (this.child.channel as { unref?(): void } | undefined)?.unref?.();
+  }
+
+  /** Loads the model in the child now: a short silent window (answers nothing). */
+  warm(): void {
+    if (this.child) return;
+    this.transcribe(new Float32Array(1600)).catch(() => undefined);
+  }
+
+  transcribe(samples: Float32Array, signal?: AbortSignal): Promise<PassSegment[]> {
+    signal?.throwIfAborted();
+    const child = this.start();
+    const id = this.nextId++;
+    return new Promise<PassSegment[]>((resolve, reject) => {
+      const onAbort = () => {
+        if (this.waiting.delete(id)) reject(signal!.reason instanceof Error ? signal!.reason : new Error('aborted'));
+        this.idle();
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle =
+        <T,>(fn: (value: T) => void) =>
+        (value: T) => {
+          signal?.removeEventListener('abort', onAbort);
+          fn(value);
+        };
+      this.waiting.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      child.ref();
+      (child.channel as { ref?(): void } | undefined)?.ref?.();
+      child.send({ id, samples } satisfies DraftRequest);
+    });
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.disconnect();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+  }
 }
 
 export function draftEngineFor(engine: TranscriptionEngine, options: DraftEngineOptions): DraftEngine {
   if (engine instanceof WhisperEngine) {
+    const child = options.childProcess === false ? null : new DraftProcess(engine.modelOptions);
     return {
-      // A pass costs ~0.5 s of the two cores (one padded 30 s encoder run plus the tokens): every second
-      // of new audio keeps the newest words under ~2 s old while one recording uses under half the machine.
+      // A pass costs ~0.5 CPU s (one padded 30 s encoder run plus the tokens): a pass per second of new
+      // audio keeps the newest words about a second or two old; a busy engine makes passes rarer.
       stepSeconds: options.stepSeconds ?? 1,
       languages: engine.languages,
       transcribe: async (samples, { signal }) =>
-        (await engine.transcribeSamples(samples, { signal })).map((s) => ({ start: s.start, end: s.end, text: s.text })),
+        child
+          ? child.transcribe(samples, signal)
+          : (await engine.transcribeSamples(samples, { signal })).map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      warm: () => child?.warm(),
+      close: () => child?.close() ?? Promise.resolve(),
     };
   }
   return {

@@ -33,7 +33,7 @@ export interface LiveDraftOptions {
   engine: TranscriptionEngine | null;
   hub: Pick<LiveHub, 'publish'>;
   credits: Pick<CreditsService, 'requireTranscriptionCredits'>;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Temporary WAV files for a remote engine. */
   tmpDir: string;
   /** Seconds of new audio between passes (default: the engine's, see engine.ts). */
@@ -42,7 +42,7 @@ export interface LiveDraftOptions {
   vad?: boolean;
   /** A session with no piece for this long is freed (a closed tab never ends its recording). Default 10 min. */
   idleMs?: number;
-  /** Tail length (s) after which text is made final without agreement or pause (default 20). */
+  /** Tail length (s) after which text is made final without agreement or pause (default 15). */
   maxTailSeconds?: number;
 }
 
@@ -145,6 +145,7 @@ export function createLiveDraftObserver(options: LiveDraftOptions): LiveDraftObs
         },
       });
       sessions.set(rec.id, session);
+      engine.warm?.();
       return { available: true };
     },
 
@@ -185,6 +186,7 @@ export function createLiveDraftObserver(options: LiveDraftOptions): LiveDraftObs
       const detector = await vad;
       vad = null;
       await detector?.release();
+      await engine?.close?.();
     },
   };
 }

@@ -60,7 +60,7 @@ export class LiveDraftSession {
     this.id = options.id;
     this.userId = options.userId;
     this.decoder = new LiveDecoder(options.format);
-    this.draft = new DraftText(options.maxTailSeconds ?? 20);
+    this.draft = new DraftText(options.maxTailSeconds ?? 15);
   }
 
   /** Queues a piece; pieces are decoded one after another in the order given. */

@@ -88,6 +88,11 @@ export class WhisperEngine implements TranscriptionEngine {
     };
   }
 
+  /** Where this engine's model comes from and is cached (a second engine, e.g. in a worker thread, loads the same). */
+  get modelOptions(): { cacheDir: string; sourceModelPath?: string } {
+    return { cacheDir: this.options.cacheDir, sourceModelPath: this.options.sourceModelPath };
+  }
+
   /** Prepares the model and sessions now instead of on the first transcription. */
   ready(): Promise<void> {
     return this.load().then(() => undefined);
