@@ -14,13 +14,22 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { normalizeWords, type DraftSegment } from '../packages/server/src/features/live-draft/drafting.ts';
 import { createLiveDraftObserver, DRAFT_EVENT } from '../packages/server/src/features/live-draft/observer.ts';
-import { createWhisperEngine, decodeToPcm, SAMPLE_RATE } from '../packages/server/src/features/transcription/engines/whisper/index.ts';
+import { createWhisperEngine, decodeToPcm } from '../packages/server/src/features/transcription/engines/whisper/index.ts';
 import { repeatedRecordingPieces, parseRecording } from '../packages/server/test/support/webm.ts';
 
 const REPEATS = Number(process.env.LIVE_BENCH_REPEATS ?? 4);
 const TARGET_P95 = 4;
 const MAX_N = Number(process.env.LIVE_BENCH_MAX_SESSIONS ?? 4);
-const FIXTURE = join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures', 'audio', 'librivox-sense-and-sensibility-0870.webm');
+const FIXTURE = join(
+  import.meta.dirname,
+  '..',
+  'packages',
+  'server',
+  'test',
+  'fixtures',
+  'audio',
+  'librivox-sense-and-sensibility-0870.webm',
+);
 
 const load = () =>
   loadavg()
@@ -78,7 +87,9 @@ try {
   let best = 0;
   while (best < results.length && results[best].p95 < TARGET_P95) best++;
   const one = results[0];
-  console.log(`\nsingle recording: p50 ${one.p50.toFixed(2)} s, p95 ${one.p95.toFixed(2)} s: ${one.p95 < TARGET_P95 ? 'PASS' : 'MISS'} (target p95 < ${TARGET_P95} s)`);
+  console.log(
+    `\nsingle recording: p50 ${one.p50.toFixed(2)} s, p95 ${one.p95.toFixed(2)} s: ${one.p95 < TARGET_P95 ? 'PASS' : 'MISS'} (target p95 < ${TARGET_P95} s)`,
+  );
   console.log(`largest N with p95 < ${TARGET_P95} s: ${best} simultaneous live recordings on this machine (load ${load()})`);
   // The same from CPU time alone (what an idle 2-core worker could give at most, whatever else runs here).
   const perSession = results[0].cpuPerAudioSecond;
@@ -94,7 +105,18 @@ try {
       enabled: true,
       maxSessions: n,
       engine,
-      hub: { publish: async (e) => void (e.type === DRAFT_EVENT && (e.data as { recordingId: string }).recordingId !== 'warm' && published.push({ at: performance.now(), ...(e.data as { recordingId: string; segments: DraftSegment[] }), id: (e.data as { recordingId: string }).recordingId })) },
+      hub: {
+        publish: async (e) =>
+          void (
+            e.type === DRAFT_EVENT &&
+            (e.data as { recordingId: string }).recordingId !== 'warm' &&
+            published.push({
+              at: performance.now(),
+              ...(e.data as { recordingId: string; segments: DraftSegment[] }),
+              id: (e.data as { recordingId: string }).recordingId,
+            })
+          ),
+      },
       credits: { requireTranscriptionCredits: async () => {} },
       log: { warn: () => {}, error: () => {} },
       tmpDir: work,
@@ -148,7 +170,15 @@ try {
     }
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? Infinity;
-    return { p50: q(0.5), p95: q(0.95), max: latencies.at(-1) ?? Infinity, measured: latencies.length, missed, drafts: published.length, cpu: used };
+    return {
+      p50: q(0.5),
+      p95: q(0.95),
+      max: latencies.at(-1) ?? Infinity,
+      measured: latencies.length,
+      missed,
+      drafts: published.length,
+      cpu: used,
+    };
   }
 } finally {
   await engine.close();
@@ -175,7 +205,8 @@ function timedWords(segments: ReadonlyArray<{ start: number; end: number; text: 
  * be close in time (the recording repeats its clip: a word must not count for another reading of it).
  */
 function matched(draftWords: Array<{ word: string; end: number }>, referenceWords: Array<{ word: string; end: number }>): number[] {
-  const same = (i: number, j: number) => draftWords[i].word === referenceWords[j].word && Math.abs(draftWords[i].end - referenceWords[j].end) <= 2.5;
+  const same = (i: number, j: number) =>
+    draftWords[i].word === referenceWords[j].word && Math.abs(draftWords[i].end - referenceWords[j].end) <= 2.5;
   const draft = draftWords;
   const reference = referenceWords;
   const rows = draft.length + 1;
@@ -183,8 +214,7 @@ function matched(draftWords: Array<{ word: string; end: number }>, referenceWord
   const table = new Uint16Array(rows * cols);
   for (let i = draft.length - 1; i >= 0; i--)
     for (let j = reference.length - 1; j >= 0; j--)
-      table[i * cols + j] =
-        same(i, j) ? table[(i + 1) * cols + j + 1] + 1 : Math.max(table[(i + 1) * cols + j], table[i * cols + j + 1]);
+      table[i * cols + j] = same(i, j) ? table[(i + 1) * cols + j + 1] + 1 : Math.max(table[(i + 1) * cols + j], table[i * cols + j + 1]);
   const out: number[] = [];
   let i = 0;
   let j = 0;

@@ -28,7 +28,11 @@ function fakeRemoteEngine() {
       const seconds = pcm.length / SAMPLE_RATE;
       await pcm.dispose();
       windows.push(seconds);
-      return { durationSeconds: seconds, language: 'en', segments: [{ start: 0, end: seconds, text: `window ${windows.length}`, speaker: 'Unknown Speaker' }] };
+      return {
+        durationSeconds: seconds,
+        language: 'en',
+        segments: [{ start: 0, end: seconds, text: `window ${windows.length}`, speaker: 'Unknown Speaker' }],
+      };
     },
   };
   return { engine, windows };
@@ -98,7 +102,16 @@ describe('live draft availability', () => {
   it('tells the owner once that live text is off for a recording it does not hold (e.g. after a restart)', async () => {
     const { engine } = fakeRemoteEngine();
     const events: LiveEvent[] = [];
-    const observer = createLiveDraftObserver({ enabled: true, maxSessions: 1, engine, hub: { publish: async (e) => void events.push(e) }, credits: allCredits, log, tmpDir: dir, vad: false });
+    const observer = createLiveDraftObserver({
+      enabled: true,
+      maxSessions: 1,
+      engine,
+      hub: { publish: async (e) => void events.push(e) },
+      credits: allCredits,
+      log,
+      tmpDir: dir,
+      vad: false,
+    });
     const bytes = readFileSync(`${LIBRIVOX_CLIP}.webm`);
     observer.piece({ id: 'old', userId: 3 }, 5, bytes.subarray(0, 100));
     observer.piece({ id: 'old', userId: 3 }, 6, bytes.subarray(100, 200));
@@ -114,7 +127,16 @@ describe('live draft availability', () => {
   it('stops drafting and says so when the audio cannot be decoded', async () => {
     const { engine } = fakeRemoteEngine();
     const events: LiveEvent[] = [];
-    const observer = createLiveDraftObserver({ enabled: true, maxSessions: 1, engine, hub: { publish: async (e) => void events.push(e) }, credits: allCredits, log, tmpDir: dir, vad: false });
+    const observer = createLiveDraftObserver({
+      enabled: true,
+      maxSessions: 1,
+      engine,
+      hub: { publish: async (e) => void events.push(e) },
+      credits: allCredits,
+      log,
+      tmpDir: dir,
+      vad: false,
+    });
     const rec = webm('broken', 4);
     expect(await observer.started(rec)).toEqual({ available: true });
     observer.piece(rec, 0, new Uint8Array(20_000).fill(7));

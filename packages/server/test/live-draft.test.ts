@@ -28,7 +28,8 @@ describe('live drafts with the built-in engine', () => {
   let observer: LiveDraftObserver;
   const events: LiveEvent[] = [];
   const dir = tempDir('scribe-live-draft-');
-  const drafts = (id: string) => events.filter((e) => e.type === DRAFT_EVENT && (e.data as Draft).recordingId === id).map((e) => e.data as Draft);
+  const drafts = (id: string) =>
+    events.filter((e) => e.type === DRAFT_EVENT && (e.data as Draft).recordingId === id).map((e) => e.data as Draft);
 
   beforeAll(async () => {
     engine = createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE });
@@ -74,7 +75,8 @@ describe('live drafts with the built-in engine', () => {
       // Segments cover the recording from its start, in order, final ones first.
       const firstProvisional = draft.segments.findIndex((s) => !s.final);
       if (firstProvisional >= 0) expect(draft.segments.slice(firstProvisional).every((s) => !s.final)).toBe(true);
-      for (let k = 1; k < draft.segments.length; k++) expect(draft.segments[k].start).toBeGreaterThanOrEqual(draft.segments[k - 1].end - 0.01);
+      for (let k = 1; k < draft.segments.length; k++)
+        expect(draft.segments[k].start).toBeGreaterThanOrEqual(draft.segments[k - 1].end - 0.01);
       expect(draft.segments[0].start).toBeLessThan(1);
     }
     // Provisional text was revised at least once as more audio came in.
@@ -87,7 +89,8 @@ describe('live drafts with the built-in engine', () => {
     const last = seen[seen.length - 1].segments;
     const finalText = words(last.filter((s) => s.final));
     // The first reading became final and holds the spoken words.
-    for (const phrase of ['john dashwood', 'leisure to consider', 'prudently in his power', 'to do for them']) expect(finalText).toContain(phrase);
+    for (const phrase of ['john dashwood', 'leisure to consider', 'prudently in his power', 'to do for them'])
+      expect(finalText).toContain(phrase);
     // The whole draft covers both readings.
     expect(words(last).split('dashwood').length - 1).toBe(2);
     expect(LIBRIVOX_TEXT).toContain('prudently in his power');

@@ -113,7 +113,23 @@ export function repeatedRecordingPieces(path: string, times: number): { pieces: 
   for (let r = 0; r < times; r++) {
     for (const cluster of clusters) {
       const tc = uint(cluster.timecode + r * clipMs);
-      const head = Uint8Array.from([0x1f, 0x43, 0xb6, 0x75, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, TIMECODE, 0x80 | tc.length, ...tc]);
+      const head = Uint8Array.from([
+        0x1f,
+        0x43,
+        0xb6,
+        0x75,
+        0x01,
+        0xff,
+        0xff,
+        0xff,
+        0xff,
+        0xff,
+        0xff,
+        0xff,
+        TIMECODE,
+        0x80 | tc.length,
+        ...tc,
+      ]);
       const parts = pieces.length === 0 ? [header, head, cluster.blocks] : [head, cluster.blocks];
       const piece = new Uint8Array(parts.reduce((n, x) => n + x.length, 0));
       let o = 0;

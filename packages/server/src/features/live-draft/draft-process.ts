@@ -23,7 +23,12 @@ process.on('disconnect', () => {
 
 process.on('message', (message: DraftRequest) => {
   engine.transcribeSamples(message.samples).then(
-    (segments) => process.send?.({ id: message.id, segments: segments.map((s) => ({ start: s.start, end: s.end, text: s.text })) } satisfies DraftReply),
-    (error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies DraftReply),
+    (segments) =>
+      process.send?.({
+        id: message.id,
+        segments: segments.map((s) => ({ start: s.start, end: s.end, text: s.text })),
+      } satisfies DraftReply),
+    (error: unknown) =>
+      process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) } satisfies DraftReply),
   );
 });

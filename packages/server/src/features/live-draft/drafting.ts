@@ -76,7 +76,8 @@ export class DraftText {
     }
     // A long tail without either: keep it bounded.
     const tail = context.audioEnd - this.finalPoint;
-    if (commit === 0 && tail > this.maxTailSeconds) commit = heard.length > 1 ? heard.length - 1 : tail > MAX_WINDOW_SECONDS ? heard.length : 0;
+    if (commit === 0 && tail > this.maxTailSeconds)
+      commit = heard.length > 1 ? heard.length - 1 : tail > MAX_WINDOW_SECONDS ? heard.length : 0;
 
     for (const segment of heard.slice(0, commit)) {
       const start = Math.max(segment.start, this.final.at(-1)?.end ?? 0);
@@ -109,16 +110,17 @@ export class DraftText {
   segments(): DraftSegment[] {
     return [
       ...this.final,
-      ...this.provisional.map((s) => ({ start: round2(s.start), end: round2(Math.max(s.start, s.end)), text: s.text.trim(), final: false })),
+      ...this.provisional.map((s) => ({
+        start: round2(s.start),
+        end: round2(Math.max(s.start, s.end)),
+        text: s.text.trim(),
+        final: false,
+      })),
     ];
   }
 
   private agrees(a: PassSegment, b: PassSegment | undefined): boolean {
-    return (
-      b !== undefined &&
-      normalizeWords(a.text) === normalizeWords(b.text) &&
-      Math.abs(a.end - b.end) <= END_TOLERANCE_SECONDS
-    );
+    return b !== undefined && normalizeWords(a.text) === normalizeWords(b.text) && Math.abs(a.end - b.end) <= END_TOLERANCE_SECONDS;
   }
 
   private signature(): string {

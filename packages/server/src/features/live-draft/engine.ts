@@ -97,7 +97,7 @@ class DraftProcess {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle =
-        <T,>(fn: (value: T) => void) =>
+        <T>(fn: (value: T) => void) =>
         (value: T) => {
           signal?.removeEventListener('abort', onAbort);
           fn(value);
