@@ -185,7 +185,7 @@ export const configTable = [
     name: 'LIVE_DRAFT_MAX_SESSIONS',
     default: '2',
     description:
-      'Recordings one process drafts live at once (the built-in engine on 2 cores keeps drafts under 4 s behind for this many, see bench/live-latency.bench.ts); further recordings work without live text.',
+      'Recordings one process drafts live at once; further recordings work without live text. The default suits 2 cores with the built-in engine; pnpm bench live-latency measures what a machine sustains.',
   },
   {
     name: 'STORAGE_DRIVER',

@@ -1,5 +1,5 @@
 /**
- * Live draft text for recordings (docs/product-spec.md, recording): the RecordingObserver the
+ * Live draft text for recordings (docs/product-spec.md §2, Record Audio dialog): the RecordingObserver the
  * recordings feature calls. `started` decides whether live text is offered (enabled, an engine in this
  * process, a streamable format, a free session slot, credits for at least one minute: drafting itself
  * is free); `piece` feeds the recording's session; `ended` frees it at once. Drafts go to the owner over
