@@ -124,6 +124,29 @@ describe('live draft availability', () => {
     await observer.close();
   });
 
+  it('frees a session whose recording sent nothing for the idle time (a closed tab never ends it)', async () => {
+    const { engine } = fakeRemoteEngine();
+    const events: LiveEvent[] = [];
+    const observer = createLiveDraftObserver({
+      enabled: true,
+      maxSessions: 1,
+      engine,
+      hub: { publish: async (e) => void events.push(e) },
+      credits: allCredits,
+      log,
+      tmpDir: dir,
+      vad: false,
+      idleMs: 200,
+    });
+    expect(await observer.started(webm('idle', 6))).toEqual({ available: true });
+    expect(await observer.started(webm('waiting', 6))).toEqual({ available: false, reason: 'busy' });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(observer.activeSessions).toBe(0);
+    expect(events).toEqual([{ userId: 6, type: LIVE_EVENT, data: { recordingId: 'idle', available: false, reason: 'busy' } }]);
+    expect(await observer.started(webm('next', 6))).toEqual({ available: true });
+    await observer.close();
+  });
+
   it('stops drafting and says so when the audio cannot be decoded', async () => {
     const { engine } = fakeRemoteEngine();
     const events: LiveEvent[] = [];
