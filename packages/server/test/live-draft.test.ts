@@ -110,6 +110,20 @@ describe('live drafts with the built-in engine', () => {
     observer.ended(rec, 'finished');
   }, 120_000);
 
+  it('drafts a fragmented MP4 recording (Chromium audio/mp4) piece by piece', async () => {
+    const pieces = splitBytes(readFileSync(`${LIBRIVOX_CLIP}.m4a`), 7);
+    const rec = { id: 'mp4-1', userId: 8, mimeType: 'audio/mp4;codecs=opus', language: null };
+    expect(await observer.started(rec)).toEqual({ available: true });
+    for (const [seq, piece] of pieces.entries()) {
+      observer.piece(rec, seq, piece);
+      await observer.settled(rec.id);
+    }
+    const seen = drafts(rec.id);
+    expect(seen.length).toBeGreaterThan(1); // drafts while pieces arrive, not one at the end
+    expect(words(seen[seen.length - 1].segments)).toContain('john dashwood');
+    observer.ended(rec, 'finished');
+  }, 120_000);
+
   it('ended frees the session at once: a running pass publishes nothing more', async () => {
     const { pieces } = repeatedRecordingPieces(`${LIBRIVOX_CLIP}.webm`, 1);
     const rec = { id: 'ended-1', userId: 9, mimeType: 'audio/webm', language: null };
