@@ -39,6 +39,7 @@ import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
+import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
@@ -92,6 +93,8 @@ declare module 'fastify' {
     database: Database;
     /** Credits: balance, charges and refunds (the AI feature charges prompts through it). */
     credits: CreditsService;
+    /** Live draft text of recordings (the recordings feature's observer; tests and benchmarks read it). */
+    liveDraft: LiveDraftObserver;
   }
 }
 
@@ -185,6 +188,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     });
     app.decorate('credits', credits);
 
+    // One engine per process, shared by the jobs and the live drafts (one inference queue).
+    const engine = runWorker ? (options.engine ?? createConfiguredEngine(config)) : null;
+    // Live drafts run where the engine is; a 'web' process answers 'unsupported'.
+    const liveDraft = createLiveDraftObserver({
+      ...config.liveDraft,
+      engine,
+      hub,
+      credits,
+      log: app.log,
+      tmpDir: join(config.dataDir, 'tmp', 'live-draft'),
+    });
+    stoppers.push(() => liveDraft.close());
+    app.decorate('liveDraft', liveDraft);
+
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
@@ -195,7 +212,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         credits,
         webhooks,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
-        recordingObserver: options.recordingObserver,
+        recordingObserver: options.recordingObserver ?? liveDraft,
       });
     }
     phases.mark('routes');
@@ -211,12 +228,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
     if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
-    if (runWorker) {
+    if (engine) {
       const worker = createTranscriptionWorker({
         queue,
         repo: createTranscriptionRepository(db.db),
         storage,
-        engine: options.engine ?? createConfiguredEngine(config),
+        engine,
         billing: credits,
         hub,
         onOutcome: (o) =>

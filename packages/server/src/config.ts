@@ -182,6 +182,18 @@ export const configTable = [
     description: 'How long one request to the transcription server may take before it counts as failed (and is retried).',
   },
   {
+    name: 'LIVE_DRAFT_ENABLED',
+    default: 'true',
+    description:
+      'Live draft text while recording: the process running the transcription engine transcribes the growing recording and sends drafts over /ws. false: recordings work without live text.',
+  },
+  {
+    name: 'LIVE_DRAFT_MAX_SESSIONS',
+    default: '2',
+    description:
+      'Recordings one process drafts live at once; further recordings work without live text. The default suits 2 cores with the built-in engine; pnpm bench live-latency measures what a machine sustains.',
+  },
+  {
     name: 'STORAGE_DRIVER',
     default: 'local',
     description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).',
@@ -393,6 +405,8 @@ const envSchema = z.object({
     .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
     .optional(),
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
+  LIVE_DRAFT_ENABLED: z.enum(['true', 'false']).default('true'),
+  LIVE_DRAFT_MAX_SESSIONS: int(1, 1000).default(2),
   STARTING_CREDITS: int(0, 1_000_000_000).default(60),
   CREDITS_PER_TRANSCRIPTION_MINUTE: int(0, 1_000_000).default(1),
   PROMPT_COST_LOCAL: int(0, 1_000_000).default(1),
@@ -491,6 +505,7 @@ export interface Config {
     maxOpen: number;
   };
   transcription: TranscriptionConfig;
+  liveDraft: { enabled: boolean; maxSessions: number };
   credits: CreditsConfig;
   ai: AiConfig;
 }
@@ -689,6 +704,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       language: e.TRANSCRIPTION_LANGUAGE,
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
     },
+    liveDraft: { enabled: e.LIVE_DRAFT_ENABLED === 'true', maxSessions: e.LIVE_DRAFT_MAX_SESSIONS },
     credits: {
       startingCredits: e.STARTING_CREDITS,
       perTranscriptionMinute: e.CREDITS_PER_TRANSCRIPTION_MINUTE,
