@@ -175,6 +175,8 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
   );
 }
 
+const NO_SEGMENTS: LiveTextSegment[] = [];
+
 /** What still waits in the browser; said only when it matters (offline or falling behind), so it does not flicker. */
 function Upstream({ recording }: { recording: StreamingRecording }) {
   const { t } = useLingui();
@@ -197,7 +199,7 @@ function Upstream({ recording }: { recording: StreamingRecording }) {
  */
 function LiveText({ recording }: { recording: StreamingRecording }) {
   const { t } = useLingui();
-  const segments = recording.liveText ?? [];
+  const segments = recording.liveText ?? NO_SEGMENTS;
   const status = recording.liveStatus ?? 'off';
   // What is already final when the dialog opens (e.g. recovered) is not read out again.
   const announced = useRef(newlyFinalText(segments, 0).count);
