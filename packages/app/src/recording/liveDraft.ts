@@ -74,3 +74,10 @@ export function useLiveDraft(recordingId: string | null): RecordingDraftEvent | 
 export function useLiveAvailability(recordingId: string | null): LiveAvailability | undefined {
   return useStore(liveDraftStore, (state) => (recordingId ? state.availability.get(recordingId) : undefined));
 }
+
+/** Whether the live channel is connected (false while it reconnects or is lost): the dialog says 'reconnecting'. */
+export const liveChannelStore = createStore<boolean>(true);
+
+export function useLiveChannelUp(): boolean {
+  return useStore(liveChannelStore);
+}
