@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatClock } from '@scribe/transcript-kit';
+import { formatTime } from '@scribe/transcript-kit';
 import { Alert, Button } from '@scribe/ui';
 import { MicIcon, TrashIcon } from '@scribe/ui/icons';
 import type { UnfinishedRecording } from './session.ts';
@@ -24,7 +24,7 @@ export function RecoveryOffer({
     <div className={styles.offers}>
       {recordings.map((recording) => {
         const date = i18n.date(new Date(recording.createdAt), { dateStyle: 'medium', timeStyle: 'short' });
-        const length = formatClock(recording.durationMs / 1000);
+        const length = formatTime(recording.durationMs / 1000);
         return (
           <Alert key={recording.id} tone="info" title={t`Unfinished recording`}>
             <p className={styles.text}>{t`Recorded ${date}, length ${length}.`}</p>

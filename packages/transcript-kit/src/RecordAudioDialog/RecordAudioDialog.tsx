@@ -79,7 +79,8 @@ function RecordAudioDialogView({ isOpen, onOpenChange, streaming, ...props }: Re
       title={t`Record Audio`}
       size="md"
       isOpen={isOpen}
-      {...busyDialogProps(streaming ? streaming.state === 'finishing' : isBusy, onOpenChange)}
+      // Finishing cannot be closed, unless it waits for the network: the recording is kept for later then.
+      {...busyDialogProps(streaming ? streaming.state === 'finishing' && !streaming.retrying : isBusy, onOpenChange)}
     >
       {/* Mounted only while open: closing unmounts it, which stops the microphone and resets it. */}
       {streaming ? (

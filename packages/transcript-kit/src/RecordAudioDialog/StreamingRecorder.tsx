@@ -3,7 +3,7 @@ import { Alert, Button, Meter, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { MicIcon, PauseIcon, StopIcon, TrashIcon, UploadIcon } from '@scribe/ui/icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { microphoneErrorMessage } from '../media/errors.ts';
-import { formatClock } from '../media/time.ts';
+import { formatTime } from '../media/time.ts';
 import { checkTranscription, TranscriptionChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import { newlyFinalText, splitDraft, type LiveTextSegment } from './liveText.ts';
 import * as styles from './RecordAudioDialog.css.ts';
@@ -98,7 +98,7 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
           <span className={paused ? styles.dotPaused : styles.dot} aria-hidden="true" />
           {paused ? t`Paused` : t`Recording`}
           <span className={styles.elapsed} role="timer" aria-label={t`Elapsed time`}>
-            {formatClock(elapsedSeconds)}
+            {formatTime(elapsedSeconds)}
           </span>
         </p>
         <Meter
@@ -136,13 +136,13 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
       {state === 'micError' ? <Alert tone="danger">{i18n._(microphoneErrorMessage(recording.microphoneError))}</Alert> : null}
       {recovered ? (
         <Alert tone="info" title={t`Unfinished recording`}>
-          {t`Recorded ${i18n.date(recovered.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}, length ${formatClock(recovered.durationSeconds)}. Transcribe it or discard it.`}
+          {t`Recorded ${i18n.date(recovered.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}, length ${formatTime(recovered.durationSeconds)}. Transcribe it or discard it.`}
         </Alert>
       ) : (
         <p className={styles.recording}>
           {t`Recorded`}
           <span className={styles.elapsed} role="timer" aria-label={t`Elapsed time`}>
-            {formatClock(elapsedSeconds)}
+            {formatTime(elapsedSeconds)}
           </span>
         </p>
       )}
