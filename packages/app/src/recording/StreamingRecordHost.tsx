@@ -1,19 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@scribe/api-client';
-import {
-  RecordAudioDialog,
-  type LiveTextStatus,
-  type RecordingChoices,
-  type RecordingTranscription,
-  type StreamingRecording,
-} from '@scribe/transcript-kit';
+import { RecordAudioDialog, type RecordingChoices, type RecordingTranscription, type StreamingRecording } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { useEffect, useState } from 'react';
 import { useTranscript } from '../data/library.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useLiveAvailability, useLiveChannelUp, useLiveDraft, liveDraftStore } from './liveDraft.ts';
-import type { SessionState } from './session.ts';
+import { streamingProps } from './streamingProps.ts';
 import { useRecordingSession, useSessionState } from './useRecording.ts';
 
 export interface StreamingRecordHostProps {
@@ -26,19 +20,6 @@ export interface StreamingRecordHostProps {
   onTranscript: (id: number) => Promise<void> | void;
   /** A recording was finished or discarded: the recovery offer is refreshed. */
   onSettled: () => void;
-}
-
-/** How the dialog words live text: from the server's offer, later `recording.live` changes and the channel's state. */
-function liveStatusOf(
-  state: SessionState,
-  availability: SessionState['live'],
-  channelUp: boolean,
-): Pick<StreamingRecording, 'liveStatus' | 'liveReason'> {
-  const live = availability ?? state.live;
-  if (!live || state.recovered) return { liveStatus: 'off' };
-  if (!live.available) return { liveStatus: 'unavailable', liveReason: live.reason };
-  const status: LiveTextStatus = channelUp ? 'live' : 'reconnecting';
-  return { liveStatus: status };
 }
 
 /**
@@ -76,48 +57,41 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
     else transcription = { state: 'processing', progress: meta?.progress || undefined };
   }
 
-  const streaming: StreamingRecording = {
-    state: state.phase,
-    elapsedSeconds: state.elapsedMs / 1000,
-    level: state.level,
-    liveText: draft?.segments,
-    ...liveStatusOf(state, availability ?? null, channelUp),
-    pendingPieces: state.pendingPieces,
-    retrying: state.retrying,
-    microphoneError: state.phase === 'micError' ? state.error : undefined,
-    error: state.phase === 'failed' && state.error !== undefined ? describe(state.error) : undefined,
-    recovered: state.recovered ? { createdAt: state.recovered.createdAt, durationSeconds: state.recovered.durationMs / 1000 } : undefined,
-    onStart: () => void session?.start(),
-    onPause: () => session?.pause(),
-    onResume: () => session?.resume(),
-    onStop: () => void session?.stop(),
-    onFinish: () => {
-      if (!session) return;
-      const recordingId = state.recordingId;
-      void session.finish({ language: choices.language }).then(async (id) => {
-        if (id === null) return;
-        if (recordingId) liveDraftStore.forget(recordingId);
-        setTranscriptId(id);
-        onSettled();
-        toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
-        await onTranscript(id);
-      });
-    },
-    onDiscard: () => {
-      if (!session) return;
-      const recordingId = state.recordingId;
-      session.discard().then(
-        () => {
+  const streaming: StreamingRecording = streamingProps(
+    { state, draft, availability, channelUp, describe },
+    {
+      onStart: () => void session?.start(),
+      onPause: () => session?.pause(),
+      onResume: () => session?.resume(),
+      onStop: () => void session?.stop(),
+      onFinish: () => {
+        if (!session) return;
+        const recordingId = state.recordingId;
+        void session.finish({ language: choices.language }).then(async (id) => {
+          if (id === null) return;
           if (recordingId) liveDraftStore.forget(recordingId);
+          setTranscriptId(id);
           onSettled();
-          toast({ title: t`Recording discarded` });
-          onOpenChange(false);
-        },
-        (error: unknown) =>
-          toast({ title: t`The recording could not be discarded.`, description: describe(error), variant: 'destructive' }),
-      );
+          toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
+          await onTranscript(id);
+        });
+      },
+      onDiscard: () => {
+        if (!session) return;
+        const recordingId = state.recordingId;
+        session.discard().then(
+          () => {
+            if (recordingId) liveDraftStore.forget(recordingId);
+            onSettled();
+            toast({ title: t`Recording discarded` });
+            onOpenChange(false);
+          },
+          (error: unknown) =>
+            toast({ title: t`The recording could not be discarded.`, description: describe(error), variant: 'destructive' }),
+        );
+      },
     },
-  };
+  );
 
   return (
     <RecordAudioDialog

@@ -16,8 +16,11 @@ export function createFakeRecordingServer() {
     failWith503: 0,
     /** Every PUT as [id, seq]. */
     puts: [] as [string, number][],
+    /** The id of the newest recording. */
+    lastId: null as string | null,
     create(): Recording {
       const id = `rec-${++counter}`;
+      server.lastId = id;
       recordings.set(id, { pieces: [], durationMs: 0, closed: false, createdAt: new Date().toISOString() });
       return server.get(id)!;
     },
