@@ -46,6 +46,25 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
     });
   }, [session, recoverId, onSettled, onOpenChange, t]);
 
+  // After Stop: the recording to play back, built from the outbox when it is small enough.
+  const [previewUrl, setPreviewUrl] = useState<string | undefined>(undefined);
+  const stoppedFresh = state.phase === 'stopped' && !state.recovered;
+  useEffect(() => {
+    if (!session || !stoppedFresh) return;
+    let url: string | undefined;
+    let live = true;
+    void session.preview().then((blob) => {
+      if (!live || !blob) return;
+      url = URL.createObjectURL(blob);
+      setPreviewUrl(url);
+    });
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+      setPreviewUrl(undefined);
+    };
+  }, [session, stoppedFresh]);
+
   const describe = (error: unknown) => (error instanceof ApiError ? translateError(i18n, error) : t`Failed to upload file`);
 
   let transcription: RecordingTranscription | undefined;
@@ -58,7 +77,7 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
   }
 
   const streaming: StreamingRecording = streamingProps(
-    { state, draft, availability, channelUp, describe },
+    { state, draft, availability, channelUp, describe, previewUrl },
     {
       onStart: () => void session?.start(),
       onPause: () => session?.pause(),
@@ -67,7 +86,8 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
       onFinish: () => {
         if (!session) return;
         const recordingId = state.recordingId;
-        void session.finish({ language: choices.language }).then(async (id) => {
+        // Named as a recorded upload is (docs/product-spec.md §7: 'recording').
+        void session.finish({ title: 'recording', language: choices.language }).then(async (id) => {
           if (id === null) return;
           if (recordingId) liveDraftStore.forget(recordingId);
           setTranscriptId(id);

@@ -1,6 +1,6 @@
 import { RecordAudioDialog } from '@scribe/transcript-kit';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { useStore } from '../lib/store.ts';
 import { createFakeRecordingServer } from './fakeRecordingServer.ts';
@@ -33,8 +33,12 @@ function RealCapture() {
     [],
   );
   const state = useStore(session);
+  const [previewUrl, setPreviewUrl] = useState<string>();
+  useEffect(() => {
+    if (state.phase === 'stopped') void session.preview().then((blob) => blob && setPreviewUrl(URL.createObjectURL(blob)));
+  }, [session, state.phase]);
   const streaming = streamingProps(
-    { state, channelUp: true, describe: (e) => String(e) },
+    { state, channelUp: true, describe: (e) => String(e), previewUrl },
     {
       onStart: () => void session.start(),
       onPause: session.pause,
@@ -75,7 +79,10 @@ export const RecordStreamFinish: Story = {
     await userEvent.click(within(d).getByRole('button', { name: 'Pause' }));
     await userEvent.click(await within(d).findByRole('button', { name: 'Resume' }));
     await userEvent.click(await within(d).findByRole('button', { name: 'Stop' }));
-    await userEvent.click(await within(d).findByRole('button', { name: 'Transcribe Recording' }, { timeout: 5000 }));
+    // The preview plays the pieces joined, read back from IndexedDB.
+    const preview = await within(d).findByRole('region', { name: 'Audio player: Preview' }, { timeout: 5000 });
+    await waitFor(() => expect(within(preview).getByLabelText('Duration')).not.toHaveTextContent('0:00'), { timeout: 5000 });
+    await userEvent.click(await within(d).findByRole('button', { name: 'Upload Recording' }, { timeout: 5000 }));
     await expect(await within(d).findByText('Transcription completed!', undefined, { timeout: 8000 })).toBeVisible();
     await expect(finished).toEqual([id]);
     // The pieces joined are one playable file of the recorded length.

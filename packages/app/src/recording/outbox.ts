@@ -1,6 +1,8 @@
 // The browser's outbox of a streamed recording (IndexedDB): every captured piece is written here at once
-// and stays until the server acknowledged it, so a network drop, a server restart, a closed tab or a
-// crash loses nothing (issue "recordings that cannot be lost"). The page keeps no piece in memory.
+// and stays at least until the server acknowledged it, so a network drop, a server restart, a closed tab
+// or a crash loses nothing. Acknowledged pieces stay on disk until the recording is finished or
+// discarded: they give the preview after Stop, and can be sent again should the server miss them
+// (e.g. restored from an older backup). The page keeps no piece in memory.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
 /** A recording as this browser knows it. */
@@ -48,9 +50,8 @@ export interface Outbox {
   appendPiece(recordingId: string, data: ArrayBuffer, durationMs: number): Promise<number>;
   /** The held piece with the smallest seq >= fromSeq (one at a time: memory stays bounded). */
   nextPiece(recordingId: string, fromSeq: number): Promise<OutboxPiece | undefined>;
-  /** Drops every held piece below `seq` (the server holds them). */
-  deletePiecesBelow(recordingId: string, seq: number): Promise<void>;
-  countPieces(recordingId: string): Promise<number>;
+  /** Held pieces from `fromSeq` on. */
+  countPieces(recordingId: string, fromSeq?: number): Promise<number>;
   /** The recording and all its pieces. */
   removeRecording(id: string): Promise<void>;
   close(): void;
@@ -95,11 +96,7 @@ export async function openOutbox(name = OUTBOX_DB): Promise<Outbox> {
       const cursor = await db.transaction('pieces').store.openCursor(range(recordingId, fromSeq));
       return cursor?.value;
     },
-    async deletePiecesBelow(recordingId, seq) {
-      if (seq <= 0) return;
-      await db.delete('pieces', range(recordingId, 0, seq, true));
-    },
-    countPieces: (recordingId) => db.count('pieces', range(recordingId)),
+    countPieces: (recordingId, fromSeq = 0) => db.count('pieces', range(recordingId, fromSeq)),
     async removeRecording(id) {
       const tx = db.transaction(['recordings', 'pieces'], 'readwrite');
       await tx.objectStore('pieces').delete(range(id));

@@ -169,7 +169,7 @@ describe('recording session', () => {
     const outbox = await outboxNamed(name)();
     const list = { list: async () => [api.server.get(id)!] };
     const [offer] = await findUnfinished({ api: list, outbox, userId: 7 });
-    expect(offer).toMatchObject({ id, durationMs: 4000, localPieces: 3 });
+    expect(offer).toMatchObject({ id, durationMs: 4000, localPieces: 4 });
     expect(offer!.createdAt).toBeGreaterThan(Date.now() - 60_000);
     // Another user of this browser is offered nothing.
     expect(await findUnfinished({ api: { list: async () => [] }, outbox, userId: 8 })).toEqual([]);

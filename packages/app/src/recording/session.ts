@@ -67,6 +67,9 @@ export interface SessionOptions {
   retryBaseMs?: number;
 }
 
+/** The preview after Stop is offered up to this size (about 10 minutes of opus): it is held in memory while shown. */
+export const PREVIEW_MAX_BYTES = 8 * 1024 * 1024;
+
 const initial: SessionState = { phase: 'idle', recordingId: null, elapsedMs: 0, level: 0, pendingPieces: 0, live: null, retrying: false };
 
 export function createRecordingSession(options: SessionOptions) {
@@ -236,6 +239,23 @@ export function createRecordingSession(options: SessionOptions) {
     }
   }
 
+  /** The recording as one file for the preview after Stop (from the outbox); null when too large or gone. */
+  async function preview(maxBytes = PREVIEW_MAX_BYTES): Promise<Blob | null> {
+    if (!record || !outbox) return null;
+    const parts: ArrayBuffer[] = [];
+    let bytes = 0;
+    for (let seq = 0; ; seq++) {
+      const piece = await outbox.nextPiece(record.id, seq);
+      if (!piece) break;
+      // A gap (pieces no longer here): no preview rather than a wrong one.
+      if (piece.seq !== seq) return null;
+      bytes += piece.data.byteLength;
+      if (bytes > maxBytes) return null;
+      parts.push(piece.data);
+    }
+    return parts.length ? new Blob(parts, { type: record.mimeType }) : null;
+  }
+
   /** Throws the recording away, here and on the server. */
   async function discard() {
     stopTicker();
@@ -312,6 +332,7 @@ export function createRecordingSession(options: SessionOptions) {
     finish,
     discard,
     recover,
+    preview,
     dispose,
     getSnapshot: state.getSnapshot,
     subscribe: state.subscribe,

@@ -12,6 +12,8 @@ export interface StreamingInputs {
   channelUp: boolean;
   /** A failure's text for 'failed'. */
   describe: (error: unknown) => string;
+  /** After Stop: the recording to play back. */
+  previewUrl?: string;
 }
 
 type Handlers = Pick<StreamingRecording, 'onStart' | 'onPause' | 'onResume' | 'onStop' | 'onFinish' | 'onDiscard'>;
@@ -29,7 +31,7 @@ export function liveStatusOf(
 }
 
 export function streamingProps(
-  { state, draft, availability, channelUp, describe }: StreamingInputs,
+  { state, draft, availability, channelUp, describe, previewUrl }: StreamingInputs,
   handlers: Handlers,
 ): StreamingRecording {
   return {
@@ -43,6 +45,7 @@ export function streamingProps(
     microphoneError: state.phase === 'micError' ? state.error : undefined,
     error: state.phase === 'failed' && state.error !== undefined ? describe(state.error) : undefined,
     recovered: state.recovered ? { createdAt: state.recovered.createdAt, durationSeconds: state.recovered.durationMs / 1000 } : undefined,
+    previewUrl,
     ...handlers,
   };
 }

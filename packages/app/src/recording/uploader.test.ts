@@ -43,7 +43,7 @@ async function capture(outbox: Outbox, id: string, count: number, notify?: () =>
 const expectedAudio = (count: number) => Array.from({ length: count }, (_, seq) => [...new Uint8Array(piece(seq))]).flat();
 
 describe('recording uploader', () => {
-  it('sends every piece once, in order, and empties the outbox only as acks arrive', async () => {
+  it('sends every piece once, in order, while keeping them in the outbox until the recording is finished', async () => {
     const server = createFakeRecordingServer();
     const { outbox, id } = await setUp(server);
     const statuses: UploaderStatus[] = [];
@@ -53,7 +53,9 @@ describe('recording uploader', () => {
     expect(server.puts.map(([, seq]) => seq)).toEqual([0, 1, 2, 3, 4]);
     expect(server.audio(id)).toEqual(expectedAudio(5));
     expect(server.get(id)!.durationMs).toBe(5000);
-    expect(await outbox.countPieces(id)).toBe(0);
+    // Acknowledged: nothing waits; the pieces stay on disk for the preview until finish or discard.
+    expect(await outbox.countPieces(id, 5)).toBe(0);
+    expect(await outbox.countPieces(id)).toBe(5);
     expect(uploader.status).toMatchObject({ acked: 5, pending: 0 });
     // The count shown while sending never went negative or skipped the acks.
     expect(statuses.at(-1)).toMatchObject({ acked: 5, pending: 0 });
@@ -78,13 +80,14 @@ describe('recording uploader', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(states).toContain('retrying');
     // Nothing acknowledged while offline: everything captured is still in the browser.
-    expect(await outbox.countPieces(id)).toBe(4);
+    expect(await outbox.countPieces(id, 2)).toBe(4);
+    expect(uploader.status.pending).toBe(4);
     expect(server.audio(id)).toEqual(expectedAudio(2));
     server.offline = false;
     uploader.wake();
     await uploader.drain(6);
     expect(server.audio(id)).toEqual(expectedAudio(6));
-    expect(await outbox.countPieces(id)).toBe(0);
+    expect(uploader.status.pending).toBe(0);
   });
 
   it('treats the answer to a re-sent piece (its first ack was lost) as its ack: stored exactly once', async () => {
@@ -125,7 +128,7 @@ describe('recording uploader', () => {
     expect(server.audio(id)).toEqual(expectedAudio(4));
   });
 
-  it('says pieces are lost when the server misses some this browser no longer holds', async () => {
+  it('sends again the pieces a server lost (restored from an older state): the browser still holds them', async () => {
     const server = createFakeRecordingServer();
     const { outbox, id } = await setUp(server);
     const uploader = createUploader({ recordingId: id, outbox, api: server });
@@ -133,6 +136,28 @@ describe('recording uploader', () => {
     await uploader.drain(3);
     server.dropLast(id, 2);
     await capture(outbox, id, 1, () => uploader.notify());
+    await uploader.drain(4);
+    expect(server.audio(id)).toEqual(expectedAudio(4));
+  });
+
+  it('says pieces are lost when the server misses some this browser does not hold', async () => {
+    const server = createFakeRecordingServer();
+    const outbox = await freshOutbox();
+    const { id } = server.create();
+    await server.putPiece(id, 0, piece(0));
+    // This browser's storage knows the recording from piece 3 on only.
+    await outbox.putRecording({
+      id,
+      userId: 1,
+      mimeType: 'audio/webm',
+      language: null,
+      createdAt: 1,
+      nextSeq: 3,
+      durationMs: 3000,
+      stopped: false,
+    });
+    await outbox.appendPiece(id, piece(3), 4000);
+    const uploader = createUploader({ recordingId: id, outbox, api: server, startSeq: 3 });
     const failure = await uploader.drain(4).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(PiecesLostError);
     expect(failure).toMatchObject({ expected: 1, held: 3 });

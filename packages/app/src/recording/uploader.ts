@@ -1,5 +1,5 @@
-// Sends a recording's pieces from the outbox to the server: strictly in order, one at a time, each
-// removed from the outbox only after the server acknowledged it. Network failures and server trouble
+// Sends a recording's pieces from the outbox to the server: strictly in order, one at a time; the outbox
+// keeps each at least until the server acknowledged it (outbox.ts). Network failures and server trouble
 // are retried with backoff for as long as it takes (the pieces are safe in the outbox meanwhile); the
 // server's answers decide the rest (docs: the recording contract).
 import { expectedSeqOf, errorCodeOf, isTransientFailure, recordingErrorCodes, retryDelay, type PieceAck } from '@scribe/api-client';
@@ -32,7 +32,7 @@ export interface UploaderOptions {
   onStatus?: (status: UploaderStatus) => void;
 }
 
-/** The server misses pieces that are no longer in this browser: the recording has a gap. */
+/** The server misses pieces this browser does not hold (e.g. its storage was cleared): the recording has a gap. */
 export class PiecesLostError extends Error {
   constructor(
     readonly expected: number,
@@ -74,7 +74,7 @@ export function createUploader({
   };
   const report = async (next: UploaderState) => {
     state = next;
-    pending = await outbox.countPieces(recordingId).catch(() => pending);
+    pending = await outbox.countPieces(recordingId, acked).catch(() => pending);
     onStatus?.(status());
     settleWaiters();
   };
@@ -114,15 +114,13 @@ export function createUploader({
           attempt = 0;
           // An ack for a re-sent piece (its first ack was lost) counts the same: the server holds it.
           acked = Math.max(acked, ack.nextSeq, piece.seq + 1);
-          await outbox.deletePiecesBelow(recordingId, acked);
           await report('sending');
         } catch (failure) {
           if (stopped) break;
           const expected = expectedSeqOf(failure);
           if (expected !== null) {
-            // The server is elsewhere than this browser thought (a lost ack, a restart): go on from there.
+            // The server is elsewhere than this browser thought (a lost ack, a restart, a restore): go on from there.
             acked = expected;
-            await outbox.deletePiecesBelow(recordingId, expected);
             const held = await outbox.nextPiece(recordingId, expected);
             if (held && held.seq !== expected) {
               error = new PiecesLostError(expected, held.seq);

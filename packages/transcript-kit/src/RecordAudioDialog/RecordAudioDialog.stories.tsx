@@ -348,7 +348,7 @@ export const StreamingLiveUnavailable: Story = {
     await expect(within(d).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('1:23');
     await userEvent.click(within(d).getByRole('button', { name: 'Stop' }));
     await expect(streamingCallbacks.onStop).toHaveBeenCalled();
-    await expect(await within(d).findByRole('button', { name: 'Transcribe Recording' })).toBeEnabled();
+    await expect(await within(d).findByRole('button', { name: 'Upload Recording' })).toBeEnabled();
   },
 };
 
@@ -376,8 +376,8 @@ export const StreamingRecovered: Story = {
   play: async () => {
     const d = await screen.findByRole('dialog', { name: 'Record Audio' });
     await expect(within(d).getByText('Unfinished recording')).toBeVisible();
-    await expect(d).toHaveTextContent('Recorded Nov 24, 2026, 9:30 AM, length 12:34. Transcribe it or discard it.');
-    await userEvent.click(within(d).getByRole('button', { name: 'Transcribe Recording' }));
+    await expect(d).toHaveTextContent('Recorded Nov 24, 2026, 9:30 AM, length 12:34. Upload it for its transcript, or discard it.');
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload Recording' }));
     await expect(streamingCallbacks.onFinish).toHaveBeenCalled();
     await userEvent.click(within(d).getByRole('button', { name: 'Discard' }));
     await expect(streamingCallbacks.onDiscard).toHaveBeenCalled();
@@ -402,7 +402,7 @@ export const StreamingMicrophoneLost: Story = {
       'The microphone was disconnected or stopped working. What was recorded until then is kept.',
     );
     await expect(within(d).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('0:42');
-    await expect(within(d).getByRole('button', { name: 'Transcribe Recording' })).toBeEnabled();
+    await expect(within(d).getByRole('button', { name: 'Upload Recording' })).toBeEnabled();
   },
 };
 

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Meter, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { MicIcon, PauseIcon, StopIcon, TrashIcon, UploadIcon } from '@scribe/ui/icons';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { formatTime } from '../media/time.ts';
 import { checkTranscription, TranscriptionChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
@@ -36,6 +37,8 @@ export interface StreamingRecording {
   microphoneError?: unknown;
   /** 'failed': the reason, already translated. */
   error?: string;
+  /** After Stop: the recording to play back (an object URL), when the app can offer one. */
+  previewUrl?: string;
   /** A recording from an earlier visit, offered to finish or discard. */
   recovered?: { createdAt: Date | number; durationSeconds: number };
   onStart: () => void;
@@ -59,6 +62,7 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
   const { t, i18n } = useLingui();
   const bodyRef = useRef<HTMLDivElement>(null);
   const { state, elapsedSeconds } = recording;
+  const [previewFailed, setPreviewFailed] = useState(false);
   // Focus stays in the dialog when the pressed button is replaced by the next step's.
   const focusBody = () => bodyRef.current?.focus();
   const press = (action: () => void) => () => {
@@ -129,14 +133,15 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
 
   // Stopped (or recovered, or the microphone went away with audio kept), finishing, or finishing failed.
   const finishing = state === 'finishing';
-  const allowed = !choices || checkTranscription(choices.terms, choices.language, elapsedSeconds).ok;
   const recovered = recording.recovered;
+  const previewUrl = recovered ? undefined : recording.previewUrl;
+  const allowed = !choices || checkTranscription(choices.terms, choices.language, elapsedSeconds).ok;
   return (
     <div className={styles.body} ref={bodyRef} tabIndex={-1}>
       {state === 'micError' ? <Alert tone="danger">{i18n._(microphoneErrorMessage(recording.microphoneError))}</Alert> : null}
       {recovered ? (
         <Alert tone="info" title={t`Unfinished recording`}>
-          {t`Recorded ${i18n.date(recovered.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}, length ${formatTime(recovered.durationSeconds)}. Transcribe it or discard it.`}
+          {t`Recorded ${i18n.date(recovered.createdAt, { dateStyle: 'medium', timeStyle: 'short' })}, length ${formatTime(recovered.durationSeconds)}. Upload it for its transcript, or discard it.`}
         </Alert>
       ) : (
         <p className={styles.recording}>
@@ -146,6 +151,13 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
           </span>
         </p>
       )}
+      {previewUrl ? (
+        previewFailed ? (
+          <Alert tone="warning">{t`This recording cannot be played back in your browser, but it can still be uploaded.`}</Alert>
+        ) : (
+          <AudioPlayer src={previewUrl} title={t`Preview`} onError={() => setPreviewFailed(true)} />
+        )
+      ) : null}
       {recording.liveText?.length ? <LiveText recording={recording} /> : null}
       {choices ? (
         <TranscriptionChoices
@@ -168,7 +180,7 @@ export function StreamingRecorder({ recording, choices, renderFinished }: Stream
           {t`Discard`}
         </Button>
         <Button variant="primary" icon={<UploadIcon />} onPress={press(recording.onFinish)} isPending={finishing} isDisabled={!allowed}>
-          {t`Transcribe Recording`}
+          {t`Upload Recording`}
         </Button>
       </div>
     </div>
