@@ -22,6 +22,9 @@ class FakeRecorder {
   pause() {
     this.state = 'paused';
   }
+  requestData() {
+    this.ondataavailable?.({ data: new Blob(['flushed']) });
+  }
   resume() {
     this.state = 'recording';
   }
@@ -64,11 +67,14 @@ describe('capture', () => {
     capture.resume();
     clock = 6000;
     FakeRecorder.last.cut('b');
+    // The page is being hidden: what was recorded since the last piece goes out at once.
+    capture.flush();
     await capture.stop();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(pieces).toEqual([
       ['a', 1000],
       ['b', 2000],
+      ['flushed', 2000],
       ['end', 2000],
     ]);
     expect(track.stopped).toBe(true);

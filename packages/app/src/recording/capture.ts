@@ -18,6 +18,8 @@ export interface CaptureHandle {
   resume(): void;
   /** Stops; resolves after the last piece was handed over. */
   stop(): Promise<void>;
+  /** Hands over what was recorded since the last piece now (the page is being hidden or closed). */
+  flush(): void;
   /** The microphone's level now, 0..1 (0 when it cannot be measured). */
   level(): number;
   /** Recorded time, pauses left out. */
@@ -145,6 +147,9 @@ export function startCapture({
         onStopped = resolve;
         recorder.stop();
       });
+    },
+    flush() {
+      if (recorder.state === 'recording') recorder.requestData();
     },
     level: () => (ended || runningSince === null ? 0 : (analyser?.level() ?? 0)),
     elapsedMs,

@@ -57,6 +57,7 @@ function fakeCapture() {
       pause() {},
       resume() {},
       stop: async () => handle.cut('last'),
+      flush: () => handle.cut('flushed'),
       level: () => 0.5,
       elapsedMs: () => handle.ms,
     };

@@ -88,6 +88,11 @@ export function createRecordingSession(options: SessionOptions) {
   let disposed = false;
 
   const onOnline = () => uploader?.wake();
+  // A tab being closed or put in the background hands over its current piece (at most a second) at once.
+  const onHide = () => capture?.flush();
+  const onVisibility = () => {
+    if (globalThis.document?.visibilityState === 'hidden') capture?.flush();
+  };
   const stopTicker = () => {
     if (ticker) clearInterval(ticker);
     ticker = null;
@@ -176,6 +181,8 @@ export function createRecordingSession(options: SessionOptions) {
         },
       });
       update({ phase: 'recording', recordingId: record.id, live: created.live });
+      globalThis.addEventListener?.('pagehide', onHide);
+      globalThis.document?.addEventListener('visibilitychange', onVisibility);
       ticker = setInterval(() => {
         if (capture) update({ elapsedMs: capture.elapsedMs(), level: capture.level() });
       }, tickMs);
@@ -322,6 +329,8 @@ export function createRecordingSession(options: SessionOptions) {
     releaseMicrophone();
     uploader?.stop();
     globalThis.removeEventListener?.('online', onOnline);
+    globalThis.removeEventListener?.('pagehide', onHide);
+    globalThis.document?.removeEventListener('visibilitychange', onVisibility);
   }
 
   return {
