@@ -24,8 +24,9 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {
-    // The production build, served by the real server on the embedded defaults.
-    command: 'node --import tsx packages/server/src/main.ts',
+    // The production build (`pnpm build`: the app and the compiled server), served by the real server
+    // on the embedded defaults.
+    command: 'node packages/server/dist/main.js',
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Builds the app and starts the server on the embedded defaults (PGlite, local files) at $PORT (3000).
+# Starts the product on the embedded defaults (PGlite, local files) at $PORT (3000): builds the app and
+# the server when their sources changed since the last build, then runs the compiled server (no
+# TypeScript at run time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
-pnpm --filter @scribe/app build
-exec pnpm --filter @scribe/server start
+node scripts/build-if-stale.mjs
+exec node packages/server/dist/main.js

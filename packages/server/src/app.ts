@@ -140,7 +140,9 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   try {
     // Audio, the database and keys live here: this account only.
     ensurePrivateDir(config.dataDir);
+    const phases = startupPhases();
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    phases.mark('database');
     const db = database;
     app.decorate('database', db);
     app.addHook('onClose', async () => {
@@ -161,6 +163,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       minExpireSeconds: t.engine === 'openai' ? t.timeoutSeconds + 300 : 0,
     });
     stoppers.push(() => queue.close());
+    phases.mark('queue');
     const webhooks = createWebhooksService({
       repo: createWebhooksRepository(db.db),
       boss: queue.boss,
@@ -188,6 +191,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
       });
     }
+    phases.mark('routes');
     await app.ready();
     const snapshot = db.snapshot;
     if (snapshot && options.adminSocket !== false) {
@@ -195,6 +199,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       const localFiles = config.storage.driver === 'local';
       stoppers.push(await listenAdminSocket(dataDir, { backup: (file) => writeBackup({ dataDir, snapshot, localFiles }, file) }, app.log));
     }
+    phases.mark('ready');
     // Events published from now on reach this process's sockets (a worker only publishes).
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
@@ -221,7 +226,10 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       });
       stoppers.push(() => worker.stop());
       await worker.start();
+      phases.mark('worker');
     }
+    // What start-up spends where (the start-up bench and slow starts are read from this line).
+    app.log.info({ startupMs: phases.done() }, 'server built');
     return app;
   } catch (err) {
     // Release the database and the lock even when the server never became ready.
@@ -230,6 +238,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     await database?.close().catch(() => undefined);
     throw err;
   }
+}
+
+/** Milliseconds spent in each named phase of start-up, in order. */
+function startupPhases() {
+  const ms: Record<string, number> = {};
+  let last = performance.now();
+  return {
+    mark(name: string) {
+      const now = performance.now();
+      ms[name] = Math.round(now - last);
+      last = now;
+    },
+    done: () => ms,
+  };
 }
 
 /** In-process on PGlite; LISTEN/NOTIFY on PostgreSQL, published through the app's pool. */

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { serverPath } from './paths.ts';
 import { z } from 'zod';
 
 /**
@@ -134,6 +134,12 @@ export const configTable = [
     default: '(half the cores, at least 1)',
     description:
       'Transcription jobs one worker process runs at the same time. The built-in engine runs one inference at a time anyway; raise it for a remote engine.',
+  },
+  {
+    name: 'TRANSCRIPTION_ENGINE_IDLE_MINUTES',
+    default: '10',
+    description:
+      'The built-in engine loads its model on the first transcription and frees it after this many minutes without one (0: keeps it once loaded).',
   },
   {
     name: 'TRANSCRIPTION_RETRIES',
@@ -278,7 +284,7 @@ export const configTable = [
 
 export type ConfigVariable = (typeof configTable)[number]['name'];
 
-const defaultAppDist = fileURLToPath(new URL('../../app/dist', import.meta.url));
+const defaultAppDist = serverPath('..', 'app', 'dist');
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
@@ -351,6 +357,7 @@ const envSchema = z.object({
     .default(60),
   TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
+  TRANSCRIPTION_ENGINE_IDLE_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   TRANSCRIPTION_RETRIES: int(0, 20).default(2),
   TRANSCRIPTION_RETRY_DELAY_SECONDS: int(0, 86_400).default(10),
   TRANSCRIPTION_API_URL: z.url().default('https://api.openai.com'),
@@ -491,6 +498,8 @@ export interface AiConfig {
 export interface TranscriptionConfig {
   engine: 'builtin' | 'openai';
   concurrency: number;
+  /** Minutes without a transcription before the built-in engine frees its model (0: never). */
+  engineIdleMinutes: number;
   retryLimit: number;
   retryDelaySeconds: number;
   apiUrl: string;
@@ -631,6 +640,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       engine: e.TRANSCRIPTION_ENGINE,
       // On 2 cores one job at a time: the built-in engine already uses both cores per inference.
       concurrency: e.TRANSCRIPTION_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      engineIdleMinutes: e.TRANSCRIPTION_ENGINE_IDLE_MINUTES,
       retryLimit: e.TRANSCRIPTION_RETRIES,
       retryDelaySeconds: e.TRANSCRIPTION_RETRY_DELAY_SECONDS,
       apiUrl: e.TRANSCRIPTION_API_URL,

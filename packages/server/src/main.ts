@@ -1,6 +1,7 @@
 import { buildServer } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { StartupError } from './startup-error.ts';
+import { terminalLogStream } from './http/logging.ts';
 
 async function main(): Promise<void> {
   // Everything the server writes (audio, the embedded database, keys, temporary files) is for its own
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
 
   let app: Awaited<ReturnType<typeof buildServer>>;
   try {
-    app = await buildServer(config);
+    app = await buildServer(config, { logStream: terminalLogStream() });
   } catch (err) {
     if (err instanceof StartupError) {
       console.error(err.message);
@@ -52,7 +53,16 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
-    app.log.info({ dataDir: config.dataDir, captcha: config.captcha.provider, role: config.serverRole }, 'server started');
+    // performance.now() counts from process start: the figure includes loading the code.
+    app.log.info(
+      {
+        dataDir: config.dataDir,
+        captcha: config.captcha.provider,
+        role: config.serverRole,
+        sinceProcessStartMs: Math.round(performance.now()),
+      },
+      'server started',
+    );
   } catch (err) {
     app.log.error({ err }, 'could not listen');
     await app.close().catch(() => undefined);

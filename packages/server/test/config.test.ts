@@ -132,6 +132,7 @@ describe('loadConfig', () => {
     expect(o.transcription).toEqual({
       engine: 'openai',
       concurrency: 4,
+      engineIdleMinutes: 10,
       retryLimit: 0,
       retryDelaySeconds: 10,
       apiUrl: 'http://speaches:8000',
@@ -141,6 +142,9 @@ describe('loadConfig', () => {
       language: 'de',
       timeoutSeconds: 120,
     });
+    expect(loadConfig({ TRANSCRIPTION_ENGINE_IDLE_MINUTES: '0' }).transcription.engineIdleMinutes).toBe(0);
+    expect(loadConfig({ TRANSCRIPTION_ENGINE_IDLE_MINUTES: '0.5' }).transcription.engineIdleMinutes).toBe(0.5);
+    expect(() => loadConfig({ TRANSCRIPTION_ENGINE_IDLE_MINUTES: '-1' })).toThrow(/TRANSCRIPTION_ENGINE_IDLE_MINUTES/);
     expect(() => loadConfig({ TRANSCRIPTION_LANGUAGE: 'de' })).toThrow(/built-in engine transcribes English only/);
     expect(loadConfig({ TRANSCRIPTION_LANGUAGE: 'en' }).transcription.language).toBe('en');
     expect(() => loadConfig({ TRANSCRIPTION_ENGINE: 'whisper' })).toThrow(/TRANSCRIPTION_ENGINE/);

@@ -1,4 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type PinoPretty from 'pino-pretty';
+import { lazyModule } from '../lazy-module.ts';
+
+const pinoPretty = lazyModule<typeof PinoPretty>('pino-pretty');
 
 /** Fields that hold secrets, wherever they appear in a logged object (pino redact paths). */
 export const redactedPaths = [
@@ -57,3 +62,12 @@ export const loggerOptions = {
   redact: { paths: redactedPaths, censor: '[Redacted]' },
   serializers: { req: serializeRequest },
 };
+
+/**
+ * Log lines for a person at a terminal: one readable line each (time, level, message, fields). Anything
+ * else (a file, a pipe, a log collector) gets pino's JSON lines; undefined means stdout as JSON.
+ */
+export function terminalLogStream(stdout: NodeJS.WritableStream & { isTTY?: boolean } = process.stdout): DestinationStream | undefined {
+  if (!stdout.isTTY) return undefined;
+  return pinoPretty()({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: stdout });
+}

@@ -1,17 +1,15 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+import type * as S3Upload from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PassThrough } from 'node:stream';
 import { byteCounter } from './streams.ts';
 import { assertKey, assertPrefix, type ByteRange, type Storage } from './types.ts';
+import { lazyModule } from '../lazy-module.ts';
+
+// Loaded only when S3 is configured: the SDK is a large part of start-up otherwise.
+const s3Sdk = lazyModule<typeof S3Sdk>('@aws-sdk/client-s3');
+const s3Upload = lazyModule<typeof S3Upload>('@aws-sdk/lib-storage');
 
 export interface S3StorageOptions {
   endpoint: string | undefined;
@@ -23,7 +21,7 @@ export interface S3StorageOptions {
 }
 
 function isNotFound(err: unknown): boolean {
-  if (err instanceof S3ServiceException) {
+  if (err instanceof s3Sdk().S3ServiceException) {
     return err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404;
   }
   return false;
@@ -31,6 +29,8 @@ function isNotFound(err: unknown): boolean {
 
 /** S3-compatible object storage (AWS, MinIO, s3rver...). */
 export function createS3Storage(options: S3StorageOptions): Storage {
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } = s3Sdk();
+  const { Upload } = s3Upload();
   const client = new S3Client({
     region: options.region,
     endpoint: options.endpoint,

@@ -137,3 +137,20 @@ describe('built-in Whisper engine', () => {
     await expect(run).rejects.toBe(reason);
   });
 });
+
+describe('built-in Whisper engine when idle', () => {
+  it('releases the model after the idle time and loads it again for the next transcription', async () => {
+    const engine = createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE, idleReleaseMs: 200 });
+    try {
+      expect(engine.loaded).toBe(false);
+      const first = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` });
+      expect(engine.loaded).toBe(true);
+      await new Promise((r) => setTimeout(r, 600));
+      expect(engine.loaded).toBe(false);
+      const again = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` });
+      expect(text(again)).toBe(text(first));
+    } finally {
+      await engine.close();
+    }
+  }, 120_000);
+});

@@ -50,6 +50,22 @@ describe('graph rewrite and model cache', () => {
     expect((await prepareWhisperModel({ cacheDir, sourcePath: source })).rewritten).toBe(true);
   }, 60_000);
 
+  it("uses the build's prebuilt model while it fits the source, and the data folder's cache once it does not", async () => {
+    const prebuiltDir = join(dir, 'prebuilt');
+    const dataCache = join(dir, 'data-models');
+    await prepareWhisperModel({ cacheDir: prebuiltDir, sourcePath: source });
+    const used = await prepareWhisperModel({ cacheDir: dataCache, sourcePath: source, prebuiltDir });
+    expect(used.rewritten).toBe(false);
+    expect(used.modelPath).toBe(join(prebuiltDir, 'whisper-tiny.en-timestamps-r4.onnx'));
+    expect(await readdir(dataCache).catch(() => [])).toEqual([]);
+
+    // A changed source (another package version): the prebuilt model no longer fits.
+    await appendFile(source, Uint8Array.from([0x32, 0x02, 0x68, 0x69]));
+    const own = await prepareWhisperModel({ cacheDir: dataCache, sourcePath: source, prebuiltDir });
+    expect(own.rewritten).toBe(true);
+    expect(own.modelPath).toBe(join(dataCache, 'whisper-tiny.en-timestamps-r4.onnx'));
+  }, 60_000);
+
   it('survives two preparations of the same cache at once', async () => {
     const fresh = join(dir, 'parallel');
     const [a, b] = await Promise.all([

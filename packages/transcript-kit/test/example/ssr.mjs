@@ -1,10 +1,12 @@
-/* global console */
 // Server rendering from the installed packages in plain Node (no bundler, no DOM), as a framework's
 // server does it. Prints the markup and what the environment had, for package.test.ts.
 import * as kit from '@scribe/transcript-kit';
 import { messages as kitGerman } from '@scribe/transcript-kit/locales/de';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
+
+// German by prop: its catalog loads on demand; awaited before rendering, the render is German.
+await kit.preloadKitLocale('de');
 
 const segments = [{ start: 0, end: 2, speaker: 'Ada', text: 'Rendered on the server.' }];
 const noop = () => {};

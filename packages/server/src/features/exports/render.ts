@@ -5,8 +5,9 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } from 'docx';
-import PDFDocument from 'pdfkit';
+import type * as Docx from 'docx';
+import type PdfKit from 'pdfkit';
+import { lazyModule } from '../../lazy-module.ts';
 import type { StoredSegment } from '../../db/schema.ts';
 import { formatTimestamp } from '../ai/engines/types.ts';
 import { documentMessages, formatDateTime } from '../../i18n/messages.ts';
@@ -14,6 +15,8 @@ import type { Language, SubtitleOptions } from '@scribe/api-client';
 import { buildCues, UNKNOWN_SPEAKER } from './subtitles.ts';
 
 const require = createRequire(import.meta.url);
+const docx = lazyModule<typeof Docx>('docx');
+const PdfDocument = lazyModule<typeof PdfKit>('pdfkit');
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 function loadFonts() {
   fonts ??= {
@@ -88,7 +91,7 @@ export function renderTxt(doc: ExportDocument): Buffer {
 export function renderPdf(doc: ExportDocument): Promise<Buffer> {
   const { regular, bold } = loadFonts();
   return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({ size: 'A4', margin: 56, info: { Title: doc.title }, compress: true });
+    const pdf = new (PdfDocument())({ size: 'A4', margin: 56, info: { Title: doc.title }, compress: true });
     const chunks: Buffer[] = [];
     pdf.on('data', (c: Buffer) => chunks.push(c));
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
@@ -106,7 +109,8 @@ export function renderPdf(doc: ExportDocument): Promise<Buffer> {
 }
 
 export async function renderDocx(doc: ExportDocument): Promise<Buffer> {
-  const children: Paragraph[] = [
+  const { AlignmentType, Document, HeadingLevel, Packer, Paragraph, TextRun } = docx();
+  const children: Docx.Paragraph[] = [
     new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(doc.title)] }),
     new Paragraph({ alignment: AlignmentType.LEFT, children: [new TextRun({ text: doc.subtitle, italics: true })] }),
   ];

@@ -413,15 +413,12 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   }
 
   return {
-    /** Recovers interrupted jobs, then starts taking jobs; the engine warms up in the background. */
+    /**
+     * Recovers interrupted jobs, then starts taking jobs. The engine loads on the first job, not here:
+     * loaded at start it cost the idle server about 200 MB and slowed the first answers (the model is
+     * rewritten at build time, so loading on first use takes about a second).
+     */
     async start(): Promise<void> {
-      if (engine.ready) {
-        const started = Date.now();
-        engine.ready().then(
-          () => log.info({ engine: engine.name, ms: Date.now() - started }, 'transcription engine ready'),
-          (err: unknown) => log.error({ err, engine: engine.name }, 'transcription engine failed to load; jobs will retry it'),
-        );
-      }
       await cleanTmp();
       await recover();
       for (let i = 0; i < options.concurrency; i++) {

@@ -1,12 +1,10 @@
-import { fileURLToPath } from 'node:url';
+import { serverPath } from '../../paths.ts';
 
 /**
  * The tutorial's sample recording, shipped with the server package (found from this file, not from
  * the working directory). Source and licence: packages/server/assets/tutorial/README.md.
  */
-export const TUTORIAL_AUDIO_PATH = fileURLToPath(
-  new URL('../../../assets/tutorial/librivox-sense-and-sensibility-0870.wav', import.meta.url),
-);
+export const TUTORIAL_AUDIO_PATH = serverPath('assets', 'tutorial', 'librivox-sense-and-sensibility-0870.wav');
 export const TUTORIAL_AUDIO_MIME = 'audio/wav';
 
 /** The top-level folder holding each user's sample transcript. */

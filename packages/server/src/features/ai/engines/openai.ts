@@ -4,7 +4,10 @@
  * fit the configured context is read in parts (map-reduce, see mapReduce.ts); every cited time in the
  * answer is checked and every claim gains one (times.ts).
  */
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
+import { lazyModule } from '../../../lazy-module.ts';
+
+const openai = lazyModule<typeof OpenAiSdk>('openai');
 import { timedLines } from './chunker.ts';
 import { languageInstruction } from './language.ts';
 import { runMapReduce, type ChatMessage } from './mapReduce.ts';
@@ -40,6 +43,7 @@ const SYSTEM =
 const OVERFLOW_RE = /context[ _-]?length|maximum context|context window|too many tokens|exceeds? the (?:model'?s? )?(?:context|maximum)/iu;
 
 export function createOpenAiChatEngine(options: OpenAiChatOptions): AiEngine {
+  const { OpenAI, APIConnectionTimeoutError, APIError, APIUserAbortError } = openai();
   const client = new OpenAI({
     baseURL: options.baseUrl,
     // Self-hosted servers often need no key; the SDK insists on a value.

@@ -1,4 +1,7 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { lazyModule } from '../../../lazy-module.ts';
+
+const stripeSdk = lazyModule<typeof Stripe>('stripe');
 import type { CreatedPayment, CreatePaymentInput, PaymentProvider } from './types.ts';
 
 export interface StripeProviderOptions {
@@ -18,7 +21,7 @@ export interface StripeProvider extends PaymentProvider {
 export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
   const base = new URL(options.apiBase);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  const stripe = new Stripe(options.secretKey, {
+  const stripe = new (stripeSdk())(options.secretKey, {
     host: base.hostname,
     port: base.port ? Number(base.port) : protocol === 'http' ? 80 : 443,
     protocol,

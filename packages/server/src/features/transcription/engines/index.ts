@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../../../config.ts';
+import { serverPath } from '../../../paths.ts';
 import { createOpenAiEngine } from './openai/index.ts';
 import type { TranscriptionEngine } from './types.ts';
 import { createWhisperEngine } from './whisper/index.ts';
@@ -28,5 +29,9 @@ export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'd
       timeoutMs: t.timeoutSeconds * 1000,
     });
   }
-  return createWhisperEngine({ cacheDir: join(config.dataDir, 'models') });
+  return createWhisperEngine({
+    cacheDir: join(config.dataDir, 'models'),
+    prebuiltDir: serverPath('dist', 'models'),
+    idleReleaseMs: t.engineIdleMinutes * 60_000,
+  });
 }

@@ -2,7 +2,8 @@
 // ('35 new customers', 'zwölf neue Kunden'), durations, times and dates, English and German. Dates and
 // times come from chrono-node (it reads both languages); numbers, written numbers and the words that
 // belong to them are read here, since no maintained npm library reads German numbers reliably.
-import * as chrono from 'chrono-node';
+import type * as Chrono from 'chrono-node';
+import { lazyModule } from '../../../../lazy-module.ts';
 import type { Lang } from './text.ts';
 
 export interface Figure {
@@ -167,7 +168,8 @@ function numberPhrases(sentence: string, lang: Lang): Figure[] {
   return out;
 }
 
-const PARSERS: Record<Lang, chrono.Chrono> = { en: chrono.en.casual, de: chrono.de.casual };
+const chrono = lazyModule<typeof Chrono>('chrono-node');
+const parsers = (): Record<Lang, Chrono.Chrono> => ({ en: chrono().en.casual, de: chrono().de.casual });
 const PERIOD =
   /\b(?:(?:Anfang|Mitte|Ende)\s+(?:Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember)|(?:early|mid|late|end of)\s+(?:January|February|March|April|May|June|July|August|September|October|November|December))\b/g;
 
@@ -199,7 +201,7 @@ const DATE_HINT =
 function dates(sentence: string, lang: Lang): Figure[] {
   const out: Figure[] = [];
   if (!DATE_HINT.test(sentence)) return out;
-  for (const r of PARSERS[lang].parse(sentence, new Date(2000, 0, 1))) {
+  for (const r of parsers()[lang].parse(sentence, new Date(2000, 0, 1))) {
     let text = r.text.replace(/[,.;:]+$/, '');
     let index = r.index;
     // 'am 1. April' → '1. April'; a bare '5 to 7' is a range, not a time.

@@ -18,11 +18,13 @@ import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import onnxProto from 'onnx-proto';
+import type onnxProto from 'onnx-proto';
+import { lazyModule } from '../../../../lazy-module.ts';
 import { bytesField, concatBytes, fieldText, readFields, stringField, WIRE_BYTES, type WireField } from './proto-wire.ts';
 import type { TokenizerData } from './tokenizer.ts';
 
-const { onnx } = onnxProto;
+// Only the first start on a data folder rewrites the graph: the protobuf code loads then.
+const protos = lazyModule<typeof onnxProto>('onnx-proto');
 
 /** Bump when the rewrite changes, so caches made by older code are rebuilt. */
 export const REWRITE_VERSION = 4;
@@ -76,20 +78,27 @@ async function writeAtomic(path: string, data: Uint8Array | string): Promise<voi
 }
 
 /** Returns the cached rewritten model, creating it when missing or stale. */
-export async function prepareWhisperModel(options: { cacheDir: string; sourcePath?: string }): Promise<PreparedModel> {
+export async function prepareWhisperModel(options: {
+  cacheDir: string;
+  sourcePath?: string;
+  /** A read-only cache looked at first (the build's, dist/models); used when valid for this source. */
+  prebuiltDir?: string;
+}): Promise<PreparedModel> {
   const sourcePath = options.sourcePath ?? defaultSourceModelPath();
   const modelPath = join(options.cacheDir, MODEL_FILE);
   const tokenizerPath = join(options.cacheDir, TOKENIZER_FILE);
   const stampPath = join(options.cacheDir, STAMP_FILE);
   const [sourceStat, sourceSha256] = await Promise.all([stat(sourcePath), sha256File(sourcePath)]);
+  const valid = (stamp: Stamp) =>
+    stamp.rewriteVersion === REWRITE_VERSION && stamp.sourceSize === sourceStat.size && stamp.sourceSha256 === sourceSha256;
 
+  if (options.prebuiltDir) {
+    const dir = options.prebuiltDir;
+    const prebuilt = await readCache(join(dir, STAMP_FILE), join(dir, MODEL_FILE), join(dir, TOKENIZER_FILE));
+    if (prebuilt && valid(prebuilt.stamp)) return { modelPath: join(dir, MODEL_FILE), tokenizer: prebuilt.tokenizer, rewritten: false };
+  }
   const cached = await readCache(stampPath, modelPath, tokenizerPath);
-  if (
-    cached &&
-    cached.stamp.rewriteVersion === REWRITE_VERSION &&
-    cached.stamp.sourceSize === sourceStat.size &&
-    cached.stamp.sourceSha256 === sourceSha256
-  ) {
+  if (cached && valid(cached.stamp)) {
     return { modelPath, tokenizer: cached.tokenizer, rewritten: false };
   }
 
@@ -134,7 +143,7 @@ function parseAddedTokens(text: string): Map<string, number> {
 
 /** Tokenizer data from the BpeDecoder node (a small node: decoded with onnx-proto). */
 function tokenizerFromBpeNode(nodeBytes: Uint8Array): TokenizerData {
-  const bpe = onnx.NodeProto.decode(nodeBytes);
+  const bpe = protos().onnx.NodeProto.decode(nodeBytes);
   const attr = new Map(bpe.attribute.map((a) => [a.name ?? '', a]));
   const vocab = attributeString(attr.get('id_vocab'), 'id_vocab').split('\n');
   const byteDecoder: Record<string, number> = {};
@@ -207,23 +216,27 @@ const BEAM_SCORES = 'beam_scores_all';
  * the engine reads only up to end-of-text.
  */
 function tokenScoreNodes(sequences: string): Uint8Array[] {
-  const INT64 = onnx.TensorProto.DataType.INT64;
+  const INT64 = protos().onnx.TensorProto.DataType.INT64;
   const name = (suffix: string) => `token_scores/${suffix}`;
   const constant = (output: string, values: number[]) =>
-    onnx.NodeProto.encode({
-      opType: 'Constant',
-      output: [output],
-      attribute: [
-        {
-          name: 'value',
-          type: onnx.AttributeProto.AttributeType.TENSOR,
-          t: { dims: [values.length], dataType: INT64, int64Data: values },
-        },
-      ],
-    }).finish();
+    protos()
+      .onnx.NodeProto.encode({
+        opType: 'Constant',
+        output: [output],
+        attribute: [
+          {
+            name: 'value',
+            type: protos().onnx.AttributeProto.AttributeType.TENSOR,
+            t: { dims: [values.length], dataType: INT64, int64Data: values },
+          },
+        ],
+      })
+      .finish();
   const node = (opType: string, input: string[], output: string, attribute: onnxProto.onnx.IAttributeProto[] = []) =>
-    onnx.NodeProto.encode({ opType, input, output: [output], attribute, name: output }).finish();
-  const int = (attr: string, i: number) => ({ name: attr, type: onnx.AttributeProto.AttributeType.INT, i });
+    protos()
+      .onnx.NodeProto.encode({ opType, input, output: [output], attribute, name: output })
+      .finish();
+  const int = (attr: string, i: number) => ({ name: attr, type: protos().onnx.AttributeProto.AttributeType.INT, i });
   return [
     constant(name('beam_axes'), [1, 2]),
     constant(name('sequence_axis'), [2]),
@@ -276,7 +289,9 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
     if (!(name in overrides)) keptAttributes.push(f.raw);
   }
   const newAttributes = Object.entries(overrides).map(([name, i]) =>
-    bytesField(NODE.attribute, [onnx.AttributeProto.encode({ name, type: onnx.AttributeProto.AttributeType.INT, i }).finish()]),
+    bytesField(NODE.attribute, [
+      protos().onnx.AttributeProto.encode({ name, type: protos().onnx.AttributeProto.AttributeType.INT, i }).finish(),
+    ]),
   );
   // WhisperBeamSearch inputs 10 and 11: decoder_input_ids (the prompt) and logits_processor (1 = timestamps);
   // input 7, vocab_mask (0 = never generate), keeps special tokens such as <|nospeech|> out of the text.
@@ -311,14 +326,16 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
     }
   }
 
-  const INT32 = onnx.TensorProto.DataType.INT32;
+  const INT32 = protos().onnx.TensorProto.DataType.INT32;
   const valueInfo = (name: string, dims: (number | string)[], elemType: number = INT32) =>
-    onnx.ValueInfoProto.encode({
-      name,
-      type: {
-        tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } },
-      },
-    }).finish();
+    protos()
+      .onnx.ValueInfoProto.encode({
+        name,
+        type: {
+          tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } },
+        },
+      })
+      .finish();
   const newInputs = [
     ...bytesField(GRAPH.input, [valueInfo('vocab_mask', ['vocab_size'])]),
     ...bytesField(GRAPH.input, [valueInfo('decoder_input_ids', ['batch_size', 'initial_sequence_length'])]),
@@ -326,7 +343,7 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   ];
   const newOutput = [
     ...bytesField(GRAPH.output, [valueInfo(sequences, ['batch_size', 'num_return_sequences', 'max_length'])]),
-    ...bytesField(GRAPH.output, [valueInfo(TOKEN_SCORES_OUTPUT, ['generated_length', 1], onnx.TensorProto.DataType.FLOAT)]),
+    ...bytesField(GRAPH.output, [valueInfo(TOKEN_SCORES_OUTPUT, ['generated_length', 1], protos().onnx.TensorProto.DataType.FLOAT)]),
   ];
   const lastInput = graphFields.map((f) => f.field).lastIndexOf(GRAPH.input);
   const graphParts: Uint8Array[] = [];
@@ -354,7 +371,7 @@ export function rewriteWhisperGraph(source: Uint8Array): { model: Uint8Array; to
   const modelParts: Uint8Array[] = [];
   for (const f of modelFields) {
     if (f === graphField) modelParts.push(...bytesField(MODEL.graph, graphParts));
-    else if (f.field === MODEL.opsetImport && onnx.OperatorSetIdProto.decode(f.payload).domain === 'ai.onnx.contrib') continue;
+    else if (f.field === MODEL.opsetImport && protos().onnx.OperatorSetIdProto.decode(f.payload).domain === 'ai.onnx.contrib') continue;
     else modelParts.push(f.raw);
   }
   return { model: concatBytes(modelParts), tokenizer };

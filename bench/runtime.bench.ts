@@ -1,0 +1,316 @@
+// Production runtime figures (the compiled server, packages/server/dist/main.js), each next to a
+// baseline measured in the same run:
+// (a) start-up to the first answer on /api/health, on a new and on an existing data folder (targets
+//     1.5 s existing, 3 s new), against a bare `node -e` http server spawned and polled the same way and
+//     against the server run from its TypeScript sources through tsx (how it started before);
+// (b) idle memory: the server's RSS a few seconds after start (target 300 MB), against the bare server;
+// (c) the transcription engine loaded on first use: the first job's time from finalize to 'completed'
+//     minus a second, identical job's (target 2 s), with the process's peak RSS while transcribing,
+//     and the RSS once the engine has freed its model after the idle time;
+// (d) a 100 MB chunked upload (4 x 25 MB + finalize), three runs on one server: peak RSS growth of
+//     each (target < 64 MB in every run), against the bare server reading the same bytes.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { wavHeader } from '../packages/api-client/src/wav.ts';
+import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
+import { freePort } from '../packages/server/test/support/ports.ts';
+
+const root = join(import.meta.dirname, '..');
+const serverDir = join(root, 'packages', 'server');
+const RUNS = 3;
+const IDLE_SECONDS = 3;
+const MB = 1024 * 1024;
+const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
+const SAMPLE = join(serverDir, 'assets', 'tutorial', 'librivox-sense-and-sensibility-0870.wav');
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** Polls until any HTTP answer arrives; returns ms since `start`. */
+async function firstAnswer(url: string, start: number, child: ChildProcess, timeoutMs = 120_000): Promise<number> {
+  while (performance.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(1000) });
+      return performance.now() - start;
+    } catch {
+      await sleep(10);
+    }
+  }
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+function rssOf(pid: number, field = 'VmRSS'): number {
+  const kb = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return kb ? Number(kb[1]) * 1024 : 0;
+}
+
+/** Samples a process's RSS every 10 ms until stopped; returns the peak. */
+function sampleRss(pid: number) {
+  let peak = rssOf(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssOf(pid));
+    } catch {
+      // the process ended
+    }
+  }, 10);
+  return { stop: () => (clearInterval(timer), peak) };
+}
+
+type Runner = 'compiled' | 'tsx';
+
+function spawnServer(port: number, dataDir: string, runner: Runner = 'compiled'): ChildProcess {
+  const args = runner === 'compiled' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  return spawn(process.execPath, args, {
+    cwd: serverDir,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      STORAGE_DRIVER: 'local',
+      TRANSCRIPTION_ENGINE: 'builtin',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      APP_DIST_DIR: join(dataDir, 'no-app'),
+      ALTCHA_MAX_NUMBER: '20',
+      // Short, so the bench sees the model freed after the idle time.
+      TRANSCRIPTION_ENGINE_IDLE_MINUTES: String(IDLE_SECONDS / 60),
+    },
+  });
+}
+
+function spawnBare(port: number): ChildProcess {
+  const code = `require('http').createServer((q, s) => { q.resume(); q.on('end', () => { s.statusCode = 200; s.end('{}'); }); }).listen(${port}, '127.0.0.1')`;
+  return spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+}
+
+/** Start to first answer: a new data folder, then a restart on it. */
+async function startTimes(runner: Runner, runs: number): Promise<{ fresh: number[]; existing: number[] }> {
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'scribe-bench-runtime-'));
+    const port = await freePort();
+    try {
+      for (const into of [fresh, existing]) {
+        const t = performance.now();
+        const child = spawnServer(port, dataDir, runner);
+        into.push(await firstAnswer(`http://127.0.0.1:${port}/api/health`, t, child));
+        await stop(child);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  return { fresh, existing };
+}
+
+async function bareStart(): Promise<{ ms: number[]; rss: number }> {
+  const ms: number[] = [];
+  let rss = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const port = await freePort();
+    const t = performance.now();
+    const child = spawnBare(port);
+    ms.push(await firstAnswer(`http://127.0.0.1:${port}/`, t, child));
+    await sleep(1000);
+    rss = rssOf(child.pid!);
+    await stop(child);
+  }
+  return { ms, rss };
+}
+
+interface Session {
+  base: string;
+  cookie: string;
+}
+
+async function register(base: string): Promise<Session> {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { ...XHR, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench User',
+      username: 'bench',
+      email: 'bench@example.com',
+      password: 'Bench#12345',
+      captchaToken: await solveCaptcha({ url: base }),
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
+  return { base, cookie: res.headers.getSetCookie()[0].split(';')[0] };
+}
+
+async function sendChunk(s: Session, uploadId: string, index: number, total: number, name: string, data: Buffer): Promise<void> {
+  const form = new FormData();
+  form.append('uploadId', uploadId);
+  form.append('chunkIndex', String(index));
+  form.append('totalChunks', String(total));
+  form.append('originalName', name);
+  form.append('chunk', new Blob([data as Uint8Array<ArrayBuffer>]), name);
+  const res = await fetch(`${s.base}/api/transcripts/upload-chunk`, { method: 'POST', headers: { ...XHR, Cookie: s.cookie }, body: form });
+  if (res.status !== 200) throw new Error(`chunk ${index}: ${res.status} ${await res.text()}`);
+}
+
+async function finalize(s: Session, uploadId: string, total: number, name: string): Promise<string> {
+  const res = await fetch(`${s.base}/api/transcripts/finalize-upload`, {
+    method: 'POST',
+    headers: { ...XHR, Cookie: s.cookie, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ uploadId, originalName: name, totalChunks: total }),
+  });
+  if (res.status !== 201) throw new Error(`finalize: ${res.status} ${await res.text()}`);
+  return String(((await res.json()) as { id: number }).id);
+}
+
+async function statusOf(s: Session, id: string): Promise<string> {
+  const res = await fetch(`${s.base}/api/transcripts/${id}`, { headers: { ...XHR, Cookie: s.cookie } });
+  const body = (await res.json()) as { metadata?: { status: string } };
+  if (!body.metadata) throw new Error(`GET transcript: ${res.status} ${JSON.stringify(body)}`);
+  return body.metadata.status;
+}
+
+/** Upload of the sample recording to 'ready': ms from finalize. */
+async function transcribeSample(s: Session): Promise<number> {
+  const uploadId = randomBytes(16).toString('hex');
+  await sendChunk(s, uploadId, 0, 1, 'sample.wav', readFileSync(SAMPLE));
+  const t = performance.now();
+  const id = await finalize(s, uploadId, 1, 'sample.wav');
+  for (;;) {
+    const status = await statusOf(s, id);
+    if (status !== 'processing') {
+      if (status === 'error') throw new Error('the sample transcription failed');
+      return performance.now() - t;
+    }
+    await sleep(20);
+  }
+}
+
+const CHUNK = 26_214_400;
+const TOTAL = 100 * MB;
+const chunkCount = Math.ceil(TOTAL / CHUNK);
+function chunkOf(index: number): Buffer {
+  const b = randomBytes(Math.min(CHUNK, TOTAL - index * CHUNK));
+  if (index === 0) b.set(wavHeader(TOTAL - 44, 16_000));
+  return b;
+}
+
+/** One 100 MB chunked upload; the server's peak RSS growth over its RSS before it, while the chunks
+ * arrive and while the finalize joins them. */
+async function uploadGrowth(s: Session, pid: number): Promise<{ chunks: number; finalize: number }> {
+  const chunks = Array.from({ length: chunkCount }, (_, i) => chunkOf(i));
+  await sleep(500);
+  const before = rssOf(pid);
+  const sampler = sampleRss(pid);
+  const uploadId = randomBytes(16).toString('hex');
+  for (let i = 0; i < chunkCount; i++) await sendChunk(s, uploadId, i, chunkCount, 'big.wav', chunks[i]);
+  const chunksPeak = sampler.stop();
+  const sampler2 = sampleRss(pid);
+  const id = await finalize(s, uploadId, chunkCount, 'big.wav');
+  const finPeak = sampler2.stop();
+  // Its transcription is not part of the upload (decoding 55 minutes of audio would overlap the next
+  // run): the transcript is deleted, which stops the job.
+  const res = await fetch(`${s.base}/api/transcripts/${id}`, { method: 'DELETE', headers: { ...XHR, Cookie: s.cookie } });
+  if (!res.ok) throw new Error(`delete: ${res.status}`);
+  await sleep(2000);
+  return { chunks: chunksPeak - before, finalize: finPeak - before };
+}
+
+/** The bare server reading the same 100 MB: its peak RSS growth. */
+async function bareUploadGrowth(): Promise<number> {
+  const port = await freePort();
+  const child = spawnBare(port);
+  try {
+    await firstAnswer(`http://127.0.0.1:${port}/`, performance.now(), child);
+    const chunks = Array.from({ length: chunkCount }, (_, i) => chunkOf(i));
+    await sleep(500);
+    const before = rssOf(child.pid!);
+    const sampler = sampleRss(child.pid!);
+    for (const data of chunks) {
+      const form = new FormData();
+      form.append('chunk', new Blob([data as Uint8Array<ArrayBuffer>]), 'big.wav');
+      await (await fetch(`http://127.0.0.1:${port}/`, { method: 'POST', body: form })).text();
+    }
+    return sampler.stop() - before;
+  } finally {
+    await stop(child);
+  }
+}
+
+// The compiled server, built now if its sources changed (outside every timing).
+const build = spawnSync(process.execPath, ['build.mjs', '--if-stale'], { cwd: serverDir, stdio: 'inherit' });
+if (build.status !== 0) throw new Error('the server build failed');
+
+const bare = await bareStart();
+const compiled = await startTimes('compiled', RUNS);
+const tsx = await startTimes('tsx', 1);
+const [fresh, existing, bareMs] = [median(compiled.fresh), median(compiled.existing), median(bare.ms)];
+console.log(
+  `start-up to first answer, new data folder: ${secs(fresh)} (median of ${RUNS}; target < 3 s) ${verdict(fresh < 3000)}` +
+    ` (baselines: bare node http server ${secs(bareMs)}; the server through tsx ${secs(tsx.fresh[0])})`,
+);
+console.log(
+  `start-up to first answer, existing data folder: ${secs(existing)} (median of ${RUNS}; target < 1.5 s) ${verdict(existing < 1500)}` +
+    ` (baselines: bare node http server ${secs(bareMs)}; the server through tsx ${secs(tsx.existing[0])})`,
+);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'scribe-bench-runtime-'));
+const port = await freePort();
+const child = spawnServer(port, dataDir);
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await firstAnswer(`${base}/api/health`, performance.now(), child);
+  await sleep(3000);
+  const idle = rssOf(child.pid!);
+  console.log(
+    `idle server RSS: ${(idle / MB).toFixed(0)} MB (target <= 300 MB) ${verdict(idle <= 300 * MB)}` +
+      ` (baseline: bare node http server ${(bare.rss / MB).toFixed(0)} MB)`,
+  );
+
+  const session = await register(base);
+  const sampler = sampleRss(child.pid!);
+  const first = await transcribeSample(session);
+  const warm = await transcribeSample(session);
+  const peak = sampler.stop();
+  const load = first - warm;
+  console.log(
+    `transcription engine loaded on first use: first job ${secs(first)}, the same job again ${secs(warm)}: ` +
+      `load ${secs(load)} (target < 2 s) ${verdict(load < 2000)}; peak RSS ${(peak / MB).toFixed(0)} MB, ` +
+      `RSS after ${(rssOf(child.pid!) / MB).toFixed(0)} MB`,
+  );
+  await sleep(IDLE_SECONDS * 1000 + 2000);
+  const released = rssOf(child.pid!);
+  console.log(
+    `idle server RSS once the engine freed its model (${IDLE_SECONDS} s idle here; TRANSCRIPTION_ENGINE_IDLE_MINUTES, default 10): ` +
+      `${(released / MB).toFixed(0)} MB (target <= 300 MB) ${verdict(released <= 300 * MB)}`,
+  );
+
+  const runs: Array<{ chunks: number; finalize: number }> = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await uploadGrowth(session, child.pid!));
+  const worst = Math.max(...runs.map((r) => Math.max(r.chunks, r.finalize)));
+  const bareGrowth = await bareUploadGrowth();
+  const mb = (x: number) => `${(x / MB).toFixed(0)} MB`;
+  console.log(
+    `100 MB chunked upload, server peak RSS growth per run (chunks / finalize): ${runs.map((r) => `${mb(r.chunks)} / ${mb(r.finalize)}`).join(', ')}; ` +
+      `worst ${(worst / MB).toFixed(0)} MB (target < 64 MB in every run) ${verdict(worst < 64 * MB)}` +
+      ` (baseline: bare node http server reading the same bytes ${(bareGrowth / MB).toFixed(0)} MB)`,
+  );
+} finally {
+  await stop(child);
+  rmSync(dataDir, { recursive: true, force: true });
+}

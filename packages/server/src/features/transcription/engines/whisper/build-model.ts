@@ -1,0 +1,6 @@
+// Build step (bundled to dist/build-model.js and run by build.mjs): the rewritten Whisper graph in
+// dist/models, so no data folder has to rewrite it on its first transcription.
+import { serverPath } from '../../../../paths.ts';
+import { prepareWhisperModel } from './model.ts';
+
+await prepareWhisperModel({ cacheDir: serverPath('dist', 'models') });
