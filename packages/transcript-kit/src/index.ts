@@ -74,6 +74,8 @@ export {
   type RecordingTranscription,
   type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
+export { type StreamingRecording, type LiveTextStatus, type LiveTextUnavailableReason } from './RecordAudioDialog/StreamingRecorder.tsx';
+export { splitDraft, newlyFinalText, type LiveTextSegment } from './RecordAudioDialog/liveText.ts';
 export {
   segmentAt,
   speakerColorIndex,
