@@ -176,6 +176,18 @@ export const configTable = [
     description: 'How long one request to the transcription server may take before it counts as failed (and is retried).',
   },
   {
+    name: 'TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS',
+    default: '60',
+    description:
+      'PostgreSQL: how often each worker looks for jobs of a worker that died (their lease ended with its connection) and starts them again.',
+  },
+  {
+    name: 'TRANSCRIPTION_ORPHAN_GRACE_SECONDS',
+    default: '30',
+    description:
+      'PostgreSQL: a running job without a live lease counts as orphaned only once it started this long ago (it may just have been taken).',
+  },
+  {
     name: 'STORAGE_DRIVER',
     default: 'local',
     description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).',
@@ -362,6 +374,8 @@ const envSchema = z.object({
     .regex(/^[a-z]{2,3}$/, 'must be a language code such as en or de')
     .optional(),
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
+  TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS: int(1, 24 * 3600).default(60),
+  TRANSCRIPTION_ORPHAN_GRACE_SECONDS: int(0, 24 * 3600).default(30),
   STARTING_CREDITS: int(0, 1_000_000_000).default(60),
   CREDITS_PER_TRANSCRIPTION_MINUTE: int(0, 1_000_000).default(1),
   PROMPT_COST_LOCAL: int(0, 1_000_000).default(1),
@@ -455,6 +469,8 @@ export interface Config {
     tempMaxAgeMs: number;
   };
   transcription: TranscriptionConfig;
+  /** PostgreSQL: how workers find and restart the jobs of a worker that died (milliseconds). */
+  transcriptionRecovery: { intervalMs: number; orphanGraceMs: number };
   credits: CreditsConfig;
   ai: AiConfig;
 }
@@ -644,6 +660,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
           : e.TRANSCRIPTION_RESPONSE_FORMAT,
       language: e.TRANSCRIPTION_LANGUAGE,
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
+    },
+    transcriptionRecovery: {
+      intervalMs: e.TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS * 1000,
+      orphanGraceMs: e.TRANSCRIPTION_ORPHAN_GRACE_SECONDS * 1000,
     },
     credits: {
       startingCredits: e.STARTING_CREDITS,
