@@ -37,6 +37,8 @@ export interface ClusterProcess {
   role: 'web' | 'worker';
   url: string;
   port: number;
+  /** Its own DATA_DIR (keys, temp files; audio goes to S3). */
+  dataDir: string;
   main: MainProcess;
   /** JSON log lines printed so far (other lines skipped). */
   logs(): Array<Record<string, unknown>>;
@@ -133,6 +135,7 @@ export async function startCluster(extraEnv: Record<string, string> = {}): Promi
         role,
         url,
         port,
+        dataDir,
         main,
         logs: () => parseLogs(main.output()),
         async kill() {
