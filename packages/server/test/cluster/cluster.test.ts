@@ -169,7 +169,8 @@ describe.runIf(onPostgres)('PostgreSQL: two web and two worker processes behind 
     expect(stream.map((e) => e.delta).join('')).toBe(answer.json.output);
     // Listed through either web process; one charge in the ledger.
     for (const web of cluster.web) {
-      const outputs = (await api(web as unknown as TestServer, user.cookie).get(`/api/transcripts/${id}/ai-outputs`)).json as unknown as Array<{
+      const outputs = (await api(web as unknown as TestServer, user.cookie).get(`/api/transcripts/${id}/ai-outputs`))
+        .json as unknown as Array<{
         output: string;
       }>;
       expect(outputs.map((o) => o.output)).toEqual([answer.json.output]);

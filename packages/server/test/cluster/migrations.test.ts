@@ -28,7 +28,9 @@ describe.runIf(onPostgres)('PostgreSQL: migrations on a concurrent first start',
     const database = await createDatabase(process.env.DATABASE_URL!);
     drop = database.drop;
     // dataDir is for PGlite only.
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => openDatabase({ databaseUrl: database.url, dataDir: tmpdir() })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => openDatabase({ databaseUrl: database.url, dataDir: tmpdir() })),
+    );
     for (const r of results) if (r.status === 'fulfilled') opened.push(r.value);
     expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'ok'))).toEqual(['ok', 'ok', 'ok', 'ok']);
     const [row] = await selectRows<{ n: number }>(opened[0]!.db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
