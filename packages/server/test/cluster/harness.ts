@@ -17,6 +17,7 @@ export const topologyEnv = {
   // Every web process signs and checks the same captcha challenges.
   ALTCHA_HMAC_KEY: 'cluster-test-hmac-key-0123456789abcdef',
   TRUST_PROXY: '1',
+  COOKIE_SECURE: 'true',
   LOG_LEVEL: 'info',
 } as const;
 

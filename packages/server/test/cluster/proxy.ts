@@ -40,7 +40,8 @@ function forwardedHeaders(req: IncomingMessage, keepUpgrade: boolean): Record<st
   const client = req.socket.remoteAddress ?? '127.0.0.1';
   const prior = req.headers['x-forwarded-for'];
   headers['x-forwarded-for'] = prior ? `${String(prior)}, ${client}` : client;
-  headers['x-forwarded-proto'] = 'http';
+  // It stands in for the TLS proxy: the browser spoke HTTPS to it.
+  headers['x-forwarded-proto'] = 'https';
   return headers;
 }
 
