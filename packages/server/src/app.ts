@@ -247,6 +247,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         concurrency: t.concurrency,
         tmpDir: join(config.dataDir, 'tmp', 'transcription'),
         soleProcess: db.kind === 'pglite',
+        recoveryIntervalMs: config.transcriptionRecovery.intervalMs,
+        orphanGraceMs: config.transcriptionRecovery.orphanGraceMs,
       });
       stoppers.push(() => worker.stop());
       await worker.start();

@@ -194,6 +194,18 @@ export const configTable = [
       'Recordings one process drafts live at once; further recordings work without live text. The default suits 2 cores with the built-in engine; pnpm bench live-latency measures what a machine sustains.',
   },
   {
+    name: 'TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS',
+    default: '60',
+    description:
+      'PostgreSQL: how often each worker looks for jobs of a worker that died (their lease ended with its connection) and starts them again.',
+  },
+  {
+    name: 'TRANSCRIPTION_ORPHAN_GRACE_SECONDS',
+    default: '30',
+    description:
+      'PostgreSQL: a running job without a live lease counts as orphaned only once it started this long ago (it may just have been taken).',
+  },
+  {
     name: 'STORAGE_DRIVER',
     default: 'local',
     description: 'Where audio files go: local (DATA_DIR/files) or s3 (any S3-compatible object storage).',
@@ -407,6 +419,8 @@ const envSchema = z.object({
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
   LIVE_DRAFT_ENABLED: z.enum(['true', 'false']).default('true'),
   LIVE_DRAFT_MAX_SESSIONS: int(1, 1000).default(2),
+  TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS: int(1, 24 * 3600).default(60),
+  TRANSCRIPTION_ORPHAN_GRACE_SECONDS: int(0, 24 * 3600).default(30),
   STARTING_CREDITS: int(0, 1_000_000_000).default(60),
   CREDITS_PER_TRANSCRIPTION_MINUTE: int(0, 1_000_000).default(1),
   PROMPT_COST_LOCAL: int(0, 1_000_000).default(1),
@@ -506,6 +520,8 @@ export interface Config {
   };
   transcription: TranscriptionConfig;
   liveDraft: { enabled: boolean; maxSessions: number };
+  /** PostgreSQL: how workers find and restart the jobs of a worker that died (milliseconds). */
+  transcriptionRecovery: { intervalMs: number; orphanGraceMs: number };
   credits: CreditsConfig;
   ai: AiConfig;
 }
@@ -705,6 +721,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
     },
     liveDraft: { enabled: e.LIVE_DRAFT_ENABLED === 'true', maxSessions: e.LIVE_DRAFT_MAX_SESSIONS },
+    transcriptionRecovery: {
+      intervalMs: e.TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS * 1000,
+      orphanGraceMs: e.TRANSCRIPTION_ORPHAN_GRACE_SECONDS * 1000,
+    },
     credits: {
       startingCredits: e.STARTING_CREDITS,
       perTranscriptionMinute: e.CREDITS_PER_TRANSCRIPTION_MINUTE,
