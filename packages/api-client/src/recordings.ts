@@ -61,7 +61,10 @@ export interface DraftSegment {
   final: boolean;
 }
 
-/** Live channel `recording.draft`: the draft of the whole recording so far (the last one wins). */
+/**
+ * Live channel `recording.draft`: the newest final segments (up to 20) and the provisional ones. A client
+ * keeps the finals it has, adds those with a later start, and replaces the provisional ones.
+ */
 export interface RecordingDraftEvent {
   recordingId: string;
   revision: number;

@@ -1,6 +1,6 @@
 // Live draft text of recordings as it arrives over /ws: the last `recording.draft` per recording (newer
 // revisions only) and the last `recording.live` availability.
-import type { LiveAvailability, RecordingDraftEvent, RecordingLiveEvent } from '@scribe/api-client';
+import type { DraftSegment, LiveAvailability, RecordingDraftEvent, RecordingLiveEvent } from '@scribe/api-client';
 import { createStore, useStore } from '../lib/store.ts';
 
 export interface LiveDraftState {
@@ -21,17 +21,28 @@ const isLive = (value: unknown): value is RecordingLiveEvent =>
   typeof (value as RecordingLiveEvent).recordingId === 'string' &&
   typeof (value as RecordingLiveEvent).available === 'boolean';
 
+/** The finals held, then the incoming finals that start after them, then the incoming provisional ones. */
+export function mergeDraft(held: readonly DraftSegment[], incoming: readonly DraftSegment[]): DraftSegment[] {
+  const finals = held.filter((s) => s.final);
+  const lastStart = finals.length > 0 ? finals[finals.length - 1].start : -Infinity;
+  return [...finals, ...incoming.filter((s) => s.final && s.start > lastStart), ...incoming.filter((s) => !s.final)];
+}
+
 export function createLiveDraftStore() {
   const store = createStore<LiveDraftState>({ drafts: new Map(), availability: new Map() });
   return {
-    /** A `recording.draft` message; an older or repeated revision (late delivery) is dropped. */
+    /**
+     * A `recording.draft` message; an older or repeated revision (late delivery) is dropped. An event
+     * carries only the newest finals: they are added after the finals already held, the provisional
+     * ones replaced.
+     */
     draft(data: unknown) {
       if (!isDraft(data)) return;
       store.set((current) => {
         const previous = current.drafts.get(data.recordingId);
         if (previous && previous.revision >= data.revision) return current;
         const drafts = new Map(current.drafts);
-        drafts.set(data.recordingId, data);
+        drafts.set(data.recordingId, { ...data, segments: mergeDraft(previous?.segments ?? [], data.segments) });
         return { ...current, drafts };
       });
     },

@@ -106,10 +106,14 @@ export class DraftText {
     return changed;
   }
 
-  /** Final segments first, then the provisional ones; covers the recording from its start. */
-  segments(): DraftSegment[] {
+  /**
+   * Final segments first, then the provisional ones; covers the recording from its start, or, with
+   * `recentFinal`, only the newest that many final segments (a draft event stays small for a long
+   * recording: PostgreSQL's NOTIFY carries under 8 KB, and the client merges finals by their start).
+   */
+  segments(recentFinal = Infinity): DraftSegment[] {
     return [
-      ...this.final,
+      ...(recentFinal >= this.final.length ? this.final : this.final.slice(this.final.length - recentFinal)),
       ...this.provisional.map((s) => ({
         start: round2(s.start),
         end: round2(Math.max(s.start, s.end)),

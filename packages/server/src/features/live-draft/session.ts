@@ -17,6 +17,11 @@ const VAD_FRAME = 512; // Silero's frame (32 ms at 16 kHz)
 const VAD_CONTEXT_FRAMES = 16; // ~0.5 s of audio before new frames, for the detector's recurrent state
 const SPEECH_THRESHOLD = 0.5;
 
+/**
+ * Final segments repeated in each draft event: a client that missed a few events (a reconnect) still
+ * gets the finals it lacks, and an event of a two-hour recording stays a few KB.
+ */
+export const DRAFT_RECENT_FINAL = 20;
 export interface DraftPublisher {
   draft(segments: DraftSegment[], revision: number): Promise<void>;
   unavailable(reason: LiveUnavailableReason): Promise<void>;
@@ -188,7 +193,7 @@ export class LiveDraftSession {
   private async publish(): Promise<void> {
     if (this.closed) return;
     this.revision++;
-    await this.options.publish.draft(this.draft.segments(), this.revision);
+    await this.options.publish.draft(this.draft.segments(DRAFT_RECENT_FINAL), this.revision);
   }
 
   /** Drops samples before the final point (keeping the detector's context). */
