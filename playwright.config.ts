@@ -40,6 +40,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec registers its own accounts, all from 127.0.0.1.
       REGISTER_RATE_LIMIT_PER_IP: '1000',
+      // Specs that record and never finish (the phone-sized dialog) hold a live-text slot until it idles
+      // out (10 min); the live-text journey must still find one free, whatever order the specs run in.
+      LIVE_DRAFT_MAX_SESSIONS: '4',
     },
   },
 });
