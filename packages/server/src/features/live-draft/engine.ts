@@ -13,8 +13,12 @@ import { WhisperEngine } from '../transcription/engines/whisper/engine.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { DraftReply, DraftRequest } from './draft-process.ts';
 import type { PassSegment } from './drafting.ts';
+
+/** Niceness of the live-draft process (0 normal, 19 lowest). */
+const DRAFT_PROCESS_NICENESS = 10;
 
 export interface DraftEngine {
   /** Seconds of new audio between two passes over a recording's tail. */
@@ -72,6 +76,14 @@ class DraftProcess {
     };
     child.on('error', fail);
     child.on('exit', (code, signal) => fail(new Error(`The live-draft process stopped (${signal ?? code}).`)));
+    // Drafts are a preview: the server's own requests and the jobs go first when the cores are busy.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, DRAFT_PROCESS_NICENESS);
+      } catch {
+        // Not permitted here (some containers): the child keeps the server's priority.
+      }
+    }
     this.child = child;
     return child;
   }
