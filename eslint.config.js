@@ -24,14 +24,14 @@ const packageAllows = {
 //   core        api.ts, config/, i18n/, session/, lib/   (the API client, settings, language, who is signed in)
 //   data        data/                                    (SWR hooks: fetch and mutate, no UI state)
 //   components  components/                              (small shared pieces: icons, brand, language switch)
-//   features    auth/, captcha/, credits/, header/, live/, tutorial/, workspace/
+//   features    auth/, captcha/, credits/, header/, live/, recording/, tutorial/, workspace/
 //   layouts     layouts/
 //   pages       pages/
 const appLayers = {
   core: ['api', 'config', 'i18n', 'session', 'lib'],
   data: ['data'],
   components: ['components'],
-  features: ['auth', 'captcha', 'credits', 'header', 'live', 'tutorial', 'workspace'],
+  features: ['auth', 'captcha', 'credits', 'header', 'live', 'recording', 'tutorial', 'workspace'],
   layouts: ['layouts'],
   pages: ['pages'],
 };
@@ -40,7 +40,9 @@ const featureEdges = {
   auth: ['captcha'],
   header: ['credits', 'tutorial'],
   tutorial: ['workspace'],
-  workspace: ['header'],
+  workspace: ['header', 'recording'],
+  // The live channel feeds the recording's draft text.
+  live: ['recording'],
 };
 const layerAllows = {
   core: ['core'],

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import '../packages/ui/src/theme/global.css.ts';
 import '../packages/ui/src/theme/fonts.ts';
 import { transcriptKitMessages } from '../packages/transcript-kit/src/i18n.ts';
+import { preloadKitLocale } from '../packages/transcript-kit/src/locale/kitCatalogs.ts';
 import { ThemeScope, themeClassNames, uiMessages } from '../packages/ui/src/index.ts';
 import { reviewViewports } from './modes.ts';
 
@@ -78,6 +79,8 @@ const withScheme: Decorator = (Story, context) => {
 
 const preview: Preview = {
   decorators: [withScheme, withI18n],
+  // The kit's own German catalog (for a story's `locale="de"` prop) loads on demand: here before any story renders.
+  loaders: [() => preloadKitLocale('de')],
   initialGlobals: { locale: 'en', scheme: 'light' },
   globalTypes: {
     locale: {

@@ -99,7 +99,8 @@ export async function register(page: Page, user: TestUser, { tutorial = 'skip' }
   await fillRegistration(page, user);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Hashing the password (argon2) competes with the other worker's transcriptions on 2 cores.
+  await expect(page).toHaveURL(/\/$/, { timeout: 30_000 });
   if (tutorial === 'skip') {
     const dialog = tutorialDialog(page);
     await expect(dialog).toBeVisible();

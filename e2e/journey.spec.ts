@@ -98,10 +98,16 @@ for (const device of ['desktop', 'phone'] as const) {
             await page.getByRole('menuitem', { name: texts.en.settings }).click();
             await expect(page).toHaveURL(/\/settings$/);
           }
-          await accountMenuButton(page, user).click();
-          await page.getByRole('menuitem', { name: texts.en.language }).click();
-          await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
-          await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+          // The language submenu can close under the pointer while the phone layout settles (the click on
+          // 'Deutsch' once found it gone and waited out the test); the whole choice is tried again then.
+          await expect(async () => {
+            if ((await page.locator('html').getAttribute('lang')) === 'de') return;
+            const language = page.getByRole('menuitem', { name: texts.en.language });
+            if (!(await language.isVisible())) await accountMenuButton(page, user).click({ timeout: 5_000 });
+            await language.click({ timeout: 5_000 });
+            await page.getByRole('menuitemradio', { name: 'Deutsch' }).click({ timeout: 5_000 });
+            await expect(page.locator('html')).toHaveAttribute('lang', 'de', { timeout: 5_000 });
+          }).toPass({ timeout: 60_000 });
           if (phone) {
             await page.keyboard.press('Escape');
             await accountMenuButton(page, user).click();

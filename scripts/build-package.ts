@@ -1,12 +1,14 @@
-// Builds a publishable package (ui, transcript-kit) into its dist/: ES modules (one per entry, dependencies
-// left to the consumer's bundler), one component stylesheet (style.css, vanilla-extract, extracted, inside
-// the `scribe` cascade layer), one stylesheet per `.css` export (ui's opt-in global.css and fonts.css), and
-// type declarations. `pnpm pack` then takes dist/ and the publishConfig of package.json.
+// Builds a publishable package (ui, transcript-kit) into its dist/: ES modules, one per source module
+// (dependencies left to the consumer's bundler), each component's stylesheet beside its module and imported
+// by it (vanilla-extract, extracted, inside the `scribe` cascade layer), the full stylesheet (style.css) for
+// hosts that want every rule in one file, one stylesheet per `.css` export (ui's opt-in global.css and
+// fonts.css), and type declarations. `pnpm pack` then takes dist/ and the publishConfig of package.json.
 //   node --import tsx scripts/build-package.ts packages/transcript-kit   (relative to the working directory)
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { build } from 'vite';
+import { build, type Plugin } from 'vite';
 import { KIT_ROOT_CLASS } from '../packages/ui/src/theme/kitRoot.ts';
 import { sharedPlugins } from '../vite.shared.ts';
 
@@ -54,22 +56,63 @@ export async function buildPackage(packageDir: string): Promise<void> {
   // A package built on its own (`pnpm --filter @scribe/transcript-kit build`) builds ui first when it has no dist.
   if (alias.length && !existsSync(uiTheme)) await buildPackage(join(root, 'packages', 'ui'));
 
-  await build({
+  // The modules: one file per source module, so a host's bundler keeps only the modules (and with them the
+  // stylesheets) of the components it uses. Each stylesheet is imported by the module it belongs to.
+  const output = await build({
     root: dir,
     configFile: false,
     logLevel: 'warn',
-    plugins: sharedPlugins({ classPrefix: CLASS_PREFIX }),
+    plugins: [...sharedPlugins({ classPrefix: CLASS_PREFIX }), moduleStylesheets(join(dir, 'src'))],
     resolve: { alias },
     build: {
       outDir,
       emptyOutDir: false,
       minify: false, // the consumer's bundler minifies; readable code is easier to debug
       sourcemap: true,
-      cssCodeSplit: false, // one CSS file: import '<package>/style.css' once
-      lib: { entry: entries, formats: ['es'], cssFileName: 'style' },
-      rollupOptions: { external: isExternal },
+      cssCodeSplit: true,
+      lib: { entry: entries, formats: ['es'] },
+      rollupOptions: {
+        external: isExternal,
+        output: { preserveModules: true, preserveModulesRoot: join(dir, 'src'), entryFileNames: '[name].js' },
+      },
     },
   });
+  // Each export must land on the file publishConfig.exports names (preserved modules take the entry's name).
+  const written = new Set(
+    (Array.isArray(output) ? output : [output]).flatMap((o) => ('output' in o ? o.output.map((item) => item.fileName) : [])),
+  );
+  for (const name of Object.keys(entries)) {
+    if (!written.has(`${name}.js`)) throw new Error(`${pkg.name}: entry ${name} was not written to dist/${name}.js`);
+  }
+  // Server side (plain Node, SSR builds): the `node` condition of "#styles/*" maps every stylesheet here.
+  writeFileSync(
+    join(outDir, NO_STYLES),
+    '// The components\' stylesheets on a server: nothing (see "imports" in package.json).\nexport {};\n',
+  );
+
+  // The full stylesheet, as before: every rule of the package in one file, for `import '<package>/style.css'`.
+  const full = mkdtempSync(join(tmpdir(), 'scribe-style-'));
+  try {
+    await build({
+      root: dir,
+      configFile: false,
+      logLevel: 'warn',
+      plugins: sharedPlugins({ classPrefix: CLASS_PREFIX }),
+      resolve: { alias },
+      build: {
+        outDir: full,
+        emptyOutDir: true,
+        minify: false,
+        sourcemap: false,
+        cssCodeSplit: false, // one CSS file
+        lib: { entry: entries, formats: ['es'], cssFileName: 'style' },
+        rollupOptions: { external: isExternal },
+      },
+    });
+    if (existsSync(join(full, 'style.css'))) copyFileSync(join(full, 'style.css'), join(outDir, 'style.css'));
+  } finally {
+    rmSync(full, { recursive: true, force: true });
+  }
   const styleCss = join(outDir, 'style.css');
   if (existsSync(styleCss)) writeFileSync(styleCss, layeredStylesheet(readFileSync(styleCss, 'utf8')));
 
@@ -135,6 +178,97 @@ export async function buildPackage(packageDir: string): Promise<void> {
   console.log(`${pkg.name}: built into ${outDir}`);
 }
 
+/** Top-level blocks of a stylesheet (`prelude { body }`), by brace depth; vanilla-extract's output has no braces in strings. */
+function cssBlocks(css: string): Array<{ prelude: string; body: string }> {
+  const blocks: Array<{ prelude: string; body: string }> = [];
+  let depth = 0;
+  let start = 0;
+  let open = 0;
+  for (let i = 0; i < css.length; i++) {
+    if (css[i] === '{' && depth++ === 0) open = i;
+    else if (css[i] === '}' && --depth === 0) {
+      blocks.push({ prelude: css.slice(start, open).trim(), body: css.slice(open + 1, i) });
+      start = i + 1;
+    }
+  }
+  return blocks;
+}
+
+/** Only the rules (also inside @media) whose selectors name a class that `used` holds. */
+function pruneForeign(css: string, used: Set<string>): string {
+  const kept = (prelude: string) => [...prelude.matchAll(/\.([\w-]+)/g)].some(([, name]) => used.has(name));
+  return cssBlocks(css)
+    .map(({ prelude, body }) => {
+      if (!prelude.startsWith('@')) return kept(prelude) ? `${prelude} {${body}}\n` : '';
+      const inner = cssBlocks(body).filter((rule) => kept(rule.prelude));
+      return inner.length ? `${prelude} {\n${inner.map((rule) => `  ${rule.prelude} {${rule.body}}\n`).join('')}}\n` : '';
+    })
+    .join('');
+}
+
+/** How a module imports its stylesheet: package.json maps "#styles/*" to dist/* (to NO_STYLES under `node`). */
+const STYLES_IMPORT = '#styles/';
+const NO_STYLES = 'no-styles.js';
+/** ui's module that defines the kit's root class: every component rendering a kit root imports it. */
+const BASE_MODULE = 'theme/kitRoot.js';
+
+/**
+ * Per-module stylesheets (with `preserveModules` and `cssCodeSplit`): Vite extracts each vanilla-extract
+ * file's CSS but, in library mode, leaves only a comment where the import was. This names each stylesheet
+ * after its module (`Button/Button.css.ts` -> `Button/Button.css`), puts its rules in `@layer scribe`, and
+ * imports it from the module (a bare import after the module's others: its dependencies' styles come first,
+ * as in the app). A host's bundler then loads a component's styles exactly when it keeps the component.
+ * ui's entry imports the theme values and base styles only for their effect, which a host's bundler drops
+ * (the modules are side-effect free); so the module of the root class (BASE_MODULE) imports them, with
+ * the guard, instead.
+ */
+function moduleStylesheets(srcDir: string): Plugin {
+  return {
+    name: 'scribe:module-stylesheets',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const rename = (fileName: string) => fileName.replace(/\.css\.ts\.vanilla\.css$/, '.css');
+      const base = bundle[BASE_MODULE]?.type === 'chunk' ? bundle[BASE_MODULE] : undefined;
+      const imports = new Map<string, string[]>();
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        const css = [...(item.viteMetadata?.importedCss ?? [])].map(rename);
+        const target = item.isEntry && base && item.fileName === 'index.js' ? BASE_MODULE : item.fileName;
+        imports.set(target, [...(imports.get(target) ?? []), ...css]);
+      }
+      for (const item of Object.values(bundle)) {
+        if (item.type !== 'chunk') continue;
+        // Vite's placeholders for the extracted imports: blank lines, so the source map stays right.
+        const code = item.code.replace(/^\/\* empty css\s*\*\/$/gm, '');
+        const css = [...new Set(imports.get(item.fileName) ?? [])];
+        const statements = css.map((file) => `import "${STYLES_IMPORT}${file}";`).join('\n');
+        const map = /\n\/\/# sourceMappingURL=[^\n]*\n?$/.exec(code);
+        const at = map ? map.index : code.length;
+        item.code = statements ? `${code.slice(0, at).replace(/\n?$/, '\n')}${statements}${code.slice(at)}` : code;
+      }
+      // Class names this package's modules use. A sheet of another package's file compiled here (ui's
+      // sprinkles, for the kit's styles: every atomic class, named apart from ui's own by this package's
+      // name) keeps only those; its rules keep their order.
+      const used = new Set(Object.values(bundle).flatMap((item) => (item.type === 'chunk' ? (item.code.match(/\b[\w-]+\b/g) ?? []) : [])));
+      for (const [fileName, item] of Object.entries(bundle)) {
+        if (item.type !== 'asset' || !fileName.endsWith('.css')) continue;
+        delete bundle[fileName];
+        const own = existsSync(join(srcDir, fileName.replace(/\.vanilla\.css$/, '')));
+        const css = own ? String(item.source) : pruneForeign(String(item.source), used);
+        const guard = base && fileName === 'theme/kitRoot.css.ts.vanilla.css' ? `\n${kitGuard()}` : '';
+        this.emitFile({ type: 'asset', fileName: rename(fileName), source: `@layer scribe {\n${css.trim()}\n}\n${guard}` });
+      }
+    },
+  };
+}
+
+/** One unlayered rule: a host's unlayered rules do not reach the kit's own elements (see layeredStylesheet). */
+function kitGuard(): string {
+  // react-aria-components' own default classes mark its elements inside the kit too; SVG keeps its attributes.
+  const own = `[class*="${CLASS_PREFIX}"], [class*="react-aria-"], :not([class])`;
+  return `.${KIT_ROOT_CLASS}, .${KIT_ROOT_CLASS} :is(${own}):not(svg, svg *) {\n  all: revert-layer;\n}\n`;
+}
+
 /**
  * The component stylesheet as shipped: every rule inside `@layer scribe`, so a host orders the kit against
  * its own layers, plus one unlayered guard. A host's unlayered rules (`button {...}`, `h2 {...}`) would
@@ -144,10 +278,7 @@ export async function buildPackage(packageDir: string): Promise<void> {
  * Only the published stylesheet is layered: the app and Storybook compile the sources unlayered as before.
  */
 export function layeredStylesheet(css: string): string {
-  // react-aria-components' own default classes mark its elements inside the kit too; SVG keeps its attributes.
-  const own = `[class*="${CLASS_PREFIX}"], [class*="react-aria-"], :not([class])`;
-  const guard = `.${KIT_ROOT_CLASS}, .${KIT_ROOT_CLASS} :is(${own}):not(svg, svg *)`;
-  return `@layer scribe {\n${css.trim()}\n}\n\n${guard} {\n  all: revert-layer;\n}\n`;
+  return `@layer scribe {\n${css.trim()}\n}\n\n${kitGuard()}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,7 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { sharedPlugins } from '../../vite.shared.ts';
+import { webManifest } from './src/webManifest.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const server = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -11,6 +13,26 @@ export default defineConfig({
   root,
   plugins: [
     ...sharedPlugins(),
+    // The installable app: manifest.webmanifest (linked into index.html) and /sw.js, built from src/sw.ts
+    // with the list of the build's shell files to precache. The app registers it itself
+    // (lib/serviceWorker.ts), in production builds only.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: webManifest,
+      // The icons are in the globbed files already.
+      includeManifestIcons: false,
+      injectManifest: {
+        // The shell only (the manifest is added by the plugin); the precompressed .br/.gz twins are the
+        // server's business, not the cache's.
+        globPatterns: ['**/*.{html,js,css,woff2,png,svg}'],
+        globIgnores: ['sw.js'],
+      },
+      devOptions: { enabled: false },
+    }),
     // Precompressed at build time, at the highest levels (no cost per request): the server sends the
     // .br or .gz file a browser accepts (@fastify/static preCompressed) and the original otherwise.
     compression({

@@ -17,6 +17,8 @@ const entries = {
   admin: 'src/cli/admin.ts',
   'build-snapshot': 'src/db/build-snapshot.ts',
   'build-model': 'src/features/transcription/engines/whisper/build-model.ts',
+  // Live-draft passes run in a child process of their own (features/live-draft/engine.ts forks it).
+  'draft-process': 'src/features/live-draft/draft-process.ts',
 };
 // The bundle's output format and this script are inputs too: a change to either rebuilds.
 const BUILD_VERSION = 1;

@@ -1,14 +1,13 @@
-// The same host app with the README's example: TranscriptViewer and AudioPlayer and their two
-// stylesheets, nothing else (no providers, no fonts). The bench resolves the kit's import to its built
-// dist/index.js (as '@scribe/transcript-kit' resolves for an embedder); the path here is for the type check.
+// The same host app with the README's example: TranscriptViewer and AudioPlayer, whose modules import their
+// own stylesheets, nothing else (no full style.css, no providers, no fonts). The bench resolves the kit's
+// import to its built dist/index.js (as '@scribe/transcript-kit' resolves for an embedder); the path here is
+// for the type check.
 import {
   AudioPlayer,
   TranscriptViewer,
   type AudioPlayerHandle,
   type TranscriptSegment,
 } from '../../../packages/transcript-kit/src/index.ts';
-import '@scribe/ui/style.css';
-import '@scribe/transcript-kit/style.css';
 import { StrictMode, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -20,6 +20,7 @@ import type {
 } from './integrations.schemas.ts';
 import { createHttp, type ApiClientOptions } from './http.ts';
 import { subtitleQuery, type SubtitleOptions } from './ai.ts';
+import { recordingsApi } from './recordings.ts';
 import type {
   CreateFolderRequest,
   Folder,
@@ -241,6 +242,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       query: (q: string, options: SearchOptions & { signal?: AbortSignal } = {}) =>
         http.read<SearchResponse>(paths.search(q, options), options.signal),
     },
+    /** Streamed recordings: pieces while recording, then finish into a transcript. */
+    recordings: recordingsApi(http),
     preferences: {
       get: () => http.read<Preferences>(paths.preferences),
       save: (body: Preferences) => http.send<Preferences>('POST', paths.preferences, body, 'SAVE_PREFERENCES_FAILED'),

@@ -121,6 +121,21 @@ export const apiErrors = {
   UPLOAD_FINALIZE_FAILED: 'Upload finalization failed',
   INVALID_RESPONSE: 'Invalid response format',
 
+  // --- Streamed recordings (pieces acknowledged one by one, finished into a transcript)
+  RECORDING_NOT_FOUND: 'Recording not found',
+  RECORDING_MIME_TYPE_INVALID: 'mimeType must be an audio type such as audio/webm',
+  RECORDING_PIECE_SEQ_INVALID: 'The piece number must be a whole number from 0',
+  RECORDING_DURATION_INVALID: 'durationMs must be a whole number of milliseconds',
+  RECORDING_PIECE_EMPTY: 'A recording piece must not be empty.',
+  RECORDING_PIECE_TOO_LARGE: 'A recording piece may hold at most {maxBytes} bytes.',
+  RECORDING_PIECE_OUT_OF_ORDER: 'Pieces must arrive in order: send piece {expected} next.',
+  RECORDING_PIECE_CONFLICT: 'Piece {seq} was already received with different content.',
+  RECORDING_TOO_LARGE: 'This recording has reached the largest size the server accepts ({maxMb} MB). Finish it and start a new recording.',
+  RECORDING_CLOSED: 'This recording has already been finished or discarded.',
+  RECORDING_EMPTY: 'This recording holds no audio yet, so there is nothing to finish.',
+  RECORDING_LIMIT_REACHED:
+    'You already have {max} unfinished {max, plural, one {recording} other {recordings}}. Finish or discard one to start a new recording.',
+
   // --- Transcription and its outcomes (a transcript in 'error' carries one of these)
   NO_SPEECH: 'No speech detected: the recording contains no words the engine could recognise. You were not charged.',
   NOT_ENGLISH: 'Not English: the built-in engine understands English only. You were not charged.',

@@ -24,3 +24,4 @@ export * from './share.ts';
 export * from './share.schemas.ts';
 export * from './search.ts';
 export * from './search.schemas.ts';
+export * from './recordings.ts';

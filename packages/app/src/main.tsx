@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { preload } from 'swr';
 import { App } from './App.tsx';
 import { activateLanguage, initialLanguage } from './i18n/i18n.ts';
+import { applyWaitingUpdate, registerServiceWorker } from './lib/serviceWorker.ts';
 import { preloadRoute } from './routeChunks.ts';
 import { fetchCurrentUser } from './session/SessionProvider.tsx';
 
@@ -18,10 +19,15 @@ preferInterpretedValidation();
 preloadRoute(window.location.pathname);
 void preload(paths.me, fetchCurrentUser);
 
+registerServiceWorker();
+// A new version of the app that waits takes over now if this is its only window (then the page reloads).
+const updating = applyWaitingUpdate().catch(() => false);
+
 const root = createRoot(document.getElementById('root')!);
 
 // The catalogs of the starting language load before the first paint, so no English flashes by.
-void activateLanguage(initialLanguage()).finally(() => {
+void activateLanguage(initialLanguage()).finally(async () => {
+  if (await updating) return;
   root.render(
     <StrictMode>
       <App />

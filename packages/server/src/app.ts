@@ -40,6 +40,7 @@ import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
+import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
@@ -66,6 +67,10 @@ import { createSearchService } from './features/search/service.ts';
 import { createTutorialRepository } from './features/tutorial/repository.ts';
 import { tutorialRoutes } from './features/tutorial/routes.ts';
 import { createTutorialService } from './features/tutorial/service.ts';
+import type { RecordingObserver } from './features/recordings/observer.ts';
+import { createRecordingsRepository } from './features/recordings/repository.ts';
+import { recordingsRoutes, startRecordingsMaintenance } from './features/recordings/routes.ts';
+import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
@@ -92,6 +97,8 @@ declare module 'fastify' {
     database: Database;
     /** Credits: balance, charges and refunds (the AI feature charges prompts through it). */
     credits: CreditsService;
+    /** Live draft text of recordings (the recordings feature's observer; tests and benchmarks read it). */
+    liveDraft: LiveDraftObserver;
   }
 }
 
@@ -116,6 +123,8 @@ export interface BuildOptions {
   adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: DestinationStream;
+  /** Told about streamed recordings (live text); default: none offered. */
+  recordingObserver?: RecordingObserver;
 }
 
 /**
@@ -185,6 +194,20 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     });
     app.decorate('credits', credits);
 
+    // One engine per process, shared by the jobs and the live drafts (one inference queue).
+    const engine = runWorker ? (options.engine ?? createConfiguredEngine(config)) : null;
+    // Live drafts run where the engine is; a 'web' process answers 'unsupported'.
+    const liveDraft = createLiveDraftObserver({
+      ...config.liveDraft,
+      engine,
+      hub,
+      credits,
+      log: app.log,
+      tmpDir: join(config.dataDir, 'tmp', 'live-draft'),
+    });
+    stoppers.push(() => liveDraft.close());
+    app.decorate('liveDraft', liveDraft);
+
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
     } else {
@@ -195,6 +218,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         credits,
         webhooks,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
+        recordingObserver: options.recordingObserver ?? liveDraft,
       });
     }
     phases.mark('routes');
@@ -210,12 +234,12 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
     if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
-    if (runWorker) {
+    if (engine) {
       const worker = createTranscriptionWorker({
         queue,
         repo: createTranscriptionRepository(db.db),
         storage,
-        engine: options.engine ?? createConfiguredEngine(config),
+        engine,
         billing: credits,
         hub,
         onOutcome: (o) =>
@@ -229,6 +253,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         concurrency: t.concurrency,
         tmpDir: join(config.dataDir, 'tmp', 'transcription'),
         soleProcess: db.kind === 'pglite',
+        recoveryIntervalMs: config.transcriptionRecovery.intervalMs,
+        orphanGraceMs: config.transcriptionRecovery.orphanGraceMs,
       });
       stoppers.push(() => worker.stop());
       await worker.start();
@@ -353,6 +379,7 @@ interface SharedParts {
   credits: CreditsService;
   webhooks: WebhooksService;
   keepaliveMs: number;
+  recordingObserver?: RecordingObserver;
 }
 
 async function registerRoutes(
@@ -360,7 +387,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, keepaliveMs }: SharedParts,
+  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -531,6 +558,25 @@ async function registerRoutes(
   await app.register(sharesRoutes, { requireUser, shares });
   await app.register(publicSharesRoutes, { shares });
   await app.register(uploadsRoutes, { requireUser, uploads, maxBytes: config.uploads.maxBytes, spool });
+
+  // Streamed recordings: finished through the upload path above.
+  const recordings = createRecordingsService({
+    repo: createRecordingsRepository(database.db),
+    transcripts: transcriptsRepo,
+    uploads,
+    storage,
+    log: app.log,
+    credits,
+    observer: recordingObserver,
+    pieceMaxBytes: config.recordings.pieceMaxBytes,
+    maxBytes: config.uploads.maxBytes,
+    maxOpen: config.recordings.maxOpen,
+    abandonMs: config.recordings.abandonMs,
+  });
+  stoppers.push(
+    startRecordingsMaintenance(app, { recordings, abandonMs: config.recordings.abandonMs, soleProcess: database.kind === 'pglite' }),
+  );
+  await app.register(recordingsRoutes, { requireUser, recordings, pieceMaxBytes: config.recordings.pieceMaxBytes });
   await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });

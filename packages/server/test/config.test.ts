@@ -157,6 +157,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRANSCRIPTION_CONCURRENCY: '0' })).toThrow(/TRANSCRIPTION_CONCURRENCY/);
   });
 
+  it('reads how workers recover the jobs of a dead worker: every minute, after a 30-second grace, unless set', () => {
+    expect(loadConfig({}).transcriptionRecovery).toEqual({ intervalMs: 60_000, orphanGraceMs: 30_000 });
+    const fast = loadConfig({ TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS: '1', TRANSCRIPTION_ORPHAN_GRACE_SECONDS: '0' });
+    expect(fast.transcriptionRecovery).toEqual({ intervalMs: 1000, orphanGraceMs: 0 });
+    expect(() => loadConfig({ TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS: '0' })).toThrow(/TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS/);
+    expect(() => loadConfig({ TRANSCRIPTION_ORPHAN_GRACE_SECONDS: '-1' })).toThrow(/TRANSCRIPTION_ORPHAN_GRACE_SECONDS/);
+  });
+
   it('reads the language-model limits: context and answer tokens, time-out; the answer gets at most half the context', () => {
     expect(loadConfig({}).ai).toMatchObject({ contextTokens: 8192, answerTokens: 1024, timeoutMs: 120_000 });
     expect(loadConfig({ AI_CONTEXT_TOKENS: '32768', AI_ANSWER_TOKENS: '2048', AI_TIMEOUT_SECONDS: '300' }).ai).toMatchObject({

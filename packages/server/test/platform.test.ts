@@ -15,6 +15,8 @@ describe('platform routes', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Scribe","start_url":"/"}');
     server = await startServer({ APP_DIST_DIR: dist });
   });
   afterAll(() => server.close());
@@ -130,6 +132,20 @@ describe('platform routes', () => {
     const ws = await fetch(`${server.url}/ws`, { headers: { Accept: 'text/html' } });
     expect(ws.status).toBe(401);
     expect(ws.headers.get('content-type')).toContain('application/json');
+  });
+
+  it('serves the service worker and the web app manifest revalidated, so an update is seen at once', async () => {
+    // At the root: the worker's default scope is the whole app. Not long-cached: a new version is found
+    // on the next check instead of after the HTTP cache expires.
+    const sw = await fetch(`${server.url}/sw.js`);
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+
+    const manifest = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(manifest.status).toBe(200);
+    expect(manifest.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('no-cache');
   });
 });
 

@@ -1,6 +1,7 @@
 // @scribe/transcript-kit: the published components. They fetch nothing; data and callbacks come in
-// through props. Load '@scribe/ui/style.css' and '@scribe/transcript-kit/style.css' once; styles are scoped
-// to the kit's roots. No I18nProvider is needed (English; `locale` prop for German).
+// through props. Each component's module brings its styles (the full sheets '@scribe/ui/style.css' and
+// '@scribe/transcript-kit/style.css' are optional); styles are scoped to the kit's roots. No I18nProvider
+// is needed (English; `locale` prop for German, whose catalog preloadKitLocale('de') loads).
 export type { FolderNode, TranscriptNode, TreeNode, TreeNodeType, TreeKey, TranscriptStatus } from './types.ts';
 export {
   nodeKey,
@@ -73,6 +74,8 @@ export {
   type RecordingTranscription,
   type RecordingChoices,
 } from './RecordAudioDialog/RecordAudioDialog.tsx';
+export { type StreamingRecording, type LiveTextStatus, type LiveTextUnavailableReason } from './RecordAudioDialog/StreamingRecorder.tsx';
+export { splitDraft, newlyFinalText, type LiveTextSegment } from './RecordAudioDialog/liveText.ts';
 export {
   segmentAt,
   speakerColorIndex,
@@ -215,5 +218,6 @@ export {
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
 export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
 export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
+export { preloadKitLocale } from './locale/kitCatalogs.ts';
 export { ThemeProvider, type ThemeProviderProps, type ThemeTokens } from '@scribe/ui';
 export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/chooseLocale.ts';

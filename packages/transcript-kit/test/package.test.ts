@@ -406,8 +406,10 @@ describe('the published transcript-kit', () => {
         `^${glob
           .replace(/^\.\//, '')
           .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-          .replace(/\*\*\//g, '(?:.*/)?')
-          .replace(/\*/g, '[^/]*')}$`,
+          // `**/` is any depth (as bundlers read it); a lone `*` stays within one folder.
+          .split('**/')
+          .map((part) => part.replace(/\*/g, '[^/]*'))
+          .join('(?:.*/)?')}$`,
       );
     const manifests: Record<string, Manifest> = {};
     for (const name of ['@scribe/ui', '@scribe/transcript-kit']) {

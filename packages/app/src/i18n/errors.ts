@@ -119,6 +119,24 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   CHUNK_UPLOAD_FAILED: msg`Chunk upload failed`,
   UPLOAD_FINALIZE_FAILED: msg`Upload finalization failed`,
   INVALID_RESPONSE: msg`Invalid response format`,
+  // Streamed recordings
+  RECORDING_NOT_FOUND: msg`Recording not found`,
+  RECORDING_MIME_TYPE_INVALID: msg`mimeType must be an audio type such as audio/webm`,
+  RECORDING_PIECE_SEQ_INVALID: msg`The piece number must be a whole number from 0`,
+  RECORDING_DURATION_INVALID: msg`durationMs must be a whole number of milliseconds`,
+  RECORDING_PIECE_EMPTY: msg`A recording piece must not be empty.`,
+  RECORDING_PIECE_TOO_LARGE: msg({ message: 'A recording piece may hold at most {maxBytes} bytes.' }),
+  RECORDING_PIECE_OUT_OF_ORDER: msg({ message: 'Pieces must arrive in order: send piece {expected} next.' }),
+  RECORDING_PIECE_CONFLICT: msg({ message: 'Piece {seq} was already received with different content.' }),
+  RECORDING_TOO_LARGE: msg({
+    message: 'This recording has reached the largest size the server accepts ({maxMb} MB). Finish it and start a new recording.',
+  }),
+  RECORDING_CLOSED: msg`This recording has already been finished or discarded.`,
+  RECORDING_EMPTY: msg`This recording holds no audio yet, so there is nothing to finish.`,
+  RECORDING_LIMIT_REACHED: msg({
+    message:
+      'You already have {max} unfinished {max, plural, one {recording} other {recordings}}. Finish or discard one to start a new recording.',
+  }),
   // Transcription and its outcomes (a transcript in 'error' carries one of these)
   NO_SPEECH: msg`No speech detected: the recording contains no words the engine could recognise. You were not charged.`,
   NOT_ENGLISH: msg`Not English: the built-in engine understands English only. You were not charged.`,

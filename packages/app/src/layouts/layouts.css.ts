@@ -58,6 +58,8 @@ export const authMain = style({
 });
 
 export const authCardHead = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xs', marginBottom: 'xl' });
+/** A notice above the sign-in form (a shared file waits). */
+export const authNotice = sprinkles({ marginBottom: 'lg' });
 
 export const authSwitch = style([
   sprinkles({

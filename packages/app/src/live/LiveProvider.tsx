@@ -7,6 +7,7 @@ import { useTranscriptNames } from '../data/library.ts';
 import { useLiveCache } from '../data/live-cache.ts';
 import { failureOf, statusMessageOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { liveChannelStore, liveDraftStore } from '../recording/liveDraft.ts';
 
 /**
  * The live channel while someone is signed in (docs/product-spec.md §4): events go to the data cache (data/live-cache.ts);
@@ -30,6 +31,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const client = createLiveClient({
       url: liveUrl(window.location),
       onStatus: (status) => {
+        liveChannelStore.set(status === 'open' || status === 'connecting');
         if (status === 'reconnecting') setConnection('reconnecting');
         else if (status === 'lost') setConnection('lost');
         else setConnection('online');
@@ -47,6 +49,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
     client.on('transcript_revised', (event) => liveCache.transcriptRevised(event));
     client.on('ai_progress', (event) => liveCache.aiProgress(event));
+    // A streamed recording's draft text and whether live text is offered (recording/liveDraft.ts).
+    client.on('recording.draft', (data) => liveDraftStore.draft(data));
+    client.on('recording.live', (data) => liveDraftStore.live(data));
     client.on('transcription_status', (event) => {
       const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;
       const error = event.error ? translateError(i18n, failureOf(event)) : undefined;

@@ -7,6 +7,7 @@ import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
 import { useUpload } from './UploadProvider.tsx';
+import { RecoveryOffer } from '../recording/RecoveryOffer.tsx';
 import { api } from '../api.ts';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
@@ -23,9 +24,18 @@ type FolderDialogState =
 /** Record audio and Upload file. `onUploadStart` lets the mobile drawer close once a file is chosen. */
 export function LibraryActions({ onUploadStart }: { onUploadStart?: () => void }) {
   const { t } = useLingui();
-  const { upload, isUploading, record } = useUpload();
+  const { upload, isUploading, record, unfinished, recover, discard } = useUpload();
   return (
     <div className={styles.libraryActions} data-tutorial="library-actions">
+      {/* A streamed recording an earlier visit did not finish: offered until finished or discarded. */}
+      <RecoveryOffer
+        recordings={unfinished}
+        onRecover={(id) => {
+          onUploadStart?.();
+          recover(id);
+        }}
+        onDiscard={discard}
+      />
       <Button
         icon={<MicIcon />}
         isDisabled={isUploading}

@@ -15,10 +15,15 @@ import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
+import { takeSharedFile } from '../lib/sharedFiles.ts';
 import { uploadProblemTitles } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
 import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
+import { useSession } from '../session/SessionProvider.tsx';
+import { StreamingRecordHost } from '../recording/StreamingRecordHost.tsx';
+import { discardUnfinished, useRecordingSupport } from '../recording/useRecording.ts';
+import type { UnfinishedRecording } from '../recording/session.ts';
 
 interface UploadContextValue {
   /** Checks the file (type, size: toasts when wrong), then uploads it with the progress dialog. */
@@ -26,6 +31,12 @@ interface UploadContextValue {
   isUploading: boolean;
   /** Opens the Record Audio dialog. */
   record: () => void;
+  /** Streamed recordings an earlier visit did not finish (offered for recovery). */
+  unfinished: UnfinishedRecording[];
+  /** Opens the Record Audio dialog with an unfinished recording, to finish or discard it. */
+  recover: (id: string) => void;
+  /** Discards an unfinished recording (server and browser). */
+  discard: (id: string) => void;
 }
 
 const UploadContext = createContext<UploadContextValue | null>(null);
@@ -163,6 +174,14 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [i18n, maxBytes],
   );
 
+  // A file shared from another app (the installed app's share target, sw.ts) waits in the browser, also
+  // across a sign-in: offer its upload (the same checks and confirm step as a chosen file).
+  useEffect(() => {
+    void takeSharedFile()
+      .then((file) => file && upload(file))
+      .catch(() => undefined);
+  }, [upload]);
+
   /** Cancel in the dialog: stops the request and has the server discard what it received of the file. */
   const cancel = useCallback(() => {
     const current = running.current;
@@ -177,13 +196,70 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     toast({ title: t`Upload cancelled`, description: t`Nothing was saved.` });
   }, [t]);
 
-  const record = useCallback(() => setRecording(true), []);
+  // Recording streams its pieces to the server where it can (the server has the recording routes, the
+  // browser IndexedDB and MediaRecorder); elsewhere the dialog records the whole file and uploads it.
+  const { user } = useSession();
+  const support = useRecordingSupport(user?.id ?? null);
+  const [recordMode, setRecordMode] = useState<{ streaming: boolean; recoverId: string | null }>({ streaming: false, recoverId: null });
+  const streamingSupported = support.data?.supported === true;
+  const record = useCallback(() => {
+    setRecordMode({ streaming: streamingSupported, recoverId: null });
+    setRecording(true);
+  }, [streamingSupported]);
+  const recover = useCallback((id: string) => {
+    setRecordMode({ streaming: true, recoverId: id });
+    setRecording(true);
+  }, []);
+  const revalidateUnfinished = support.mutate;
+  const onSettled = useCallback(() => void revalidateUnfinished(), [revalidateUnfinished]);
+  const onStreamedTranscript = useCallback(
+    async (id: number) => {
+      selectionStore.selectTranscript(id);
+      selectionStore.setTab('transcript');
+      await mutate(paths.folderTree);
+      if (pathRef.current !== '/') void navigate('/');
+    },
+    [mutate, navigate],
+  );
+  const discard = useCallback(
+    (id: string) => {
+      discardUnfinished(id).then(
+        () => {
+          toast({ title: t`Recording discarded` });
+          void revalidateUnfinished();
+        },
+        (error: unknown) =>
+          toast({
+            title: t`The recording could not be discarded.`,
+            description: error instanceof ApiError ? translateError(i18n, error) : undefined,
+            variant: 'destructive',
+          }),
+      );
+    },
+    [i18n, revalidateUnfinished, t],
+  );
+  const unfinished = support.data?.unfinished;
   const isUploading = view.isOpen && (view.state === 'uploading' || view.state === 'processing');
-  const value = useMemo(() => ({ upload, isUploading, record }), [upload, isUploading, record]);
+  const value = useMemo(
+    () => ({ upload, isUploading, record, recover, discard, unfinished: isRecording ? [] : (unfinished ?? []) }),
+    [upload, isUploading, record, recover, discard, unfinished, isRecording],
+  );
+  const choices = { terms, language, onLanguageChange: setLanguage };
   return (
     <UploadContext value={value}>
       {children}
-      <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} choices={{ terms, language, onLanguageChange: setLanguage }} />
+      {recordMode.streaming ? (
+        <StreamingRecordHost
+          isOpen={isRecording}
+          onOpenChange={setRecording}
+          choices={choices}
+          recoverId={recordMode.recoverId}
+          onTranscript={onStreamedTranscript}
+          onSettled={onSettled}
+        />
+      ) : (
+        <RecordDialogHost isOpen={isRecording} onOpenChange={setRecording} choices={choices} />
+      )}
       {allowDrop ? <DropOverlay onFile={upload} /> : null}
       <UploadDialog
         isOpen={view.isOpen}

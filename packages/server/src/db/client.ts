@@ -82,6 +82,28 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 /** Told every query Drizzle sends (benches and tests count and EXPLAIN them). */
 export type QueryLogger = (query: string, params: unknown[]) => void;
 
+// Key of the advisory lock that serialises migrations (any constant of our own).
+const MIGRATION_LOCK = 0x5c41be01;
+
+/**
+ * Web and worker processes starting together on an empty database would each create the same tables
+ * (drizzle's migrator takes no lock: the second fails with 'relation already exists'). One at a time,
+ * the later ones find the migrations applied.
+ */
+async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate();
+    } finally {
+      await holder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
@@ -110,7 +132,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         import('drizzle-orm/node-postgres/migrator'),
       ]);
       const db = drizzlePg(pool, { schema, logger: drizzleLogger(options.queryLogger) });
-      await migratePg(db, { migrationsFolder });
+      await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
       return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: once(() => pool.end()) };
     } catch (err) {
       await pool.end().catch(() => undefined);

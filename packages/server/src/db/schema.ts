@@ -250,6 +250,61 @@ export const uploadChunks = pgTable(
   (t) => [primaryKey({ columns: [t.uploadId, t.chunkIndex] })],
 );
 
+/**
+ * A recording streamed in pieces while it is captured (features/recordings). Pieces are accepted in
+ * order only, so `next_seq` is also the number of acknowledged pieces. A finished or discarded
+ * recording keeps its row (without pieces) until the sweep, so a late piece is told it is closed.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The browser's recorder type ('audio/webm;codecs=opus'); the container is sniffed at finish. */
+    mimeType: text('mime_type').notNull(),
+    language: text('language'),
+    /** The client asked for live text: acknowledged pieces are passed on to the live-text side. */
+    live: boolean('live').notNull().default(true),
+    state: text('state', { enum: ['open', 'finished', 'discarded'] })
+      .notNull()
+      .default('open'),
+    nextSeq: integer('next_seq').notNull().default(0),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    durationMs: bigint('duration_ms', { mode: 'number' }).notNull().default(0),
+    /** A finish in progress: the transcript id it reserved and when its process last said it is joining. */
+    finishingTranscriptId: integer('finishing_transcript_id'),
+    finishingHeartbeatAt: timestamp('finishing_heartbeat_at', { withTimezone: true }),
+    transcriptId: integer('transcript_id').references(() => transcripts.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last piece (or the state change): the abandon time counts from here. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recordings_user_id_idx').on(t.userId, t.state),
+    index('recordings_updated_at_idx').on(t.updatedAt),
+    check('recordings_state_check', sql`${t.state} in ('open', 'finished', 'discarded')`),
+  ],
+);
+
+/** One row per acknowledged piece, written only after its bytes are stored. */
+export const recordingPieces = pgTable(
+  'recording_pieces',
+  {
+    recordingId: text('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** Hex SHA-256 of the piece: a re-sent piece is acknowledged again only with the same bytes. */
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
+);
+
 export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
@@ -537,6 +592,8 @@ export const schema = {
   transcriptRevisions,
   uploads,
   uploadChunks,
+  recordings,
+  recordingPieces,
   creditEntries,
   payments,
   prompts,
@@ -556,6 +613,7 @@ export type FolderRow = typeof folders.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
 export type TranscriptRevisionRow = typeof transcriptRevisions.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type RecordingRow = typeof recordings.$inferSelect;
 export type CreditEntryRow = typeof creditEntries.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 export type PromptRow = typeof prompts.$inferSelect;

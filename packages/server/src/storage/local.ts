@@ -13,6 +13,16 @@ function isMissing(err: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+/** Flushes a folder's entries (a rename into it) to disk. */
+async function syncFolder(path: string): Promise<void> {
+  const folder = await open(path, 'r');
+  try {
+    await folder.sync();
+  } finally {
+    await folder.close();
+  }
+}
+
 // Temporary names of an older layout: beside the target, `<name>.tmp-<hex>`.
 const BESIDE_TARGET_TEMP = /\.tmp-[0-9a-f]{12}$/;
 
@@ -33,7 +43,7 @@ export function createLocalStorage(root: string): Storage {
   return {
     kind: 'local',
 
-    async put(key, body: Readable) {
+    async put(key, body: Readable, options) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       await mkdir(tempDir, { recursive: true, mode: PRIVATE_DIR_MODE });
@@ -51,8 +61,10 @@ export function createLocalStorage(root: string): Storage {
       }
       writing.add(temp);
       try {
-        await pipeline(body, counter, handle.createWriteStream());
+        // `flush`: the data reaches the disk before the file is closed and renamed into place.
+        await pipeline(body, counter, handle.createWriteStream({ flush: options?.durable === true }));
         await rename(temp, path);
+        if (options?.durable) await syncFolder(dirname(path));
       } catch (err) {
         await handle.close().catch(() => undefined);
         await rm(temp, { force: true });

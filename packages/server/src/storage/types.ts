@@ -19,8 +19,11 @@ export interface StoredObject {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Streams `body` into `key`, replacing it; resolves with the bytes written. */
-  put(key: string, body: Readable, options?: { contentType?: string }): Promise<{ bytes: number }>;
+  /**
+   * Streams `body` into `key`, replacing it; resolves with the bytes written. `durable`: resolves only
+   * once the object survives a crash of the machine (local disk: file and folder flushed).
+   */
+  put(key: string, body: Readable, options?: { contentType?: string; durable?: boolean }): Promise<{ bytes: number }>;
   /** The object (or an inclusive range of it); null when it does not exist. */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
   stat(key: string): Promise<{ size: number } | null>;

@@ -122,6 +122,8 @@ export const chevron = style({
   selectors: {
     '&[data-hovered]': { color: vars.color.text },
     '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+    // Closed folders point along the reading direction: left in right-to-left text.
+    '&:dir(rtl)': { transform: 'scaleX(-1)' },
     [`${row}[data-expanded] &`]: { transform: 'rotate(90deg)' },
   },
 });

@@ -30,3 +30,26 @@ export const elapsed = style({
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const heading = style({ margin: 0, fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.semibold });
+
+export const dotPaused = style({ width: 12, height: 12, borderRadius: '50%', background: vars.color.textMuted });
+
+export const live = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' })]);
+
+export const draft = style({
+  maxHeight: 200,
+  overflowY: 'auto',
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceSunken,
+});
+
+export const draftText = style({ margin: 0, lineHeight: 1.5, whiteSpace: 'pre-wrap' });
+
+/** The newest words that may still change: lighter and dotted-underlined, so it does not rely on colour alone. */
+export const provisional = style({
+  color: vars.color.textMuted,
+  fontStyle: 'italic',
+  textDecoration: 'underline dotted',
+  textUnderlineOffset: 3,
+});

@@ -3,6 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { RecordAudioDialog, type RecordingTranscription } from './RecordAudioDialog.tsx';
+import type { StreamingRecording } from './StreamingRecorder.tsx';
+import type { LiveTextSegment } from './liveText.ts';
 import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /** Open/close like an app, and let the story drive the transcription after the upload. */
@@ -228,3 +230,189 @@ export const German: Story = {
 
 /** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
 export const Modes: Story = { ...inAllModes };
+
+// ---------------------------------------------------------------------------------------------------
+// Streamed recording: the app captures and sends the pieces; the dialog shows the state it is given.
+
+type StreamingFields = Omit<StreamingRecording, 'onStart' | 'onPause' | 'onResume' | 'onStop' | 'onFinish' | 'onDiscard'>;
+const streamingCallbacks = {
+  onStart: fn(),
+  onPause: fn(),
+  onResume: fn(),
+  onStop: fn(),
+  onFinish: fn(),
+  onDiscard: fn(),
+};
+
+/** The dialog with a streamed recording whose state follows the buttons (as the app's session would), and `drafts` arriving one after another. */
+function Streaming({ initial, drafts = [] }: { initial: StreamingFields; drafts?: LiveTextSegment[][] }) {
+  const [fields, setFields] = useState(initial);
+  const [draftIndex, setDraftIndex] = useState(-1);
+  const liveText = draftIndex >= 0 ? drafts[draftIndex] : initial.liveText;
+  const streaming: StreamingRecording = {
+    ...fields,
+    liveText,
+    onStart: streamingCallbacks.onStart,
+    onPause: () => {
+      streamingCallbacks.onPause();
+      setFields((f) => ({ ...f, state: 'paused' }));
+    },
+    onResume: () => {
+      streamingCallbacks.onResume();
+      setFields((f) => ({ ...f, state: 'recording' }));
+    },
+    onStop: () => {
+      streamingCallbacks.onStop();
+      setFields((f) => ({ ...f, state: 'stopped' }));
+    },
+    onFinish: streamingCallbacks.onFinish,
+    onDiscard: streamingCallbacks.onDiscard,
+  };
+  return (
+    <>
+      <RecordAudioDialog isOpen onOpenChange={fn()} onUpload={fn()} streaming={streaming} />
+      {/* Stands in for the live channel: the next draft, when the story asks for it. */}
+      <button type="button" hidden data-testid="next-draft" onClick={() => setDraftIndex((i) => Math.min(i + 1, drafts.length - 1))} />
+    </>
+  );
+}
+
+const seg = (start: number, text: string, final: boolean): LiveTextSegment => ({ start, end: start + 4, text, final });
+const liveDraft = [
+  seg(0, 'Welcome to the weekly planning meeting.', true),
+  seg(4, 'First on the agenda is the', true),
+  seg(8, 'release of version two', false),
+];
+const nextDraft = [
+  seg(0, 'Welcome to the weekly planning meeting.', true),
+  seg(4, 'First on the agenda is the', true),
+  seg(8, 'release of version two next Tuesday.', true),
+  seg(12, 'Any quest', false),
+];
+const nextDraftButton = () => document.querySelector<HTMLButtonElement>('[data-testid="next-draft"]')!;
+const recordingBase: StreamingFields = { state: 'recording', elapsedSeconds: 83, level: 0.45, liveStatus: 'live', pendingPieces: 1 };
+
+/** Live text while recording: settled text, the newest words marked provisional; only newly final text is announced; pause and resume. */
+export const StreamingLive: Story = {
+  render: () => <Streaming initial={{ ...recordingBase, liveText: liveDraft }} drafts={[nextDraft]} />,
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    await expect(within(d).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('1:23');
+    await expect(within(d).getByRole('meter', { name: 'Microphone level' })).toHaveAttribute('aria-valuenow', '45');
+    const live = within(d).getByRole('region', { name: 'Live text' });
+    await expect(live).toHaveTextContent(
+      'Welcome to the weekly planning meeting. First on the agenda is the Provisional: release of version two',
+    );
+    // The provisional words are told apart for screen readers and by their look.
+    const provisional = within(live).getByText('release of version two');
+    await expect(provisional.textContent).toBe('Provisional: release of version two');
+    await expect(getComputedStyle(provisional).fontStyle).toBe('italic');
+    // Nothing is read out for text that was already there; the next draft's newly final sentence is.
+    const status = within(live).getByRole('status');
+    await expect(status).toHaveTextContent(/^$/);
+    nextDraftButton().click();
+    await waitFor(() => expect(status).toHaveTextContent(/^release of version two next Tuesday\.$/));
+    await expect(within(live).getByText('Any quest').textContent).toBe('Provisional: Any quest');
+
+    await userEvent.click(within(d).getByRole('button', { name: 'Pause' }));
+    await expect(streamingCallbacks.onPause).toHaveBeenCalled();
+    await expect(within(d).getByText(/^Paused/, { selector: 'p' })).toBeVisible();
+    await expect(within(d).getByRole('meter', { name: 'Microphone level' })).toHaveAttribute('aria-valuenow', '0');
+    const resume = within(d).getByRole('button', { name: 'Resume' });
+    resume.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(streamingCallbacks.onResume).toHaveBeenCalled();
+    await expect(await within(d).findByRole('button', { name: 'Pause' })).toBeVisible();
+  },
+};
+
+/** Only provisional words so far: all marked, nothing announced. */
+export const StreamingProvisional: Story = {
+  render: () => <Streaming initial={{ ...recordingBase, elapsedSeconds: 3, liveText: [seg(0, 'Good morning every', false)] }} />,
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    const live = within(d).getByRole('region', { name: 'Live text' });
+    await expect(within(live).getByText('Good morning every').textContent).toBe('Provisional: Good morning every');
+    await expect(within(live).getByRole('status')).toHaveTextContent(/^$/);
+  },
+};
+
+/** The server is too busy for live text: it says so, and recording goes on. */
+export const StreamingLiveUnavailable: Story = {
+  render: () => <Streaming initial={{ ...recordingBase, liveStatus: 'unavailable', liveReason: 'busy' }} />,
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    const live = within(d).getByRole('region', { name: 'Live text' });
+    await expect(live).toHaveTextContent('Live text is unavailable');
+    await expect(live).toHaveTextContent('The server is busy right now. Recording still works, and the transcript is made when you stop.');
+    await expect(within(d).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('1:23');
+    await userEvent.click(within(d).getByRole('button', { name: 'Stop' }));
+    await expect(streamingCallbacks.onStop).toHaveBeenCalled();
+    await expect(await within(d).findByRole('button', { name: 'Upload Recording' })).toBeEnabled();
+  },
+};
+
+/** The connection dropped: live text waits, the pieces wait in the browser; the recording goes on. */
+export const StreamingReconnecting: Story = {
+  render: () => (
+    <Streaming initial={{ ...recordingBase, liveStatus: 'reconnecting', retrying: true, pendingPieces: 12, liveText: liveDraft }} />
+  ),
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    await expect(within(d).getByText('Reconnecting')).toBeVisible();
+    await expect(d).toHaveTextContent('Live text continues when the connection is back. Nothing of the recording is lost.');
+    await expect(d).toHaveTextContent('The recording is kept in this browser and sent when the connection is back (12 s waiting).');
+    await expect(within(d).getByRole('button', { name: 'Stop' })).toBeEnabled();
+  },
+};
+
+/** A recording from an earlier visit: its date and length, then transcribe or discard. */
+export const StreamingRecovered: Story = {
+  render: () => (
+    <Streaming
+      initial={{ state: 'stopped', elapsedSeconds: 754, recovered: { createdAt: new Date(2026, 10, 24, 9, 30), durationSeconds: 754 } }}
+    />
+  ),
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    await expect(within(d).getByText('Unfinished recording')).toBeVisible();
+    await expect(d).toHaveTextContent('Recorded Nov 24, 2026, 9:30 AM, length 12:34. Upload it for its transcript, or discard it.');
+    await userEvent.click(within(d).getByRole('button', { name: 'Upload Recording' }));
+    await expect(streamingCallbacks.onFinish).toHaveBeenCalled();
+    await userEvent.click(within(d).getByRole('button', { name: 'Discard' }));
+    await expect(streamingCallbacks.onDiscard).toHaveBeenCalled();
+  },
+};
+
+/** The microphone went away mid-recording: said clearly, and what was recorded can still be transcribed. */
+export const StreamingMicrophoneLost: Story = {
+  render: () => (
+    <Streaming
+      initial={{
+        state: 'micError',
+        elapsedSeconds: 42,
+        microphoneError: new DOMException('ended', 'MicrophoneLostError'),
+        liveStatus: 'live',
+      }}
+    />
+  ),
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    await expect(within(d).getByRole('alert')).toHaveTextContent(
+      'The microphone was disconnected or stopped working. What was recorded until then is kept.',
+    );
+    await expect(within(d).getByRole('timer', { name: 'Elapsed time' })).toHaveTextContent('0:42');
+    await expect(within(d).getByRole('button', { name: 'Upload Recording' })).toBeEnabled();
+  },
+};
+
+/** The live state in German. */
+export const StreamingGerman: Story = {
+  globals: { locale: 'de' },
+  render: () => <Streaming initial={{ ...recordingBase, liveStatus: 'unavailable', liveReason: 'no_credits' }} />,
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Audio aufnehmen' });
+    await expect(within(d).getByRole('button', { name: 'Pause' })).toBeVisible();
+    await expect(within(d).getByRole('region', { name: 'Live-Text' })).toHaveTextContent('Live-Text ist nicht verfügbar');
+  },
+};

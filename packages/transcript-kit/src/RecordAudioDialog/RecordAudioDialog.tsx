@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
 import { busyDialogProps } from '../dialog/busy.ts';
 import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
@@ -10,6 +10,7 @@ import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '
 import { formatClock } from '../media/time.ts';
 import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './RecordAudioDialog.css.ts';
+import { StreamingRecorder, type StreamingRecording } from './StreamingRecorder.tsx';
 
 /** Before the recording goes up: the spoken language, and what the engine and the balance allow. */
 export interface RecordingChoices {
@@ -45,6 +46,13 @@ export interface RecordAudioDialogProps extends KitLocaleProps {
   choices?: RecordingChoices;
   /** For tests and embedders: replaces navigator.mediaDevices.getUserMedia. */
   getUserMedia?: (constraints: MediaStreamConstraints) => Promise<MediaStream>;
+  /**
+   * A recording the app captures and streams to its server piece by piece: the dialog then shows its
+   * state, draft text, pause/resume, level and what waits to be sent, and calls back (`onUpload`,
+   * `uploadProgress` and `getUserMedia` are not used). Without it the dialog records the whole file
+   * itself and hands it to `onUpload`.
+   */
+  streaming?: StreamingRecording;
 }
 
 type Phase =
@@ -63,13 +71,27 @@ type Phase =
  * Every microphone error of docs/product-spec.md §8 has its own text; a recording the browser cannot play back shows a
  * warning and can still be uploaded. Closing stops the microphone and starts over.
  */
-function RecordAudioDialogView({ isOpen, onOpenChange, ...props }: RecordAudioDialogProps) {
+function RecordAudioDialogView({ isOpen, onOpenChange, streaming, ...props }: RecordAudioDialogProps) {
   const { t } = useLingui();
   const [isBusy, setBusy] = useState(false);
   return (
-    <Dialog title={t`Record Audio`} size="md" isOpen={isOpen} {...busyDialogProps(isBusy, onOpenChange)}>
+    <Dialog
+      title={t`Record Audio`}
+      size="md"
+      isOpen={isOpen}
+      // Finishing cannot be closed, unless it waits for the network: the recording is kept for later then.
+      {...busyDialogProps(streaming ? streaming.state === 'finishing' && !streaming.retrying : isBusy, onOpenChange)}
+    >
       {/* Mounted only while open: closing unmounts it, which stops the microphone and resets it. */}
-      <Recorder {...props} onBusyChange={setBusy} />
+      {streaming ? (
+        <StreamingRecorder
+          recording={streaming}
+          choices={props.choices}
+          renderFinished={() => <TranscriptionProgress transcription={props.transcription} />}
+        />
+      ) : (
+        <Recorder {...props} onBusyChange={setBusy} />
+      )}
     </Dialog>
   );
 }
@@ -274,31 +296,42 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
         </div>
       );
     }
-    case 'uploaded': {
-      const state = transcription?.state ?? 'processing';
-      const progress = transcription?.progress;
-      return (
-        <div className={styles.body} ref={bodyRef} tabIndex={-1}>
-          {state === 'processing' ? (
-            <>
-              <p className={styles.heading}>{t`Processing Audio`}</p>
-              <ProgressBar label={t`Transcription progress`} value={progress} isIndeterminate={typeof progress !== 'number'} />
-              <p className={styles.hint}>{t`Your audio file is being processed.`}</p>
-            </>
-          ) : state === 'completed' ? (
-            <>
-              <p className={styles.heading}>{t`Transcription completed!`}</p>
-              <ProgressBar label={t`Transcription progress`} value={100} />
-            </>
-          ) : (
-            <Alert tone="danger" title={t`Transcription failed`}>
-              {transcription?.error || null}
-            </Alert>
-          )}
-        </div>
-      );
-    }
+    case 'uploaded':
+      return <TranscriptionProgress transcription={transcription} bodyRef={bodyRef} />;
   }
+}
+
+/** After the recording went up: the transcription's progress, completion or failure. */
+function TranscriptionProgress({
+  transcription,
+  bodyRef,
+}: {
+  transcription?: RecordingTranscription;
+  bodyRef?: RefObject<HTMLDivElement | null>;
+}) {
+  const { t } = useLingui();
+  const state = transcription?.state ?? 'processing';
+  const progress = transcription?.progress;
+  return (
+    <div className={styles.body} ref={bodyRef} tabIndex={-1}>
+      {state === 'processing' ? (
+        <>
+          <p className={styles.heading}>{t`Processing Audio`}</p>
+          <ProgressBar label={t`Transcription progress`} value={progress} isIndeterminate={typeof progress !== 'number'} />
+          <p className={styles.hint}>{t`Your audio file is being processed.`}</p>
+        </>
+      ) : state === 'completed' ? (
+        <>
+          <p className={styles.heading}>{t`Transcription completed!`}</p>
+          <ProgressBar label={t`Transcription progress`} value={100} />
+        </>
+      ) : (
+        <Alert tone="danger" title={t`Transcription failed`}>
+          {transcription?.error || null}
+        </Alert>
+      )}
+    </div>
+  );
 }
 
 export const RecordAudioDialog = withKitLocale(RecordAudioDialogView, 'RecordAudioDialog');

@@ -121,7 +121,10 @@ const tree: TreeNode[] = [
 ];
 const noop = () => {};
 
-/** Right to left in the tree: ArrowLeft opens a folder and ArrowRight closes it (react-aria's Tree). */
+/**
+ * Right to left in the tree: ArrowLeft opens a folder and ArrowRight closes it (react-aria's Tree), and a
+ * closed folder's chevron points left, along the reading direction; an open one points down.
+ */
 export const TreeRightToLeft: Story = {
   render: () => (
     <ThemeProvider dir="rtl">
@@ -147,11 +150,16 @@ export const TreeRightToLeft: Story = {
     while (!treegrid.contains(document.activeElement)) await userEvent.tab();
     await waitFor(() => expect(clients).toHaveFocus());
     await expect(clients).toHaveAttribute('aria-expanded', 'false');
+    const chevron = clients.querySelector('[slot="chevron"]')!;
+    await waitFor(() => expect(getComputedStyle(chevron).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)'));
     await userEvent.keyboard('{ArrowLeft}');
     await expect(clients).toHaveAttribute('aria-expanded', 'true');
     await expect(within(treegrid).getByRole('row', { name: 'Kickoff call' })).toBeVisible();
+    // rotate(90deg): the chevron points down.
+    await waitFor(() => expect(getComputedStyle(chevron).transform).toMatch(/^matrix\([-0-9.e]+, 1, -1, [-0-9.e]+, 0, 0\)$/));
     await userEvent.keyboard('{ArrowRight}');
     await expect(clients).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(getComputedStyle(chevron).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)'));
   },
 };
 

@@ -1,10 +1,9 @@
-import { setupI18n, type I18n } from '@lingui/core';
 import { I18nProvider, LinguiContext } from '@lingui/react';
-import { DirectionProvider, ToastFallback, uiMessages } from '@scribe/ui';
+import { DirectionProvider, ToastFallback } from '@scribe/ui';
 import { I18nProvider as AriaLocale, isRTL } from 'react-aria-components';
-import { useContext, type ComponentType, type ReactNode } from 'react';
-import { transcriptKitMessages } from '../i18n.ts';
-import { chooseKitCatalog, KIT_LOCALES, type KitLocale } from './chooseLocale.ts';
+import { useContext, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import { chooseKitCatalog } from './chooseLocale.ts';
+import { kitI18n, kitProbeId, preloadKitLocale, subscribeKitCatalogs } from './kitCatalogs.ts';
 
 export interface KitLocaleProps {
   /**
@@ -19,18 +18,6 @@ export interface KitLocaleProps {
    */
   dir?: 'ltr' | 'rtl';
 }
-
-// One instance per language with ui's and the kit's catalogs, so components in different languages can
-// share a page, and the host's own instance is never touched.
-const instances = Object.fromEntries(
-  KIT_LOCALES.map((locale) => [
-    locale,
-    setupI18n({ locale, messages: { [locale]: { ...uiMessages[locale], ...transcriptKitMessages[locale] } } }),
-  ]),
-) as Record<KitLocale, I18n>;
-
-// Any one of the kit's message ids: present in the host's active catalog only if the host loaded the kit's.
-const probeId = Object.keys(transcriptKitMessages.en)[0];
 
 /** Gives its children a Lingui context the kit can render with (see chooseKitCatalog). */
 export function KitLocale({ locale, dir, children }: KitLocaleProps & { children: ReactNode }) {
@@ -49,14 +36,26 @@ function KitDirection({ locale, dir, children }: KitLocaleProps & { children: Re
   return <>{children}</>;
 }
 
+// The kit's own instances (kitCatalogs.ts), one per language, so components in different languages can
+// share a page and the host's own instance is never touched. A language whose catalog has not arrived yet
+// (German loads on demand) renders in English, never as message ids, and switches when it arrives.
 function KitCatalog({ locale, children }: KitLocaleProps & { children: ReactNode }) {
   const host = useContext(LinguiContext);
   const choice = chooseKitCatalog(
     locale,
-    host ? { locale: host.i18n.locale, hasKitMessages: probeId !== undefined && probeId in host.i18n.messages } : null,
+    host ? { locale: host.i18n.locale, hasKitMessages: kitProbeId !== undefined && kitProbeId in host.i18n.messages } : null,
   );
-  if (choice === 'host') return <>{children}</>;
-  return <I18nProvider i18n={instances[choice]}>{children}</I18nProvider>;
+  const own = choice === 'host' ? undefined : choice;
+  const loaded = useSyncExternalStore(
+    subscribeKitCatalogs,
+    () => own && kitI18n(own),
+    () => own && kitI18n(own),
+  );
+  useEffect(() => {
+    if (own && !kitI18n(own)) preloadKitLocale(own).catch(() => {}); // stays English if it cannot load
+  }, [own]);
+  if (!own) return <>{children}</>;
+  return <I18nProvider i18n={loaded ?? kitI18n('en')!}>{children}</I18nProvider>;
 }
 
 /**

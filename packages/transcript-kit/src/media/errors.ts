@@ -61,6 +61,9 @@ export function microphoneErrorMessage(error: unknown): MessageDescriptor {
       return msg`Microphone access is blocked for security reasons. Recording requires a secure (HTTPS) connection.`;
     case 'AbortError':
       return msg`Recording was interrupted. Please try again.`;
+    // The microphone went away mid-recording (unplugged, permission revoked); what was recorded is kept.
+    case 'MicrophoneLostError':
+      return msg`The microphone was disconnected or stopped working. What was recorded until then is kept.`;
     default:
       return msg`An error occurred while recording`;
   }

@@ -40,6 +40,7 @@ describe('microphoneErrorMessage', () => {
     ['OverconstrainedError', /cannot satisfy the requested audio settings/],
     ['SecurityError', /blocked for security reasons.*HTTPS/],
     ['AbortError', /interrupted/],
+    ['MicrophoneLostError', /disconnected or stopped working\. What was recorded until then is kept/],
   ])('%s', (name, expected) => {
     expect(text(microphoneErrorMessage(named(name)))).toMatch(expected);
     // DOMException-like objects (what getUserMedia rejects with) work the same.

@@ -1,7 +1,6 @@
-// The kit as an embedder mounts it: its two stylesheets, no I18nProvider, one German viewer by prop.
-import { AudioPlayer, EditableTitle, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
-import '@scribe/ui/style.css';
-import '@scribe/transcript-kit/style.css';
+// The kit as an embedder mounts it: the components bring their own stylesheets, no I18nProvider, one
+// German viewer by prop.
+import { AudioPlayer, EditableTitle, preloadKitLocale, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
 import { createRoot } from 'react-dom/client';
 
 const segments: TranscriptSegment[] = [
@@ -10,6 +9,11 @@ const segments: TranscriptSegment[] = [
 ];
 
 export function mountKit(container: HTMLElement): void {
+  // The German viewer's catalog loads on demand: awaited first, its first render is German.
+  void preloadKitLocale('de').then(() => render(container));
+}
+
+function render(container: HTMLElement): void {
   createRoot(container).render(
     <>
       <EditableTitle title="Embedded title" onRename={() => {}} />

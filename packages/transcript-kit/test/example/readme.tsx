@@ -1,6 +1,4 @@
 import { AudioPlayer, TranscriptViewer, type AudioPlayerHandle, type TranscriptSegment } from '@scribe/transcript-kit';
-import '@scribe/ui/style.css';
-import '@scribe/transcript-kit/style.css';
 import { useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -5,6 +5,9 @@ import { messages as kitGerman } from '@scribe/transcript-kit/locales/de';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 
+// German by prop: its catalog loads on demand; awaited before rendering, the render is German.
+await kit.preloadKitLocale('de');
+
 const segments = [{ start: 0, end: 2, speaker: 'Ada', text: 'Rendered on the server.' }];
 const noop = () => {};
 const html = renderToString(

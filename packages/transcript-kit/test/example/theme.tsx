@@ -1,9 +1,7 @@
 // Theming as a host does it, with no provider: a custom accent on a container of its own, dark mode by a
 // theme class on another container, and right-to-left by `dir`. Menus portal to <body> and must follow.
 import { AudioPlayer, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
-import '@scribe/transcript-kit/style.css';
 import { themeClassNames } from '@scribe/ui';
-import '@scribe/ui/style.css';
 import type { CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import './host.css';

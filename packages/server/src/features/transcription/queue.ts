@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import { ensureQueue } from '../../db/boss.ts';
 import type { Database } from '../../db/client.ts';
 import { transcripts } from '../../db/schema.ts';
 
@@ -64,7 +65,7 @@ export async function createPgBossQueue(
   }
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(TRANSCRIPTION_QUEUE);
+  await ensureQueue(boss, TRANSCRIPTION_QUEUE);
   const listeners: Array<() => void> = [];
 
   return {

@@ -346,6 +346,8 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const claimed = await claim(job);
     if (!claimed) return;
     const { t, lease } = claimed;
+    // Which process runs which job, for operators following a job across several workers.
+    log.info({ transcriptId: t.id, jobId: job.id, attempt: job.retryCount + 1 }, 'transcription started');
     const attempt = openAttempt(job, t);
     try {
       await announceStart(t);

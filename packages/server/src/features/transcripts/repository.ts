@@ -55,6 +55,8 @@ export interface NewTranscript {
   language?: string | null;
   /** The account's free tutorial sample (transcribed without charge). */
   isTutorialSample?: boolean;
+  /** The folder it is created in (null or unset: the top level). */
+  folderId?: number | null;
 }
 
 /** Every query is filtered by the owner: another user's ids behave as missing ones. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { transcripts, uploadChunks, uploads, users, type UploadRow } from '../../db/schema.ts';
+import { folders, transcripts, uploadChunks, uploads, users, type UploadRow } from '../../db/schema.ts';
 import type { NewTranscript } from '../transcripts/repository.ts';
 
 export interface ChunkRow {
@@ -26,7 +26,10 @@ export interface StorageLimits {
   maxUnfinished: number;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type InsertTranscriptResult =
+  { ok: true } | { ok: false; reason: 'storage-full'; usedBytes: number } | { ok: false; reason: 'folder' | 'refused' };
 
 /** Bytes of audio a user holds: transcripts' files and the chunks of unfinished uploads. */
 async function usedBytes(tx: Tx | Db, userId: number): Promise<number> {
@@ -268,17 +271,40 @@ export function createUploadsRepository(db: Db) {
       });
     },
 
-    /** A single upload's transcript, if the user's quota has room for its bytes. */
-    async insertTranscript(transcript: NewTranscript, quotaBytes: number): Promise<{ ok: true } | { ok: false; usedBytes: number }> {
-      return db.transaction(async (tx) => {
-        await lockUser(tx, transcript.userId);
-        if (quotaBytes > 0) {
-          const used = await usedBytes(tx, transcript.userId);
-          if (used + transcript.audioBytes > quotaBytes) return { ok: false, usedBytes: used };
-        }
-        await tx.insert(transcripts).values(transcript);
-        return { ok: true };
-      });
+    /**
+     * A transcript whose audio is stored, if the user's quota has room for its bytes and its folder (if
+     * any) is the user's. `alongside` runs in the same transaction (the caller's own completion); when it
+     * answers false nothing is written.
+     */
+    async insertTranscript(
+      transcript: NewTranscript,
+      quotaBytes: number,
+      alongside?: (tx: Tx) => Promise<boolean>,
+    ): Promise<InsertTranscriptResult> {
+      const lost = new Error('completion refused');
+      try {
+        return await db.transaction(async (tx): Promise<InsertTranscriptResult> => {
+          await lockUser(tx, transcript.userId);
+          if (transcript.folderId != null) {
+            const folder = await tx
+              .select({ id: folders.id })
+              .from(folders)
+              .where(and(eq(folders.id, transcript.folderId), eq(folders.userId, transcript.userId)))
+              .for('share');
+            if (folder.length === 0) return { ok: false, reason: 'folder' };
+          }
+          if (quotaBytes > 0) {
+            const used = await usedBytes(tx, transcript.userId);
+            if (used + transcript.audioBytes > quotaBytes) return { ok: false, reason: 'storage-full', usedBytes: used };
+          }
+          await tx.insert(transcripts).values(transcript);
+          if (alongside && !(await alongside(tx))) throw lost;
+          return { ok: true };
+        });
+      } catch (err) {
+        if (err === lost) return { ok: false, reason: 'refused' };
+        throw err;
+      }
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   type FinalizeUploadRequest,
   type UploadStatus,
 } from '@scribe/api-client';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
@@ -33,8 +34,16 @@ function chunksMissing(missing: number[]): HttpError {
     ? new HttpError(400, 'CHUNK_MISSING', { params: { index: missing[0]! } })
     : new HttpError(400, 'CHUNKS_MISSING', { params: { chunks: missing.join(', ') } });
 }
-import type { StorageLimits, UploadsRepository } from './repository.ts';
+import type { StorageLimits, Tx, UploadsRepository } from './repository.ts';
 import { openUpload, type IncomingFile } from './stream.ts';
+
+/** `fromCompleteAudio`'s `alongside` answered false: nothing was kept. */
+export class CompletionRefusedError extends Error {
+  constructor() {
+    super('the completion committed with the transcript was refused');
+    this.name = 'CompletionRefusedError';
+  }
+}
 
 export interface ChunkFields {
   uploadId: string;
@@ -158,6 +167,37 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     await quietly('could not remove the audio of a failed finalize', () => storage.deletePrefix(transcriptPrefix(userId, transcriptId)));
   }
 
+  /**
+   * Stores complete audio under the transcript id (`write` puts it at the key), then the transcript
+   * row, then queues its transcription; anything refused removes what was stored.
+   */
+  async function storeTranscript(
+    t: { id: number; userId: number; name: string; format: AudioFormat; language: string | null; title?: string; folderId?: number | null },
+    write: (key: string) => Promise<{ bytes: number }>,
+    alongside?: (tx: Tx) => Promise<boolean>,
+  ): Promise<{ id: number }> {
+    const { id, userId, name, format } = t;
+    const key = audioKey(userId, id, storedExtension(format, name));
+    try {
+      const { bytes } = await write(key);
+      const row = transcriptRow({ id, userId, name, key, format, bytes, language: t.language });
+      const inserted = await repo.insertTranscript(
+        { ...row, ...(t.title === undefined ? {} : { title: t.title }), ...(t.folderId == null ? {} : { folderId: t.folderId }) },
+        limits.quotaBytes,
+        alongside,
+      );
+      if (!inserted.ok) {
+        if (inserted.reason === 'storage-full') throw storageFull(inserted.usedBytes);
+        throw inserted.reason === 'folder' ? new HttpError(404, 'FOLDER_NOT_FOUND') : new CompletionRefusedError();
+      }
+    } catch (err) {
+      await quietly('could not remove the audio of a failed upload', () => storage.deletePrefix(transcriptPrefix(userId, id)));
+      throw err;
+    }
+    await enqueue(id);
+    return { id };
+  }
+
   async function enqueue(transcriptId: number): Promise<void> {
     // The transcript exists either way; a job that failed to enqueue is found again by the
     // worker's start-up recovery of transcripts left 'processing'.
@@ -196,18 +236,52 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       );
       const format = sniffed(opened.head);
       const id = await deps.transcripts.reserveId();
-      const key = audioKey(userId, id, storedExtension(format, name));
-      try {
-        const { bytes } = await storage.put(key, opened.body, { contentType: audioMimeTypes[format] });
-        const inserted = await repo.insertTranscript(transcriptRow({ id, userId, name, key, format, bytes, language }), limits.quotaBytes);
-        if (!inserted.ok) throw storageFull(inserted.usedBytes);
-      } catch (err) {
-        await quietly('could not remove the audio of a failed upload', () => storage.deletePrefix(transcriptPrefix(userId, id)));
-        throw err;
-      }
-      await enqueue(id);
-      return { id };
+      return storeTranscript({ id, userId, name, format, language }, (key) =>
+        storage.put(key, opened.body, { contentType: audioMimeTypes[format] }),
+      );
     },
+
+    /**
+     * Audio that arrived by another way (a streamed recording's pieces, joined by `open`) becomes a
+     * transcript through the same rules as an upload once its bytes are complete: file name and
+     * language checks, credits, size and quota, the content sniffed from `head`, the audio stored
+     * under `transcriptId` (reserved by the caller), the row, the transcription job. `title` and
+     * `folderId` are taken as given (the caller has checked them; the folder is checked again with
+     * the row); `alongside` commits with the row (false: nothing is kept).
+     */
+    async fromCompleteAudio(
+      userId: number,
+      input: {
+        transcriptId: number;
+        name: string;
+        language?: string;
+        title?: string;
+        folderId?: number | null;
+        head: Buffer;
+        bytes: number;
+        open: () => Readable;
+        alongside?: (tx: Tx) => Promise<boolean>;
+      },
+    ): Promise<{ id: number }> {
+      const name = checkedName(input.name);
+      const language = checkedLanguage(input.language);
+      await requireCredits(userId);
+      if (input.bytes > maxBytes) throw tooLargeTotal();
+      await roomFor(userId, input.bytes);
+      const format = sniffed(input.head);
+      return storeTranscript(
+        { id: input.transcriptId, userId, name, format, language, title: input.title, folderId: input.folderId },
+        async (key) => {
+          const stored = await storage.put(key, input.open(), { contentType: audioMimeTypes[format] });
+          if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
+          return stored;
+        },
+        input.alongside,
+      );
+    },
+
+    /** Checks a spoken language as an upload's (400 for one the engine does not transcribe). */
+    checkedLanguage,
 
     /** One chunk of a chunked upload; answers what the server now holds of it. */
     async uploadChunk(userId: number, fields: ChunkFields, file: IncomingFile): Promise<UploadStatus> {

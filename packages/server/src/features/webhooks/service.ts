@@ -12,6 +12,7 @@ import {
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
+import { ensureQueue } from '../../db/boss.ts';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { checkUrlShape, guardedLookup, isForbiddenAddress, resolveHost, type AddressPolicy } from './address.ts';
@@ -234,7 +235,7 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
 
     /** Runs deliveries in this process (worker roles), after recovering interrupted ones. */
     async startDelivering(soleProcess: boolean, pollingIntervalSeconds = 1): Promise<() => Promise<void>> {
-      await boss.createQueue(WEBHOOK_QUEUE);
+      await ensureQueue(boss, WEBHOOK_QUEUE);
       await recover(soleProcess).catch((err: unknown) => log.error({ err }, 'webhook delivery recovery failed'));
       await boss.work<WebhookJobData>(WEBHOOK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async (jobs) => {
         for (const job of jobs) await deliver(Number(job.data.deliveryId));
@@ -246,7 +247,7 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
 
     /** Creates the queue (every role that emits needs it before sending). */
     async prepare(): Promise<void> {
-      await boss.createQueue(WEBHOOK_QUEUE);
+      await ensureQueue(boss, WEBHOOK_QUEUE);
     },
   };
 }

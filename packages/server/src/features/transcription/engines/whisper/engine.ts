@@ -103,6 +103,11 @@ export class WhisperEngine implements TranscriptionEngine {
     return this.runtime !== null;
   }
 
+  /** Where this engine's model comes from and is cached (a second engine, e.g. in a worker thread, loads the same). */
+  get modelOptions(): { cacheDir: string; sourceModelPath?: string; prebuiltDir?: string } {
+    return { cacheDir: this.options.cacheDir, sourceModelPath: this.options.sourceModelPath, prebuiltDir: this.options.prebuiltDir };
+  }
+
   /** Prepares the model and sessions now instead of on the first transcription. */
   ready(): Promise<void> {
     return this.load().then(() => undefined);
@@ -187,7 +192,32 @@ export class WhisperEngine implements TranscriptionEngine {
     }
   }
 
-  private async transcribePcm(runtime: Runtime, pcm: Pcm, regions: SpeechRegion[] | null, frames: Float32Array, input: TranscriptionInput) {
+  /**
+   * Transcribes 16 kHz mono samples already in memory (live drafts of a recording's tail): no file,
+   * no VAD pass, Whisper's own segments without sentence merging; times from the samples' start. The
+   * windows queue with every other inference of this engine.
+   */
+  async transcribeSamples(samples: Float32Array, options: { signal?: AbortSignal } = {}): Promise<TranscriptSegment[]> {
+    options.signal?.throwIfAborted();
+    const runtime = await this.load();
+    const pcm: Pcm = {
+      sampleRate: SAMPLE_RATE,
+      length: samples.length,
+      read: async (start, end) => samples.slice(Math.max(0, start), Math.min(samples.length, end)),
+      dispose: async () => {},
+    };
+    const frames = new Float32Array(Math.ceil(samples.length / VAD_FRAME_SAMPLES));
+    return this.transcribePcm(runtime, pcm, null, frames, { filePath: '', signal: options.signal }, { raw: true });
+  }
+
+  private async transcribePcm(
+    runtime: Runtime,
+    pcm: Pcm,
+    regions: SpeechRegion[] | null,
+    frames: Float32Array,
+    input: TranscriptionInput,
+    { raw = false }: { raw?: boolean } = {},
+  ) {
     const { signal, onProgress } = input;
     const { tokenizer } = runtime;
     const total = pcm.length;
@@ -210,7 +240,7 @@ export class WhisperEngine implements TranscriptionEngine {
       // Whisper pads shorter input itself; anything under 0.1 s carries no words.
       if (end - start < SAMPLE_RATE / 10) break;
       const audio = await pcm.read(start, end);
-      if (!runtime.vad) {
+      if (!runtime.vad || !regions) {
         // Before the level lift, which would make near-silence loud.
         const first = Math.floor(start / VAD_FRAME_SAMPLES);
         const sound = soundFrames(audio, VAD_FRAME_SAMPLES);
@@ -253,6 +283,7 @@ export class WhisperEngine implements TranscriptionEngine {
         onProgress?.(fraction);
       }
     }
+    if (raw) return segments;
     // Sentences can join a repeat or a too-fast run that the pieces did not show on their own.
     return flagSegments(mergeIntoSentences(segments));
   }

@@ -1,0 +1,55 @@
+// The kit's own Lingui instances (for a `locale` prop, or a host without the kit's catalogs), one per
+// language. English is bundled; German loads on demand, so a host's first load does not carry it.
+import { setupI18n, type I18n, type Messages } from '@lingui/core';
+import { loadUiMessages, uiMessagesEn } from '@scribe/ui';
+import { messages as en } from '../locales/en/messages.po';
+import { kitLocaleOf, type KitLocale } from './chooseLocale.ts';
+
+const catalogs: Record<Exclude<KitLocale, 'en'>, () => Promise<{ messages: Messages }>> = {
+  de: () => import('../locales/de/messages.po'),
+};
+
+const instance = (locale: KitLocale, messages: Messages) => setupI18n({ locale, messages: { [locale]: messages } });
+const instances: Partial<Record<KitLocale, I18n>> = { en: instance('en', { ...uiMessagesEn, ...en }) };
+const loading = new Map<KitLocale, Promise<void>>();
+const listeners = new Set<() => void>();
+
+/** Any one of the kit's message ids: a host's catalog holds it only if the host loaded the kit's. */
+export const kitProbeId: string | undefined = Object.keys(en)[0];
+
+/** The kit's instance for `locale` once its catalog is here (English always is). */
+export function kitI18n(locale: KitLocale): I18n | undefined {
+  return instances[locale];
+}
+
+/** Calls `listener` whenever a catalog has arrived; returns the unsubscribe. */
+export function subscribeKitCatalogs(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Loads the kit's (and ui's) catalog for `locale`; English and unknown locales resolve at once. Components
+ * with that `locale` speak it from then on. Await it before the first render (on a server before
+ * rendering, in the browser before rendering or hydrating) so that render is in the language too;
+ * otherwise such a component shows English until the catalog has arrived (it asks for it itself).
+ */
+export function preloadKitLocale(locale: string): Promise<void> {
+  const code = kitLocaleOf(locale);
+  if (code === 'en' || instances[code]) return Promise.resolve();
+  let pending = loading.get(code);
+  if (!pending) {
+    pending = Promise.all([catalogs[code](), loadUiMessages(code)]).then(
+      ([kit, ui]) => {
+        instances[code] = instance(code, { ...ui, ...kit.messages });
+        for (const listener of listeners) listener();
+      },
+      (error: unknown) => {
+        loading.delete(code); // a later call tries again
+        throw error;
+      },
+    );
+    loading.set(code, pending);
+  }
+  return pending;
+}
