@@ -87,9 +87,8 @@ import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-// How long the end of a session waits for its notice to come back through the live hub.
-const ECHO_WAIT_MS = 2000;
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+// How long the end of a session waits at most for the other web processes to confirm it.
+const SESSION_END_CONFIRM_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -462,32 +461,20 @@ async function registerRoutes(
     ],
   });
   // Ended sessions leave every web process's session cache and close their live sockets there.
-  const echoes = new Map<string, () => void>();
   const unsubscribe = hub.subscribe((event) => {
     if (event.userId !== null) return;
     if (event.type === LIVE_RESUMED) auth.forgetAllSessions();
     const ended = event.type === SESSION_ENDED ? (event.data as { sessionId?: unknown } | null)?.sessionId : undefined;
-    if (typeof ended !== 'string') return;
-    auth.forgetSessions([ended]);
-    echoes.get(ended)?.();
+    if (typeof ended === 'string') auth.forgetSessions([ended]);
   });
   stoppers.push(async () => unsubscribe());
   const announceEnded = async (ids: string[]) => {
     auth.forgetSessions(ids);
-    // The answer waits until the notice came back through PostgreSQL, and as long again: it is sent to
-    // every listening process at the same moment, and a busy machine delivers it to each a little
-    // apart. The next request, to whichever process, then finds the session ended.
-    const back = ids.map((id) => new Promise<void>((resolve) => echoes.set(id, resolve)));
-    try {
-      const start = performance.now();
-      for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
-      if (hub.kind === 'postgres' && hub.listening()) {
-        await Promise.race([Promise.all(back), sleep(ECHO_WAIT_MS)]);
-        await sleep(Math.min(ECHO_WAIT_MS, performance.now() - start));
-      }
-    } finally {
-      for (const id of ids) echoes.delete(id);
-    }
+    // The answer waits until every other listening process confirmed it dropped these sessions, so the
+    // next request, to whichever process, finds them ended (bounded: a process stuck that long is
+    // logged and its cache lets them go within SESSION_CACHE_SECONDS).
+    const events = ids.map((id) => ({ userId: null, type: SESSION_ENDED, data: { sessionId: id } }));
+    await hub.publishConfirmed(events, SESSION_END_CONFIRM_MS);
   };
   auth.onLogout((ended) =>
     announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),

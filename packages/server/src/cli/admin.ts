@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { asc, count, eq, gt, and, sql } from 'drizzle-orm';
+import { asc, count, eq, gt, and } from 'drizzle-orm';
 import pino from 'pino';
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
@@ -24,7 +24,7 @@ import { requestBackup } from '../features/backup/admin-socket.ts';
 import { BackupError, restoreBackup, writeBackup } from '../features/backup/archive.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createAuthRepository } from '../features/auth/repository.ts';
-import { LIVE_CHANNEL } from '../features/live/hub.ts';
+import { createPgLiveHub } from '../features/live/hub.ts';
 import { SESSION_ENDED } from '../features/live/routes.ts';
 import { createCreditsRepository } from '../features/credits/repository.ts';
 import { createCreditsService } from '../features/credits/service.ts';
@@ -106,12 +106,14 @@ async function run(argv: string[], database: Database): Promise<void> {
         .where(eq(users.id, user.id));
       // Whoever knew the old password is signed out too.
       const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
-      // Running web processes (PostgreSQL) drop them from their session caches at once.
-      if (database.kind === 'postgres') {
-        for (const { id } of ended) {
-          await db.execute(
-            sql`select pg_notify(${LIVE_CHANNEL}, ${JSON.stringify({ userId: null, type: SESSION_ENDED, data: { sessionId: id } })})`,
-          );
+      // Running web processes (PostgreSQL) drop them from their session caches before this command ends.
+      if (database.url && ended.length > 0) {
+        const hub = createPgLiveHub({ connectionString: database.url, log: pino({ level: 'silent' }) });
+        try {
+          const events = ended.map(({ id }) => ({ userId: null, type: SESSION_ENDED, data: { sessionId: id } }));
+          if (!(await hub.publishConfirmed(events, 10_000))) console.error('Some running server processes did not confirm the sign-out.');
+        } finally {
+          await hub.close();
         }
       }
       console.log(`Password of ${user.username} (id ${user.id}) reset; ${ended.length} session(s) signed out.`);
