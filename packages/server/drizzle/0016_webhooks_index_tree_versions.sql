@@ -1,6 +1,7 @@
 CREATE TABLE "tree_versions" (
 	"user_id" integer PRIMARY KEY NOT NULL,
-	"version" bigint DEFAULT 0 NOT NULL
+	"version" bigint DEFAULT 0 NOT NULL,
+	"transcripts_version" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 DROP INDEX "webhooks_user_id_idx";--> statement-breakpoint

@@ -22,11 +22,11 @@ describe('tree route with its cache', () => {
   }, 300_000);
   afterAll(() => server.close());
 
-  const version = async (userId: number) =>
+  const version = async (userId: number, column: 'version' | 'transcripts_version' = 'version') =>
     (
       await selectRows<{ version: number }>(
         server.app.database.db,
-        sql`select version::int as version from tree_versions where user_id = ${userId}`,
+        sql`select ${sql.identifier(column)}::int as version from tree_versions where user_id = ${userId}`,
       )
     )[0]?.version ?? 0;
 
@@ -90,6 +90,17 @@ describe('tree route with its cache', () => {
     expect(await version(mine.user.id)).toBe(before);
     await db.execute(sql`update transcripts set title = 'Lecture 1' where id = ${t.id}`);
     expect(await version(mine.user.id)).toBe(before + 1);
+
+    // A folder change raises the version but not the transcripts' one: their part of the tree is kept.
+    const transcriptsVersion = await version(mine.user.id, 'transcripts_version');
+    const folder = await api(server, mine.cookie).createFolder('Lectures');
+    await api(server, mine.cookie).put(`/api/folders/${folder.id}`, { name: 'Talks' });
+    expect(await version(mine.user.id)).toBe(before + 3);
+    expect(await version(mine.user.id, 'transcripts_version')).toBe(transcriptsVersion);
+    expect(names(await api(server, mine.cookie).tree())).toEqual(['Talks/', 'Lecture 1 (processing)']);
+    expect((await api(server, mine.cookie).put(`/api/transcripts/${t.id}/move`, { folderId: folder.id })).status).toBe(200);
+    expect(await version(mine.user.id, 'transcripts_version')).toBe(transcriptsVersion + 1);
+    expect(names(await api(server, mine.cookie).tree())).toEqual(['Talks/', 'Talks/Lecture 1 (processing)']);
   });
 
   it('deleting an account with a tree works, and leaves no version behind', async () => {

@@ -116,6 +116,8 @@ export const treeVersions = pgTable('tree_versions', {
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** Raised only by changes to transcripts: a folder change reuses the transcripts' part of the tree. */
+  transcriptsVersion: bigint('transcripts_version', { mode: 'number' }).notNull().default(0),
 });
 
 /** The JSON shape stored in transcripts.segments. */

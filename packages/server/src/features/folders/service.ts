@@ -1,12 +1,20 @@
 import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { FoldersRepository } from './repository.ts';
-import { buildTree, serializeTree } from './tree.ts';
+import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree } from './tree.ts';
 import { createTreeCache, type TreeCache } from './tree-cache.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
 
 export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles; treeCache?: TreeCache }) {
   const { repo, files, treeCache = createTreeCache() } = deps;
+  // Each user's transcript nodes as text by folder, kept while their transcripts stay as they are.
+  const transcriptsCache = createTreeCache<Map<number, string>>({
+    sizeOf: (groups) => {
+      let chars = 0;
+      for (const text of groups.values()) chars += text.length;
+      return chars;
+    },
+  });
   const notFound = () => new HttpError(404, 'FOLDER_NOT_FOUND');
   const tooDeep = () => new HttpError(400, 'FOLDER_TOO_DEEP');
 
@@ -18,12 +26,18 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
 
     /**
      * The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify), rebuilt only when
-     * the user's tree version moved. The version is read first: a change landing between the two reads
-     * leaves a newer tree under an older version, which the next request rebuilds.
+     * the user's tree version moved, and then from the kept transcripts' part when only folders
+     * changed. The versions are read first: a change landing between the reads leaves a newer tree
+     * under an older version, which the next request rebuilds.
      */
     async treeJson(userId: number): Promise<string> {
-      const version = await repo.treeVersion(userId);
-      return treeCache.get(userId, version, async () => serializeTree(await this.tree(userId)));
+      const versions = await repo.treeVersions(userId);
+      return treeCache.get(userId, versions.version, async () => {
+        const texts = await transcriptsCache.get(userId, versions.transcripts, async () =>
+          groupTranscriptTexts(await repo.listTreeTranscriptLines(userId)),
+        );
+        return serializeFolderTree(await repo.listTreeFolders(userId), texts) ?? serializeTree(await this.tree(userId));
+      });
     },
 
     async create(userId: number, name: string, parentId: number | null): Promise<Folder> {

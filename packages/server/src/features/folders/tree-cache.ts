@@ -5,21 +5,24 @@
  * size of the kept text; the least recently used go first. Requests for a version being built wait
  * for that build instead of starting their own.
  */
-export function createTreeCache({ maxChars = 16 * 1024 * 1024 }: { maxChars?: number } = {}) {
-  const kept = new Map<number, { version: number; json: string }>();
-  const building = new Map<number, { version: number; json: Promise<string> }>();
+export function createTreeCache<T = string>({
+  maxChars = 16 * 1024 * 1024,
+  sizeOf = (value: T) => (value as unknown as string).length,
+}: { maxChars?: number; sizeOf?: (value: T) => number } = {}) {
+  const kept = new Map<number, { version: number; json: T }>();
+  const building = new Map<number, { version: number; json: Promise<T> }>();
   let chars = 0;
 
   const drop = (userId: number) => {
     const entry = kept.get(userId);
     if (!entry) return;
-    chars -= entry.json.length;
+    chars -= sizeOf(entry.json);
     kept.delete(userId);
   };
 
   return {
-    /** The JSON for `version`, from the cache or from `build` (called at most once per user and version at a time). */
-    async get(userId: number, version: number, build: () => Promise<string>): Promise<string> {
+    /** The value for `version`, from the cache or from `build` (called at most once per user and version at a time). */
+    async get(userId: number, version: number, build: () => Promise<T>): Promise<T> {
       const entry = kept.get(userId);
       if (entry && entry.version === version) {
         kept.delete(userId); // re-inserted last: Map order is the eviction order
@@ -34,10 +37,11 @@ export function createTreeCache({ maxChars = 16 * 1024 * 1024 }: { maxChars?: nu
         const text = await json;
         // A newer version may have been kept meanwhile: never replace it with an older one.
         const current = kept.get(userId);
-        if ((!current || current.version < version) && text.length <= maxChars) {
+        const size = sizeOf(text);
+        if ((!current || current.version < version) && size <= maxChars) {
           drop(userId);
           kept.set(userId, { version, json: text });
-          chars += text.length;
+          chars += size;
           for (const [id] of kept) {
             if (chars <= maxChars) break;
             drop(id);
@@ -54,4 +58,4 @@ export function createTreeCache({ maxChars = 16 * 1024 * 1024 }: { maxChars?: nu
     },
   };
 }
-export type TreeCache = ReturnType<typeof createTreeCache>;
+export type TreeCache = ReturnType<typeof createTreeCache<string>>;
