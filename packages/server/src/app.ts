@@ -451,6 +451,7 @@ async function registerRoutes(
   const caller = createCallerResolver(auth, tokens.authenticate);
   await registerApiRateLimit(app, {
     perMinute: config.apiRateLimitPerMinute,
+    concurrencyPerCaller: config.apiConcurrencyPerUser,
     keyResolvers: [
       // Each API token has its own budget, apart from its owner's browser sessions.
       async (request) => {

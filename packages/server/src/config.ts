@@ -102,6 +102,12 @@ export const configTable = [
       'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.',
   },
   {
+    name: 'API_CONCURRENCY_PER_USER',
+    default: '8',
+    description:
+      'API requests of one signed-in user (or API token) handled at a time by a web process; more wait their turn. A user asking again within a second of a 429 gets the next 429 after half a second, so a flood from many connections slows itself down. 0 turns the limit off.',
+  },
+  {
     name: 'WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
     description: 'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
@@ -375,6 +381,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).default(60),
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  API_CONCURRENCY_PER_USER: int(0, 10_000).default(8),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
@@ -506,6 +513,7 @@ export interface Config {
   http: HttpLimitsConfig;
   /** Requests per minute and user (or client address) on /api. */
   apiRateLimitPerMinute: number;
+  apiConcurrencyPerUser: number;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
   liveMaxSocketsPerUser: number;
   registerRateLimit: { perIp: number; windowMs: number };
@@ -673,6 +681,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,
