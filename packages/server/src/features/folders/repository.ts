@@ -146,10 +146,13 @@ export function createFoldersRepository(db: Db) {
       return parseFolders(row.folders);
     },
 
-    /** The transcripts of the tree alone, newest first, with their titles as JSON text. */
-    async listTreeTranscriptLines(userId: number): Promise<TranscriptTreeLine[]> {
-      const [row] = await selectRows<{ transcripts: string | null }>(db, sql`select (${transcriptsAggregate(userId)}) as transcripts`);
-      return parseTranscriptLines(row.transcripts);
+    /** Both lists as listTree reads them, the transcripts with their titles as JSON text only. */
+    async listTreeLines(userId: number): Promise<{ folders: FolderListRow[]; transcripts: TranscriptTreeLine[] }> {
+      const [row] = await selectRows<{ folders: string | null; transcripts: string | null }>(
+        db,
+        sql`select (${foldersAggregate(userId)}) as folders, (${transcriptsAggregate(userId)}) as transcripts`,
+      );
+      return { folders: parseFolders(row.folders), transcripts: parseTranscriptLines(row.transcripts) };
     },
 
     /** The user's tree versions (db/schema.ts treeVersions); 0 before the first change. */

@@ -1,6 +1,6 @@
 import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
-import type { FoldersRepository } from './repository.ts';
+import type { FolderListRow, FoldersRepository } from './repository.ts';
 import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree } from './tree.ts';
 import { createTreeCache, type TreeCache } from './tree-cache.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
@@ -33,10 +33,15 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
     async treeJson(userId: number): Promise<string> {
       const versions = await repo.treeVersions(userId);
       return treeCache.get(userId, versions.version, async () => {
-        const texts = await transcriptsCache.get(userId, versions.transcripts, async () =>
-          groupTranscriptTexts(await repo.listTreeTranscriptLines(userId)),
-        );
-        return serializeFolderTree(await repo.listTreeFolders(userId), texts) ?? serializeTree(await this.tree(userId));
+        // Transcripts to read as well: both lists in one query (one round trip, one snapshot).
+        let folderRows: FolderListRow[] | undefined;
+        const texts = await transcriptsCache.get(userId, versions.transcripts, async () => {
+          const lists = await repo.listTreeLines(userId);
+          folderRows = lists.folders;
+          return groupTranscriptTexts(lists.transcripts);
+        });
+        folderRows ??= await repo.listTreeFolders(userId);
+        return serializeFolderTree(folderRows, texts) ?? serializeTree(await this.tree(userId));
       });
     },
 
