@@ -285,7 +285,9 @@ function summary(results: Result[], seconds: number) {
 }
 
 function spawnServer(port: number, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // LOAD_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": where the server's time goes.
+  const nodeArgs = process.env.LOAD_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port) },
