@@ -26,6 +26,14 @@ node --import tsx scripts/check-catalogs.ts
 step "Unit, server and story tests (Vitest)"
 pnpm exec vitest run
 
+step "Index review of the list routes (EXPLAIN, PGlite)"
+plans=$(mktemp)
+node --import tsx scripts/explain-list-routes.ts >"$plans" || {
+  cat "$plans"
+  exit 1
+}
+rm -f "$plans"
+
 step "Production build"
 pnpm build
 

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type QueryLogger } from './db/client.ts';
 import { createAiEngines } from './features/ai/engines/index.ts';
 import { createAiRepository } from './features/ai/repository.ts';
 import { aiRoutes } from './features/ai/routes.ts';
@@ -21,6 +21,7 @@ import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/cap
 import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
 import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
 import { createAuthGuard, createCallerResolver } from './features/auth/guard.ts';
+import { createSessionCache } from './features/auth/session-cache.ts';
 import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
 import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -38,7 +39,7 @@ import { createTestModeProvider } from './features/credits/providers/test-mode.t
 import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
-import { createMemoryLiveHub, createPgLiveHub, type LiveHub } from './features/live/hub.ts';
+import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
 import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
@@ -86,6 +87,8 @@ import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+// How long the end of a session waits at most for the other web processes to confirm it.
+const SESSION_END_CONFIRM_MS = 5000;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -113,6 +116,8 @@ export interface BuildOptions {
   engine?: TranscriptionEngine;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
+  /** Told every query the server sends through Drizzle (tests and the index review count them). */
+  queryLogger?: QueryLogger;
   /** PGlite: listen on DATA_DIR/admin.sock for `pnpm admin backup` (default true). */
   adminSocket?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
@@ -150,7 +155,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     // Audio, the database and keys live here: this account only.
     ensurePrivateDir(config.dataDir);
     const phases = startupPhases();
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, queryLogger: options.queryLogger });
     phases.mark('database');
     const db = database;
     app.decorate('database', db);
@@ -437,12 +442,16 @@ async function registerRoutes(
     limiter,
     registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
     sessionTtlMs: config.sessionTtlDays * DAY_MS,
+    // Most requests are then answered without a session query (the database's one connection on PGlite).
+    cache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 }),
+    cacheTrusted: () => hub.listening(),
   });
   const tokens = createTokensService(createTokensRepository(database.db));
   const requireUser = createAuthGuard(auth, tokens.authenticate);
   const caller = createCallerResolver(auth, tokens.authenticate);
   await registerApiRateLimit(app, {
     perMinute: config.apiRateLimitPerMinute,
+    concurrencyPerCaller: config.apiConcurrencyPerUser,
     keyResolvers: [
       // Each API token has its own budget, apart from its owner's browser sessions.
       async (request) => {
@@ -452,10 +461,25 @@ async function registerRoutes(
       },
     ],
   });
-  // Signing out also closes that session's live sockets, on every web process.
+  // Ended sessions leave every web process's session cache and close their live sockets there.
+  const unsubscribe = hub.subscribe((event) => {
+    if (event.userId !== null) return;
+    if (event.type === LIVE_RESUMED) auth.forgetAllSessions();
+    const ended = event.type === SESSION_ENDED ? (event.data as { sessionId?: unknown } | null)?.sessionId : undefined;
+    if (typeof ended === 'string') auth.forgetSessions([ended]);
+  });
+  stoppers.push(async () => unsubscribe());
   const announceEnded = async (ids: string[]) => {
-    for (const id of ids) await hub.publish({ userId: null, type: SESSION_ENDED, data: { sessionId: id } });
+    auth.forgetSessions(ids);
+    // The answer waits until every other listening process confirmed it dropped these sessions, so the
+    // next request, to whichever process, finds them ended (bounded: a process stuck that long is
+    // logged and its cache lets them go within SESSION_CACHE_SECONDS).
+    const events = ids.map((id) => ({ userId: null, type: SESSION_ENDED, data: { sessionId: id } }));
+    await hub.publishConfirmed(events, SESSION_END_CONFIRM_MS);
   };
+  auth.onLogout((ended) =>
+    announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),
+  );
 
   await app.register(healthRoutes, { database });
   await app.register(publicConfigRoutes, { config });

@@ -23,6 +23,12 @@ export const configTable = [
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Lifetime of a sign-in session (days).' },
   {
+    name: 'SESSION_CACHE_SECONDS',
+    default: '5',
+    description:
+      'How long a web process trusts a session it looked up without asking the database again (seconds; 0 turns the cache off). Sign-out, password changes and account deletion end sessions at once on every process regardless.',
+  },
+  {
     name: 'COOKIE_SECURE',
     default: 'auto',
     description: 'auto: Secure cookie when the request is HTTPS (see TRUST_PROXY); true or false to force.',
@@ -94,6 +100,12 @@ export const configTable = [
     default: '600',
     description:
       'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.',
+  },
+  {
+    name: 'API_CONCURRENCY_PER_USER',
+    default: '8',
+    description:
+      'API requests of one signed-in user (or API token) handled at a time by a web process; more wait their turn. A user asking again within a second of a 429 gets the next 429 after half a second, so a flood from many connections slows itself down. 0 turns the limit off.',
   },
   {
     name: 'WEBHOOK_ALLOW_PRIVATE',
@@ -350,6 +362,7 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_TTL_DAYS: int(1, 3650).default(30),
+  SESSION_CACHE_SECONDS: int(0, 60).default(5),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha']).default('altcha'),
@@ -368,6 +381,7 @@ const envSchema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: int(1, 24 * 3600).default(60),
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  API_CONCURRENCY_PER_USER: int(0, 10_000).default(8),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
@@ -482,6 +496,7 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionTtlDays: number;
+  sessionCacheSeconds: number;
   cookieSecure: 'auto' | boolean;
   trustProxy: boolean | number | string[];
   captcha: {
@@ -498,6 +513,7 @@ export interface Config {
   http: HttpLimitsConfig;
   /** Requests per minute and user (or client address) on /api. */
   apiRateLimitPerMinute: number;
+  apiConcurrencyPerUser: number;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
   liveMaxSocketsPerUser: number;
   registerRateLimit: { perIp: number; windowMs: number };
@@ -640,6 +656,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     databaseUrl: e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     cookieSecure: e.COOKIE_SECURE === 'auto' ? 'auto' : e.COOKIE_SECURE === 'true',
     trustProxy: e.TRUST_PROXY,
     captcha: {
@@ -664,6 +681,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       uploadTimeoutMs: e.HTTP_UPLOAD_TIMEOUT_SECONDS * 1000,
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
+    apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,

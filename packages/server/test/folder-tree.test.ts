@@ -1,6 +1,6 @@
 import type { TreeNode } from '@scribe/api-client';
 import { describe, expect, it } from 'vitest';
-import { buildTree, serializeTree, treeDepth } from '../src/features/folders/tree.ts';
+import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree, treeDepth } from '../src/features/folders/tree.ts';
 
 const chain = (depth: number) =>
   Array.from({ length: depth }, (_, i) => ({ id: i + 1, parentId: i === 0 ? null : i, name: `level ${i + 1}` }));
@@ -53,5 +53,56 @@ describe('folder tree functions', () => {
       [],
     );
     expect(treeDepth(wide)).toBe(2);
+  });
+
+  it('writes the same text from folders and the kept transcript texts as from the whole tree', () => {
+    // Random libraries: folders nested at random (some with a missing parent), transcripts in folders
+    // and at the top, titles with characters JSON escapes, durations whole and fractional or unknown.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 30; round++) {
+      const folders = Array.from({ length: Math.floor(random() * 40) }, (_, i) => ({
+        id: i + 1,
+        parentId: random() < 0.3 ? null : random() < 0.1 ? 999 : Math.floor(random() * i) + 1 || null,
+        name: ['Zeta', 'alpha', 'Ärger', 'item 10', 'item 9', 'x "q"'][Math.floor(random() * 6)],
+      }));
+      const transcripts = Array.from({ length: Math.floor(random() * 60) }, (_, i) => {
+        const title = ['Call', 'line\nbreak', 'tab\t', '\u2028', 'Grüße 🎙️'][Math.floor(random() * 5)] + ` ${i}`;
+        return {
+          id: 1000 - i,
+          folderId: folders.length > 0 && random() < 0.8 ? Math.floor(random() * folders.length) + 1 : null,
+          title,
+          createdAt: new Date(1_700_000_000_000 - i * 60_000).toISOString(),
+          status: (['completed', 'processing', 'error'] as const)[i % 3],
+          duration: i % 4 === 0 ? null : i * 1.5,
+          titleJson: JSON.stringify(title),
+        };
+      });
+      const expected = JSON.stringify(buildTree(folders, transcripts));
+      expect(serializeFolderTree(folders, groupTranscriptTexts(transcripts))).toBe(expected);
+    }
+    expect(serializeFolderTree([], new Map())).toBe('[]');
+  });
+
+  it('declines when a transcript sits in a folder it was not given (read at another moment)', () => {
+    const texts = groupTranscriptTexts([
+      { id: 1, folderId: 5, titleJson: '"gone"', createdAt: '2025-01-01T00:00:00.000Z', status: 'completed', duration: 1 },
+    ]);
+    expect(serializeFolderTree([{ id: 4, parentId: null, name: 'other' }], texts)).toBeNull();
+  });
+
+  it('writes folders nested far deeper than JSON.stringify manages', () => {
+    const texts = groupTranscriptTexts([
+      { id: 1, folderId: 20_000, titleJson: '"at the bottom"', createdAt: '2025-01-01T00:00:00.000Z', status: 'completed', duration: 1 },
+    ]);
+    const text = serializeFolderTree(chain(20_000), texts)!;
+    expect(text).toBe(
+      serializeTree(
+        buildTree(chain(20_000), [
+          { id: 1, folderId: 20_000, title: 'at the bottom', createdAt: '2025-01-01T00:00:00.000Z', status: 'completed', duration: 1 },
+        ]),
+      ),
+    );
+    expect(treeDepth(JSON.parse(text) as TreeNode[])).toBe(20_001);
   });
 });

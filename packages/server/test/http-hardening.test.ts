@@ -229,6 +229,47 @@ describe('per-user API rate limit', () => {
   );
 });
 
+describe('one user flooding the API from many connections', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '12', API_CONCURRENCY_PER_USER: '4' });
+  }, START_MS);
+  afterAll(async () => server?.close(), START_MS);
+
+  const me = (cookie: string) => fetch(`${server.url}/api/auth/me`, { headers: { ...XHR, Cookie: cookie } });
+
+  it(
+    'gets its repeated 429s after a pause while another user is answered at once',
+    async () => {
+      const a = await register(server);
+      const b = await register(server);
+      for (let i = 0; i < 12; i++) expect((await me(a.cookie)).status).toBe(200);
+      const first = performance.now();
+      expect((await me(a.cookie)).status).toBe(429);
+      expect(performance.now() - first).toBeLessThan(400); // the first 429 comes at once
+
+      const start = performance.now();
+      const flood = Promise.all(
+        Array.from({ length: 20 }, async () => {
+          const res = await me(a.cookie);
+          return { status: res.status, ms: performance.now() - start };
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const asked = performance.now();
+      const other = await me(b.cookie);
+      const otherMs = performance.now() - asked;
+      const answers = await flood;
+      expect(other.status).toBe(200);
+      expect(answers.every((answer) => answer.status === 429)).toBe(true);
+      // Four places, each held half a second per repeated 429: twenty answers take at least 2 s.
+      expect(Math.max(...answers.map((answer) => answer.ms))).toBeGreaterThanOrEqual(2000);
+      expect(otherMs).toBeLessThan(400);
+    },
+    SLOW_TEST_MS,
+  );
+});
+
 describe('with ALTCHA and test-mode payments', () => {
   const log = logCapture();
   let server: TestServer;

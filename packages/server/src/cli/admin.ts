@@ -24,6 +24,8 @@ import { requestBackup } from '../features/backup/admin-socket.ts';
 import { BackupError, restoreBackup, writeBackup } from '../features/backup/archive.ts';
 import { hashPassword } from '../features/auth/passwords.ts';
 import { createAuthRepository } from '../features/auth/repository.ts';
+import { createPgLiveHub } from '../features/live/hub.ts';
+import { SESSION_ENDED } from '../features/live/routes.ts';
 import { createCreditsRepository } from '../features/credits/repository.ts';
 import { createCreditsService } from '../features/credits/service.ts';
 import { createTestModeProvider } from '../features/credits/providers/test-mode.ts';
@@ -104,6 +106,16 @@ async function run(argv: string[], database: Database): Promise<void> {
         .where(eq(users.id, user.id));
       // Whoever knew the old password is signed out too.
       const ended = await db.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
+      // Running web processes (PostgreSQL) drop them from their session caches before this command ends.
+      if (database.url && ended.length > 0) {
+        const hub = createPgLiveHub({ connectionString: database.url, log: pino({ level: 'silent' }) });
+        try {
+          const events = ended.map(({ id }) => ({ userId: null, type: SESSION_ENDED, data: { sessionId: id } }));
+          if (!(await hub.publishConfirmed(events, 10_000))) console.error('Some running server processes did not confirm the sign-out.');
+        } finally {
+          await hub.close();
+        }
+      }
       console.log(`Password of ${user.username} (id ${user.id}) reset; ${ended.length} session(s) signed out.`);
       if (generated) console.log(`New password: ${password}`);
       return;

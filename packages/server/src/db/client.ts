@@ -79,6 +79,9 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
  */
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/** Told every query Drizzle sends (benches and tests count and EXPLAIN them). */
+export type QueryLogger = (query: string, params: unknown[]) => void;
+
 // Key of the advisory lock that serialises migrations (any constant of our own).
 const MIGRATION_LOCK = 0x5c41be01;
 
@@ -104,9 +107,12 @@ async function migrateOnce(pool: pg.Pool, migrate: () => Promise<void>): Promise
 export interface OpenDatabaseOptions {
   databaseUrl: string | undefined;
   dataDir: string;
+  queryLogger?: QueryLogger;
   /** The template a new PGlite folder is copied from (default: the build's); null: never copy. */
   template?: string | null;
 }
+
+const drizzleLogger = (log: QueryLogger | undefined) => (log ? { logQuery: log } : false);
 
 /** Opens the configured database and applies pending migrations. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -125,7 +131,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         import('drizzle-orm/node-postgres'),
         import('drizzle-orm/node-postgres/migrator'),
       ]);
-      const db = drizzlePg(pool, { schema });
+      const db = drizzlePg(pool, { schema, logger: drizzleLogger(options.queryLogger) });
       await migrateOnce(pool, () => migratePg(db, { migrationsFolder }));
       return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: once(() => pool.end()) };
     } catch (err) {
@@ -143,7 +149,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // (skips initdb); without one PGlite creates the database itself.
     if (options.template !== null && !existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir, options.template);
     client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client, { schema, logger: drizzleLogger(options.queryLogger) });
     await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of
     // earlier runs or other entry points are tightened here.

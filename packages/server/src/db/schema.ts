@@ -105,6 +105,21 @@ export const folders = pgTable(
   ],
 );
 
+/**
+ * A counter per user that database triggers raise whenever a change reaches the folder tree (a folder
+ * added, renamed, moved or deleted; a transcript added, deleted, moved, renamed, or changing status or
+ * duration): the tree route keeps its answer while the counter stays (features/folders). Triggers, so
+ * every writer counts, in every process. The migration adding it holds the triggers.
+ */
+export const treeVersions = pgTable('tree_versions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** Raised only by changes to transcripts: a folder change reuses the transcripts' part of the tree. */
+  transcriptsVersion: bigint('transcripts_version', { mode: 'number' }).notNull().default(0),
+});
+
 /** The JSON shape stored in transcripts.segments. */
 export interface StoredSegment {
   start: number;
@@ -432,7 +447,8 @@ export const webhooks = pgTable(
     secret: text('secret').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_user_id_idx').on(t.userId)],
+  // The list is read in id order: (user_id, id) serves it without a sort or a scan of others' rows.
+  (t) => [index('webhooks_user_id_id_idx').on(t.userId, t.id)],
 );
 
 /** One event for one webhook: at most one row per event id, so an event is never delivered twice. */
@@ -588,6 +604,7 @@ export const schema = {
   webhooks,
   webhookDeliveries,
   shares,
+  treeVersions,
   searchDocuments,
   searchTranscripts,
   searchStale,

@@ -102,7 +102,7 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
 
     async findSessionUser(id: string, now: Date) {
       const [row] = await db
-        .select({ user: users, lastUsedAt: sessions.lastUsedAt })
+        .select({ user: users, lastUsedAt: sessions.lastUsedAt, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))

@@ -6,6 +6,7 @@ import type { LoginLimiter, LoginTarget, RegisterLimiter } from './attempt-limit
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import type { AuthRepository } from './repository.ts';
 import { newSessionToken, sessionId } from './session.ts';
+import { createSessionCache, type SessionCache } from './session-cache.ts';
 
 export { authMessages };
 
@@ -21,6 +22,13 @@ export interface AuthServiceDeps {
   limiter: LoginLimiter;
   registerLimiter: RegisterLimiter;
   sessionTtlMs: number;
+  /** Sessions read recently (off when absent). */
+  cache?: SessionCache;
+  /**
+   * Whether notices of sessions ended on other processes are arriving (the live hub is listening); while
+   * not, the cache is emptied and bypassed. Always true in one process.
+   */
+  cacheTrusted?: () => boolean;
 }
 
 /** A session ended by signing out; other features react to it (e.g. closing its live sockets). */
@@ -34,7 +42,15 @@ export function toUser(row: UserRow): User {
   return { id: row.id, username: row.username, fullName: row.fullName, email: row.email };
 }
 
-export function createAuthService({ repo, captcha, limiter, registerLimiter, sessionTtlMs }: AuthServiceDeps) {
+export function createAuthService({
+  repo,
+  captcha,
+  limiter,
+  registerLimiter,
+  sessionTtlMs,
+  cache = createSessionCache({ ttlMs: 0 }),
+  cacheTrusted = () => true,
+}: AuthServiceDeps) {
   const logoutListeners: LogoutListener[] = [];
 
   async function requireCaptcha(token: string, ip: string): Promise<void> {
@@ -45,7 +61,11 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
 
   /** A new session; the browser's previous one (if any) ends, so old cookies stop working. */
   async function startSession(userId: number, previousToken: string | undefined, userAgent: string | undefined): Promise<string> {
-    if (previousToken) await repo.deleteSession(sessionId(previousToken));
+    if (previousToken) {
+      // The browser replaces this cookie now; other processes let it go within SESSION_CACHE_SECONDS.
+      await repo.deleteSession(sessionId(previousToken));
+      cache.forget([sessionId(previousToken)]);
+    }
     const token = newSessionToken();
     const now = new Date();
     const agent = userAgent ? userAgent.slice(0, USER_AGENT_MAX) : null;
@@ -112,6 +132,8 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       if (!token) return;
       const event: LogoutEvent = { sessionId: sessionId(token) };
       await repo.deleteSession(event.sessionId);
+      // After the delete: a lookup starting now reads no row, one started earlier stores nothing.
+      cache.forget([event.sessionId]);
       for (const listener of logoutListeners) await listener(event);
     },
 
@@ -120,15 +142,42 @@ export function createAuthService({ repo, captcha, limiter, registerLimiter, ses
       logoutListeners.push(listener);
     },
 
-    /** The signed-in user for a session cookie, or null. */
+    /** Sessions that ended elsewhere in this process or on another one: answered from the cache no more. */
+    forgetSessions(ids: string[]): void {
+      cache.forget(ids);
+    },
+
+    /** Notices from other processes may have been missed: the cache starts over. */
+    forgetAllSessions(): void {
+      cache.clear();
+    },
+
+    /** The signed-in user for a session cookie, or null; most calls are answered from the session cache. */
     async userForToken(token: string | undefined): Promise<User | null> {
       if (!token) return null;
       const id = sessionId(token);
       const now = new Date();
+      const trusted = cache.enabled && cacheTrusted();
+      if (cache.enabled && !trusted) cache.clear();
+      const cached = trusted ? cache.get(id) : undefined;
+      if (cached) {
+        if (now.getTime() - cached.lastUsedAt > TOUCH_INTERVAL_MS) {
+          cache.touched(id, now.getTime());
+          await repo.touchSession(id, now);
+        }
+        return cached.user;
+      }
+      const generation = cache.generation();
       const found = await repo.findSessionUser(id, now);
       if (!found) return null;
-      if (now.getTime() - found.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(id, now);
-      return toUser(found.user);
+      let lastUsedAt = found.lastUsedAt.getTime();
+      if (now.getTime() - lastUsedAt > TOUCH_INTERVAL_MS) {
+        await repo.touchSession(id, now);
+        lastUsedAt = now.getTime();
+      }
+      const user = toUser(found.user);
+      if (trusted) cache.set(id, { user, expiresAt: found.expiresAt.getTime(), lastUsedAt }, generation);
+      return user;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { folderLimits } from '@scribe/api-client';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts } from '../../db/schema.ts';
+import { folders, transcripts, treeVersions } from '../../db/schema.ts';
 
 export interface FolderListRow {
   id: number;
@@ -18,6 +18,8 @@ export interface TranscriptListRow {
   status: 'processing' | 'completed' | 'error';
   /** The audio's length in seconds once known (null before transcription measured it). */
   duration: number | null;
+  /** The title as JSON text, as the database wrote it (the same text JSON.stringify writes). */
+  titleJson?: string;
 }
 
 /** Transcripts whose stored files must go once their rows are gone. */
@@ -68,6 +70,59 @@ async function heightOf(tx: Tx, userId: number, id: number): Promise<number> {
   return Number(row?.height ?? 0);
 }
 
+const foldersAggregate = (userId: number) =>
+  sql`select json_agg(json_build_array(id, parent_id, name))::text from ${folders} where user_id = ${userId}`;
+const transcriptsAggregate = (userId: number) =>
+  sql`select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title)), E'\n')
+        from ${transcripts} where user_id = ${userId}`;
+
+function parseFolders(text: string | null): FolderListRow[] {
+  const list = text ? (JSON.parse(text) as [number, number | null, string][]) : [];
+  return list.map(([id, parentId, name]) => ({ id, parentId, name }));
+}
+
+/** A transcript line of the tree without its title decoded: the title as JSON text is all the tree needs. */
+export type TranscriptTreeLine = Omit<TranscriptListRow, 'title' | 'titleJson'> & { titleJson: string };
+
+function parseTranscriptLines(text: string | null): TranscriptTreeLine[] {
+  const parsed: Array<TranscriptTreeLine & { createdMs: number }> = [];
+  for (const line of text ? text.split('\n') : []) {
+    // The title is the last field and JSON-quoted: commas and newlines inside it are escaped.
+    const a = line.indexOf(',');
+    const b = line.indexOf(',', a + 1);
+    const c = line.indexOf(',', b + 1);
+    const d = line.indexOf(',', c + 1);
+    const e = line.indexOf(',', d + 1);
+    const folderId = Number(line.slice(a + 1, b));
+    const durationText = line.slice(c + 1, d);
+    const duration = durationText === '' ? null : Number(durationText);
+    parsed.push({
+      id: Number(line.slice(0, a)),
+      folderId: folderId === 0 ? null : folderId,
+      createdMs: Number(line.slice(b + 1, c)),
+      createdAt: '',
+      duration: duration !== null && Number.isFinite(duration) ? duration : null,
+      status: line.slice(d + 1, e) as TranscriptListRow['status'],
+      titleJson: line.slice(e + 1),
+    });
+  }
+  parsed.sort((x, y) => y.createdMs - x.createdMs || y.id - x.id);
+  for (const t of parsed) t.createdAt = new Date(t.createdMs).toISOString();
+  return parsed;
+}
+
+function parseTranscripts(text: string | null): TranscriptListRow[] {
+  return parseTranscriptLines(text).map((t) => ({
+    id: t.id,
+    folderId: t.folderId,
+    title: JSON.parse(t.titleJson) as string,
+    createdAt: t.createdAt,
+    status: t.status,
+    duration: t.duration,
+    titleJson: t.titleJson,
+  }));
+}
+
 /** Every query is filtered by the owner: another user's ids behave as missing ones. */
 export function createFoldersRepository(db: Db) {
   return {
@@ -80,50 +135,33 @@ export function createFoldersRepository(db: Db) {
     async listTree(userId: number): Promise<{ folders: FolderListRow[]; transcripts: TranscriptListRow[] }> {
       const [row] = await selectRows<{ folders: string | null; transcripts: string | null }>(
         db,
-        sql`select
-              (select json_agg(json_build_array(id, parent_id, name))::text from ${folders} where user_id = ${userId}) as folders,
-              (select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title)), E'\n')
-                 from ${transcripts} where user_id = ${userId}) as transcripts`,
+        sql`select (${foldersAggregate(userId)}) as folders, (${transcriptsAggregate(userId)}) as transcripts`,
       );
-      const folderList = row.folders ? (JSON.parse(row.folders) as [number, number | null, string][]) : [];
-      const parsed: Array<{
-        id: number;
-        folderId: number | null;
-        createdMs: number;
-        duration: number | null;
-        status: string;
-        title: string;
-      }> = [];
-      for (const line of row.transcripts ? row.transcripts.split('\n') : []) {
-        // The title is the last field and JSON-quoted: commas and newlines inside it are escaped.
-        const a = line.indexOf(',');
-        const b = line.indexOf(',', a + 1);
-        const c = line.indexOf(',', b + 1);
-        const d = line.indexOf(',', c + 1);
-        const e = line.indexOf(',', d + 1);
-        const folderId = Number(line.slice(a + 1, b));
-        const duration = line.slice(c + 1, d);
-        parsed.push({
-          id: Number(line.slice(0, a)),
-          folderId: folderId === 0 ? null : folderId,
-          createdMs: Number(line.slice(b + 1, c)),
-          duration: duration === '' ? null : Number(duration),
-          status: line.slice(d + 1, e),
-          title: JSON.parse(line.slice(e + 1)) as string,
-        });
-      }
-      parsed.sort((x, y) => y.createdMs - x.createdMs || y.id - x.id);
-      return {
-        folders: folderList.map(([id, parentId, name]) => ({ id, parentId, name })),
-        transcripts: parsed.map((t) => ({
-          id: t.id,
-          folderId: t.folderId,
-          title: t.title,
-          createdAt: new Date(t.createdMs).toISOString(),
-          status: t.status as TranscriptListRow['status'],
-          duration: t.duration !== null && Number.isFinite(t.duration) ? t.duration : null,
-        })),
-      };
+      return { folders: parseFolders(row.folders), transcripts: parseTranscripts(row.transcripts) };
+    },
+
+    /** The folders of the tree alone (a folder changed: the transcripts' part is kept). */
+    async listTreeFolders(userId: number): Promise<FolderListRow[]> {
+      const [row] = await selectRows<{ folders: string | null }>(db, sql`select (${foldersAggregate(userId)}) as folders`);
+      return parseFolders(row.folders);
+    },
+
+    /** Both lists as listTree reads them, the transcripts with their titles as JSON text only. */
+    async listTreeLines(userId: number): Promise<{ folders: FolderListRow[]; transcripts: TranscriptTreeLine[] }> {
+      const [row] = await selectRows<{ folders: string | null; transcripts: string | null }>(
+        db,
+        sql`select (${foldersAggregate(userId)}) as folders, (${transcriptsAggregate(userId)}) as transcripts`,
+      );
+      return { folders: parseFolders(row.folders), transcripts: parseTranscriptLines(row.transcripts) };
+    },
+
+    /** The user's tree versions (db/schema.ts treeVersions); 0 before the first change. */
+    async treeVersions(userId: number): Promise<{ version: number; transcripts: number }> {
+      const [row] = await db
+        .select({ version: treeVersions.version, transcripts: treeVersions.transcriptsVersion })
+        .from(treeVersions)
+        .where(eq(treeVersions.userId, userId));
+      return row ?? { version: 0, transcripts: 0 };
     },
 
     async exists(userId: number, id: number): Promise<boolean> {

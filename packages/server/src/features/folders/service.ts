@@ -1,11 +1,20 @@
 import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
-import type { FoldersRepository } from './repository.ts';
-import { buildTree, serializeTree } from './tree.ts';
+import type { FolderListRow, FoldersRepository } from './repository.ts';
+import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree } from './tree.ts';
+import { createTreeCache, type TreeCache } from './tree-cache.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
 
-export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles }) {
-  const { repo, files } = deps;
+export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles; treeCache?: TreeCache }) {
+  const { repo, files, treeCache = createTreeCache() } = deps;
+  // Each user's transcript nodes as text by folder, kept while their transcripts stay as they are.
+  const transcriptsCache = createTreeCache<Map<number, string>>({
+    sizeOf: (groups) => {
+      let chars = 0;
+      for (const text of groups.values()) chars += text.length;
+      return chars;
+    },
+  });
   const notFound = () => new HttpError(404, 'FOLDER_NOT_FOUND');
   const tooDeep = () => new HttpError(400, 'FOLDER_TOO_DEEP');
 
@@ -15,9 +24,25 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
       return buildTree(lists.folders, lists.transcripts);
     },
 
-    /** The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify). */
+    /**
+     * The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify), rebuilt only when
+     * the user's tree version moved, and then from the kept transcripts' part when only folders
+     * changed. The versions are read first: a change landing between the reads leaves a newer tree
+     * under an older version, which the next request rebuilds.
+     */
     async treeJson(userId: number): Promise<string> {
-      return serializeTree(await this.tree(userId));
+      const versions = await repo.treeVersions(userId);
+      return treeCache.get(userId, versions.version, async () => {
+        // Transcripts to read as well: both lists in one query (one round trip, one snapshot).
+        let folderRows: FolderListRow[] | undefined;
+        const texts = await transcriptsCache.get(userId, versions.transcripts, async () => {
+          const lists = await repo.listTreeLines(userId);
+          folderRows = lists.folders;
+          return groupTranscriptTexts(lists.transcripts);
+        });
+        folderRows ??= await repo.listTreeFolders(userId);
+        return serializeFolderTree(folderRows, texts) ?? serializeTree(await this.tree(userId));
+      });
     },
 
     async create(userId: number, name: string, parentId: number | null): Promise<Folder> {

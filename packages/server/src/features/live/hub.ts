@@ -3,6 +3,7 @@
  * SERVER_ROLE=all) events go straight to the local listeners; on PostgreSQL they travel through
  * LISTEN/NOTIFY, so a worker process's events reach every web process.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
@@ -22,12 +23,31 @@ export interface LiveHub {
   subscribe(listener: LiveListener): () => void;
   /** Resolves once events published from now on reach this process's listeners (or listening failed and is retried). */
   ready(): Promise<void>;
+  /** Whether events of other processes reach this one now (false while LISTEN is down or not yet up). */
+  listening(): boolean;
+  /**
+   * Publishes and resolves once every other process listening now has handed the events to its
+   * listeners (they acknowledge each one), or after `waitMs`: true when all acknowledged in time.
+   */
+  publishConfirmed(events: LiveEvent[], waitMs: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const NOTIFY_LIMIT_BYTES = 7999;
 export const LIVE_CHANNEL = 'scribe_live';
+/**
+ * Local event (userId null) each time LISTEN is (re)established: events of other processes may have
+ * been missed before it, so whatever was kept on their strength (the session cache) starts over.
+ */
+export const LIVE_RESUMED = 'live_resumed';
+/** Acknowledgement of an event published with a receipt (handled by the hubs, never delivered). */
+const LIVE_ACK = 'live_ack';
+/** Listening connections name themselves this plus their process's id once LISTEN is up. */
+const PEER_PREFIX = 'scribe-live:';
+// While waiting for acknowledgements, how often the listening processes are listed again (one that
+// exited or lost its connection meanwhile is no longer waited for).
+const PEER_RECHECK_MS = 250;
 
 function deliver(listeners: Set<LiveListener>, event: LiveEvent, log: FastifyBaseLogger): void {
   for (const listener of listeners) {
@@ -39,7 +59,12 @@ function deliver(listeners: Set<LiveListener>, event: LiveEvent, log: FastifyBas
   }
 }
 
-function isLiveEvent(value: unknown): value is LiveEvent {
+/** On the wire: an event may carry a receipt that each listening process acknowledges. */
+interface WireEvent extends LiveEvent {
+  receipt?: { id: string; from: string };
+}
+
+function isLiveEvent(value: unknown): value is WireEvent {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (v.userId === null || Number.isInteger(v.userId)) && typeof v.type === 'string';
@@ -58,6 +83,12 @@ export function createMemoryLiveHub(log: FastifyBaseLogger): LiveHub {
       return () => listeners.delete(listener);
     },
     async ready() {},
+    listening: () => true,
+    async publishConfirmed(events) {
+      // Listeners run synchronously here: delivered means handled.
+      for (const event of events) deliver(listeners, event, log);
+      return true;
+    },
     async close() {
       listeners.clear();
     },
@@ -76,6 +107,11 @@ export interface PgLiveHubOptions {
  * LISTEN/NOTIFY. One dedicated connection LISTENs (opened on the first subscribe, so a worker that only
  * publishes holds none) and reconnects with a growing pause after a failure. Notifications are
  * delivered to the listening sessions after the sending transaction commits, in order per sender.
+ *
+ * Confirmed publishing: a process knows how long a notice takes to reach the others only by asking
+ * them. Each listening connection names itself `scribe-live:<process id>` (visible in
+ * pg_stat_activity) once LISTEN is up; the publisher lists those first, then waits until each has
+ * acknowledged each event, which it does on its own connection after its listeners ran.
  */
 export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
   const { log, connectionString } = options;
@@ -87,6 +123,12 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
   let failures = 0;
   let closed = false;
   let ownPool: pg.Pool | null = null;
+  const self = randomBytes(8).toString('hex');
+  // Each LISTEN connection gets its own name: one that replaced a lost one missed what came before it.
+  let connections = 0;
+  // Receipt id -> processes that acknowledged it (only receipts this process waits for).
+  const pending = new Map<string, Set<string>>();
+  const wakers = new Set<() => void>();
 
   const notify =
     options.notify ??
@@ -114,6 +156,7 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
     if (closed || listenClient) return Promise.resolve();
     connecting ??= (async () => {
       const client = new pg.Client({ connectionString, application_name: 'scribe-live' });
+      const name = `${self}.${++connections}`;
       client.on('error', (err) => {
         log.error({ err }, 'live channel: LISTEN connection failed; reconnecting');
         if (listenClient === client) listenClient = null;
@@ -122,23 +165,47 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
       });
       client.on('notification', (msg) => {
         if (msg.channel !== channel || !msg.payload) return;
+        let event: unknown;
         try {
-          const event: unknown = JSON.parse(msg.payload);
-          if (isLiveEvent(event)) deliver(listeners, event, log);
+          event = JSON.parse(msg.payload);
         } catch (err) {
           log.warn({ err }, 'live channel: unreadable notification');
+          return;
+        }
+        if (!isLiveEvent(event)) return;
+        if (event.userId === null && event.type === LIVE_ACK) {
+          const { receipt, by } = (event.data ?? {}) as { receipt?: unknown; by?: unknown };
+          const acked = typeof receipt === 'string' ? pending.get(receipt) : undefined;
+          if (acked && typeof by === 'string') {
+            acked.add(by);
+            for (const wake of wakers) wake();
+          }
+          return;
+        }
+        const { receipt, ...plain } = event;
+        deliver(listeners, plain, log);
+        // Acknowledged after the listeners ran (they are synchronous), on this dedicated connection so
+        // a busy pool cannot hold the acknowledgement back.
+        if (receipt && typeof receipt.id === 'string' && receipt.from !== self) {
+          const ack = JSON.stringify({ userId: null, type: LIVE_ACK, data: { receipt: receipt.id, by: name } });
+          client.query('select pg_notify($1, $2)', [channel, ack]).catch((err: unknown) => {
+            log.warn({ err }, 'live channel: could not acknowledge an event');
+          });
         }
       });
       try {
         await client.connect();
         // Identifiers cannot be bound as parameters; the channel name is ours, not user input.
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+        // Named only now: a publisher that lists this process can count on it hearing the event.
+        await client.query("select set_config('application_name', $1, false)", [PEER_PREFIX + name]);
         if (closed) {
           await client.end();
           return;
         }
         listenClient = client;
         failures = 0;
+        deliver(listeners, { userId: null, type: LIVE_RESUMED, data: null }, log);
       } catch (err) {
         log.error({ err }, 'live channel: could not LISTEN; retrying');
         await client.end().catch(() => undefined);
@@ -150,23 +217,90 @@ export function createPgLiveHub(options: PgLiveHubOptions): LiveHub {
     return connecting;
   };
 
+  const publish = async (event: WireEvent) => {
+    const payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > NOTIFY_LIMIT_BYTES) {
+      // Events are kept small by their senders; a larger one would make NOTIFY fail.
+      log.error({ type: event.type, bytes: Buffer.byteLength(payload) }, 'live event too large for NOTIFY: dropped');
+      return;
+    }
+    await notify(channel, payload);
+  };
+
+  /** The other processes whose LISTEN is up on this database now. */
+  const listPeers = async (client: pg.Client): Promise<Set<string>> => {
+    const { rows } = await client.query<{ name: string }>(
+      `select substr(application_name, $2) as name from pg_stat_activity
+        where datname = current_database() and left(application_name, $1) = $3`,
+      [PEER_PREFIX.length, PEER_PREFIX.length + 1, PEER_PREFIX],
+    );
+    return new Set(rows.map((r) => r.name).filter((name) => !name.startsWith(`${self}.`)));
+  };
+
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wakers.add(done);
+    });
+
+  async function publishConfirmed(events: LiveEvent[], waitMs: number): Promise<boolean> {
+    const deadline = performance.now() + waitMs;
+    await listen();
+    const client = listenClient;
+    let peers: Set<string> | null = null;
+    if (client) peers = await listPeers(client).catch(() => null);
+    const receipts = events.map(() => randomBytes(8).toString('hex'));
+    const acked = receipts.map((id) => {
+      const set = new Set<string>();
+      pending.set(id, set);
+      return set;
+    });
+    try {
+      for (const [i, event] of events.entries()) await publish({ ...event, receipt: { id: receipts[i]!, from: self } });
+      if (!client || !peers) {
+        // Acknowledgements cannot reach this process: the most it can do is give the others time.
+        log.warn('live channel: not listening; an event is published without confirmation');
+        await pause(Math.max(0, deadline - performance.now()));
+        return false;
+      }
+      let checked = performance.now();
+      for (;;) {
+        const missing = [...peers].filter((peer) => acked.some((set) => !set.has(peer)));
+        if (missing.length === 0) return true;
+        const left = deadline - performance.now();
+        if (left <= 0) {
+          log.warn({ missing: missing.length }, 'live channel: processes did not acknowledge an event in time');
+          return false;
+        }
+        await pause(Math.min(left, PEER_RECHECK_MS));
+        if (performance.now() - checked >= PEER_RECHECK_MS) {
+          checked = performance.now();
+          // A process that exited (or lost its connection, and so empties its caches) is not waited for.
+          const now = await listPeers(client).catch(() => null);
+          if (now) peers = new Set([...peers].filter((peer) => now.has(peer)));
+        }
+      }
+    } finally {
+      for (const id of receipts) pending.delete(id);
+    }
+  }
+
   return {
     kind: 'postgres',
-    async publish(event) {
-      const payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > NOTIFY_LIMIT_BYTES) {
-        // Events are kept small by their senders; a larger one would make NOTIFY fail.
-        log.error({ type: event.type, bytes: Buffer.byteLength(payload) }, 'live event too large for NOTIFY: dropped');
-        return;
-      }
-      await notify(channel, payload);
-    },
+    publish,
+    publishConfirmed,
     subscribe(listener) {
       listeners.add(listener);
       void listen();
       return () => listeners.delete(listener);
     },
     ready: () => listen(),
+    listening: () => listenClient !== null,
     async close() {
       closed = true;
       listeners.clear();

@@ -11,7 +11,10 @@ import { errorBody } from '../../http/errors.ts';
 
 export const LIVE_PATH = '/ws';
 
-/** Internal event (userId null): every process closes the sockets opened with this session. */
+/**
+ * Internal event (userId null), published by the server when sessions end (app.ts): every process
+ * closes the sockets opened with this session and drops it from its session cache.
+ */
 export const SESSION_ENDED = 'session_ended';
 
 /** Close code sent when the session behind a socket ends (4000-4999: application codes). */
@@ -51,13 +54,6 @@ function sameOrigin(request: FastifyRequest): boolean {
  * user's events.
  */
 export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opts) => {
-  // Signing out also closes that session's live sockets, on every web process.
-  opts.auth.onLogout(async (ended) => {
-    await opts.hub
-      .publish({ userId: null, type: SESSION_ENDED, data: { sessionId: ended.sessionId } })
-      .catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session'));
-  });
-
   const { hub, auth, db } = opts;
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 4096 },
