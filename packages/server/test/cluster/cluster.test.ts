@@ -203,7 +203,10 @@ describe.runIf(onPostgres)('PostgreSQL: two web and two worker processes behind 
     const words = (m: { data: unknown }) => normalizeWords((m.data as { segments: DraftSegment[] }).segments.map((s) => s.text).join(' '));
     const phrases = ['john dashwood', 'leisure to consider', 'prudently in his power'];
     await live.until(
-      (m) => m.type === 'recording.draft' && (m.data as { recordingId: string }).recordingId === id && phrases.every((p) => words(m).includes(p)),
+      (m) =>
+        m.type === 'recording.draft' &&
+        (m.data as { recordingId: string }).recordingId === id &&
+        phrases.every((p) => words(m).includes(p)),
       120_000,
     );
     expect(live.messages.filter((m) => m.type === 'recording.live')).toEqual([]);

@@ -72,7 +72,9 @@ export function createLiveDraftClaims(db: Db, leaseMs: number) {
       await db
         .update(liveDraftClaims)
         .set({ workerId: NOBODY })
-        .where(and(eq(liveDraftClaims.recordingId, recordingId), eq(liveDraftClaims.workerId, workerId), ne(liveDraftClaims.workerId, NOBODY)));
+        .where(
+          and(eq(liveDraftClaims.recordingId, recordingId), eq(liveDraftClaims.workerId, workerId), ne(liveDraftClaims.workerId, NOBODY)),
+        );
     },
 
     /** The recording ended. */

@@ -131,7 +131,8 @@ export function createRemoteLiveDraftObserver(options: RemoteLiveDraftOptions): 
         if (!holder) return;
         if (holder.expired) {
           // Its worker died: the owner is told once (the one web process that expires the claim).
-          if (await claims.expire(rec.id, holder.workerId)) await hub.publish(unavailable({ recordingId: rec.id, userId: rec.userId }, 'busy'));
+          if (await claims.expire(rec.id, holder.workerId))
+            await hub.publish(unavailable({ recordingId: rec.id, userId: rec.userId }, 'busy'));
           return;
         }
         // The seq is not needed: the worker catches up to the newest stored piece.
@@ -210,7 +211,8 @@ export async function startLiveDraftWorker(options: LiveDraftWorkerOptions): Pro
     const answer = await observer.started(rec);
     if (!answer.available) {
       // A full worker stays silent (another may have room); an unsupported language is the same everywhere.
-      if (answer.reason === 'unsupported') await publish({ userId: null, type: REMOTE_DECLINED, data: { recordingId: rec.id, userId: rec.userId } });
+      if (answer.reason === 'unsupported')
+        await publish({ userId: null, type: REMOTE_DECLINED, data: { recordingId: rec.id, userId: rec.userId } });
       return;
     }
     let won = false;
