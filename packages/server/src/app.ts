@@ -41,6 +41,8 @@ import { foldersRoutes } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
 import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
+import { createLiveDraftClaims } from './features/live-draft/claims.ts';
+import { createRemoteLiveDraftObserver, startLiveDraftWorker } from './features/live-draft/remote.ts';
 import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
@@ -195,7 +197,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
 
     // One engine per process, shared by the jobs and the live drafts (one inference queue).
     const engine = runWorker ? (options.engine ?? createConfiguredEngine(config)) : null;
-    // Live drafts run where the engine is; a 'web' process answers 'unsupported'.
+    // Live drafts run where the engine is; a 'web' process hands them to the workers (below).
     const liveDraft = createLiveDraftObserver({
       ...config.liveDraft,
       engine,
@@ -206,6 +208,28 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     });
     stoppers.push(() => liveDraft.close());
     app.decorate('liveDraft', liveDraft);
+    // Separate web and worker processes: the web hands live drafting to a worker with a free slot.
+    let recordingObserver: RecordingObserver = liveDraft;
+    if (db.url && config.serverRole !== 'all') {
+      const claims = createLiveDraftClaims(db.db, config.liveDraftLeaseMs);
+      if (config.serverRole === 'web') {
+        const remote = createRemoteLiveDraftObserver({ enabled: config.liveDraft.enabled, hub, claims, credits, log: app.log });
+        stoppers.push(async () => remote.close());
+        recordingObserver = remote;
+      } else if (engine) {
+        const stopDrafting = await startLiveDraftWorker({
+          observer: liveDraft,
+          maxSessions: config.liveDraft.maxSessions,
+          hub,
+          claims,
+          pieces: createRecordingsRepository(db.db),
+          storage,
+          leaseMs: config.liveDraftLeaseMs,
+          log: app.log,
+        });
+        stoppers.push(stopDrafting);
+      }
+    }
 
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db);
@@ -217,7 +241,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         credits,
         webhooks,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
-        recordingObserver: options.recordingObserver ?? liveDraft,
+        recordingObserver: options.recordingObserver ?? recordingObserver,
       });
     }
     phases.mark('routes');

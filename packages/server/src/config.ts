@@ -206,6 +206,12 @@ export const configTable = [
       'Recordings one process drafts live at once; further recordings work without live text. On an idle 2-core machine with the built-in engine, pnpm bench live-latency measured a p95 latency of 1.6–1.7 s for one recording, 1.9–2.3 s for two and 3.7–3.9 s for three (target 4 s); the default of 2 keeps a margin for the final transcription of finished recordings on the same cores.',
   },
   {
+    name: 'LIVE_DRAFT_LEASE_SECONDS',
+    default: '30',
+    description:
+      'PostgreSQL with separate web and worker processes: a worker renews its claim on the recordings it drafts live every quarter of this; a claim not renewed for this long belonged to a worker that died, and the recording goes on without live text.',
+  },
+  {
     name: 'TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS',
     default: '60',
     description:
@@ -433,6 +439,7 @@ const envSchema = z.object({
   TRANSCRIPTION_TIMEOUT_SECONDS: int(1, 24 * 3600).default(600),
   LIVE_DRAFT_ENABLED: z.enum(['true', 'false']).default('true'),
   LIVE_DRAFT_MAX_SESSIONS: int(1, 1000).default(2),
+  LIVE_DRAFT_LEASE_SECONDS: int(1, 3600).default(30),
   TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS: int(1, 24 * 3600).default(60),
   TRANSCRIPTION_ORPHAN_GRACE_SECONDS: int(0, 24 * 3600).default(30),
   STARTING_CREDITS: int(0, 1_000_000_000).default(60),
@@ -536,6 +543,8 @@ export interface Config {
   };
   transcription: TranscriptionConfig;
   liveDraft: { enabled: boolean; maxSessions: number };
+  /** Separate web and worker processes: how long a worker's claim on a live recording lasts unrenewed (ms). */
+  liveDraftLeaseMs: number;
   /** PostgreSQL: how workers find and restart the jobs of a worker that died (milliseconds). */
   transcriptionRecovery: { intervalMs: number; orphanGraceMs: number };
   credits: CreditsConfig;
@@ -739,6 +748,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       timeoutSeconds: e.TRANSCRIPTION_TIMEOUT_SECONDS,
     },
     liveDraft: { enabled: e.LIVE_DRAFT_ENABLED === 'true', maxSessions: e.LIVE_DRAFT_MAX_SESSIONS },
+    liveDraftLeaseMs: e.LIVE_DRAFT_LEASE_SECONDS * 1000,
     transcriptionRecovery: {
       intervalMs: e.TRANSCRIPTION_RECOVERY_INTERVAL_SECONDS * 1000,
       orphanGraceMs: e.TRANSCRIPTION_ORPHAN_GRACE_SECONDS * 1000,

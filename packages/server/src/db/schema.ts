@@ -307,6 +307,20 @@ export const recordingPieces = pgTable(
   (t) => [primaryKey({ columns: [t.recordingId, t.seq] })],
 );
 
+/**
+ * Which worker drafts a recording's live text when web and worker processes are separate
+ * (features/live-draft/remote.ts). One row per recording offered live text: the first worker to insert
+ * it wins; worker_id '' means nobody drafts it (declined, or its worker stopped or died). A worker
+ * renews heartbeat_at while it drafts; a row not renewed for the lease belongs to a dead worker.
+ */
+export const liveDraftClaims = pgTable('live_draft_claims', {
+  recordingId: text('recording_id')
+    .primaryKey()
+    .references(() => recordings.id, { onDelete: 'cascade' }),
+  workerId: text('worker_id').notNull(),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
 
@@ -596,6 +610,7 @@ export const schema = {
   uploadChunks,
   recordings,
   recordingPieces,
+  liveDraftClaims,
   creditEntries,
   payments,
   prompts,

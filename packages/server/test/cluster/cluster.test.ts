@@ -9,9 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { newAccount, postJson, sessionCookie, type TestServer } from '../helpers.ts';
 import { api, CHUNK, fixture, newUploadId } from '../library-helpers.ts';
+import { normalizeWords, type DraftSegment } from '../../src/features/live-draft/drafting.ts';
+import { recordingsApi } from '../recordings-helpers.ts';
+import { repeatedRecordingPieces } from '../support/webm.ts';
 import { startFakeChat, type FakeChat } from '../support/fake-chat.ts';
 import { wordErrorRate } from '../support/wer.ts';
-import { LIBRIVOX_TEXT } from '../transcription/helpers.ts';
+import { LIBRIVOX_CLIP, LIBRIVOX_TEXT } from '../transcription/helpers.ts';
 import { openLive, repeatedRecording, wsUrl } from '../transcription/server-helpers.ts';
 import { startCluster, type Cluster } from './harness.ts';
 import { stereo48kFloatWav } from './audio.ts';
@@ -179,6 +182,49 @@ describe.runIf(onPostgres)('PostgreSQL: two web and two worker processes behind 
     expect(after.slice(before.length).map((e) => [e.kind, e.amount])).toEqual([['ai_prompt', -1]]);
     await live.close();
   }, 120_000);
+
+  it('a recording streamed through the proxy, its pieces alternating between the web processes, gets live drafts from a worker and finishes into a transcript', async () => {
+    const user = await signUp();
+    const live = await openLive(site(), user.cookie);
+    const recordings = recordingsApi(site(), user.cookie);
+    const created = await recordings.create();
+    expect(created.status).toBe(201);
+    expect(created.json.live).toEqual({ available: true });
+    const id = (created.json.recording as { id: string }).id;
+
+    const { pieces } = repeatedRecordingPieces(`${LIBRIVOX_CLIP}.webm`, 2);
+    const pieceOn: string[] = [];
+    for (const [seq, piece] of pieces.entries()) {
+      expect((await recordings.put(id, seq, piece)).status).toBe(200);
+      pieceOn.push(cluster.proxy.lastBackend(`PUT /api/recordings/${id}/pieces/${seq}`)!);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(new Set(pieceOn)).toEqual(new Set(cluster.web.map((w) => w.name)));
+    const words = (m: { data: unknown }) => normalizeWords((m.data as { segments: DraftSegment[] }).segments.map((s) => s.text).join(' '));
+    const phrases = ['john dashwood', 'leisure to consider', 'prudently in his power'];
+    await live.until(
+      (m) =>
+        m.type === 'recording.draft' &&
+        (m.data as { recordingId: string }).recordingId === id &&
+        phrases.every((p) => words(m).includes(p)),
+      120_000,
+    );
+    expect(live.messages.filter((m) => m.type === 'recording.live')).toEqual([]);
+    // One worker drafted it.
+    const claims = await cluster.query<{ worker_id: string }>('select worker_id from live_draft_claims where recording_id = $1', [id]);
+    expect(claims).toHaveLength(1);
+    expect(claims[0].worker_id).not.toBe('');
+
+    const finished = await recordings.finish(id);
+    expect(finished.status).toBe(201);
+    const transcriptId = (finished.json.transcript as { id: number }).id;
+    await live.status(transcriptId, 'complete', 120_000);
+    const t = (await user.client.get(`/api/transcripts/${transcriptId}`)).json as unknown as TranscriptBody;
+    expect(t.metadata.status).toBe('completed');
+    for (const phrase of phrases) expect(normalizeWords(t.content)).toContain(phrase);
+    expect((await recordings.audio(transcriptId)).equals(Buffer.concat(pieces))).toBe(true);
+    await live.close();
+  }, 180_000);
 
   it('a worker killed in the middle of a job: the other worker finishes it, charged once', async () => {
     const user = await signUp();

@@ -49,6 +49,8 @@ export interface LiveDraftOptions {
 export interface LiveDraftObserver extends RecordingObserver {
   /** Recordings being drafted now. */
   readonly activeSessions: number;
+  /** Whether this process is drafting the recording now (a worker renews its claim only then). */
+  holds(recordingId: string): boolean;
   /** Resolves when the recording's queued pieces are decoded and no pass is running (tests, bench). */
   settled(recordingId: string): Promise<void>;
   /** Ends every session and frees the detector (shutdown). */
@@ -173,6 +175,10 @@ export function createLiveDraftObserver(options: LiveDraftOptions): LiveDraftObs
 
     get activeSessions() {
       return sessions.size;
+    },
+
+    holds(recordingId) {
+      return sessions.has(recordingId);
     },
 
     async settled(recordingId) {
