@@ -99,6 +99,39 @@ export class SileroVad {
 /** Samples per VAD frame (32 ms at 16 kHz): `frameProbabilities` has one value per frame. */
 export const VAD_FRAME_SAMPLES = FRAME;
 
+/**
+ * Samples of one block of `frameProbabilities` at 16 kHz (LANES lanes of LANE_SECONDS): blocks are
+ * independent (each lane starts from a fresh state, each block gets its own level lift), so they can run
+ * in separate sessions and give the same probabilities.
+ */
+export const VAD_BLOCK_SAMPLES = Math.ceil((LANE_SECONDS * 16000) / FRAME) * LANES * FRAME;
+
+/**
+ * `frameProbabilities` over `pcm`, block by block through `runBlock` (e.g. on several inference
+ * processes), at most `concurrency` blocks at once.
+ */
+export async function blockwiseProbabilities(
+  pcm: Pcm,
+  runBlock: (audio: Float32Array) => Promise<Float32Array>,
+  { concurrency = 1, signal }: { concurrency?: number; signal?: AbortSignal } = {},
+): Promise<Float32Array> {
+  const probabilities = new Float32Array(Math.ceil(pcm.length / FRAME));
+  const blockFrames = VAD_BLOCK_SAMPLES / FRAME;
+  let next = 0;
+  const lane = async () => {
+    for (;;) {
+      signal?.throwIfAborted();
+      const start = next;
+      next += VAD_BLOCK_SAMPLES;
+      if (start >= pcm.length) return;
+      const audio = await pcm.read(start, start + VAD_BLOCK_SAMPLES);
+      probabilities.set(await runBlock(audio), (start / VAD_BLOCK_SAMPLES) * blockFrames);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  return probabilities;
+}
+
 /** Speech regions in samples from `frameProbabilities` (what `detect` returns). */
 export function regionsFromFrames(
   probabilities: Float32Array,
