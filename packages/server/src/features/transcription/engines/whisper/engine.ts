@@ -29,6 +29,7 @@ import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
 import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
 import { InferencePool } from './pool.ts';
+import { prepareSharedWeightsModel } from './shared-weights.ts';
 
 export interface WhisperEngineOptions {
   /** Folder for the rewritten model (the server passes DATA_DIR/models). */
@@ -144,7 +145,8 @@ export class WhisperEngine implements TranscriptionEngine {
       const mask = vocabMaskSpec(tokenizer.special);
       const { processes, threads, vad } = this.options;
       if (processes > 0) {
-        const pool = new InferencePool(processes, { modelPath: prepared.modelPath, threads, mask, vad });
+        const modelPath = await prepareSharedWeightsModel(prepared.modelPath, this.options.cacheDir);
+        const pool = new InferencePool(processes, { modelPath, threads, mask, vad });
         try {
           await pool.ready();
         } catch (error) {
