@@ -63,7 +63,7 @@ export interface WhisperEngineOptions {
    * and loaded again by the next one: an idle server does not keep the model's memory.
    */
   idleReleaseMs?: number;
-  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 30 min). */
+  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;
 }
@@ -117,6 +117,11 @@ export class WhisperEngine implements TranscriptionEngine {
   /** True while the model's sessions are loaded (or loading). */
   get loaded(): boolean {
     return this.runtime !== null;
+  }
+
+  /** Inference processes when loaded (0: the session runs inside this process). */
+  get processCount(): number {
+    return this.options.processes;
   }
 
   /** Process ids of the inference processes while loaded (benches add their memory and CPU time). */
@@ -219,7 +224,8 @@ export class WhisperEngine implements TranscriptionEngine {
     const runtime = await this.load();
     const pcm = await decodeToPcm(input.filePath, {
       signal,
-      memoryLimitSamples: this.options.memoryLimitSamples,
+      // Past 10 minutes the samples go to a temp file: 38 MB in memory at most, on top of the inference processes.
+      memoryLimitSamples: this.options.memoryLimitSamples ?? 10 * 60 * SAMPLE_RATE,
       tmpDir: this.options.tmpDir,
     }).catch((err: unknown) => {
       throw err instanceof AudioDecodeError ? new EngineError('undecodable', err.message, { cause: err, code: err.code }) : err;

@@ -2,7 +2,11 @@
  * One Whisper window and one VAD block through onnxruntime-node: what the engine runs either in its own
  * process (one session) or in its inference processes (inference-host.ts), with the same tensors.
  */
-import ort from 'onnxruntime-node';
+import type ort from 'onnxruntime-node';
+import { lazyModule } from '../../../../lazy-module.ts';
+
+// Loaded where an inference runs (the inference processes, or the former in-process path), not in every server.
+const onnx = lazyModule<typeof ort>('onnxruntime-node');
 import type { SpecialTokens } from './tokenizer.ts';
 import { TOKEN_SCORES_OUTPUT } from './model.ts';
 import { SileroVad } from './vad.ts';
@@ -43,7 +47,7 @@ export function vocabMaskSpec(special: SpecialTokens): VocabMaskSpec {
 }
 
 export async function createWhisperSession(modelPath: string, threads: number): Promise<ort.InferenceSession> {
-  return ort.InferenceSession.create(modelPath, {
+  return onnx().InferenceSession.create(modelPath, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
@@ -66,15 +70,15 @@ export class WhisperRunner {
   ) {
     const values = new Int32Array(mask.size).fill(1);
     values.fill(0, mask.blockedFrom, mask.blockedTo);
-    this.mask = new ort.Tensor('int32', values, [values.length]);
+    this.mask = new (onnx().Tensor)('int32', values, [values.length]);
   }
 
   /** onnxruntime-node runs this synchronously on the calling thread (its promise only defers the start). */
   async run({ audio, prompt, beams, timestamps }: WindowRequest): Promise<WindowReply> {
-    const int32 = (values: number[], dims = [values.length]) => new ort.Tensor('int32', Int32Array.from(values), dims);
-    const float32 = (value: number) => new ort.Tensor('float32', Float32Array.from([value]), [1]);
+    const int32 = (values: number[], dims = [values.length]) => new (onnx().Tensor)('int32', Int32Array.from(values), dims);
+    const float32 = (value: number) => new (onnx().Tensor)('float32', Float32Array.from([value]), [1]);
     const output = await this.session.run({
-      audio_pcm: new ort.Tensor('float32', audio, [1, audio.length]),
+      audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]),
       max_length: int32([MAX_LENGTH]),
       min_length: int32([0]),
       num_beams: int32([beams]),
