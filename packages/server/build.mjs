@@ -19,6 +19,8 @@ const entries = {
   'build-model': 'src/features/transcription/engines/whisper/build-model.ts',
   // Live-draft passes run in a child process of their own (features/live-draft/engine.ts forks it).
   'draft-process': 'src/features/live-draft/draft-process.ts',
+  // The built-in engine's inference processes (transcription/engines/whisper/pool.ts forks them).
+  'inference-host': 'src/features/transcription/engines/whisper/inference-host.ts',
 };
 // The bundle's output format and this script are inputs too: a change to either rebuilds.
 const BUILD_VERSION = 1;

@@ -143,9 +143,15 @@ export const configTable = [
   },
   {
     name: 'TRANSCRIPTION_CONCURRENCY',
-    default: '(half the cores, at least 1)',
+    default: '(half the cores, at least 2)',
     description:
-      'Transcription jobs one worker process runs at the same time. The built-in engine runs one inference at a time anyway; raise it for a remote engine.',
+      'Transcription jobs one worker process runs at the same time. With the built-in engine they share its inference processes window by window, so a short recording does not wait for a long one to finish.',
+  },
+  {
+    name: 'TRANSCRIPTION_ENGINE_PROCESSES',
+    default: '(one per core, at most 4)',
+    description:
+      'Inference processes of the built-in engine, each with its own copy of the model (about 150 MB); a long recording is cut at pauses and its parts transcribed side by side. 0 runs one inference at a time inside the server process, which then keeps the memory after the model is freed.',
   },
   {
     name: 'TRANSCRIPTION_ENGINE_IDLE_MINUTES',
@@ -425,6 +431,7 @@ const envSchema = z.object({
   RECORDING_MAX_OPEN: int(1, 1000).default(5),
   TRANSCRIPTION_ENGINE: z.enum(['builtin', 'openai']).default('builtin'),
   TRANSCRIPTION_CONCURRENCY: int(1, 64).optional(),
+  TRANSCRIPTION_ENGINE_PROCESSES: int(0, 64).optional(),
   TRANSCRIPTION_ENGINE_IDLE_MINUTES: z.coerce.number().min(0).max(10_080).default(10),
   TRANSCRIPTION_RETRIES: int(0, 20).default(2),
   TRANSCRIPTION_RETRY_DELAY_SECONDS: int(0, 86_400).default(10),
@@ -585,6 +592,8 @@ export interface TranscriptionConfig {
   concurrency: number;
   /** Minutes without a transcription before the built-in engine frees its model (0: never). */
   engineIdleMinutes: number;
+  /** Inference processes of the built-in engine (unset: one per core, at most 4; 0: in the server process). */
+  engineProcesses?: number;
   retryLimit: number;
   retryDelaySeconds: number;
   apiUrl: string;
@@ -730,9 +739,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     transcription: {
       engine: e.TRANSCRIPTION_ENGINE,
-      // On 2 cores one job at a time: the built-in engine already uses both cores per inference.
-      concurrency: e.TRANSCRIPTION_CONCURRENCY ?? Math.max(1, Math.floor(availableParallelism() / 2)),
+      // Two jobs at least: they take turns on the built-in engine's processes window by window (each
+      // gets about half of the cores), so neither waits for the other to finish.
+      concurrency: e.TRANSCRIPTION_CONCURRENCY ?? Math.max(2, Math.floor(availableParallelism() / 2)),
       engineIdleMinutes: e.TRANSCRIPTION_ENGINE_IDLE_MINUTES,
+      engineProcesses: e.TRANSCRIPTION_ENGINE_PROCESSES,
       retryLimit: e.TRANSCRIPTION_RETRIES,
       retryDelaySeconds: e.TRANSCRIPTION_RETRY_DELAY_SECONDS,
       apiUrl: e.TRANSCRIPTION_API_URL,

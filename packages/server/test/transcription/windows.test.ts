@@ -3,6 +3,7 @@ import {
   nextWindowStart,
   parseWindowTokens,
   speechRegionsFromProbabilities,
+  splitAtPauses,
   windowEnd,
   type TokenKinds,
 } from '../../src/features/transcription/engines/whisper/windows.ts';
@@ -97,5 +98,36 @@ describe('speech regions and window placement', () => {
     expect(windowEnd(0, [{ start: 0, end: 50 * sr }], 60 * sr, max, pad, minSkip)).toBe(max);
     // No VAD information: the full window (or the end of the audio).
     expect(windowEnd(0, [], 20 * sr, max, pad, minSkip)).toBe(20 * sr);
+  });
+});
+
+describe('splitAtPauses', () => {
+  const SR = 16000;
+  const sec = (x: number) => x * SR;
+  // Ten 20 s stretches of speech, each followed by a 1 s pause: 210 s.
+  const regions = Array.from({ length: 10 }, (_, i) => ({ start: sec(i * 21), end: sec(i * 21 + 20) }));
+  const total = sec(210);
+
+  it('cuts in the middle of a pause so that the parts hold about the same speech', () => {
+    expect(splitAtPauses(regions, total, 2, sec(30))).toEqual([0, sec(104.5), total]);
+    const three = splitAtPauses(regions, total, 3, sec(30));
+    expect(three).toHaveLength(4);
+    // Every cut lies inside a pause, never inside speech.
+    for (const cut of three.slice(1, -1)) expect(regions.some((r) => cut > r.start && cut < r.end)).toBe(false);
+    expect(three.slice(1, -1).map((c) => c / SR)).toEqual([62.5, 146.5]);
+  });
+
+  it('keeps a recording whole when it is too short to be worth a cut or has no pause', () => {
+    expect(splitAtPauses(regions.slice(0, 2), sec(41), 2, sec(30))).toEqual([0, sec(41)]);
+    expect(splitAtPauses([{ start: 0, end: sec(200) }], sec(200), 2, sec(30))).toEqual([0, sec(200)]);
+    expect(splitAtPauses(regions, total, 1, sec(30))).toEqual([0, total]);
+    expect(splitAtPauses([], total, 2, sec(30))).toEqual([0, total]);
+  });
+
+  it('never makes more parts than the speech fills with the minimum, and parts are in order', () => {
+    const bounds = splitAtPauses(regions, total, 8, sec(30));
+    expect(bounds).toHaveLength(1 + Math.floor(200 / 30));
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    expect(new Set(bounds).size).toBe(bounds.length);
   });
 });

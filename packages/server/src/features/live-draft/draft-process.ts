@@ -18,7 +18,8 @@ const { cacheDir, sourceModelPath, prebuiltDir } = JSON.parse(process.argv[2] ??
   sourceModelPath?: string;
   prebuiltDir?: string;
 };
-const engine = createWhisperEngine({ cacheDir, sourceModelPath, prebuiltDir });
+// One session inside this process (it is the child process already), at its lower priority.
+const engine = createWhisperEngine({ cacheDir, sourceModelPath, prebuiltDir, processes: 0 });
 
 // The server went away (or closed us): nothing left to do.
 process.on('disconnect', () => {

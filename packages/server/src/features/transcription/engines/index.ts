@@ -33,5 +33,6 @@ export function createConfiguredEngine(config: Pick<Config, 'transcription' | 'd
     cacheDir: join(config.dataDir, 'models'),
     prebuiltDir: serverPath('dist', 'models'),
     idleReleaseMs: t.engineIdleMinutes * 60_000,
+    processes: t.engineProcesses,
   });
 }

@@ -2,5 +2,8 @@
 // dist/models, so no data folder has to rewrite it on its first transcription.
 import { serverPath } from '../../../../paths.ts';
 import { prepareWhisperModel } from './model.ts';
+import { prepareSharedWeightsModel } from './shared-weights.ts';
 
-await prepareWhisperModel({ cacheDir: serverPath('dist', 'models') });
+const prepared = await prepareWhisperModel({ cacheDir: serverPath('dist', 'models') });
+// And its shared-weights form, which the inference processes load (shared-weights.ts).
+await prepareSharedWeightsModel(prepared.modelPath, serverPath('dist', 'models'));

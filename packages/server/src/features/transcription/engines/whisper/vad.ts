@@ -7,7 +7,11 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import ort from 'onnxruntime-node';
+import type ort from 'onnxruntime-node';
+import { lazyModule } from '../../../../lazy-module.ts';
+
+// Loaded where an inference runs (the inference processes, or the former in-process path), not in every server.
+const onnx = lazyModule<typeof ort>('onnxruntime-node');
 import type { Pcm } from './audio.ts';
 import { applyGain, levelGain } from './level.ts';
 import { speechRegionsFromProbabilities, type SpeechRegion } from './windows.ts';
@@ -36,7 +40,7 @@ export class SileroVad {
   private constructor(private readonly session: ort.InferenceSession) {}
 
   static async create(modelPath = defaultVadModelPath()): Promise<SileroVad> {
-    const session = await ort.InferenceSession.create(modelPath, {
+    const session = await onnx().InferenceSession.create(modelPath, {
       intraOpNumThreads: 1, // tiny model: threads cost more than they save
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
@@ -50,7 +54,7 @@ export class SileroVad {
     const totalFrames = Math.ceil(pcm.length / FRAME);
     const probabilities = new Float32Array(totalFrames);
     const laneFrames = Math.ceil((LANE_SECONDS * pcm.sampleRate) / FRAME);
-    const sr = new ort.Tensor('int64', BigInt64Array.from([BigInt(pcm.sampleRate)]), []);
+    const sr = new (onnx().Tensor)('int64', BigInt64Array.from([BigInt(pcm.sampleRate)]), []);
     const blockFrames = laneFrames * LANES;
     for (let blockStart = 0; blockStart < totalFrames; blockStart += blockFrames) {
       signal?.throwIfAborted();
@@ -59,7 +63,7 @@ export class SileroVad {
       // Same level lift as the transcription windows: Silero misses parts of very quiet speech too.
       const audio = await pcm.read(blockStart * FRAME, (blockStart + frames) * FRAME);
       applyGain(audio, levelGain(audio));
-      let state: ort.Tensor = new ort.Tensor('float32', new Float32Array(2 * lanes * 128), [2, lanes, 128]);
+      let state: ort.Tensor = new (onnx().Tensor)('float32', new Float32Array(2 * lanes * 128), [2, lanes, 128]);
       const input = new Float32Array(lanes * (CONTEXT + FRAME));
       for (let f = 0; f < laneFrames; f++) {
         input.fill(0);
@@ -74,7 +78,7 @@ export class SileroVad {
           input.set(chunk, lane * (CONTEXT + FRAME) + (f === 0 ? CONTEXT : 0));
         }
         if (!any) break;
-        const out = await this.session.run({ input: new ort.Tensor('float32', input, [lanes, CONTEXT + FRAME]), state, sr });
+        const out = await this.session.run({ input: new (onnx().Tensor)('float32', input, [lanes, CONTEXT + FRAME]), state, sr });
         state = out.stateN as ort.Tensor;
         const p = out.output.data as Float32Array;
         for (let lane = 0; lane < lanes; lane++) {
@@ -98,6 +102,39 @@ export class SileroVad {
 
 /** Samples per VAD frame (32 ms at 16 kHz): `frameProbabilities` has one value per frame. */
 export const VAD_FRAME_SAMPLES = FRAME;
+
+/**
+ * Samples of one block of `frameProbabilities` at 16 kHz (LANES lanes of LANE_SECONDS): blocks are
+ * independent (each lane starts from a fresh state, each block gets its own level lift), so they can run
+ * in separate sessions and give the same probabilities.
+ */
+export const VAD_BLOCK_SAMPLES = Math.ceil((LANE_SECONDS * 16000) / FRAME) * LANES * FRAME;
+
+/**
+ * `frameProbabilities` over `pcm`, block by block through `runBlock` (e.g. on several inference
+ * processes), at most `concurrency` blocks at once.
+ */
+export async function blockwiseProbabilities(
+  pcm: Pcm,
+  runBlock: (audio: Float32Array) => Promise<Float32Array>,
+  { concurrency = 1, signal }: { concurrency?: number; signal?: AbortSignal } = {},
+): Promise<Float32Array> {
+  const probabilities = new Float32Array(Math.ceil(pcm.length / FRAME));
+  const blockFrames = VAD_BLOCK_SAMPLES / FRAME;
+  let next = 0;
+  const lane = async () => {
+    for (;;) {
+      signal?.throwIfAborted();
+      const start = next;
+      next += VAD_BLOCK_SAMPLES;
+      if (start >= pcm.length) return;
+      const audio = await pcm.read(start, start + VAD_BLOCK_SAMPLES);
+      probabilities.set(await runBlock(audio), (start / VAD_BLOCK_SAMPLES) * blockFrames);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  return probabilities;
+}
 
 /** Speech regions in samples from `frameProbabilities` (what `detect` returns). */
 export function regionsFromFrames(

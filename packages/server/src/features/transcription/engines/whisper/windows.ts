@@ -168,3 +168,35 @@ export function speechRegionsFromProbabilities(
     .filter((r) => r.end - r.start >= minSpeechFrames)
     .map((r) => ({ start: r.start * frameSamples, end: r.end * frameSamples }));
 }
+
+/**
+ * Where to cut one recording into at most `parts` contiguous parts that can be transcribed side by side:
+ * in the middle of a pause between two speech regions (no word is cut, and each part starts on a
+ * pause, as a recording does), chosen so the parts hold about the same amount of speech. Every part
+ * holds at least `minPartSpeechSamples` of speech (a cut costs about one more window). Returns the part
+ * boundaries in samples, from 0 to `total`.
+ */
+export function splitAtPauses(regions: readonly SpeechRegion[], total: number, parts: number, minPartSpeechSamples: number): number[] {
+  const speech = regions.reduce((sum, r) => sum + (r.end - r.start), 0);
+  const count = Math.min(parts, Math.floor(speech / Math.max(1, minPartSpeechSamples)));
+  if (count <= 1 || regions.length < 2) return [0, total];
+  // Speech before each pause (pause i lies between regions i and i + 1).
+  const before: number[] = [];
+  let sum = 0;
+  for (let i = 0; i < regions.length - 1; i++) {
+    sum += regions[i].end - regions[i].start;
+    before.push(sum);
+  }
+  const bounds = [0];
+  let from = 0; // first pause still free
+  for (let k = 1; k < count && from < before.length; k++) {
+    const target = (k * speech) / count;
+    let best = from;
+    for (let i = from; i < before.length; i++) if (Math.abs(before[i] - target) < Math.abs(before[best] - target)) best = i;
+    const cut = Math.round((regions[best].end + regions[best + 1].start) / 2);
+    if (cut > bounds[bounds.length - 1] && cut < total) bounds.push(cut);
+    from = best + 1;
+  }
+  bounds.push(total);
+  return bounds;
+}

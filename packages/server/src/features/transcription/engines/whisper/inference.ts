@@ -1,0 +1,113 @@
+/**
+ * One Whisper window and one VAD block through onnxruntime-node: what the engine runs either in its own
+ * process (one session) or in its inference processes (inference-host.ts), with the same tensors.
+ */
+import type ort from 'onnxruntime-node';
+import { lazyModule } from '../../../../lazy-module.ts';
+
+// Loaded where an inference runs (the inference processes, or the former in-process path), not in every server.
+const onnx = lazyModule<typeof ort>('onnxruntime-node');
+import type { SpecialTokens } from './tokenizer.ts';
+import { TOKEN_SCORES_OUTPUT } from './model.ts';
+import { SileroVad } from './vad.ts';
+import { SAMPLE_RATE, type Pcm } from './audio.ts';
+
+// Tokens per window, prompt included: half the decoder's 448-token context, as Whisper's reference decoder
+// (sample_len). A 30 s window of speech needs ~100-150; only runaway repetitions get near it. Measured on
+// the 316 s bench recording: the same text, 6 % less CPU and 45 MB less peak memory than 448 (the beam
+// search sizes its per-step scores by this length).
+const MAX_LENGTH = 224;
+
+export interface WindowRequest {
+  audio: Float32Array;
+  /** Prompt ids (start of transcript, and no-timestamps when timestamps are off). */
+  prompt: number[];
+  beams: number;
+  timestamps: boolean;
+}
+
+export interface WindowReply {
+  /** The whole generated sequence, prompt included. */
+  sequence: Int32Array;
+  /** The graph's `token_scores` (running log-probability sums, model.ts). */
+  tokenScores: Float32Array;
+}
+
+/** Which ids may be generated: the slice of special tokens between end-of-text and the timestamps never. */
+export interface VocabMaskSpec {
+  size: number;
+  blockedFrom: number;
+  blockedTo: number;
+}
+
+/**
+ * Special tokens between end-of-text and the timestamps (start-of-transcript, the language and task tokens,
+ * <|nospeech|>, <|notimestamps|>) are never text. Whisper's reference decoder suppresses them; without
+ * that, tiny.en sometimes answered a whole window of clear speech with <|nospeech|> alone (measured on
+ * a clip repeated four times: 30 s of speech lost).
+ */
+export function vocabMaskSpec(special: SpecialTokens): VocabMaskSpec {
+  return { size: special.lastTimestamp + 1, blockedFrom: special.endOfText + 1, blockedTo: special.firstTimestamp };
+}
+
+export async function createWhisperSession(modelPath: string, threads: number): Promise<ort.InferenceSession> {
+  return onnx().InferenceSession.create(modelPath, {
+    intraOpNumThreads: threads,
+    interOpNumThreads: 1,
+    executionMode: 'sequential',
+    graphOptimizationLevel: 'all',
+    // Without the arena, memory goes back after each window: measured on the tutorial clip, the
+    // process stayed at 303 MB after a transcription instead of 507 MB, at the same speed.
+    enableCpuMemArena: false,
+    // Spinning worker threads doubled the CPU time per window and, with the web server or another
+    // process on the same 2 cores, more than doubled the wall time (measured: 0.85 -> 1.8 CPU s).
+    extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+  });
+}
+
+/** A session with its constant inputs. */
+export class WhisperRunner {
+  private readonly mask: ort.Tensor;
+  constructor(
+    readonly session: ort.InferenceSession,
+    mask: VocabMaskSpec,
+  ) {
+    const values = new Int32Array(mask.size).fill(1);
+    values.fill(0, mask.blockedFrom, mask.blockedTo);
+    this.mask = new (onnx().Tensor)('int32', values, [values.length]);
+  }
+
+  /** onnxruntime-node runs this synchronously on the calling thread (its promise only defers the start). */
+  async run({ audio, prompt, beams, timestamps }: WindowRequest): Promise<WindowReply> {
+    const int32 = (values: number[], dims = [values.length]) => new (onnx().Tensor)('int32', Int32Array.from(values), dims);
+    const float32 = (value: number) => new (onnx().Tensor)('float32', Float32Array.from([value]), [1]);
+    const output = await this.session.run({
+      audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]),
+      max_length: int32([MAX_LENGTH]),
+      min_length: int32([0]),
+      num_beams: int32([beams]),
+      num_return_sequences: int32([1]),
+      length_penalty: float32(1),
+      repetition_penalty: float32(1),
+      vocab_mask: this.mask,
+      decoder_input_ids: int32(prompt, [1, prompt.length]),
+      logits_processor: int32([timestamps ? 1 : 0]),
+    });
+    return { sequence: output.sequences.data as Int32Array, tokenScores: output[TOKEN_SCORES_OUTPUT].data as Float32Array };
+  }
+
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+}
+
+/** Speech probabilities of one VAD block (`VAD_BLOCK_SAMPLES` or the audio's tail), as the whole-file pass computes them. */
+export function vadBlock(vad: SileroVad, audio: Float32Array): Promise<Float32Array> {
+  const pcm: Pcm = {
+    sampleRate: SAMPLE_RATE,
+    length: audio.length,
+    read: async (start, end) => audio.slice(Math.max(0, start), Math.min(audio.length, end)),
+    dispose: async () => {},
+  };
+  return vad.frameProbabilities(pcm);
+}
