@@ -55,9 +55,10 @@ try {
   await engine.transcribe({ filePath: file }); // warm
   const t = performance.now();
   const cpu = process.cpuUsage();
+  const batchChildCpu = childCpuSeconds(); // the engine's inference processes
   const batch = await engine.transcribe({ filePath: file });
   const batchWall = (performance.now() - t) / 1000;
-  const batchCpu = cpuSeconds(process.cpuUsage(cpu));
+  const batchCpu = cpuSeconds(process.cpuUsage(cpu)) + childCpuSeconds() - batchChildCpu;
   const audioSeconds = batch.durationSeconds;
   const pcm = await decodeToPcm(file);
   const raw = await engine.transcribeSamples(await pcm.read(0, pcm.length));
