@@ -6,7 +6,7 @@
 // (b) GET /api/folders/tree for a user with 10,000 transcripts in 1,000 folders on PGlite, p95 over
 //     50 requests to the server in a child process (target < 100 ms); baseline: GET /api/auth/me p95
 //     on the same server.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { folders, transcripts } from '../packages/server/src/db/schema.ts';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { sleep, percentile, verdict, waitFor, stop } from './support/process.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -26,35 +27,6 @@ const MB = 1024 * 1024;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const TREE_REQUESTS = 50;
 const WARMUP = 5;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await sleep(20);
-    }
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 /** Resident set size of a process in bytes (Linux /proc). */
 function rssOf(pid: number): number {

@@ -19,6 +19,7 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { percentile, sleep, verdict, waitFor, stop } from './support/process.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -29,41 +30,11 @@ const FOLDERS_PER_USER = 20;
 const TRANSCRIPTS_PER_USER = 200;
 const FAIR_SECONDS = Math.max(3, Math.min(15, SECONDS / 4));
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
 interface Account {
   id: number;
   cookie: string;
   folderIds: number[];
   transcriptIds: number[];
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await sleep(20);
-    }
-  }
-  throw new Error(`no answer from ${url}`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** A fresh PostgreSQL database next to DATABASE_URL (dropped by the returned function). */

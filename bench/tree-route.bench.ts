@@ -3,7 +3,7 @@
 // while the user's other tab renames a folder between requests (the tree changed, its transcripts
 // not), and while it renames a transcript (the whole tree is read again); baseline in the same run:
 // GET /api/auth/me p95 on the same server. Target: p95 < 50 ms in every case.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,31 +12,12 @@ import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { percentile, waitFor } from './support/process.ts';
 
 const serverDir = join(import.meta.dirname, '..', 'packages', 'server');
 const REQUESTS = 100;
 const WARMUP = 10;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
-    } catch {
-      await sleep(20);
-    }
-  }
-  throw new Error(`no answer from ${url}`);
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'scribe-bench-tree-route-'));
 const env = { DATA_DIR: dataDir, HOST: '127.0.0.1', LOG_LEVEL: 'warn', APP_DIST_DIR: join(dataDir, 'no-app'), ALTCHA_MAX_NUMBER: '20' };
