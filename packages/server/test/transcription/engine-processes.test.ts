@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhisperEngine, decodeToPcm, encodeWav, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { inferenceHostEnv } from '../../src/features/transcription/engines/whisper/pool.ts';
 import { wordErrorRate } from '../support/wer.ts';
 import { concat, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
 
@@ -41,6 +42,28 @@ describe('built-in Whisper engine with two inference processes', () => {
   afterAll(async () => {
     await engine?.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it("runs the inference processes with glibc's huge pages for the memory each window maps", () => {
+    for (const pid of engine.processIds) {
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(
+        environment
+          .find((v) => v.startsWith('GLIBC_TUNABLES='))
+          ?.split('=')
+          .slice(1)
+          .join('=')
+          .split(':'),
+      ).toContain('glibc.malloc.hugetlb=1');
+    }
+  });
+
+  it("keeps tunables set for the server and an operator's own huge-page choice", () => {
+    expect(inferenceHostEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' });
+    expect(inferenceHostEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe(
+      'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1',
+    );
+    expect(inferenceHostEnv({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }).GLIBC_TUNABLES).toBe('glibc.malloc.hugetlb=0');
   });
 
   it('transcribes one long recording in parts on both processes, the text in order and complete', async () => {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { TranscriptionEngine } from '../transcription/engines/types.ts';
 import { encodeWav, SAMPLE_RATE } from '../transcription/engines/whisper/audio.ts';
 import { WhisperEngine } from '../transcription/engines/whisper/engine.ts';
+import { inferenceHostEnv } from '../transcription/engines/whisper/pool.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -58,6 +59,7 @@ class DraftProcess {
     const execArgv = compiled ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
     const child = fork(script, [JSON.stringify(this.model)], {
       execArgv,
+      env: inferenceHostEnv(process.env), // runs Whisper in this process: huge pages, as the engine's inference processes
       serialization: 'advanced', // Float32Array samples as they are
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
