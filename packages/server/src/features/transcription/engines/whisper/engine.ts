@@ -163,7 +163,8 @@ export class WhisperEngine implements TranscriptionEngine {
           parallel: processes,
           window: (request, signal) => pool.window(request, signal),
           vad: vad
-            ? (pcm, signal) => blockwiseProbabilities(pcm, (audio) => pool.vad(audio, signal), { concurrency: processes, signal })
+            ? (pcm, signal) =>
+                blockwiseProbabilities(pcm, (audio, gain) => pool.vad(audio, gain, signal), { concurrency: processes, signal })
             : null,
           pids: pool.pids,
           release: () => pool.close(),

@@ -15,7 +15,8 @@ export interface HostOptions {
   vad: boolean;
 }
 
-export type HostRequest = { id: number; op: 'window'; window: WindowRequest } | { id: number; op: 'vad'; audio: Float32Array };
+export type HostRequest =
+  { id: number; op: 'window'; window: WindowRequest } | { id: number; op: 'vad'; audio: Float32Array; gain?: number };
 export type HostReply =
   | { kind: 'ready' }
   | { kind: 'load-error'; error: string }
@@ -49,7 +50,7 @@ process.on('message', (message: HostRequest) => {
       if (message.op === 'window') send({ kind: 'window', id: message.id, window: await runner.run(message.window) });
       else {
         if (!vad) throw new Error('This inference process has no VAD session.');
-        send({ kind: 'vad', id: message.id, probabilities: await vadBlock(vad, message.audio) });
+        send({ kind: 'vad', id: message.id, probabilities: await vadBlock(vad, message.audio, message.gain) });
       }
     } catch (error) {
       send({ kind: 'error', id: message.id, error: error instanceof Error ? error.message : String(error) });

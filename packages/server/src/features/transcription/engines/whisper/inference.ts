@@ -101,13 +101,16 @@ export class WhisperRunner {
   }
 }
 
-/** Speech probabilities of one VAD block (`VAD_BLOCK_SAMPLES` or the audio's tail), as the whole-file pass computes them. */
-export function vadBlock(vad: SileroVad, audio: Float32Array): Promise<Float32Array> {
+/**
+ * Speech probabilities of one VAD piece (whole lanes of one block, see `vadPieces`), as the whole-file
+ * pass computes them; `gain` is the block's level lift when the piece is not the whole block.
+ */
+export function vadBlock(vad: SileroVad, audio: Float32Array, gain?: number): Promise<Float32Array> {
   const pcm: Pcm = {
     sampleRate: SAMPLE_RATE,
     length: audio.length,
     read: async (start, end) => audio.slice(Math.max(0, start), Math.min(audio.length, end)),
     dispose: async () => {},
   };
-  return vad.frameProbabilities(pcm);
+  return vad.frameProbabilities(pcm, undefined, gain);
 }

@@ -27,7 +27,7 @@ export function inferenceHostEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...env, GLIBC_TUNABLES: tunables.join(':') };
 }
 
-type Task = { op: 'window'; window: WindowRequest } | { op: 'vad'; audio: Float32Array };
+type Task = { op: 'window'; window: WindowRequest } | { op: 'vad'; audio: Float32Array; gain?: number };
 
 interface Pending {
   task: Task;
@@ -141,8 +141,8 @@ export class InferencePool {
     return this.submit({ op: 'window', window }, signal) as Promise<WindowReply>;
   }
 
-  vad(audio: Float32Array, signal?: AbortSignal): Promise<Float32Array> {
-    return this.submit({ op: 'vad', audio }, signal) as Promise<Float32Array>;
+  vad(audio: Float32Array, gain: number | undefined, signal?: AbortSignal): Promise<Float32Array> {
+    return this.submit({ op: 'vad', audio, gain }, signal) as Promise<Float32Array>;
   }
 
   private submit(task: Task, signal?: AbortSignal): Promise<unknown> {

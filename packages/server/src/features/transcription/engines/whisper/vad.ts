@@ -49,8 +49,11 @@ export class SileroVad {
     return new SileroVad(session);
   }
 
-  /** Speech probability per 512-sample frame over the whole audio. */
-  async frameProbabilities(pcm: Pcm, signal?: AbortSignal): Promise<Float32Array> {
+  /**
+   * Speech probability per 512-sample frame over the whole audio. `gain`: the level lift to use instead
+   * of each block's own (a piece of a block run elsewhere gets its block's, see blockwiseProbabilities).
+   */
+  async frameProbabilities(pcm: Pcm, signal?: AbortSignal, gain?: number): Promise<Float32Array> {
     const totalFrames = Math.ceil(pcm.length / FRAME);
     const probabilities = new Float32Array(totalFrames);
     const laneFrames = Math.ceil((LANE_SECONDS * pcm.sampleRate) / FRAME);
@@ -62,7 +65,7 @@ export class SileroVad {
       const lanes = Math.ceil(frames / laneFrames);
       // Same level lift as the transcription windows: Silero misses parts of very quiet speech too.
       const audio = await pcm.read(blockStart * FRAME, (blockStart + frames) * FRAME);
-      applyGain(audio, levelGain(audio));
+      applyGain(audio, gain ?? levelGain(audio));
       let state: ort.Tensor = new (onnx().Tensor)('float32', new Float32Array(2 * lanes * 128), [2, lanes, 128]);
       const input = new Float32Array(lanes * (CONTEXT + FRAME));
       for (let f = 0; f < laneFrames; f++) {
@@ -103,36 +106,77 @@ export class SileroVad {
 /** Samples per VAD frame (32 ms at 16 kHz): `frameProbabilities` has one value per frame. */
 export const VAD_FRAME_SAMPLES = FRAME;
 
-/**
- * Samples of one block of `frameProbabilities` at 16 kHz (LANES lanes of LANE_SECONDS): blocks are
- * independent (each lane starts from a fresh state, each block gets its own level lift), so they can run
- * in separate sessions and give the same probabilities.
- */
-export const VAD_BLOCK_SAMPLES = Math.ceil((LANE_SECONDS * 16000) / FRAME) * LANES * FRAME;
+/** Samples of one lane (LANE_SECONDS at 16 kHz, whole frames): lanes are independent, each starts fresh. */
+export const VAD_LANE_SAMPLES = Math.ceil((LANE_SECONDS * 16000) / FRAME) * FRAME;
 
 /**
- * `frameProbabilities` over `pcm`, block by block through `runBlock` (e.g. on several inference
- * processes), at most `concurrency` blocks at once.
+ * Samples of one block of `frameProbabilities` at 16 kHz (LANES lanes): blocks are independent (each lane
+ * starts from a fresh state, each block gets its own level lift), so they can run in separate sessions
+ * and give the same probabilities.
+ */
+export const VAD_BLOCK_SAMPLES = VAD_LANE_SAMPLES * LANES;
+
+/** A run of whole lanes inside one block; `gain` is its block's level lift when the block was cut. */
+export interface VadPiece {
+  start: number;
+  end: number;
+  gain?: number;
+}
+
+/**
+ * The pieces `blockwiseProbabilities` hands out: blocks cut into runs of whole lanes so that `concurrency`
+ * sessions get about the same number of lanes (a 316 s recording is 11 lanes: 6 + 5 instead of 8 + 3 in
+ * two blocks). Lanes keep their places, so the probabilities are the same as the whole-file pass.
+ */
+export function vadPieces(length: number, concurrency: number): Omit<VadPiece, 'gain'>[] {
+  const lanes = Math.ceil(length / VAD_LANE_SAMPLES);
+  const perPiece = Math.max(1, Math.min(LANES, Math.ceil(lanes / Math.max(1, concurrency))));
+  const pieces: Omit<VadPiece, 'gain'>[] = [];
+  for (let block = 0; block < length; block += VAD_BLOCK_SAMPLES) {
+    const blockEnd = Math.min(length, block + VAD_BLOCK_SAMPLES);
+    for (let start = block; start < blockEnd; start += perPiece * VAD_LANE_SAMPLES) {
+      pieces.push({ start, end: Math.min(blockEnd, start + perPiece * VAD_LANE_SAMPLES) });
+    }
+  }
+  return pieces;
+}
+
+/**
+ * `frameProbabilities` over `pcm`, piece by piece through `runPiece` (e.g. on several inference
+ * processes), at most `concurrency` pieces at once. A block cut into pieces gets its level lift here,
+ * from the whole block, as the whole-file pass computes it.
  */
 export async function blockwiseProbabilities(
   pcm: Pcm,
-  runBlock: (audio: Float32Array) => Promise<Float32Array>,
+  runPiece: (audio: Float32Array, gain: number | undefined) => Promise<Float32Array>,
   { concurrency = 1, signal }: { concurrency?: number; signal?: AbortSignal } = {},
 ): Promise<Float32Array> {
   const probabilities = new Float32Array(Math.ceil(pcm.length / FRAME));
-  const blockFrames = VAD_BLOCK_SAMPLES / FRAME;
+  const pieces = vadPieces(pcm.length, concurrency);
+  const gains = new Map<number, Promise<number>>();
+  const gainOf = (piece: Omit<VadPiece, 'gain'>) => {
+    const block = Math.floor(piece.start / VAD_BLOCK_SAMPLES) * VAD_BLOCK_SAMPLES;
+    const whole = piece.start === block && piece.end === Math.min(pcm.length, block + VAD_BLOCK_SAMPLES);
+    if (whole) return undefined;
+    let gain = gains.get(block);
+    if (!gain) {
+      gain = pcm.read(block, block + VAD_BLOCK_SAMPLES).then((audio) => levelGain(audio));
+      gains.set(block, gain);
+    }
+    return gain;
+  };
   let next = 0;
-  const lane = async () => {
+  const worker = async () => {
     for (;;) {
       signal?.throwIfAborted();
-      const start = next;
-      next += VAD_BLOCK_SAMPLES;
-      if (start >= pcm.length) return;
-      const audio = await pcm.read(start, start + VAD_BLOCK_SAMPLES);
-      probabilities.set(await runBlock(audio), (start / VAD_BLOCK_SAMPLES) * blockFrames);
+      const piece = pieces[next++];
+      if (!piece) return;
+      const gain = await gainOf(piece);
+      const audio = await pcm.read(piece.start, piece.end);
+      probabilities.set(await runPiece(audio, gain), piece.start / FRAME);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, lane));
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
   return probabilities;
 }
 
