@@ -8,17 +8,16 @@
 //     (with the default API rate limit, as deployed); target: at most 2x the quiet value.
 // Targets on 2 cores: 0 errors, PGlite 800 requests/s with p95 < 100 ms, PostgreSQL 1,400 with p95 < 50 ms.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { folders, transcripts } from '../packages/server/src/db/schema.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { createDatabase } from '../packages/server/test/support/postgres.ts';
 import { percentile, sleep, verdict, waitFor, stop } from './support/process.ts';
 
 const root = join(import.meta.dirname, '..');
@@ -35,29 +34,6 @@ interface Account {
   cookie: string;
   folderIds: number[];
   transcriptIds: number[];
-}
-
-/** A fresh PostgreSQL database next to DATABASE_URL (dropped by the returned function). */
-async function freshPostgres(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
-  // pg is the server's dependency, not the workspace root's.
-  type PgClient = { connect(): Promise<void>; query(text: string): Promise<unknown>; end(): Promise<void> };
-  const pg = createRequire(join(serverDir, 'package.json'))('pg') as { Client: new (o: { connectionString: string }) => PgClient };
-  const name = `scribe_bench_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 /** Registers the users over HTTP and gives each folders and transcripts, in-process (before the child holds the database). */
@@ -372,7 +348,7 @@ async function measure(label: string, databaseUrl: string): Promise<void> {
 const only = process.env.LOAD_DATABASES;
 if (only !== 'postgres') await measure('PGlite', '');
 if (process.env.DATABASE_URL && only !== 'pglite') {
-  const database = await freshPostgres(process.env.DATABASE_URL);
+  const database = await createDatabase(process.env.DATABASE_URL, 'scribe_bench');
   try {
     await measure('PostgreSQL', database.url);
   } finally {

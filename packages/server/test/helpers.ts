@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildServer, type BuildOptions } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { solveCaptcha } from './captcha-solver.ts';
+import { createDatabase } from './support/postgres.ts';
 
 export { solveCaptcha };
 
@@ -32,22 +31,7 @@ export function tempDir(prefix = 'scribe-test-'): string {
 async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
   const admin = process.env.DATABASE_URL;
   if (!admin) return { url: undefined, drop: async () => undefined };
-  const name = `scribe_test_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createDatabase(admin, 'scribe_test');
 }
 
 export interface StartOptions extends BuildOptions {

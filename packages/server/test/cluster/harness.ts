@@ -2,7 +2,6 @@
 // `web` and two `worker` processes of the real entry point (src/main.ts) on a fresh PostgreSQL database,
 // and a round-robin proxy in front of the web processes. Needs DATABASE_URL (the PostgreSQL pass of
 // .ci/run, scripts/with-postgres.sh).
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { tempDir } from '../helpers.ts';
 import { startFakeS3, type FakeS3 } from '../s3.ts';
 import { healthy, startMain, type MainProcess } from '../support/main-process.ts';
 import { freePort } from '../support/ports.ts';
+import { createDatabase as createPostgresDatabase } from '../support/postgres.ts';
 import { startProxy, type RoundRobinProxy } from './proxy.ts';
 
 /** What every process gets, as deploy/compose.yaml sets it (storage and database added per run). */
@@ -76,24 +76,7 @@ function parseLogs(output: string): Array<Record<string, unknown>> {
 }
 
 /** A new PostgreSQL database next to `admin` (the pass's DATABASE_URL), dropped again by `drop`. */
-export async function createDatabase(admin: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `scribe_cluster_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
+export const createDatabase = (admin: string) => createPostgresDatabase(admin, 'scribe_cluster');
 
 /**
  * Starts the whole topology and waits until every process answers /api/health. All four processes start
