@@ -1,18 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { api, CHUNK, fixture, newUploadId, storedFiles, syntheticWav } from './library-helpers.ts';
-import { startFakeS3, type FakeS3 } from './s3.ts';
-
-/** Object keys s3rver holds in the bucket (it stores each object as '<key>._S3rver_object'). */
-function objectKeys(s3: FakeS3): string[] {
-  const root = `${s3.directory}/${s3.options.bucket}/`;
-  const suffix = '._S3rver_object';
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && e.name.endsWith(suffix))
-    .map((e) => `${e.parentPath}/${e.name}`.slice(root.length, -suffix.length))
-    .sort();
-}
+import { objectKeys, startFakeS3, type FakeS3 } from './s3.ts';
 
 describe('the library on S3 storage (s3rver)', () => {
   let s3: FakeS3;

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import S3rver from 's3rver';
 import { tempDir } from './helpers.ts';
 
@@ -42,4 +42,14 @@ export async function startFakeS3(bucket = 'scribe-test'): Promise<FakeS3> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Object keys s3rver holds in the bucket (it stores each object as '<key>._S3rver_object'). */
+export function objectKeys(s3: FakeS3): string[] {
+  const root = `${s3.directory}/${s3.options.bucket}/`;
+  const suffix = '._S3rver_object';
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith(suffix))
+    .map((e) => `${e.parentPath}/${e.name}`.slice(root.length, -suffix.length))
+    .sort();
 }

@@ -1,49 +1,9 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { register, tempDir } from './helpers.ts';
 import { api, CHUNK, MB, newUploadId, syntheticWav } from './library-helpers.ts';
-import { rmSync } from 'node:fs';
-
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
-
-interface Child {
-  url: string;
-  process: ChildProcessWithoutNullStreams;
-  exited: Promise<void>;
-}
-
-/** Starts the server as a child process on `dataDir` (always the embedded database). */
-function startChild(dataDir: string): Promise<Child> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'test/support/server-process.ts'], {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        ALTCHA_COST: '10',
-        ALTCHA_MAX_NUMBER: '40',
-        STORAGE_QUOTA_BYTES: '0',
-        UPLOAD_MAX_UNFINISHED: '10',
-        APP_DIST_DIR: join(dataDir, 'no-app'),
-      },
-    });
-    const exited = new Promise<void>((done) => child.on('exit', () => done()));
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (d) => (err += d));
-    child.stdout.on('data', (d) => {
-      out += d;
-      const port = /listening (\d+)/.exec(out)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, process: child, exited });
-    });
-    void exited.then(() => reject(new Error(`server process exited before listening\n${out}\n${err}`)));
-  });
-}
+import { startChild, type Child } from './support/child-server.ts';
 
 /** Every file under DATA_DIR/files, relative. */
 function filesUnder(dataDir: string): string[] {
@@ -54,6 +14,8 @@ function filesUnder(dataDir: string): string[] {
     .sort();
 }
 
+// No storage quota, and room for the several unfinished uploads each round leaves.
+const CRASH_ENV = { STORAGE_QUOTA_BYTES: '0', UPLOAD_MAX_UNFINISHED: '10' };
 const SIZE = 100 * MB;
 const TOTAL = SIZE / CHUNK;
 const POINTS = 20;
@@ -77,7 +39,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during final
     const file = syntheticWav(SIZE);
     expect(TOTAL).toBe(4);
     const chunks = Array.from({ length: TOTAL }, (_, i) => file.slice(i * CHUNK, (i + 1) * CHUNK));
-    child = await startChild(dataDir);
+    child = await startChild(dataDir, CRASH_ENV);
     const server = () => child as unknown as Parameters<typeof api>[0];
     const { cookie, user } = await register(server());
     const client = () => api(server(), cookie);
@@ -143,7 +105,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during final
       running.process.kill('SIGKILL');
       await running.exited;
       const responses = await Promise.all(requests);
-      child = await startChild(dataDir);
+      child = await startChild(dataDir, CRASH_ENV);
 
       for (let k = 0; k < PER_KILL; k++) {
         const uploadId = slots[k]!;
