@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { firstAnswer, sleep, stop, verdict } from './support/process.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -26,32 +27,8 @@ const MB = 1024 * 1024;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 const SAMPLE = join(serverDir, 'assets', 'tutorial', 'librivox-sense-and-sensibility-0870.wav');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-/** Polls until any HTTP answer arrives; returns ms since `start`. */
-async function firstAnswer(url: string, start: number, child: ChildProcess, timeoutMs = 120_000): Promise<number> {
-  while (performance.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return performance.now() - start;
-    } catch {
-      await sleep(10);
-    }
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 function rssOf(pid: number, field = 'VmRSS'): number {
   const kb = new RegExp(`${field}:\\s+(\\d+)\\s+kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));

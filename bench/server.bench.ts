@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
+import { firstAnswer, percentile, stop } from './support/process.ts';
 
 const root = join(import.meta.dirname, '..');
 const serverDir = join(root, 'packages', 'server');
@@ -16,30 +17,6 @@ const START_RUNS = 3;
 const LOGINS = 200;
 const WARMUP = 20;
 const XHR = { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until any HTTP answer arrives; returns ms since `start`. */
-async function firstAnswer(url: string, start: number, child: ChildProcess, timeoutMs = 120_000): Promise<number> {
-  while (performance.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering`);
-    try {
-      await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return performance.now() - start;
-    } catch {
-      await sleep(10);
-    }
-  }
-  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 function spawnServer(port: number, dataDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -59,10 +36,6 @@ function spawnServer(port: number, dataDir: string, env: Record<string, string> 
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
 
 async function measureStart(): Promise<{ server: number[]; warm: number[]; bare: number[] }> {

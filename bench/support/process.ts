@@ -13,19 +13,26 @@ export const percentile = (xs: number[], p: number) => {
 
 export const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
-/** Polls `url` until any HTTP answer arrives; fails if the process exits first or the time runs out. */
-export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const start = Date.now();
-  while (Date.now() - start < timeoutMs) {
-    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode}`);
+/**
+ * Polls `url` every 10 ms until any HTTP answer arrives and returns the milliseconds since `start` (a
+ * `performance.now()` value: start-up figures); fails if the process exits first or the time runs out.
+ */
+export async function firstAnswer(url: string, start: number, child: ChildProcess, timeoutMs = 120_000): Promise<number> {
+  while (performance.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`process exited with ${child.exitCode} before answering`);
     try {
       await fetch(url, { signal: AbortSignal.timeout(1000) });
-      return;
+      return performance.now() - start;
     } catch {
-      await sleep(20);
+      await sleep(10);
     }
   }
-  throw new Error(`no answer from ${url}`);
+  throw new Error(`no answer from ${url} within ${timeoutMs} ms`);
+}
+
+/** Polls `url` until any HTTP answer arrives; fails if the process exits first or the time runs out. */
+export async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+  await firstAnswer(url, performance.now(), child, timeoutMs);
 }
 
 /** SIGTERM, resolved once the process has exited. */
