@@ -75,9 +75,8 @@ const TREE_CHANGES_KEPT = 500;
 
 const foldersAggregate = (userId: number) =>
   sql`select json_agg(json_build_array(id, parent_id, name))::text from ${folders} where user_id = ${userId}`;
-const transcriptsAggregate = (userId: number, only = sql``) =>
-  sql`select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title)), E'\n')
-        from ${transcripts} where user_id = ${userId}${only}`;
+const treeLine = sql`concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title))`;
+const transcriptsAggregate = (userId: number) => sql`select string_agg(${treeLine}, E'\n') from ${transcripts} where user_id = ${userId}`;
 
 function parseFolders(text: string | null): FolderListRow[] {
   const list = text ? (JSON.parse(text) as [number, number | null, string][]) : [];
@@ -170,7 +169,7 @@ export function createFoldersRepository(db: Db) {
       userId: number,
       since: number,
     ): Promise<{ folders: FolderListRow[]; ids: number[]; transcripts: TranscriptTreeLine[] } | null> {
-      const changed = sql`select transcript_id from ${treeChanges} where user_id = ${userId} and version > ${since}`;
+      // Each changed row looked up by its id (a sub-query per id): a join may hash all the user's rows.
       const [row] = await selectRows<{
         version: string | number | null;
         ids: string | null;
@@ -179,9 +178,10 @@ export function createFoldersRepository(db: Db) {
       }>(
         db,
         sql`select (select transcripts_version from ${treeVersions} where user_id = ${userId}) as version,
-          (select string_agg(distinct transcript_id::text, ',') from (${changed}) c) as ids,
-          (${foldersAggregate(userId)}) as folders,
-          (${transcriptsAggregate(userId, sql` and id in (${changed})`)}) as transcripts`,
+          (${foldersAggregate(userId)}) as folders, c.ids, c.transcripts
+          from (select string_agg(d.transcript_id::text, ',') as ids,
+              string_agg((select ${treeLine} from ${transcripts} t where t.id = d.transcript_id and t.user_id = ${userId}), E'\n') as transcripts
+            from (select distinct transcript_id from ${treeChanges} where user_id = ${userId} and version > ${since}) d) c`,
       );
       if (since < Number(row.version ?? 0) - TREE_CHANGES_KEPT) return null;
       return {
