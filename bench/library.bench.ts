@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { folders, transcripts } from '../packages/server/src/db/schema.ts';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
+import { registerUser, seedLibrary } from '../packages/server/test/support/library.ts';
 import { freePort } from '../packages/server/test/support/ports.ts';
 import { sleep, percentile, verdict, waitFor, stop } from './support/process.ts';
 
@@ -197,50 +197,9 @@ async function treeLatency(): Promise<{ tree: number[]; me: number[]; bytes: num
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as { port: number };
     const base = `http://127.0.0.1:${port}`;
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { ...XHR, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Tree User',
-        username: 'tree',
-        email: 'tree@example.com',
-        password: 'Tree#12345',
-        captchaToken: await solveCaptcha({ url: base }),
-      }),
-    });
-    const user = (await reg.json()) as { id: number };
-    cookie = reg.headers.getSetCookie()[0].split(';')[0];
-
-    // 100 top-level folders with 9 sub-folders each, 10 transcripts in every folder.
-    const db = app.database.db;
-    const folderIds: number[] = [];
-    for (let top = 0; top < 100; top++) {
-      const [parent] = await db
-        .insert(folders)
-        .values({ userId: user.id, name: `Project ${top}` })
-        .returning({ id: folders.id });
-      folderIds.push(parent.id);
-      const subs = await db
-        .insert(folders)
-        .values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, parentId: parent.id, name: `Session ${i}` })))
-        .returning({ id: folders.id });
-      folderIds.push(...subs.map((s) => s.id));
-    }
-    const start = Date.now() - 10_000 * 60_000;
-    for (let batch = 0; batch < 10; batch++) {
-      await db.insert(transcripts).values(
-        Array.from({ length: 1000 }, (_, i) => {
-          const n = batch * 1000 + i;
-          return {
-            userId: user.id,
-            folderId: folderIds[n % folderIds.length],
-            title: `Recording ${n}`,
-            status: n % 50 === 0 ? ('processing' as const) : ('completed' as const),
-            createdAt: new Date(start + n * 60_000),
-          };
-        }),
-      );
-    }
+    const user = await registerUser(base, 'tree');
+    cookie = user.cookie;
+    await seedLibrary(app.database.db, user.id);
   } finally {
     await app.close();
   }

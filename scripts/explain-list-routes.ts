@@ -11,8 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../packages/server/src/app.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
-import { folders, transcripts } from '../packages/server/src/db/schema.ts';
-import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
+import { registerUser, seedLibrary } from '../packages/server/test/support/library.ts';
 
 // A table with at least this many rows here must be read through an index by a list query.
 const LARGE_TABLE_ROWS = 1000;
@@ -42,49 +41,11 @@ try {
   // Plain text queries (drizzle-orm is the server's dependency, not the root's).
   const rows = async <T>(text: string) => ((await db.execute(text)) as unknown as { rows: T[] }).rows;
 
-  const register = async (n: number) => {
-    const res = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: XHR,
-      body: JSON.stringify({
-        name: `Explain ${n}`,
-        username: `explain${n}`,
-        email: `explain${n}@example.com`,
-        password: 'Explain#12345',
-        captchaToken: await solveCaptcha({ url: base }),
-      }),
-    });
-    if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
-    return { id: ((await res.json()) as { id: number }).id, cookie: res.headers.getSetCookie()[0].split(';')[0] };
-  };
-  const users = [await register(0), await register(1), await register(2)];
+  const users = [await registerUser(base, 'explain0'), await registerUser(base, 'explain1'), await registerUser(base, 'explain2')];
   // Every user gets the benches' library: 1,000 folders, 10,000 transcripts.
-  for (const user of users) {
-    const folderIds: number[] = [];
-    for (let top = 0; top < 100; top++) {
-      const [parent] = await db
-        .insert(folders)
-        .values({ userId: user.id, name: `Project ${top}` })
-        .returning({ id: folders.id });
-      const subs = await db
-        .insert(folders)
-        .values(Array.from({ length: 9 }, (_, i) => ({ userId: user.id, parentId: parent.id, name: `Session ${i}` })))
-        .returning({ id: folders.id });
-      folderIds.push(parent.id, ...subs.map((s) => s.id));
-    }
-    for (let batch = 0; batch < 10; batch++) {
-      await db.insert(transcripts).values(
-        Array.from({ length: 1000 }, (_, i) => ({
-          userId: user.id,
-          folderId: folderIds[(batch * 1000 + i) % folderIds.length],
-          title: `Recording ${batch * 1000 + i}`,
-          status: 'completed' as const,
-        })),
-      );
-    }
-  }
+  for (const user of users) await seedLibrary(db, user.id);
   const me = users[0];
-  const [transcript] = await rows<{ id: number }>(`select id from transcripts where user_id = ${me.id} limit 1`);
+  const [transcript] = await rows<{ id: number }>(`select id from transcripts where user_id = ${me.id} and status = 'completed' limit 1`);
   const post = (path: string, body: unknown) =>
     fetch(base + path, { method: 'POST', headers: { ...XHR, Cookie: me.cookie }, body: JSON.stringify(body) });
   await post('/api/tokens', { name: 'Explain' });
@@ -93,8 +54,15 @@ try {
   const webhookId = hook.status === 201 ? ((await hook.json()) as { id: number }).id : undefined;
   await db.execute('analyze');
 
-  const routes = [
+  // A route read right after a change, when it takes another path (the tree patches its kept part).
+  type Route = string | { path: string; label: string; before: () => Promise<unknown> };
+  const routes: Route[] = [
     '/api/folders/tree',
+    {
+      path: '/api/folders/tree',
+      label: '/api/folders/tree after a transcript rename',
+      before: () => db.execute(`update transcripts set title = title || ' (renamed)' where id = ${transcript.id}`),
+    },
     '/api/account/sessions',
     '/api/prompts',
     '/api/tokens',
@@ -109,7 +77,7 @@ try {
     '/api/search?q=recording%2042',
   ];
   // Once each unrecorded, so the session is cached as in steady use.
-  for (const route of routes) await fetch(base + route, { headers: { Cookie: me.cookie } });
+  for (const route of routes) await fetch(base + (typeof route === 'string' ? route : route.path), { headers: { Cookie: me.cookie } });
 
   const literal = (v: unknown): string => {
     if (v === null || v === undefined) return 'null';
@@ -123,12 +91,14 @@ try {
   const inline = (query: string, params: unknown[]) => query.replace(/\$(\d+)/g, (_, n: string) => literal(params[Number(n) - 1]));
 
   for (const route of routes) {
+    const { path, label } = typeof route === 'string' ? { path: route, label: route } : route;
+    if (typeof route !== 'string') await route.before();
     capture = [];
-    const res = await fetch(base + route, { headers: { Cookie: me.cookie } });
+    const res = await fetch(base + path, { headers: { Cookie: me.cookie } });
     await res.arrayBuffer();
     const sent = capture;
     capture = null;
-    console.log(`\nGET ${route.replace(/\/\d+/g, '/:id')} -> ${res.status}, ${sent.length} ${sent.length === 1 ? 'query' : 'queries'}`);
+    console.log(`\nGET ${label.replace(/\/\d+/g, '/:id')} -> ${res.status}, ${sent.length} ${sent.length === 1 ? 'query' : 'queries'}`);
     for (const { query, params } of sent) {
       if (!/^\s*(select|with)/i.test(query)) continue;
       await db.execute('set enable_seqscan = off');

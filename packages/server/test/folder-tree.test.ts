@@ -1,6 +1,15 @@
 import type { TreeNode } from '@scribe/api-client';
 import { describe, expect, it } from 'vitest';
-import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree, treeDepth } from '../src/features/folders/tree.ts';
+import type { TranscriptTreeLine } from '../src/features/folders/repository.ts';
+import {
+  buildTree,
+  groupTranscriptLines,
+  groupTranscriptTexts,
+  patchTranscriptGroups,
+  serializeFolderTree,
+  serializeTree,
+  treeDepth,
+} from '../src/features/folders/tree.ts';
 
 const chain = (depth: number) =>
   Array.from({ length: depth }, (_, i) => ({ id: i + 1, parentId: i === 0 ? null : i, name: `level ${i + 1}` }));
@@ -104,5 +113,43 @@ describe('folder tree functions', () => {
       ),
     );
     expect(treeDepth(JSON.parse(text) as TreeNode[])).toBe(20_001);
+  });
+
+  it('patches the kept groups to the groups of all current lines, whatever changed', () => {
+    let seed = 11;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const newestFirst = (a: TranscriptTreeLine, b: TranscriptTreeLine) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id;
+    const line = (id: number): TranscriptTreeLine => ({
+      id,
+      folderId: random() < 0.2 ? null : Math.floor(random() * 5) + 1,
+      titleJson: JSON.stringify(`Call ${Math.floor(random() * 50)}`),
+      // Few distinct times: lines often share one and are then ordered by id.
+      createdAt: new Date(1_700_000_000_000 + Math.floor(random() * 4) * 60_000).toISOString(),
+      status: (['completed', 'processing', 'error'] as const)[Math.floor(random() * 3)],
+      duration: random() < 0.3 ? null : Math.floor(random() * 100) / 4,
+    });
+    let lines = Array.from({ length: 40 }, (_, i) => line(i + 1)).sort(newestFirst);
+    let groups = groupTranscriptLines(lines);
+    let nextId = 41;
+    for (let round = 0; round < 200; round++) {
+      // Some lines changed (moved, retitled, re-dated), some deleted, some added.
+      const touched = new Set<number>();
+      const current = new Map(lines.map((l) => [l.id, l]));
+      for (let k = Math.floor(random() * 4); k >= 0; k--) {
+        const id = lines.length > 0 && random() < 0.8 ? lines[Math.floor(random() * lines.length)].id : nextId++;
+        touched.add(id);
+        if (random() < 0.25) current.delete(id);
+        else current.set(id, line(id));
+      }
+      lines = [...current.values()].sort(newestFirst);
+      groups = patchTranscriptGroups(
+        groups,
+        touched,
+        lines.filter((l) => touched.has(l.id)),
+      );
+      const rebuilt = groupTranscriptLines(lines);
+      expect(new Map([...groups.texts].sort(([a], [b]) => a - b))).toEqual(new Map([...rebuilt.texts].sort(([a], [b]) => a - b)));
+      expect(groups.chars).toBe(rebuilt.chars);
+    }
   });
 });

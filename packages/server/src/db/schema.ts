@@ -120,6 +120,24 @@ export const treeVersions = pgTable('tree_versions', {
   transcriptsVersion: bigint('transcripts_version', { mode: 'number' }).notNull().default(0),
 });
 
+/**
+ * Which transcripts each raise of a user's transcripts_version touched (added, changed in what the tree
+ * shows, moved away or deleted), written by the same triggers: the tree route patches the transcripts'
+ * part it keeps from the rows changed since, instead of reading all of them again. The triggers keep the
+ * last few hundred versions per user; a kept part older than that is rebuilt.
+ */
+export const treeChanges = pgTable(
+  'tree_changes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    transcriptId: integer('transcript_id').notNull(),
+  },
+  (t) => [index('tree_changes_user_id_version_idx').on(t.userId, t.version)],
+);
+
 /** The JSON shape stored in transcripts.segments. */
 export interface StoredSegment {
   start: number;
@@ -620,6 +638,7 @@ export const schema = {
   webhookDeliveries,
   shares,
   treeVersions,
+  treeChanges,
   searchDocuments,
   searchTranscripts,
   searchStale,

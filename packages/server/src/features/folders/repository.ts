@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { folderLimits } from '@scribe/api-client';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts, treeVersions } from '../../db/schema.ts';
+import { folders, transcripts, treeChanges, treeVersions } from '../../db/schema.ts';
 
 export interface FolderListRow {
   id: number;
@@ -70,19 +70,24 @@ async function heightOf(tx: Tx, userId: number, id: number): Promise<number> {
   return Number(row?.height ?? 0);
 }
 
+// The transcripts_version entries of tree_changes the triggers keep per user (drizzle/0020_tree_changes_triggers.sql).
+const TREE_CHANGES_KEPT = 500;
+
 const foldersAggregate = (userId: number) =>
   sql`select json_agg(json_build_array(id, parent_id, name))::text from ${folders} where user_id = ${userId}`;
-const transcriptsAggregate = (userId: number) =>
-  sql`select string_agg(concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title)), E'\n')
-        from ${transcripts} where user_id = ${userId}`;
+const treeLine = sql`concat_ws(',', id, coalesce(folder_id, 0), floor(extract(epoch from created_at) * 1000), coalesce(duration_seconds::text, ''), status, to_json(title))`;
+const transcriptsAggregate = (userId: number) => sql`select string_agg(${treeLine}, E'\n') from ${transcripts} where user_id = ${userId}`;
 
 function parseFolders(text: string | null): FolderListRow[] {
   const list = text ? (JSON.parse(text) as [number, number | null, string][]) : [];
   return list.map(([id, parentId, name]) => ({ id, parentId, name }));
 }
 
-/** A transcript line of the tree without its title decoded: the title as JSON text is all the tree needs. */
-export type TranscriptTreeLine = Omit<TranscriptListRow, 'title' | 'titleJson'> & { titleJson: string };
+/**
+ * A transcript line of the tree without its title decoded: the title as JSON text is all the tree needs.
+ * createdMs: createdAt in milliseconds, as read (orders lines without parsing createdAt again).
+ */
+export type TranscriptTreeLine = Omit<TranscriptListRow, 'title' | 'titleJson'> & { titleJson: string; createdMs?: number };
 
 function parseTranscriptLines(text: string | null): TranscriptTreeLine[] {
   const parsed: Array<TranscriptTreeLine & { createdMs: number }> = [];
@@ -153,6 +158,37 @@ export function createFoldersRepository(db: Db) {
         sql`select (${foldersAggregate(userId)}) as folders, (${transcriptsAggregate(userId)}) as transcripts`,
       );
       return { folders: parseFolders(row.folders), transcripts: parseTranscriptLines(row.transcripts) };
+    },
+
+    /**
+     * What changed in the user's transcripts since their transcripts_version `since`: the ids touched
+     * (db/schema.ts treeChanges), the lines of those still the user's (the others were deleted or given
+     * away), and the folders, all from one snapshot. Null when the log no longer reaches back that far.
+     */
+    async treeChangesSince(
+      userId: number,
+      since: number,
+    ): Promise<{ folders: FolderListRow[]; ids: number[]; transcripts: TranscriptTreeLine[] } | null> {
+      // Each changed row looked up by its id (a sub-query per id): a join may hash all the user's rows.
+      const [row] = await selectRows<{
+        version: string | number | null;
+        ids: string | null;
+        folders: string | null;
+        transcripts: string | null;
+      }>(
+        db,
+        sql`select (select transcripts_version from ${treeVersions} where user_id = ${userId}) as version,
+          (${foldersAggregate(userId)}) as folders, c.ids, c.transcripts
+          from (select string_agg(d.transcript_id::text, ',') as ids,
+              string_agg((select ${treeLine} from ${transcripts} t where t.id = d.transcript_id and t.user_id = ${userId}), E'\n') as transcripts
+            from (select distinct transcript_id from ${treeChanges} where user_id = ${userId} and version > ${since}) d) c`,
+      );
+      if (since < Number(row.version ?? 0) - TREE_CHANGES_KEPT) return null;
+      return {
+        folders: parseFolders(row.folders),
+        ids: row.ids ? row.ids.split(',').map(Number) : [],
+        transcripts: parseTranscriptLines(row.transcripts),
+      };
     },
 
     /** The user's tree versions (db/schema.ts treeVersions); 0 before the first change. */

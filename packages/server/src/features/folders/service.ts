@@ -1,20 +1,21 @@
 import { type Folder, type TreeNode } from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { FolderListRow, FoldersRepository } from './repository.ts';
-import { buildTree, groupTranscriptTexts, serializeFolderTree, serializeTree } from './tree.ts';
+import {
+  buildTree,
+  groupTranscriptLines,
+  patchTranscriptGroups,
+  serializeFolderTree,
+  serializeTree,
+  type TranscriptGroups,
+} from './tree.ts';
 import { createTreeCache, type TreeCache } from './tree-cache.ts';
 import type { TranscriptFiles } from '../transcripts/files.ts';
 
 export function createFoldersService(deps: { repo: FoldersRepository; files: TranscriptFiles; treeCache?: TreeCache }) {
   const { repo, files, treeCache = createTreeCache() } = deps;
-  // Each user's transcript nodes as text by folder, kept while their transcripts stay as they are.
-  const transcriptsCache = createTreeCache<Map<number, string>>({
-    sizeOf: (groups) => {
-      let chars = 0;
-      for (const text of groups.values()) chars += text.length;
-      return chars;
-    },
-  });
+  // Each user's transcript nodes as text by folder, kept per transcripts_version and patched when it moves.
+  const transcriptsCache = createTreeCache<TranscriptGroups>({ sizeOf: (groups) => groups.chars });
   const notFound = () => new HttpError(404, 'FOLDER_NOT_FOUND');
   const tooDeep = () => new HttpError(400, 'FOLDER_TOO_DEEP');
 
@@ -27,21 +28,28 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
     /**
      * The tree as JSON text (see serializeTree: deep trees overflow JSON.stringify), rebuilt only when
      * the user's tree version moved, and then from the kept transcripts' part when only folders
-     * changed. The versions are read first: a change landing between the reads leaves a newer tree
-     * under an older version, which the next request rebuilds.
+     * changed, or from that part patched with the transcripts changed since it was kept (read in the
+     * same snapshot as the folders; patching reads rows as they are now, so a later patch repairs an
+     * earlier one that saw more). The versions are read first: a change landing between the reads
+     * leaves a newer tree under an older version, which the next request rebuilds.
      */
     async treeJson(userId: number): Promise<string> {
       const versions = await repo.treeVersions(userId);
       return treeCache.get(userId, versions.version, async () => {
         // Transcripts to read as well: both lists in one query (one round trip, one snapshot).
         let folderRows: FolderListRow[] | undefined;
-        const texts = await transcriptsCache.get(userId, versions.transcripts, async () => {
+        const groups = await transcriptsCache.get(userId, versions.transcripts, async (kept) => {
+          const changes = kept && (await repo.treeChangesSince(userId, kept.version));
+          if (changes) {
+            folderRows = changes.folders;
+            return patchTranscriptGroups(kept.value, changes.ids, changes.transcripts);
+          }
           const lists = await repo.listTreeLines(userId);
           folderRows = lists.folders;
-          return groupTranscriptTexts(lists.transcripts);
+          return groupTranscriptLines(lists.transcripts);
         });
         folderRows ??= await repo.listTreeFolders(userId);
-        return serializeFolderTree(folderRows, texts) ?? serializeTree(await this.tree(userId));
+        return serializeFolderTree(folderRows, groups.texts) ?? serializeTree(await this.tree(userId));
       });
     },
 

@@ -21,8 +21,12 @@ export function createTreeCache<T = string>({
   };
 
   return {
-    /** The value for `version`, from the cache or from `build` (called at most once per user and version at a time). */
-    async get(userId: number, version: number, build: () => Promise<T>): Promise<T> {
+    /**
+     * The value for `version`, from the cache or from `build` (called at most once per user and version at
+     * a time), which is handed the value kept for another version, if any, to derive the new one from.
+     * Kept values are shared: `build` must return a new value rather than change the one it was handed.
+     */
+    async get(userId: number, version: number, build: (kept?: { version: number; value: T }) => Promise<T>): Promise<T> {
       const entry = kept.get(userId);
       if (entry && entry.version === version) {
         kept.delete(userId); // re-inserted last: Map order is the eviction order
@@ -31,7 +35,7 @@ export function createTreeCache<T = string>({
       }
       const running = building.get(userId);
       if (running && running.version === version) return running.json;
-      const json = build();
+      const json = build(entry && { version: entry.version, value: entry.json });
       building.set(userId, { version, json });
       try {
         const text = await json;

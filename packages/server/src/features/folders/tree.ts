@@ -88,24 +88,128 @@ export function treeDepth(nodes: readonly TreeNode[]): number {
   return deepest;
 }
 
+/** One transcript's node text, with what places it: its folder (0: the top level) and its order. */
+interface GroupedLine {
+  id: number;
+  folder: number;
+  createdMs: number;
+  text: string;
+}
+
+/**
+ * The transcripts' part of the tree: each folder's transcript nodes (0: the top level) as text, newest
+ * first, joined by commas (`texts`, what serializeFolderTree takes), and the lines they are made of, so
+ * that a few changed transcripts are patched in (patchTranscriptGroups) instead of all read again.
+ * Never changed once made: a patch returns a new value sharing what it did not touch.
+ */
+export interface TranscriptGroups {
+  readonly texts: ReadonlyMap<number, string>;
+  readonly lists: ReadonlyMap<number, readonly GroupedLine[]>;
+  readonly byId: ReadonlyMap<number, GroupedLine>;
+  /** Characters held: the joined texts and the lines' own. */
+  readonly chars: number;
+}
+
+// Newest first, then the higher id first: the order the repository sorts lines in.
+const newestFirst = (x: GroupedLine, y: GroupedLine) => y.createdMs - x.createdMs || y.id - x.id;
+
+function groupedLine(t: TranscriptTreeLine): GroupedLine {
+  return {
+    id: t.id,
+    folder: t.folderId ?? 0,
+    createdMs: t.createdMs ?? Date.parse(t.createdAt),
+    // createdAt (ISO 8601) and status (a word) need no escaping; the title is JSON already.
+    text:
+      `{"id":${t.id},"type":"transcript","name":${t.titleJson},"createdAt":"${t.createdAt}",` +
+      `"status":"${t.status}","duration":${t.duration === null ? 'null' : String(t.duration)}}`,
+  };
+}
+
+/** The groups of all of a user's transcript lines, given newest first (as the repository reads them). */
+export function groupTranscriptLines(rows: readonly TranscriptTreeLine[]): TranscriptGroups {
+  const lists = new Map<number, GroupedLine[]>();
+  const byId = new Map<number, GroupedLine>();
+  let chars = 0;
+  for (const t of rows) {
+    const line = groupedLine(t);
+    byId.set(line.id, line);
+    chars += line.text.length;
+    let list = lists.get(line.folder);
+    if (!list) lists.set(line.folder, (list = []));
+    list.push(line);
+  }
+  const texts = new Map<number, string>();
+  for (const [folder, list] of lists) {
+    const text = list.map((l) => l.text).join(',');
+    texts.set(folder, text);
+    chars += text.length;
+  }
+  return { texts, lists, byId, chars };
+}
+
+/**
+ * The groups after some transcripts changed: `ids` are those touched (added, changed, moved, deleted or
+ * given to another user), `rows` the current lines of those still there. Only the folders a changed
+ * transcript left or entered are joined again. The same value as groupTranscriptLines of all current lines.
+ */
+export function patchTranscriptGroups(
+  groups: TranscriptGroups,
+  ids: Iterable<number>,
+  rows: readonly TranscriptTreeLine[],
+): TranscriptGroups {
+  const byId = new Map(groups.byId);
+  const lists = new Map(groups.lists);
+  const texts = new Map(groups.texts);
+  let chars = groups.chars;
+  const touched = new Set<number>();
+  const leave = (id: number) => {
+    const old = byId.get(id);
+    if (!old) return;
+    touched.add(old.folder);
+    chars -= old.text.length;
+    byId.delete(id);
+  };
+  for (const id of ids) leave(id);
+  const added = new Map<number, GroupedLine[]>();
+  for (const row of rows) {
+    leave(row.id);
+    const line = groupedLine(row);
+    byId.set(line.id, line);
+    chars += line.text.length;
+    touched.add(line.folder);
+    let list = added.get(line.folder);
+    if (!list) added.set(line.folder, (list = []));
+    list.push(line);
+  }
+  for (const folder of touched) {
+    // Lines still current stay in their order; the new ones are sorted in.
+    const list = (groups.lists.get(folder) ?? []).filter((l) => byId.get(l.id) === l);
+    const entering = added.get(folder);
+    if (entering) {
+      list.push(...entering);
+      list.sort(newestFirst);
+    }
+    chars -= groups.texts.get(folder)?.length ?? 0;
+    if (list.length === 0) {
+      lists.delete(folder);
+      texts.delete(folder);
+      continue;
+    }
+    const text = list.map((l) => l.text).join(',');
+    lists.set(folder, list);
+    texts.set(folder, text);
+    chars += text.length;
+  }
+  return { texts, lists, byId, chars };
+}
+
 /**
  * The transcripts' part of the tree as text: each folder's transcript nodes (0: the top level), newest
  * first, joined by commas. Kept while only folders change, so a folder rename rewrites 1,000 folder
  * headers instead of 10,000 transcript nodes.
  */
 export function groupTranscriptTexts(rows: readonly TranscriptTreeLine[]): Map<number, string> {
-  const groups = new Map<number, string[]>();
-  for (const t of rows) {
-    const key = t.folderId ?? 0;
-    let list = groups.get(key);
-    if (!list) groups.set(key, (list = []));
-    // createdAt (ISO 8601) and status (a word) need no escaping; the title is JSON already.
-    list.push(
-      `{"id":${t.id},"type":"transcript","name":${t.titleJson},"createdAt":"${t.createdAt}",` +
-        `"status":"${t.status}","duration":${t.duration === null ? 'null' : String(t.duration)}}`,
-    );
-  }
-  return new Map([...groups].map(([key, texts]) => [key, texts.join(',')]));
+  return new Map(groupTranscriptLines(rows).texts);
 }
 
 /**
