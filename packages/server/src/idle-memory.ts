@@ -106,7 +106,8 @@ export interface Collection {
 /** Starts the ticks (unref'd: they never keep the process alive); returns a stop function. */
 export function startIdleCollector(options: IdleCollectorOptions & { onCollect?: (c: Collection) => void } = {}): () => void {
   const policy = new IdleCollectionPolicy(options);
-  const gc = fullGc();
+  // Made on the first collection: a new context costs a few milliseconds, not to be spent at start-up.
+  let gc: (() => void) | undefined;
   let last = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.eventLoopUtilization();
@@ -115,7 +116,7 @@ export function startIdleCollector(options: IdleCollectorOptions & { onCollect?:
     const before = getHeapStatistics();
     if (!policy.tick({ utilization, heapTotal: before.total_heap_size, heapUsed: before.used_heap_size })) return;
     const started = performance.now();
-    gc();
+    (gc ??= fullGc())();
     const after = getHeapStatistics().total_heap_size;
     policy.collected(before.total_heap_size, after);
     options.onCollect?.({ heapTotalBefore: before.total_heap_size, heapTotalAfter: after, ms: performance.now() - started });
