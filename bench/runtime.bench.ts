@@ -74,12 +74,18 @@ function sampleRss(pid: number, tree = false) {
 
 type Runner = 'compiled' | 'tsx';
 
+// The allocator settings `pnpm start` runs the compiled server with (packages/server/package.json's
+// start script, `VAR=${VAR:-default}`): the bench starts dist/main.js itself, so it sets them too.
+const startScript = (JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+const START_ENV = Object.fromEntries([...startScript.matchAll(/\b(MALLOC_\w+)=\$\{\1:-(\w+)\}/g)].map((m) => [m[1], m[2]]));
+
 function spawnServer(port: number, dataDir: string, runner: Runner = 'compiled'): ChildProcess {
   const args = runner === 'compiled' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
   return spawn(process.execPath, args, {
     cwd: serverDir,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      ...(runner === 'compiled' ? START_ENV : {}),
       ...process.env,
       DATABASE_URL: '',
       STORAGE_DRIVER: 'local',
@@ -301,6 +307,10 @@ try {
     `idle server RSS once the engine freed its model (${IDLE_SECONDS} s idle here; TRANSCRIPTION_ENGINE_IDLE_MINUTES, default 10): ` +
       `${(released / MB).toFixed(0)} MB (target <= 300 MB) ${verdict(released <= 300 * MB)}`,
   );
+  // V8 gives back the heap a job grew only in a collection at a low allocation rate, about 5 s after the
+  // job (packages/server/src/idle-memory.ts runs it once the process is quiet): a later reading too.
+  await sleep(10_000);
+  console.log(`idle server RSS 10 s later: ${(treeRssOf(child.pid!) / MB).toFixed(0)} MB`);
 
   const runs: Array<{ chunks: number; finalize: number }> = [];
   for (let i = 0; i < RUNS; i++) runs.push(await uploadGrowth(session, child.pid!));

@@ -6,4 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 node scripts/build-if-stale.mjs
+# glibc's allocator as packages/server's start script sets it (docs/capacity.md, server memory): at most
+# two arenas, and blocks of 128 KB or more mapped on their own, so memory freed after a job goes back.
+export MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}" MALLOC_MMAP_THRESHOLD_="${MALLOC_MMAP_THRESHOLD_:-131072}"
 exec node packages/server/dist/main.js

