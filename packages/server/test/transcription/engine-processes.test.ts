@@ -58,12 +58,15 @@ describe('built-in Whisper engine with two inference processes', () => {
     }
   });
 
-  it("keeps tunables set for the server and an operator's own huge-page choice", () => {
+  it("keeps an operator's tunables and huge-page choice, and leaves the server's fixed mmap threshold out", () => {
     expect(inferenceHostEnv({ PATH: '/bin' })).toEqual({ PATH: '/bin', GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' });
     expect(inferenceHostEnv({ GLIBC_TUNABLES: 'glibc.malloc.arena_max=2' }).GLIBC_TUNABLES).toBe(
       'glibc.malloc.arena_max=2:glibc.malloc.hugetlb=1',
     );
     expect(inferenceHostEnv({ GLIBC_TUNABLES: 'glibc.malloc.hugetlb=0' }).GLIBC_TUNABLES).toBe('glibc.malloc.hugetlb=0');
+    // The server's fixed mmap threshold (start scripts) is the server's: the inference processes keep glibc's own.
+    const env = inferenceHostEnv({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2', GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' });
   });
 
   it('transcribes one long recording in parts on both processes, the text in order and complete', async () => {

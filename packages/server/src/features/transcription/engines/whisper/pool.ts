@@ -20,11 +20,16 @@ const HOST_NICENESS = 5;
  * ~200 MB of activations; in 4 KB pages the kernel's page faults were ~15 % of a window's CPU time
  * (measured: 1,080 -> 875 ms CPU per 30 s window, same peak memory), while the arena that avoided them
  * kept that memory between windows.
+ *
+ * The server's own fixed mmap threshold (the start scripts' MALLOC_MMAP_THRESHOLD_, which lets an idle
+ * server give freed memory back) is not passed on: every activation above it became a fresh mapping,
+ * ~20 % more CPU per window (764 -> 948 ms). These processes exit when idle, which returns everything.
  */
 export function inferenceHostEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { MALLOC_MMAP_THRESHOLD_: _mmap, MALLOC_TRIM_THRESHOLD_: _trim, ...rest } = env;
   const tunables = env.GLIBC_TUNABLES?.split(':').filter(Boolean) ?? [];
   if (!tunables.some((t) => t.startsWith('glibc.malloc.hugetlb='))) tunables.push('glibc.malloc.hugetlb=1');
-  return { ...env, GLIBC_TUNABLES: tunables.join(':') };
+  return { ...rest, GLIBC_TUNABLES: tunables.join(':') };
 }
 
 type Task = { op: 'window'; window: WindowRequest } | { op: 'vad'; audio: Float32Array; gain?: number };
