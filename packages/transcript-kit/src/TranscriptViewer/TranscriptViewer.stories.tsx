@@ -44,6 +44,27 @@ const viewer = () => screen.getByRole('region', { name: 'Team standup' });
 const segmentsOf = () => within(viewer()).getByRole('group', { name: 'Transcript segments' });
 const current = () => viewer().querySelectorAll('[aria-current="time"]');
 
+/**
+ * Waits until the viewer's scroller has stopped moving. Following playback scrolls smoothly; a click
+ * during that scroll stops it wherever it has got to, which on a busy machine is a different place.
+ */
+async function scrollSettled(inside: HTMLElement) {
+  let scroller: HTMLElement | null = inside;
+  while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+  if (!scroller) return;
+  const moving = scroller;
+  let last = -1;
+  await waitFor(
+    () => {
+      const top = moving.scrollTop;
+      const moved = top !== last;
+      last = top;
+      if (moved) throw new Error(`still scrolling (${top}px)`);
+    },
+    { interval: 150, timeout: 5000 },
+  );
+}
+
 export const Plain: Story = {
   play: async ({ args }) => {
     const group = segmentsOf();
@@ -75,6 +96,7 @@ export const Detailed: Story = {
     await expect(shown(cards[0])).toBe(true);
     await expect(shown(cards[1])).toBe(false);
     await expect(cards[1]).toHaveAccessibleName(/Anna Berg.*Let us start/);
+    await scrollSettled(list);
     await userEvent.click(cards[7]);
     await expect(args.onSeek).toHaveBeenCalledWith(27);
     await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
