@@ -86,6 +86,7 @@ import { httpServerTimeouts, registerBodyTimeouts } from './http/timeouts.ts';
 import { registerNulGuard } from './http/nul-guard.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
+import { closeConnectionsOnceIdle } from './http/close.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -419,6 +420,7 @@ async function registerRoutes(
   registerCsrfGuard(app);
   registerNulGuard(app);
   registerBodyTimeouts(app, config.http);
+  closeConnectionsOnceIdle(app);
   await registerSecurityHeaders(app, config);
   registerSharePageHeaders(app);
 

@@ -12,7 +12,7 @@ import { loadConfig } from '../src/config.ts';
 import { contentSecurityPolicy } from '../src/http/security-headers.ts';
 import { postWebhook, sign, startFakeStripe, succeededEvent, WEBHOOK_SECRET, type FakeIntent, type FakeStripe } from './credits-helpers.ts';
 import { login, postJson, register, sessionCookie, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
-import { api, wavHeader } from './library-helpers.ts';
+import { api, libraryUser, MB, syntheticWav, wavHeader } from './library-helpers.ts';
 import { openLive, wsUrl } from './transcription/server-helpers.ts';
 
 // Starting a server takes seconds (far more on a busy machine): one per configuration, shared by its tests.
@@ -466,4 +466,48 @@ describe('content security policy per provider', () => {
     expect(stripeOnly['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(stripeOnly['worker-src']).toEqual(["'self'", 'blob:', 'data:']);
   });
+});
+
+describe('closing the server', () => {
+  it(
+    'waits for an answer still being sent, then closes its keep-alive connection at once (not after the keep-alive timeout)',
+    async () => {
+      const server = await startServer();
+      try {
+        const user = await libraryUser(server);
+        const wav = syntheticWav(8 * MB);
+        const { status, json } = await user.upload('long.wav', wav.slice(0, wav.size));
+        expect(status).toBe(201);
+
+        // A keep-alive download the client reads slowly: the answer is still being sent when close starts.
+        const { socket, closed } = rawClient(server.url);
+        const received: Buffer[] = [];
+        socket.on('data', (b: Buffer) => received.push(b));
+        socket.write(`GET /api/transcripts/${json.id}/audio HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${user.cookie}\r\n\r\n`);
+        await new Promise((resolve) => socket.once('data', resolve));
+        socket.pause();
+        let closedAt = 0;
+        const closing = server.app.close().then(() => (closedAt = Date.now()));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(closedAt).toBe(0);
+
+        socket.resume();
+        const afterResume = Date.now();
+        const never = new Promise<number>((resolve) => setTimeout(() => resolve(Number.POSITIVE_INFINITY), 10_000));
+        const closeTook = await Promise.race([closing.then(() => Date.now() - afterResume), never]);
+        expect(closeTook).toBeLessThan(5_000);
+        await closed;
+        // The whole file arrived before the connection closed.
+        const answer = Buffer.concat(received);
+        const body = answer.subarray(answer.indexOf('\r\n\r\n') + 4);
+        expect(answer.toString('latin1', 0, 15)).toBe('HTTP/1.1 200 OK');
+        expect(body.length).toBe(wav.size);
+      } finally {
+        // Should the close hang, the assertion above reports it rather than this clean-up's wait.
+        server.app.server.closeAllConnections();
+        await server.close();
+      }
+    },
+    SLOW_TEST_MS,
+  );
 });
