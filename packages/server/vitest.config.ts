@@ -1,14 +1,52 @@
 import { fileURLToPath } from 'node:url';
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 // Server tests run over real HTTP against a real database (PGlite, or PostgreSQL when
 // DATABASE_URL is set: each file then gets its own freshly created database).
+
+/**
+ * Files that never open a database (the engine, pure logic): the PostgreSQL pass would only run them
+ * a second time, so they run in the PGlite pass alone. test/database-free.test.ts keeps this list true.
+ */
+export const databaseFreeFiles = [
+  'test/ai-chunker.test.ts',
+  'test/ai-quality.test.ts',
+  'test/ai-times.test.ts',
+  'test/caller-gate.test.ts',
+  'test/cluster/proxy.test.ts',
+  'test/credits-config.test.ts',
+  'test/folder-tree.test.ts',
+  'test/idle-memory.test.ts',
+  'test/live-draft.test.ts',
+  'test/passwords.test.ts',
+  'test/session-cache.test.ts',
+  'test/start-env.test.ts',
+  'test/storage.test.ts',
+  'test/terminal-logs.test.ts',
+  'test/transcription/audio.test.ts',
+  'test/transcription/engine.test.ts',
+  'test/transcription/engine-processes.test.ts',
+  'test/transcription/engine-review.test.ts',
+  'test/transcription/failures.test.ts',
+  'test/transcription/model.test.ts',
+  'test/transcription/proto-wire.test.ts',
+  'test/transcription/resample.test.ts',
+  'test/transcription/review.test.ts',
+  'test/transcription/sentences.test.ts',
+  'test/transcription/speech.test.ts',
+  'test/transcription/tokenizer.test.ts',
+  'test/transcription/vad-pieces.test.ts',
+  'test/transcription/wer.test.ts',
+  'test/transcription/windows.test.ts',
+  'test/webhooks/address.test.ts',
+];
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   test: {
     name: 'server',
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? databaseFreeFiles : [])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Each file starts its own PGlite (hundreds of MB, CPU-heavy start): one file at a time on 2 cores.
