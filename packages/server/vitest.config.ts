@@ -13,6 +13,7 @@ export const databaseFreeFiles = [
   'test/ai-quality.test.ts',
   'test/ai-times.test.ts',
   'test/caller-gate.test.ts',
+  'test/fair-turns.test.ts',
   'test/cluster/proxy.test.ts',
   'test/credits-config.test.ts',
   'test/folder-tree.test.ts',

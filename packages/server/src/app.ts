@@ -87,6 +87,7 @@ import { registerNulGuard } from './http/nul-guard.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
 import { closeConnectionsOnceIdle } from './http/close.ts';
+import { runInCallerScope } from './caller-scope.ts';
 import { registerAppAndNotFound } from './http/static.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -416,6 +417,8 @@ async function registerRoutes(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
+  // First: everything a request does runs in its caller's scope (the database's fair turns).
+  app.addHook('onRequest', (_request, _reply, done) => runInCallerScope(done));
   registerErrorHandler(app);
   registerCsrfGuard(app);
   registerNulGuard(app);

@@ -11,6 +11,8 @@ import { StartupError } from '../startup-error.ts';
 import { acquireLock } from './lock.ts';
 import { ensurePrivateDir, tightenTree } from '../private-files.ts';
 import { copyTemplate, migrationsFolder } from './snapshot.ts';
+import { createFairTurns } from './fair-turns.ts';
+import { currentCaller } from '../caller-scope.ts';
 
 /** The URL without its password, for messages. */
 function safeUrl(url: string): string {
@@ -69,6 +71,21 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
     const results = wrapped ? await client.transaction((tx) => tx.exec(wrapped[1])) : await client.exec(text);
     return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
   };
+}
+
+/**
+ * PGlite has one connection and queues every query, exec and transaction first come, first served, so
+ * a user with many requests in flight made everyone else wait behind all of them. Its queue is taken
+ * over by fair turns between callers (caller-scope.ts). Inside a transaction, statements go straight
+ * to the connection, as before.
+ */
+export function shareFairly(client: PGlite): void {
+  // Every top-level operation of PGlite passes through this one method (its transaction lock).
+  const internals = client as unknown as { _runExclusiveTransaction?: <T>(operation: () => Promise<T>) => Promise<T> };
+  const exclusive = internals._runExclusiveTransaction?.bind(client);
+  if (!exclusive) throw new Error('This PGlite version has no _runExclusiveTransaction: fair turns need updating.');
+  const turns = createFairTurns();
+  internals._runExclusiveTransaction = (operation) => turns.run(currentCaller(), () => exclusive(operation));
 }
 
 /**
@@ -149,6 +166,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // (skips initdb); without one PGlite creates the database itself.
     if (options.template !== null && !existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir, options.template);
     client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    shareFairly(client);
     const db = drizzlePglite(client, { schema, logger: drizzleLogger(options.queryLogger) });
     await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of

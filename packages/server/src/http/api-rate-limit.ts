@@ -2,6 +2,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCallerGate } from './caller-gate.ts';
 import { HttpError } from './errors.ts';
+import { setCaller } from '../caller-scope.ts';
 
 /**
  * Names the caller a request is counted against, or undefined to let the next resolver decide.
@@ -48,11 +49,15 @@ export async function registerApiRateLimit(app: FastifyInstance, options: ApiRat
     timeWindow: WINDOW_MS,
     async keyGenerator(request) {
       if (!counted(request.url)) return 'not-counted';
+      let key: string | undefined;
       for (const resolve of options.keyResolvers) {
-        const key = await resolve(request);
-        if (key) return key;
+        key = await resolve(request);
+        if (key) break;
       }
-      return `ip:${request.ip}`;
+      key ??= `ip:${request.ip}`;
+      // The embedded database takes turns between the same callers.
+      setCaller(key);
+      return key;
     },
     allowList: (request) => !counted(request.url),
     errorResponseBuilder: (_request, context) =>
