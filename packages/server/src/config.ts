@@ -99,7 +99,7 @@ export const configTable = [
     name: 'API_RATE_LIMIT_PER_MINUTE',
     default: '600',
     description:
-      'API requests allowed per minute for each signed-in user (by client address when not signed in); then 429 with Retry-After. Counted per web process.',
+      'API requests allowed per minute for each signed-in user (by client address when not signed in), and at most a twentieth of them (at least 20) in any one second; then 429 with Retry-After. Counted per web process.',
   },
   {
     name: 'API_CONCURRENCY_PER_USER',

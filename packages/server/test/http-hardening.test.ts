@@ -229,6 +229,37 @@ describe('per-user API rate limit', () => {
   );
 });
 
+describe('a burst within the minute budget', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '600' });
+  }, START_MS);
+  afterAll(async () => server?.close(), START_MS);
+
+  const me = (cookie: string) => fetch(`${server.url}/api/auth/me`, { headers: { ...XHR, Cookie: cookie } });
+
+  it(
+    'allows a twentieth of the budget per second (600 a minute: 30); the rest get 429 with Retry-After 1, then the caller goes on',
+    async () => {
+      const a = await register(server);
+      const b = await register(server);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => me(a.cookie)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(30);
+      const refused = answers.filter((r) => r.status === 429);
+      expect(refused.length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([]);
+      expect(refused[0]!.headers.get('retry-after')).toBe('1');
+      expect(await refused[0]!.json()).toEqual({ error: limitMessages.tooManyRequests, code: 'TOO_MANY_REQUESTS' });
+      // Another user is not held back by it, and a second later the first has its next share.
+      expect((await me(b.cookie)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect((await me(a.cookie)).status).toBe(200);
+    },
+    SLOW_TEST_MS,
+  );
+});
+
 describe('one user flooding the API from many connections', () => {
   let server: TestServer;
   beforeAll(async () => {

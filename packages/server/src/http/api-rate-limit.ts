@@ -19,6 +19,10 @@ export interface ApiRateLimitOptions {
 }
 
 const WINDOW_MS = 60_000;
+// A minute's budget spent within one second took the whole server for that second (a flood from many
+// connections did that, and everyone else's requests waited): at most this share of it per second.
+const BURST_SHARE = 20;
+const BURST_MIN = 20;
 // Requests of one caller waiting for a place; beyond, 429 at once.
 const QUEUE_MAX = 1000;
 // A 429 this soon after the caller's previous one waits this long (see the onSend hook).
@@ -44,6 +48,7 @@ export async function registerApiRateLimit(app: FastifyInstance, options: ApiRat
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
   });
+  const callers = new WeakMap<FastifyRequest, string>();
   const limit = app.rateLimit({
     max: options.perMinute,
     timeWindow: WINDOW_MS,
@@ -57,6 +62,7 @@ export async function registerApiRateLimit(app: FastifyInstance, options: ApiRat
       key ??= `ip:${request.ip}`;
       // The embedded database takes turns between the same callers.
       setCaller(key);
+      callers.set(request, key);
       return key;
     },
     allowList: (request) => !counted(request.url),
@@ -65,6 +71,14 @@ export async function registerApiRateLimit(app: FastifyInstance, options: ApiRat
   });
   if (options.concurrencyPerCaller) registerCallerGate(app, options.concurrencyPerCaller, options.keyResolvers);
   app.addHook('onRequest', limit);
+  // Within the minute's budget, no more than a twentieth of it in any one second (a budget of 600: 30).
+  const perSecond = Math.max(BURST_MIN, Math.ceil(options.perMinute / BURST_SHARE));
+  const burst = app.createRateLimit({ max: perSecond, timeWindow: 1000, keyGenerator: (request) => `second:${callers.get(request)}` });
+  app.addHook('onRequest', async (request) => {
+    if (!callers.has(request)) return;
+    const result = await burst(request);
+    if (!result.isAllowed && result.isExceeded) throw new HttpError(429, 'TOO_MANY_REQUESTS', { headers: { 'Retry-After': '1' } });
+  });
 }
 
 /**
