@@ -168,7 +168,9 @@ export const finalizeUploadRequestSchema = z.object({
     .number()
     .int()
     .min(1)
-    .max(Math.ceil(uploadLimits.maxBytes / uploadLimits.chunkBytes)),
+    // As many as the chunks' own field allows: the server checks the total against its configured
+    // limit (UPLOAD_MAX_BYTES) when the chunks arrive, and finalize needs those chunks.
+    .max(999_999),
   /** The spoken language ('en', 'de', ...); the engine's first language when left out. */
   language: z
     .string()

@@ -569,6 +569,35 @@ describe('a configured upload limit (UPLOAD_MAX_BYTES)', () => {
   });
 });
 
+describe('a limit raised above 100 MB (UPLOAD_MAX_BYTES)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ UPLOAD_MAX_BYTES: String(4 * CHUNK + MB) });
+  });
+  afterAll(() => server.close());
+
+  it('takes a file in more chunks than the default limit needs, and finalizes it', async () => {
+    const { cookie } = await register(server);
+    const a = api(server, cookie);
+    const size = 4 * CHUNK + 1024;
+    const wav = syntheticWav(size);
+    const uploadId = newUploadId();
+    for (let i = 0; i < 5; i++) {
+      const res = await a.chunk(
+        { uploadId, chunkIndex: i, totalChunks: 5, originalName: 'long.wav' },
+        wav.slice(i * CHUNK, Math.min(size, (i + 1) * CHUNK)),
+      );
+      expect(res.status).toBe(200);
+    }
+    const fin = await a.finalize(uploadId, 'long.wav', 5);
+    expect(fin.status).toBe(201);
+    expect(transcriptIds(await a.tree())).toEqual([fin.json.id]);
+    // Six chunks would be over this server's limit: refused when the first of them arrives.
+    const over = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 6, originalName: 'longer.wav' }, wav.slice(0, CHUNK));
+    expect(over.status).toBe(413);
+  });
+});
+
 describe('abandoned uploads', () => {
   let server: TestServer;
   beforeAll(async () => {
