@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { apiErrors } from './errors.ts';
 import { apiErrorCodeSchema } from './schemas.ts';
-import { folderLimits, libraryMessages, uploadLimits } from './library.ts';
+import { folderLimits, libraryMessages } from './library.ts';
 import { visibleText } from './validation.ts';
 
 const idSchema = z.number().int().positive().max(2_147_483_647);
