@@ -10,11 +10,11 @@
 // (d) a 100 MB chunked upload (4 x 25 MB + finalize), three runs on one server: peak RSS growth of
 //     each (target < 64 MB in every run), against the bare server reading the same bytes;
 // (e) a 2-hour recording (the sample read again and again) uploaded and transcribed by the same server:
-//     the peak of the summed PSS of the server and its inference processes (target 650 MB), each
-//     process's own peak, and the floor under it: the same processes idle with the model loaded.
+//     the peak of the summed PSS of the server and its inference processes (target 650 MB), and each
+//     process's own peak (`pnpm bench engine-memory` measures one inference process alone).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
