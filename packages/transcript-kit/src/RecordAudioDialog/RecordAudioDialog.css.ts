@@ -46,10 +46,13 @@ export const draft = style({
 
 export const draftText = style({ margin: 0, lineHeight: 1.5, whiteSpace: 'pre-wrap' });
 
-/** The newest words that may still change: lighter and dotted-underlined, so it does not rely on colour alone. */
+/**
+ * The newest words that may still change: lighter, italic and dotted-underlined, so it does not rely on
+ * colour alone. The line is a bottom border, not a text decoration: Chromium left a decoration's old
+ * paint under words that had just settled (StreamingDraftsArriving's screenshot shows it).
+ */
 export const provisional = style({
   color: vars.color.textMuted,
   fontStyle: 'italic',
-  textDecoration: 'underline dotted',
-  textUnderlineOffset: 3,
+  borderBottom: `1px dotted ${vars.color.textMuted}`,
 });

@@ -307,6 +307,7 @@ export const StreamingLive: Story = {
     const provisional = within(live).getByText('release of version two');
     await expect(provisional.textContent).toBe('Provisional: release of version two');
     await expect(getComputedStyle(provisional).fontStyle).toBe('italic');
+    await expect(getComputedStyle(provisional).borderBottomStyle).toBe('dotted');
     // Nothing is read out for text that was already there; the next draft's newly final sentence is.
     const status = within(live).getByRole('status');
     await expect(status).toHaveTextContent(/^$/);
@@ -323,6 +324,32 @@ export const StreamingLive: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(streamingCallbacks.onResume).toHaveBeenCalled();
     await expect(await within(d).findByRole('button', { name: 'Pause' })).toBeVisible();
+  },
+};
+
+const meetingWords =
+  'so that is settled then and the next point is the budget for the spring which Anna will present to us after the break'.split(' ');
+/** Draft k: k + 1 settled pairs of words, then the next pair still provisional. */
+const growingDrafts = Array.from({ length: meetingWords.length / 2 - 1 }, (_, k) =>
+  Array.from({ length: k + 2 }, (_, i) => seg(i * 2, meetingWords.slice(i * 2, i * 2 + 2).join(' '), i <= k)),
+);
+
+/**
+ * Drafts arriving at uneven intervals, each settling the words the last one marked provisional. The
+ * settled words keep no trace of that marking: with a text-decoration underline, Chromium left the old
+ * line painted under them (the screenshot caught it), so the marking is a border, repainted with its box.
+ */
+export const StreamingDraftsArriving: Story = {
+  render: () => <Streaming initial={{ ...recordingBase, liveText: [] }} drafts={growingDrafts} />,
+  play: async () => {
+    const d = await screen.findByRole('dialog', { name: 'Record Audio' });
+    const live = within(d).getByRole('region', { name: 'Live text' });
+    for (let i = 0; i < growingDrafts.length; i++) {
+      nextDraftButton().click();
+      await new Promise((resolve) => setTimeout(resolve, (i * 13) % 40));
+    }
+    await waitFor(() => expect(within(live).getByText('the break').textContent).toBe('Provisional: the break'));
+    await expect(live).toHaveTextContent(/^so that is settled then .* present to us after Provisional: the break/);
   },
 };
 
