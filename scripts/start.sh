@@ -4,6 +4,7 @@
 # TypeScript at run time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/runtime.sh
 export DATA_DIR="${DATA_DIR:-$PWD/data}"
 node scripts/build-if-stale.mjs
 # glibc's allocator as packages/server's start script sets it (docs/capacity.md, server memory): at most

@@ -3,6 +3,7 @@
 # component stories in Chromium, then whole journeys with Playwright against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/runtime.sh
 step() { printf '\n=== %s (%s) ===\n' "$1" "$(date +%T)"; }
 
 step "Chromium"

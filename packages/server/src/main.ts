@@ -70,6 +70,7 @@ async function main(): Promise<void> {
     app.log.info(
       {
         dataDir: config.dataDir,
+        node: process.version,
         captcha: config.captcha.provider,
         role: config.serverRole,
         sinceProcessStartMs: Math.round(performance.now()),
