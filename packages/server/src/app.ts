@@ -138,7 +138,7 @@ export interface BuildOptions {
  * Closing the instance closes the database and releases the data-folder lock.
  *
  * Roles: 'all' serves HTTP and /ws and runs the transcription worker; 'web' serves HTTP and /ws;
- * 'worker' runs the worker and answers only /api/health. Events of a worker reach the web processes'
+ * 'worker' runs the worker and answers only /api/health and /metrics. Events of a worker reach the web processes'
  * sockets through the live hub (LISTEN/NOTIFY on PostgreSQL; PGlite allows only 'all').
  */
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {

@@ -139,7 +139,7 @@ export const configTable = [
     name: 'SERVER_ROLE',
     default: 'all',
     description:
-      'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.',
+      'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health and /metrics on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.',
   },
   {
     name: 'TRANSCRIPTION_ENGINE',
