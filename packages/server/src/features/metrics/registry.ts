@@ -4,6 +4,7 @@
  * version) when scraped. Features record through the small interfaces below and never see prom-client.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { RequestDurations } from './collectors.ts';
 
 /** How a background job ended: 'completed' when it did its work, 'failed' when it did not (retried or given up). */
 export type JobOutcome = 'completed' | 'failed';
@@ -32,7 +33,7 @@ export type QueueDepthReader = () => Promise<ReadonlyMap<string, number>>;
 export interface ServerMetrics extends TranscriptionMetrics, PromptMetrics {
   /** Everything a scrape answers: this server's series and the process's. */
   readonly registry: Registry;
-  readonly httpDuration: Histogram<'route' | 'method' | 'status_code'>;
+  readonly httpDuration: RequestDurations;
   /** The live channel's open sockets, read when scraped. */
   readLiveSockets(read: () => number): void;
   /** The job queues' depths, read when scraped (queues this reader does not name are left out). */
@@ -66,10 +67,9 @@ export function createServerMetrics(): ServerMetrics {
   const own = new Registry();
   const registers = [own];
 
-  const httpDuration = new Histogram({
+  const httpDuration = new RequestDurations({
     name: 'scribe_http_request_duration_seconds',
     help: 'HTTP requests by route pattern (unmatched: "unmatched"), method and status code, with their duration.',
-    labelNames: ['route', 'method', 'status_code'] as const,
     buckets: HTTP_BUCKETS,
     registers,
   });
