@@ -4,7 +4,7 @@
  * version) when scraped. Features record through the small interfaces below and never see prom-client.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { RequestDurations } from './collectors.ts';
+import type { RequestDurations } from './collectors.ts';
 
 /** How a background job ended: 'completed' when it did its work, 'failed' when it did not (retried or given up). */
 export type JobOutcome = 'completed' | 'failed';
@@ -67,8 +67,9 @@ export function createServerMetrics(): ServerMetrics {
   const own = new Registry();
   const registers = [own];
 
-  const httpDuration = new RequestDurations({
+  const httpDuration: RequestDurations = new Histogram({
     name: 'scribe_http_request_duration_seconds',
+    labelNames: ['route', 'method', 'status_code'] as const,
     help: 'HTTP requests by route pattern (unmatched: "unmatched"), method and status code, with their duration.',
     buckets: HTTP_BUCKETS,
     registers,
