@@ -6,7 +6,7 @@
 // Plain JavaScript on purpose: `pnpm start` runs the check on every start, before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const root = import.meta.dirname;
@@ -28,6 +28,10 @@ const entries = {
 // The bundle's output format and this script are inputs too: a change to either rebuilds.
 const BUILD_VERSION = 1;
 
+const statOf = (path) => {
+  const info = statSync(path);
+  return `${info.size} ${info.mtimeMs}`;
+};
 const sha1 = (path) => createHash('sha1').update(readFileSync(path)).digest('hex');
 
 /** True when the last build's stamp lists the same inputs with the same contents. */
@@ -41,9 +45,14 @@ export function isFresh() {
   }
   if (stamp.version !== BUILD_VERSION || stamp.script !== sha1(import.meta.filename)) return false;
   for (const name of [...Object.keys(entries).map((e) => `${e}.js`), 'db-template.json']) if (!existsSync(join(outDir, name))) return false;
+  // A file with the size and modification time it had at the build is not read again (a restart then
+  // checks ~240 files by their metadata alone); any other is compared by its contents.
+  const stats = stamp.stats ?? {};
   for (const [file, hash] of Object.entries(stamp.inputs)) {
     const path = resolve(root, file);
-    if (!existsSync(path) || sha1(path) !== hash) return false;
+    if (!existsSync(path)) return false;
+    if (stats[file] !== undefined && stats[file] === statOf(path)) continue;
+    if (sha1(path) !== hash) return false;
   }
   return true;
 }
@@ -105,7 +114,8 @@ export async function buildServer() {
     if (file.startsWith('<') || !/\.(ts|js|mjs|json|sql)$/.test(path)) continue;
     inputs[relative(root, path)] = sha1(path);
   }
-  writeFileSync(stampPath, JSON.stringify({ version: BUILD_VERSION, script: sha1(import.meta.filename), inputs }, null, 2) + '\n');
+  const stats = Object.fromEntries(Object.keys(inputs).map((file) => [file, statOf(resolve(root, file))]));
+  writeFileSync(stampPath, JSON.stringify({ version: BUILD_VERSION, script: sha1(import.meta.filename), inputs, stats }, null, 2) + '\n');
   const took = Math.round(performance.now() - started);
   console.log(
     `@scribe/server: built ${Object.keys(entries).length} entries from ${Object.keys(inputs).length} files into ${relative(process.cwd(), outDir) || '.'} (${took} ms)`,

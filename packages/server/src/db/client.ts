@@ -142,7 +142,9 @@ async function migrationsCurrent(client: PGlite): Promise<boolean> {
     const newest = Math.max(...journal.entries.map((e) => e.when));
     const table = await client.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
     if (!table.rows[0]?.found) return false;
-    const applied = await client.query<{ latest: string | null }>('select max(created_at)::text as latest from drizzle.__drizzle_migrations');
+    const applied = await client.query<{ latest: string | null }>(
+      'select max(created_at)::text as latest from drizzle.__drizzle_migrations',
+    );
     const latest = applied.rows[0]?.latest;
     return latest !== null && latest !== undefined && Number(latest) >= newest;
   } catch {
