@@ -17,7 +17,7 @@
 //     (`node packages/server/dist/main.js` with the project's Node) and a bare `node -e` http server,
 //     RESTART_RUNS alternating rounds (median and max; target: npm start within 2 s plus the bare server).
 //     It runs first; `RUNTIME_PARTS=restart pnpm bench runtime` runs it alone.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
@@ -385,7 +385,7 @@ type RestartKind = 'readme' | 'npm' | 'compiled' | 'bare';
 
 /** Each in a process group of its own, so the stop reaches the package manager, the shell and the server. */
 function spawnRestart(kind: RestartKind, port: number, dataDir: string): ChildProcess {
-  const options = { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'] as const, env: shellEnv(port, dataDir) };
+  const options: SpawnOptions = { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'], env: shellEnv(port, dataDir) };
   if (kind === 'readme') return spawn('npx', ['-y', 'pnpm@10.34.9', 'start'], options);
   if (kind === 'npm') return spawn('npm', ['start'], options);
   if (kind === 'compiled')
