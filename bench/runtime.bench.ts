@@ -11,11 +11,27 @@
 //     each (target < 64 MB in every run), against the bare server reading the same bytes;
 // (e) a 2-hour recording (the sample read again and again) uploaded and transcribed by the same server:
 //     the peak of the summed PSS of the server and its inference processes (target 650 MB), and each
-//     process's own peak (`pnpm bench engine-memory` measures one inference process alone).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+//     process's own peak (`pnpm bench engine-memory` measures one inference process alone);
+// (f) restart: time to the first answer from /api/health on an existing data folder for the README's
+//     start command (`npx -y pnpm@10.34.9 start`), `npm start`, the compiled server alone
+//     (`node packages/server/dist/main.js` with the project's Node) and a bare `node -e` http server,
+//     RESTART_RUNS alternating rounds (median and max; target: npm start within 2 s plus the bare server).
+//     It runs first; `RUNTIME_PARTS=restart pnpm bench runtime` runs it alone.
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, closeSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  appendFileSync,
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
 import { solveCaptcha } from '../packages/server/test/captcha-solver.ts';
@@ -348,6 +364,91 @@ async function twoHourPeak(s: Session, pid: number, dir: string) {
 // The compiled server, built now if its sources changed (outside every timing).
 const build = spawnSync(process.execPath, ['build.mjs', '--if-stale'], { cwd: serverDir, stdio: 'inherit' });
 if (build.status !== 0) throw new Error('the server build failed');
+
+const RESTART_RUNS = 5;
+
+/**
+ * The environment of a user's shell: without what pnpm adds for a script it runs (node_modules/.bin on
+ * PATH, npm_* settings), so `npx` and `npm` start as they would from a terminal.
+ */
+function shellEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!/^(npm_|pnpm_|PNPM_)/i.test(key)) env[key] = value;
+  env.PATH = (process.env.PATH ?? '')
+    .split(':')
+    .filter((dir) => !dir.includes('node_modules'))
+    .join(':');
+  return { ...env, DATABASE_URL: '', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+}
+
+type RestartKind = 'readme' | 'npm' | 'compiled' | 'bare';
+
+/** Each in a process group of its own, so the stop reaches the package manager, the shell and the server. */
+function spawnRestart(kind: RestartKind, port: number, dataDir: string): ChildProcess {
+  const options: SpawnOptions = { cwd: root, detached: true, stdio: ['ignore', 'ignore', 'inherit'], env: shellEnv(port, dataDir) };
+  if (kind === 'readme') return spawn('npx', ['-y', 'pnpm@10.34.9', 'start'], options);
+  if (kind === 'npm') return spawn('npm', ['start'], options);
+  if (kind === 'compiled')
+    return spawn(process.execPath, ['packages/server/dist/main.js'], { ...options, env: { ...START_ENV, ...options.env } });
+  const code = `require('http').createServer((q, s) => { s.statusCode = 200; s.end('{}'); }).listen(${port}, '127.0.0.1')`;
+  return spawn(process.execPath, ['-e', code], options);
+}
+
+/** SIGTERM to the whole group; resolved once the group's leader exited and the data folder's lock is free. */
+async function stopGroup(child: ChildProcess, dataDir: string): Promise<void> {
+  const exited = child.exitCode !== null ? Promise.resolve() : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await exited;
+  const deadline = performance.now() + 15_000;
+  while (existsSync(join(dataDir, 'db', '.lock')) && performance.now() < deadline) await sleep(50);
+}
+
+async function restartTimes(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'scribe-bench-restart-'));
+  const kinds: RestartKind[] = ['readme', 'npm', 'compiled', 'bare'];
+  const ms = new Map<RestartKind, number[]>(kinds.map((k) => [k, []]));
+  const loads: number[] = [];
+  try {
+    // The first start makes the data folder and builds whatever is stale (the app too): not timed.
+    const port = await freePort();
+    const first = spawnRestart('npm', port, dataDir);
+    await firstAnswer(`http://127.0.0.1:${port}/api/health`, performance.now(), first, 900_000);
+    await stopGroup(first, dataDir);
+    for (let round = 0; round < RESTART_RUNS; round++) {
+      loads.push(loadavg()[0]);
+      for (const kind of kinds) {
+        const p = await freePort();
+        const t = performance.now();
+        const child = spawnRestart(kind, p, dataDir);
+        try {
+          ms.get(kind)!.push(await firstAnswer(`http://127.0.0.1:${p}/api/health`, t, child));
+        } finally {
+          await stopGroup(child, dataDir);
+        }
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const fig = (kind: RestartKind) => `${secs(median(ms.get(kind)!))} (max ${secs(Math.max(...ms.get(kind)!))})`;
+  const bareMs = median(ms.get('bare')!);
+  const npmMs = median(ms.get('npm')!);
+  console.log(
+    `restart on an existing data folder, start to first answer from /api/health, median of ${RESTART_RUNS} alternating rounds ` +
+      `(1-minute load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${availableParallelism()} cores):`,
+  );
+  console.log(`  README start command (npx -y pnpm@10.34.9 start): ${fig('readme')}`);
+  console.log(`  npm start: ${fig('npm')} (target < 2 s plus the bare server: ${secs(2000 + bareMs)}) ${verdict(npmMs < 2000 + bareMs)}`);
+  console.log(`  compiled server alone (node packages/server/dist/main.js): ${fig('compiled')}`);
+  console.log(`  baseline: bare node http server: ${fig('bare')}`);
+}
+
+await restartTimes();
+if (process.env.RUNTIME_PARTS === 'restart') process.exit(0);
 
 const bare = await bareStart();
 const compiled = await startTimes('compiled', RUNS);

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -129,6 +129,29 @@ export interface OpenDatabaseOptions {
   template?: string | null;
 }
 
+/**
+ * True when the database already holds every migration of the journal. Drizzle's migrator decides the
+ * same way (it runs the journal entries newer than the latest applied one), but reads and hashes every
+ * migration file and sends its set-up statements first: on an existing folder that was a few hundred
+ * milliseconds of each start for nothing. Any doubt (no table yet, an unreadable journal) says false,
+ * and the migrator runs as before.
+ */
+async function migrationsCurrent(client: PGlite): Promise<boolean> {
+  try {
+    const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const newest = Math.max(...journal.entries.map((e) => e.when));
+    const table = await client.query<{ found: boolean }>(`select to_regclass('drizzle.__drizzle_migrations') is not null as found`);
+    if (!table.rows[0]?.found) return false;
+    const applied = await client.query<{ latest: string | null }>(
+      'select max(created_at)::text as latest from drizzle.__drizzle_migrations',
+    );
+    const latest = applied.rows[0]?.latest;
+    return latest !== null && latest !== undefined && Number(latest) >= newest;
+  } catch {
+    return false;
+  }
+}
+
 const drizzleLogger = (log: QueryLogger | undefined) => (log ? { logQuery: log } : false);
 
 /** Opens the configured database and applies pending migrations. */
@@ -168,10 +191,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
     shareFairly(client);
     const db = drizzlePglite(client, { schema, logger: drizzleLogger(options.queryLogger) });
-    await migratePglite(db, { migrationsFolder });
+    if (!(await migrationsCurrent(client))) await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of
-    // earlier runs or other entry points are tightened here.
-    await tightenTree(dir);
+    // earlier runs or other entry points are tightened here. In the background: the folder itself is
+    // 0700 (ensurePrivateDir above), so no other account reaches a file in it meanwhile, and the walk
+    // of ~1200 files is off the start path.
+    const tightened = tightenTree(dir).catch(() => 0);
     const opened = client;
     return {
       db: db as unknown as Db,
@@ -183,6 +208,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
       close: once(async () => {
         try {
+          await tightened;
           await opened.close();
         } finally {
           lock.release();
