@@ -37,7 +37,7 @@ export async function ensureQueue(boss: PgBoss, name: string, attempts = 8): Pro
  *      schema is dropped. Finished jobs (history) are not carried over.
  * A process that dies between 2 and 3 finds `pgboss_v10` at its next start and carries over again:
  * the inserts keep the old ids, so a job already carried over is skipped. Every process on the
- * database must run this release: one still on pg-boss 10 would keep using the renamed schema.
+ * database must run this release: one still on pg-boss 10 would query pg-boss 12's schema and fail.
  */
 export const PGBOSS_V10_SCHEMA = 'pgboss_v10';
 /** The first job schema version of pg-boss 11, the oldest pg-boss 12 migrates from. */
