@@ -448,7 +448,10 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(recoveryTimer);
-      await boss.offWork(TRANSCRIPTION_QUEUE).catch((err: unknown) => log.error({ err }, 'could not stop the job workers'));
+      // Without waiting: pg-boss 12 would otherwise wait for the running jobs to finish, which are aborted just below.
+      await boss
+        .offWork(TRANSCRIPTION_QUEUE, { wait: false })
+        .catch((err: unknown) => log.error({ err }, 'could not stop the job workers'));
       for (const { controller } of running.values()) {
         if (!controller.signal.aborted) controller.abort(new JobAborted('shutdown'));
       }
