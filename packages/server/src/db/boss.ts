@@ -50,28 +50,44 @@ async function schemaExists(db: Pick<Db, 'execute'>, name: string): Promise<bool
   return rows[0]?.found === true;
 }
 
+/** PostgreSQL's code of an error, also when Drizzle wrapped it ("Failed query: ..."). */
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = typeof e.code === 'string' ? e.code : e.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+// undefined_table, invalid_schema_name: the schema or table is not there (any more).
+const GONE_CODES = new Set(['42P01', '3F000']);
+
 /** Step 1: a pg-boss 10 schema is renamed out of pg-boss 12's way. True when it was. */
 export async function setAsidePgBoss10(db: Db, log: FastifyBaseLogger): Promise<boolean> {
   // Most starts: no old schema (a new database, or one already on pg-boss 12) and nothing to lock.
   const rows = await selectRows<{ table: string | null }>(db, sql`select to_regclass('pgboss.version')::text as table`);
   if (!rows[0]?.table) return false;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${UPGRADE_LOCK})`);
-    // Read again under the lock: another process may have renamed it meanwhile.
-    if (!(await selectRows<{ table: string | null }>(tx, sql`select to_regclass('pgboss.version')::text as table`))[0]?.table) {
-      return false;
-    }
-    const [row] = await selectRows<{ version: string | number }>(tx, sql`select version from pgboss.version`);
-    const version = Number(row?.version);
-    if (!(version < FIRST_V11_SCHEMA_VERSION)) return false;
-    if (await schemaExists(tx, PGBOSS_V10_SCHEMA)) {
-      // Cannot happen in the order above (the old schema is renamed before pg-boss 12 creates its own).
-      throw new Error(`Both pgboss (version ${version}) and ${PGBOSS_V10_SCHEMA} exist: the job queue needs an operator to look at it.`);
-    }
-    await tx.execute(sql.raw(`alter schema pgboss rename to ${PGBOSS_V10_SCHEMA}`));
-    log.info({ schemaVersion: version }, 'job queue: the pg-boss 10 schema was set aside to carry its jobs over to pg-boss 12');
-    return true;
-  });
+  let version: number;
+  try {
+    version = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${UPGRADE_LOCK})`);
+      // Read under the lock: another process may have renamed it meanwhile, and may be creating pg-boss
+      // 12's schema right now (not visible until it commits: the read then finds no table).
+      const [row] = await selectRows<{ version: string | number }>(tx, sql`select version from pgboss.version`);
+      const found = Number(row?.version);
+      if (!(found < FIRST_V11_SCHEMA_VERSION)) return found;
+      if (await schemaExists(tx, PGBOSS_V10_SCHEMA)) {
+        // Cannot happen in the order above (the old schema is renamed before pg-boss 12 creates its own).
+        throw new Error(`Both pgboss (version ${found}) and ${PGBOSS_V10_SCHEMA} exist: the job queue needs an operator to look at it.`);
+      }
+      await tx.execute(sql.raw(`alter schema pgboss rename to ${PGBOSS_V10_SCHEMA}`));
+      return found;
+    });
+  } catch (err) {
+    if (GONE_CODES.has(pgCode(err) ?? '')) return false;
+    throw err;
+  }
+  if (!(version < FIRST_V11_SCHEMA_VERSION)) return false;
+  log.info({ schemaVersion: version }, 'job queue: the pg-boss 10 schema was set aside to carry its jobs over to pg-boss 12');
+  return true;
 }
 
 interface V10Job {
@@ -110,8 +126,7 @@ export async function carryOverPgBoss10(db: Db, boss: PgBoss, log: FastifyBaseLo
     );
   } catch (err) {
     // Another process carried the jobs over and dropped the schema between the check and the read.
-    const code = (err as { code?: unknown }).code;
-    if (code === '42P01' || code === '3F000') return 0;
+    if (GONE_CODES.has(pgCode(err) ?? '')) return 0;
     throw err;
   }
   const byQueue = new Map<string, JobInsert[]>();
