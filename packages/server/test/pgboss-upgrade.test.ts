@@ -25,8 +25,15 @@ async function serverWith(pgBoss: 'pg-boss 10' | 'current'): Promise<Helpers> {
       const { default: PgBoss10 } = await import('pg-boss-10');
       return { default: PgBoss10, PgBoss: PgBoss10 };
     });
+    // Not today's build template (it holds pg-boss 12's schema): the previous release's held pg-boss
+    // 10's, the same as a folder made without one, as here.
+    vi.doMock('../src/db/snapshot.ts', async (importOriginal) => ({
+      ...(await importOriginal<typeof import('../src/db/snapshot.ts')>()),
+      copyTemplate: () => false,
+    }));
   } else {
     vi.doUnmock('pg-boss');
+    vi.doUnmock('../src/db/snapshot.ts');
   }
   return import('./helpers.ts');
 }
@@ -42,7 +49,7 @@ interface JobRow {
 const jobs = (server: TestServer) =>
   selectRows<JobRow>(
     database(server),
-    sql`select id::text, state::text as state, data->>'transcriptId' as transcript_id from pgboss.job where name = 'transcription' order by created_on`,
+    sql`select id::text, state::text as state, data->>'transcriptId' as transcript_id from pgboss.job where name = 'transcription' order by (data->>'transcriptId')::int, created_on`,
   );
 
 describe('upgrading from pg-boss 10', () => {
