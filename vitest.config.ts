@@ -9,6 +9,10 @@ export default defineConfig({
       './packages/server/vitest.config.ts',
       './.storybook/vitest.config.ts',
       {
+        // The test tooling itself, where it drives a nested story run in Chromium (slow).
+        test: { name: 'tooling', environment: 'node', include: ['scripts/visual-report.test.ts'] },
+      },
+      {
         // transcript-kit packed, installed into an example app and rendered (slow: builds and installs).
         test: {
           name: 'package',

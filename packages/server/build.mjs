@@ -68,7 +68,7 @@ export async function buildServer() {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node24',
     sourcemap: true,
     // Stack traces name the source files; nothing is minified on a server.
     minify: false,

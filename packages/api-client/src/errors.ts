@@ -218,6 +218,10 @@ export const apiErrors = {
   LIVE_CONNECTION_ERROR: 'Connection error. Please try again.',
   LIVE_CONNECTION_LOST: 'Connection lost. Please refresh the page to reconnect.',
 
+  // --- Operators: the Prometheus endpoint /metrics (README, docs/deployment.md)
+  METRICS_FORBIDDEN: 'Metrics are served only to loopback and private network addresses',
+  METRICS_TOKEN_INVALID: 'Missing or invalid metrics token',
+
   // --- Requests the server cannot take (any route)
   VALIDATION_FAILED: 'Invalid request',
   INVALID_VALUE: 'Invalid value',

@@ -6,6 +6,7 @@ export * from './http.ts';
 export * from './client.ts';
 export * from './library.ts';
 export * from './credits.ts';
+export * from './backoff.ts';
 export * from './upload.ts';
 export * from './live.ts';
 export * from './limits.ts';

@@ -1,3 +1,4 @@
+import { backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { apiErrors, type ApiErrorCode } from './errors.ts';
 import type { TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
 
@@ -58,10 +59,21 @@ export interface LiveEventMap {
   [type: string]: unknown;
 }
 
+/**
+ * The reconnect waits as the spec fixes them (docs/product-spec.md §7): 1 s times the attempt, five
+ * attempts. No jitter, as the spec's waits are exact; spreading them (`jitter: 'full'`) would be a
+ * change to the spec.
+ */
+export const liveReconnectPolicy: BackoffPolicy = {
+  baseMs: liveReconnect.delayStepMs,
+  growth: 'linear',
+  maxRetries: liveReconnect.maxAttempts,
+  jitter: 'none',
+};
+
 /** How long to wait before reconnect attempt `attempt` (1-based), or null when we give up. */
 export function reconnectDelay(attempt: number): number | null {
-  if (attempt < 1 || attempt > liveReconnect.maxAttempts) return null;
-  return liveReconnect.delayStepMs * attempt;
+  return backoffDelay(attempt, liveReconnectPolicy);
 }
 
 /** The /ws address on the page's own host, secure when the page is. */

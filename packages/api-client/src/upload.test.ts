@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './http.ts';
 import {
   fileExtension,
@@ -308,6 +308,57 @@ describe('uploadAudio', () => {
     const server = fakeServer({ chunk: () => ({ status: 400, text: '{"error":"Chunk index out of range"}' }) });
     await expect(uploadAudio(file(1500), { ...small, transport: server.transport })).rejects.toThrow('Chunk index out of range');
     expect(server.chunks).toHaveLength(1);
+  });
+
+  it('retries a chunk the server is too busy for (429), and not one it forbids (403)', async () => {
+    const busy = fakeServer({ chunk: (index, attempt) => (index === 0 && attempt === 1 ? { status: 429, text: '' } : undefined) });
+    await expect(uploadAudio(file(1500), { ...small, transport: busy.transport })).resolves.toEqual({ id: 99 });
+    expect(busy.chunks.map((c) => c.chunkIndex)).toEqual([0, 0, 1]);
+
+    const forbidden = fakeServer({ chunk: () => ({ status: 403, text: '{"error":"Forbidden"}' }) });
+    await expect(uploadAudio(file(1500), { ...small, transport: forbidden.transport })).rejects.toThrow('Forbidden');
+    expect(forbidden.chunks).toHaveLength(1);
+  });
+
+  describe('waits between tries', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('waits between half and all of the backoff (1 s, then 2 s), as the random source says', async () => {
+      const flaky = fakeServer({ chunk: (index, attempt) => (index === 0 && attempt < 3 ? { status: 503, text: '' } : undefined) });
+      const done = uploadAudio(file(1500), { ...small, retryBaseMs: 1000, random: () => 0, transport: flaky.transport });
+      const tries = () => flaky.chunks.filter((c) => c.chunkIndex === 0).length;
+      await vi.advanceTimersByTimeAsync(0);
+      expect(tries()).toBe(1);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(tries()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(tries()).toBe(2);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(tries()).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(tries()).toBe(3);
+      await expect(done).resolves.toEqual({ id: 99 });
+    });
+
+    it('stops at once when aborted while waiting to retry, and sends nothing more', async () => {
+      const broken = fakeServer({ chunk: () => ({ status: 503, text: '' }) });
+      const controller = new AbortController();
+      const done = uploadAudio(file(1500), { ...small, retryBaseMs: 10_000, transport: broken.transport, signal: controller.signal }).catch(
+        (e: unknown) => e,
+      );
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(broken.chunks).toHaveLength(1);
+      controller.abort();
+      expect(((await done) as DOMException).name).toBe('AbortError');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(broken.chunks).toHaveLength(1);
+      expect(broken.log.filter((l) => l.startsWith('GET '))).toEqual([]);
+    });
   });
 
   it('resumes a known upload id: sends only the chunks the server lacks', async () => {

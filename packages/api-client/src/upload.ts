@@ -1,12 +1,14 @@
 // Audio uploads from the browser (docs/product-spec.md §7, §8, §9; decisions: one 100 MB limit, 25 MB chunks).
 // Files up to 25 MB go up in one multipart POST (field `audio`); larger ones in 25 MB chunks under a
 // generated upload id, then a finalize call. XMLHttpRequest, not fetch: only XHR reports upload progress.
-// A failed chunk is retried with backoff, and before each retry the server is asked which chunks it
-// already holds (GET /api/transcripts/uploads/{id}), so an interrupted upload resumes instead of restarting.
+// A failed chunk is retried with jittered backoff (backoff.ts), and before each retry the server is asked
+// which chunks it already holds (GET /api/transcripts/uploads/{id}), so an interrupted upload resumes
+// instead of restarting.
 import { apiErrorText, apiErrors, type ApiErrorCode, type ApiErrorParams, type ApiFieldError } from './errors.ts';
 import { paths } from './client.ts';
 import { ApiError, REQUESTED_WITH, apiErrorFromBody } from './http.ts';
 import { uploadLimits } from './library.ts';
+import { retryWithBackoff, type RandomSource } from './backoff.ts';
 
 export const uploadMessages = {
   invalidType: apiErrors.INVALID_FILE_TYPE,
@@ -150,10 +152,8 @@ export function remainingChunks(totalChunks: number, received: Iterable<number>)
   return Array.from({ length: totalChunks }, (_, i) => i).filter((i) => !have.has(i));
 }
 
-/** Delay before retry `attempt` (1-based): base, 2×base, 4×base ..., capped. */
-export function retryDelay(attempt: number, baseMs = 1000, capMs = 30_000): number {
-  return Math.min(capMs, baseMs * 2 ** Math.max(0, attempt - 1));
-}
+// The backoff without jitter (1 s, 2 s, 4 s ... capped at 30 s); it lives with the other waits in backoff.ts.
+export { retryDelay } from './backoff.ts';
 
 /** A new upload id: 32 hex characters (a UUID without dashes), matching the server's pattern. */
 export function generateUploadId(): string {
@@ -284,8 +284,10 @@ export interface UploadOptions {
   onUploadId?: (uploadId: string) => void;
   /** Tries per chunk (first try included). Default 3. */
   attempts?: number;
-  /** First retry delay; doubles per retry. Default 1000 ms. */
+  /** First retry delay; doubles per retry (capped at 30 s), each wait spread between half and all of it. Default 1000 ms. */
   retryBaseMs?: number;
+  /** The randomness of that spread; Math.random unless a test fixes it. */
+  random?: RandomSource;
   /** Also accept recording formats (mp4, ogg). */
   allowRecordings?: boolean;
   /** The spoken language ('en', 'de', ...); the server refuses one its engine cannot transcribe. */
@@ -296,20 +298,8 @@ export interface UploadOptions {
 /** Answers the failure is worth retrying for: the server or a proxy had trouble, or it was too busy. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429;
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
+/** A chunk failure worth another try: no answer at all (status 0), or a transient one. */
+const isRetryableChunkFailure = (error: unknown) => error instanceof ApiError && (error.status === 0 || isTransient(error.status));
 
 /**
  * Uploads an audio file and resolves with the new transcript's `{ id }`. Rejects with an ApiError
@@ -373,7 +363,7 @@ async function uploadInChunks(
     progress: (fraction: number) => void;
   },
 ): Promise<{ id: number }> {
-  const { signal, chunkBytes, baseUrl, transport, progress, attempts = 3, retryBaseMs = 1000 } = options;
+  const { signal, chunkBytes, baseUrl, transport, progress, attempts = 3, retryBaseMs = 1000, random } = options;
   const chunks = planChunks(file.size, chunkBytes);
   const total = chunks.length;
   const originalName = file.name;
@@ -419,45 +409,53 @@ async function uploadInChunks(
 
   for (const chunk of chunks) {
     if (received.has(chunk.index)) continue;
-    for (let attempt = 1; ; attempt++) {
-      const form = new FormData();
-      // Text fields first: the server reads them before the file part streams to storage.
-      form.append('uploadId', uploadId);
-      form.append('chunkIndex', String(chunk.index));
-      form.append('totalChunks', String(total));
-      form.append('originalName', originalName);
-      form.append('chunk', file.slice(chunk.start, chunk.end), originalName);
-      const before = sentBytes();
-      const size = chunk.end - chunk.start;
-      let reply: UploadReply | null = null;
-      try {
-        reply = await transport({
-          method: 'POST',
-          url: baseUrl + paths.uploadChunk,
-          body: form,
-          signal,
-          onUploadProgress: (fraction) => progress((before + fraction * size) / file.size),
-        });
-      } catch (error) {
-        if (isAbortError(error)) throw error;
-        // A network failure: reply stays null and the chunk is retried.
-      }
-      if (reply && reply.status >= 200 && reply.status < 300) {
-        received.add(chunk.index);
-        break;
-      }
-      const failure = reply
-        ? (serverError(reply) ?? ApiError.of(reply.status, 'CHUNK_UPLOAD_FAILED'))
-        : ApiError.of(0, 'CHUNK_UPLOAD_FAILED');
-      // A refused chunk (bad index, someone else's upload id...) would be refused again: no retry.
-      if (reply && !isTransient(reply.status)) throw failure;
-      if (attempt >= attempts) throw failure;
-      await sleep(retryDelay(attempt, retryBaseMs), signal);
-      // The chunk may have arrived although the answer did not: ask before sending it again.
-      const status = await askServer(uploadId);
-      status?.received.forEach((i) => i >= 0 && i < total && received.add(i));
-      if (received.has(chunk.index)) break;
-    }
+    await retryWithBackoff(
+      async (attempt) => {
+        if (attempt > 1) {
+          // The chunk may have arrived although the answer did not: ask before sending it again.
+          const status = await askServer(uploadId);
+          status?.received.forEach((i) => i >= 0 && i < total && received.add(i));
+          if (received.has(chunk.index)) return;
+        }
+        const form = new FormData();
+        // Text fields first: the server reads them before the file part streams to storage.
+        form.append('uploadId', uploadId);
+        form.append('chunkIndex', String(chunk.index));
+        form.append('totalChunks', String(total));
+        form.append('originalName', originalName);
+        form.append('chunk', file.slice(chunk.start, chunk.end), originalName);
+        const before = sentBytes();
+        const size = chunk.end - chunk.start;
+        let reply: UploadReply | null = null;
+        try {
+          reply = await transport({
+            method: 'POST',
+            url: baseUrl + paths.uploadChunk,
+            body: form,
+            signal,
+            onUploadProgress: (fraction) => progress((before + fraction * size) / file.size),
+          });
+        } catch (error) {
+          if (isAbortError(error)) throw error;
+          // A network failure: reply stays null and the chunk is retried.
+        }
+        if (reply && reply.status >= 200 && reply.status < 300) {
+          received.add(chunk.index);
+          return;
+        }
+        // A refused chunk (bad index, someone else's upload id...) would be refused again: not retried.
+        throw reply ? (serverError(reply) ?? ApiError.of(reply.status, 'CHUNK_UPLOAD_FAILED')) : ApiError.of(0, 'CHUNK_UPLOAD_FAILED');
+      },
+      {
+        baseMs: retryBaseMs,
+        capMs: 30_000,
+        jitter: 'equal',
+        maxRetries: attempts - 1,
+        shouldRetry: isRetryableChunkFailure,
+        signal,
+        random,
+      },
+    );
     progress(sentBytes() / file.size);
   }
 

@@ -27,6 +27,9 @@ import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { pgBossQueueDepth, registerRequestMetrics } from './features/metrics/collectors.ts';
+import { createServerMetrics, type ServerMetrics } from './features/metrics/registry.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
 import { createPreferencesRepository } from './features/preferences/repository.ts';
 import { preferencesRoutes } from './features/preferences/routes.ts';
 import { createPreferencesService } from './features/preferences/service.ts';
@@ -47,7 +50,7 @@ import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
 import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
-import { createPgBossQueue, type PgBossQueue } from './features/transcription/queue.ts';
+import { createPgBossQueue, TRANSCRIPTION_QUEUE, type PgBossQueue } from './features/transcription/queue.ts';
 import { createTranscriptionRepository } from './features/transcription/repository.ts';
 import { createTranscriptionWorker } from './features/transcription/worker.ts';
 import { createTranscriptFiles } from './features/transcripts/files.ts';
@@ -59,7 +62,7 @@ import { tokensRoutes } from './features/tokens/routes.ts';
 import { createTokensService } from './features/tokens/service.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
-import { createWebhooksService, type WebhooksService } from './features/webhooks/service.ts';
+import { createWebhooksService, WEBHOOK_QUEUE, type WebhooksService } from './features/webhooks/service.ts';
 import { createSharesRepository } from './features/shares/repository.ts';
 import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
 import { createSharesService } from './features/shares/service.ts';
@@ -135,7 +138,7 @@ export interface BuildOptions {
  * Closing the instance closes the database and releases the data-folder lock.
  *
  * Roles: 'all' serves HTTP and /ws and runs the transcription worker; 'web' serves HTTP and /ws;
- * 'worker' runs the worker and answers only /api/health. Events of a worker reach the web processes'
+ * 'worker' runs the worker and answers only /api/health and /metrics. Events of a worker reach the web processes'
  * sockets through the live hub (LISTEN/NOTIFY on PostgreSQL; PGlite allows only 'all').
  */
 export async function buildServer(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -148,6 +151,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }).withTypeProvider<ZodTypeProvider>();
 
   let database: Database | undefined;
+  // This server's series (several servers in one process each have their own), scraped at /metrics.
+  const metrics = createServerMetrics();
   // Stopped in reverse order before the database closes (the queue and the sweep use it).
   const stoppers: Array<() => Promise<void>> = [];
   const stopAll = async () => {
@@ -182,11 +187,13 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     });
     stoppers.push(() => queue.close());
     phases.mark('queue');
+    metrics.readQueueDepth(pgBossQueueDepth(db.db, [TRANSCRIPTION_QUEUE, WEBHOOK_QUEUE]), app.log);
     const webhooks = createWebhooksService({
       repo: createWebhooksRepository(db.db),
       boss: queue.boss,
       log: app.log,
       config: config.webhooks,
+      metrics,
     });
     await webhooks.prepare();
     const credits = createCreditsService({
@@ -234,7 +241,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     }
 
     if (config.serverRole === 'worker') {
-      await registerWorkerOnlyRoutes(app, db);
+      await registerWorkerOnlyRoutes(app, db, metrics, config.metricsToken);
     } else {
       await registerRoutes(app, config, db, stoppers, {
         hub,
@@ -244,6 +251,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         webhooks,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
         recordingObserver: options.recordingObserver ?? recordingObserver,
+        metrics,
       });
     }
     phases.mark('routes');
@@ -280,6 +288,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         soleProcess: db.kind === 'pglite',
         recoveryIntervalMs: config.transcriptionRecovery.intervalMs,
         orphanGraceMs: config.transcriptionRecovery.orphanGraceMs,
+        metrics,
       });
       stoppers.push(() => worker.stop());
       await worker.start();
@@ -323,12 +332,19 @@ function createLiveHub(database: Database, log: FastifyInstance['log']): LiveHub
   });
 }
 
-/** A worker process answers only its health check (for orchestrators). */
-async function registerWorkerOnlyRoutes(app: FastifyInstance, database: Database): Promise<void> {
+/** A worker process answers only its health check (for orchestrators) and /metrics (its jobs). */
+async function registerWorkerOnlyRoutes(
+  app: FastifyInstance,
+  database: Database,
+  metrics: ServerMetrics,
+  metricsToken: string | undefined,
+): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestMetrics(app, metrics.httpDuration);
   registerErrorHandler(app);
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { metrics, token: metricsToken });
 }
 
 interface UploadMaintenance {
@@ -405,6 +421,7 @@ interface SharedParts {
   webhooks: WebhooksService;
   keepaliveMs: number;
   recordingObserver?: RecordingObserver;
+  metrics: ServerMetrics;
 }
 
 async function registerRoutes(
@@ -412,13 +429,14 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver }: SharedParts,
+  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver, metrics }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   // First: everything a request does runs in its caller's scope (the database's fair turns).
   app.addHook('onRequest', (_request, _reply, done) => runInCallerScope(done));
+  registerRequestMetrics(app, metrics.httpDuration);
   registerErrorHandler(app);
   registerCsrfGuard(app);
   registerNulGuard(app);
@@ -511,6 +529,7 @@ async function registerRoutes(
   );
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(publicConfigRoutes, { config });
   await app.register(authRoutes, {
     auth,
@@ -535,7 +554,14 @@ async function registerRoutes(
   const preferences = createPreferencesService(createPreferencesRepository(database.db));
   await app.register(preferencesRoutes, { requireUser, preferences });
 
-  await app.register(livePlugin, { hub, auth, db: database.db, keepaliveMs, maxSocketsPerUser: config.liveMaxSocketsPerUser });
+  await app.register(livePlugin, {
+    hub,
+    auth,
+    db: database.db,
+    keepaliveMs,
+    maxSocketsPerUser: config.liveMaxSocketsPerUser,
+    metrics,
+  });
 
   const files = createTranscriptFiles(storage, app.log);
   const transcriptsRepo = createTranscriptsRepository(database.db);
@@ -608,6 +634,7 @@ async function registerRoutes(
       hub,
       billing: credits,
       preferences,
+      metrics,
       onOutputCreated: (userId, output) =>
         webhooks.emit(userId, 'ai_output.created', {
           aiOutputId: output.id,

@@ -108,6 +108,12 @@ export const configTable = [
       'API requests of one signed-in user (or API token) handled at a time by a web process; more wait their turn. A user asking again within a second of a 429 gets the next 429 after half a second, so a flood from many connections slows itself down. 0 turns the limit off.',
   },
   {
+    name: 'METRICS_TOKEN',
+    default: '(unset)',
+    description:
+      'Bearer token for GET /metrics (Prometheus text format, on PORT). Unset: /metrics answers only loopback and private addresses (127.0.0.0/8, 10/8, 172.16/12, 192.168/16, ::1, fc00::/7), judged by the connection and every forwarded address. Set (at least 16 characters): it answers only `Authorization: Bearer <token>`, from any address.',
+  },
+  {
     name: 'WEBHOOK_ALLOW_PRIVATE',
     default: 'false',
     description: 'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
@@ -133,7 +139,7 @@ export const configTable = [
     name: 'SERVER_ROLE',
     default: 'all',
     description:
-      'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.',
+      'all (HTTP, /ws and transcription worker in one process), web (HTTP and /ws only) or worker (transcription jobs only; answers /api/health and /metrics on PORT). web and worker need PostgreSQL (DATABASE_URL): live events then reach the web processes through LISTEN/NOTIFY.',
   },
   {
     name: 'TRANSCRIPTION_ENGINE',
@@ -394,6 +400,7 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   API_CONCURRENCY_PER_USER: int(0, 10_000).default(8),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
@@ -528,6 +535,8 @@ export interface Config {
   /** Requests per minute and user (or client address) on /api. */
   apiRateLimitPerMinute: number;
   apiConcurrencyPerUser: number;
+  /** Bearer token /metrics asks for; undefined: loopback and private addresses only. */
+  metricsToken: string | undefined;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
   liveMaxSocketsPerUser: number;
   registerRateLimit: { perIp: number; windowMs: number };
@@ -700,6 +709,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
+    metricsToken: e.METRICS_TOKEN,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
       retryDelaySeconds: e.WEBHOOK_RETRY_DELAY_SECONDS,

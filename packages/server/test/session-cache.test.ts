@@ -43,4 +43,27 @@ describe('session cache', () => {
     expect(small.get('a')).toBeUndefined();
     expect(small.get('c')).toBeDefined();
   });
+
+  it('drops the least recently used entry past its size, and counts reads as use', () => {
+    const cache = createSessionCache({ ttlMs: 5_000, maxEntries: 2 });
+    const session = { user, expiresAt: Date.now() + 60_000, lastUsedAt: 0 };
+    cache.set('a', session, cache.generation());
+    cache.set('b', session, cache.generation());
+    expect(cache.get('a')).toBeDefined(); // a used last
+    cache.set('c', session, cache.generation());
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+  });
+
+  it('keeps the refreshed last use, and stores nothing for a session about to end', () => {
+    let t = 1_000;
+    const cache = createSessionCache({ ttlMs: 5_000, now: () => t });
+    cache.set('s1', { user, expiresAt: 1_000_000, lastUsedAt: 0 }, cache.generation());
+    cache.touched('s1', 900);
+    expect(cache.get('s1')?.lastUsedAt).toBe(900);
+    cache.set('s2', { user, expiresAt: t, lastUsedAt: 0 }, cache.generation());
+    expect(cache.size).toBe(1);
+    t += 1;
+    expect(cache.get('s2')).toBeUndefined();
+  });
 });

@@ -140,4 +140,24 @@ describe('tree cache', () => {
     await cache.get(2, 1, async () => ((rebuilt = true), 'bbbb'));
     expect(rebuilt).toBe(true);
   });
+
+  it('keeps no value larger than itself, and keeps the older one then', async () => {
+    const cache = createTreeCache({ maxChars: 4 });
+    await cache.get(1, 1, async () => 'aaaa');
+    expect(await cache.get(1, 2, async () => 'bbbbb')).toBe('bbbbb');
+    let handed: unknown;
+    await cache.get(1, 3, async (kept) => ((handed = kept), 'cc'));
+    expect(handed).toEqual({ version: 1, value: 'aaaa' });
+    expect(await cache.get(1, 3, async () => 'not used')).toBe('cc');
+  });
+
+  it('never replaces a newer kept version with an older build', async () => {
+    const cache = createTreeCache();
+    let finishOld!: (text: string) => void;
+    const old = cache.get(1, 1, () => new Promise<string>((resolve) => (finishOld = resolve)));
+    expect(await cache.get(1, 2, async () => 'v2')).toBe('v2');
+    finishOld('v1');
+    expect(await old).toBe('v1');
+    expect(await cache.get(1, 2, async () => 'not used')).toBe('v2');
+  });
 });

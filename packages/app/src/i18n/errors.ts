@@ -209,6 +209,9 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   LIVE_PARSE_FAILED: msg`Failed to parse WebSocket message`,
   LIVE_CONNECTION_ERROR: msg`Connection error. Please try again.`,
   LIVE_CONNECTION_LOST: msg`Connection lost. Please refresh the page to reconnect.`,
+  // Operators: the Prometheus endpoint /metrics
+  METRICS_FORBIDDEN: msg`Metrics are served only to loopback and private network addresses`,
+  METRICS_TOKEN_INVALID: msg`Missing or invalid metrics token`,
   // Requests the server cannot take (any route)
   VALIDATION_FAILED: msg`Invalid request`,
   INVALID_VALUE: msg`Invalid value`,

@@ -113,6 +113,16 @@ describe('recording uploader', () => {
     expect(server.audio(id)).toEqual(expectedAudio(2));
   });
 
+  it('spreads its waits with full jitter: a random source of 0 waits not at all, however long the backoff', async () => {
+    const server = createFakeRecordingServer();
+    const { outbox, id } = await setUp(server);
+    const uploader = createUploader({ recordingId: id, outbox, api: server, retryBaseMs: 600_000, retryCapMs: 600_000, random: () => 0 });
+    server.failWith503 = 3;
+    await capture(outbox, id, 2, () => uploader.notify());
+    await uploader.drain(2);
+    expect(server.audio(id)).toEqual(expectedAudio(2));
+  });
+
   it('resumes from `expected` on 409 RECORDING_PIECE_OUT_OF_ORDER', async () => {
     const server = createFakeRecordingServer();
     const { outbox, id } = await setUp(server);

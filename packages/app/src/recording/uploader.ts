@@ -1,8 +1,17 @@
 // Sends a recording's pieces from the outbox to the server: strictly in order, one at a time; the outbox
 // keeps each at least until the server acknowledged it (outbox.ts). Network failures and server trouble
-// are retried with backoff for as long as it takes (the pieces are safe in the outbox meanwhile); the
+// are retried with backoff and full jitter for as long as it takes (the pieces are safe in the outbox
+// meanwhile; the jitter keeps many recorders from coming back at once after an outage); the
 // server's answers decide the rest (docs: the recording contract).
-import { expectedSeqOf, errorCodeOf, isTransientFailure, recordingErrorCodes, retryDelay, type PieceAck } from '@scribe/api-client';
+import {
+  backoffDelay,
+  expectedSeqOf,
+  errorCodeOf,
+  isTransientFailure,
+  recordingErrorCodes,
+  type PieceAck,
+  type RandomSource,
+} from '@scribe/api-client';
 import type { Outbox } from './outbox.ts';
 
 export interface PieceSender {
@@ -27,8 +36,11 @@ export interface UploaderOptions {
   api: PieceSender;
   /** The seq the server is known to expect (0 for a new recording; GET /api/recordings/:id on recovery). */
   startSeq?: number;
+  /** The wait before the first retry; doubles per retry up to `retryCapMs`, each wait random up to that. */
   retryBaseMs?: number;
   retryCapMs?: number;
+  /** The randomness of the waits; Math.random unless a test fixes it. */
+  random?: RandomSource;
   onStatus?: (status: UploaderStatus) => void;
 }
 
@@ -50,6 +62,7 @@ export function createUploader({
   startSeq = 0,
   retryBaseMs = 500,
   retryCapMs = 10_000,
+  random = Math.random,
   onStatus,
 }: UploaderOptions) {
   let acked = startSeq;
@@ -131,7 +144,7 @@ export function createUploader({
           if (isTransientFailure(failure)) {
             attempt += 1;
             await report('retrying');
-            await pause(retryDelay(attempt, retryBaseMs, retryCapMs));
+            await pause(backoffDelay(attempt, { baseMs: retryBaseMs, capMs: retryCapMs, jitter: 'full' }, random) ?? retryCapMs);
             continue;
           }
           error = failure;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AiOutputRow, PromptRow, TranscriptRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { LiveHub } from '../live/hub.ts';
+import type { PromptMetrics, PromptOutcome } from '../metrics/registry.ts';
 import type { AiEngines } from './engines/index.ts';
 import {
   AiCancelledError,
@@ -113,6 +114,8 @@ export function createAiService(deps: {
   preferences?: Pick<PreferencesService, 'get'>;
   /** Told of each stored output (webhooks); must not throw. */
   onOutputCreated?: (userId: number, output: AiOutput) => Promise<void>;
+  /** Each engine run's duration, by engine and outcome. */
+  metrics?: PromptMetrics;
 }) {
   const { repo, engines, log, hub, billing, preferences } = deps;
   const transcriptNotFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
@@ -201,6 +204,8 @@ export function createAiService(deps: {
       const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
         let result;
         const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
+        const started = performance.now();
+        let outcome: PromptOutcome = 'failed';
         try {
           result = await chosen.engine.run({
             prompt: body.prompt,
@@ -211,8 +216,12 @@ export function createAiService(deps: {
             onDelta: (text) => stream.delta(text),
             onProgress: (p) => stream.progress(p),
           });
+          outcome = 'completed';
         } catch (err) {
-          if (err instanceof AiCancelledError) throw new HttpError(499, 'REQUEST_CANCELLED');
+          if (err instanceof AiCancelledError) {
+            outcome = 'cancelled';
+            throw new HttpError(499, 'REQUEST_CANCELLED');
+          }
           // Each refunded (runPaidPrompt) and shown as its own error: never an empty answer card.
           if (err instanceof AiTimedOutError) {
             log.warn({ seconds: err.seconds }, 'AI provider timed out');
@@ -234,6 +243,7 @@ export function createAiService(deps: {
           throw new HttpError(500, 'CUSTOM_PROMPT_FAILED');
         } finally {
           stream.end();
+          deps.metrics?.promptFinished(chosen.engine.kind, outcome, (performance.now() - started) / 1000);
         }
         return repo.addOutput({
           transcriptId,

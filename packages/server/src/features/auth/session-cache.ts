@@ -1,4 +1,5 @@
 import type { User } from '@scribe/api-client';
+import { LRUCache } from 'lru-cache';
 
 /** What a request needs of its session, as read from the database. */
 export interface CachedSession {
@@ -12,7 +13,7 @@ export interface CachedSession {
 export interface SessionCacheOptions {
   /** How long an entry is trusted; 0 turns the cache off. */
   ttlMs: number;
-  /** Entries kept at most; the oldest go first. */
+  /** Entries kept at most; the least recently used go first. */
   maxEntries?: number;
   now?: () => number;
 }
@@ -26,7 +27,14 @@ export interface SessionCacheOptions {
  * before the delete. `generation()` taken before the read and passed to `set` guards against that.
  */
 export function createSessionCache({ ttlMs, maxEntries = 10_000, now = Date.now }: SessionCacheOptions) {
-  const entries = new Map<string, CachedSession & { storedAt: number }>();
+  const entries = new LRUCache<string, CachedSession>({
+    max: maxEntries,
+    // Every entry gets its own lifetime (set below); expired ones are dropped when read or evicted.
+    ttl: ttlMs > 0 ? ttlMs : undefined,
+    // Read the clock on every check: the default reuses a reading for 1 ms through a timer.
+    ttlResolution: 0,
+    perf: { now },
+  });
   let generation = 0;
 
   return {
@@ -35,27 +43,27 @@ export function createSessionCache({ ttlMs, maxEntries = 10_000, now = Date.now 
     generation: () => generation,
 
     get(id: string): CachedSession | undefined {
-      const entry = entries.get(id);
-      if (!entry) return undefined;
-      const t = now();
-      if (t - entry.storedAt >= ttlMs || t >= entry.expiresAt) {
-        entries.delete(id);
-        return undefined;
-      }
-      return entry;
+      return entries.get(id);
     },
 
     /** Stores what a lookup read, unless a session ended since the lookup began. */
     set(id: string, session: CachedSession, startedAt: number): void {
       if (ttlMs <= 0 || startedAt !== generation) return;
-      entries.delete(id); // re-inserted last: Map order is the eviction order
-      entries.set(id, { ...session, storedAt: now() });
-      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      // Trusted for ttlMs, and never up to the session's end. lru-cache counts an entry stale once
+      // more than `ttl` passed (the clock is in whole ms): `ttl` one below the limit makes it stale
+      // once the limit is reached. An entry trusted for under 2 ms is not worth keeping (and a
+      // `ttl` of 0 would mean "forever").
+      const limit = Math.min(ttlMs, session.expiresAt - now());
+      if (limit < 2) {
+        entries.delete(id);
+        return;
+      }
+      entries.set(id, { ...session }, { ttl: limit - 1 });
     },
 
     /** The refresh of last use was written: the entry carries the new time. */
     touched(id: string, at: number): void {
-      const entry = entries.get(id);
+      const entry = entries.peek(id);
       if (entry) entry.lastUsedAt = at;
     },
 

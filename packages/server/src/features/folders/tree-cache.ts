@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * The folder tree's JSON per user, kept while the user's tree version (raised by database triggers on
  * every change to folders and transcripts, db/schema.ts treeVersions) stays the same: a library of
@@ -9,16 +11,15 @@ export function createTreeCache<T = string>({
   maxChars = 16 * 1024 * 1024,
   sizeOf = (value: T) => (value as unknown as string).length,
 }: { maxChars?: number; sizeOf?: (value: T) => number } = {}) {
-  const kept = new Map<number, { version: number; json: T }>();
-  const building = new Map<number, { version: number; json: Promise<T> }>();
-  let chars = 0;
-
-  const drop = (userId: number) => {
-    const entry = kept.get(userId);
-    if (!entry) return;
-    chars -= sizeOf(entry.json);
-    kept.delete(userId);
-  };
+  // lru-cache counts sizes as positive integers: an empty value counts as 1.
+  const weigh = (value: T) => Math.max(1, Math.ceil(sizeOf(value)));
+  const kept = new LRUCache<number, { version: number; value: T }>({
+    maxSize: maxChars,
+    sizeCalculation: (entry) => weigh(entry.value),
+  });
+  // Not lru-cache's fetchMethod: an entry is current by its version, not by age, and a build is
+  // handed the value kept for another version.
+  const building = new Map<number, { version: number; value: Promise<T> }>();
 
   return {
     /**
@@ -27,33 +28,21 @@ export function createTreeCache<T = string>({
      * Kept values are shared: `build` must return a new value rather than change the one it was handed.
      */
     async get(userId: number, version: number, build: (kept?: { version: number; value: T }) => Promise<T>): Promise<T> {
-      const entry = kept.get(userId);
-      if (entry && entry.version === version) {
-        kept.delete(userId); // re-inserted last: Map order is the eviction order
-        kept.set(userId, entry);
-        return entry.json;
-      }
+      const entry = kept.peek(userId);
+      if (entry && entry.version === version) return kept.get(userId)!.value; // get: marks it used
       const running = building.get(userId);
-      if (running && running.version === version) return running.json;
-      const json = build(entry && { version: entry.version, value: entry.json });
-      building.set(userId, { version, json });
+      if (running && running.version === version) return running.value;
+      const value = build(entry && { version: entry.version, value: entry.value });
+      building.set(userId, { version, value });
       try {
-        const text = await json;
-        // A newer version may have been kept meanwhile: never replace it with an older one.
-        const current = kept.get(userId);
-        const size = sizeOf(text);
-        if ((!current || current.version < version) && size <= maxChars) {
-          drop(userId);
-          kept.set(userId, { version, json: text });
-          chars += size;
-          for (const [id] of kept) {
-            if (chars <= maxChars) break;
-            drop(id);
-          }
-        }
-        return text;
+        const built = await value;
+        // A newer version may have been kept meanwhile: never replace it with an older one. A value
+        // larger than the whole cache is not kept (and does not push out the one kept before it).
+        const current = kept.peek(userId);
+        if ((!current || current.version < version) && weigh(built) <= maxChars) kept.set(userId, { version, value: built });
+        return built;
       } finally {
-        if (building.get(userId)?.json === json) building.delete(userId);
+        if (building.get(userId)?.value === value) building.delete(userId);
       }
     },
 

@@ -8,6 +8,7 @@ import { type AuthService } from '../auth/service.ts';
 import { SESSION_COOKIE, sessionId } from '../auth/session.ts';
 import type { LiveEvent, LiveHub } from './hub.ts';
 import { errorBody } from '../../http/errors.ts';
+import type { ServerMetrics } from '../metrics/registry.ts';
 
 export const LIVE_PATH = '/ws';
 
@@ -28,6 +29,8 @@ export interface LiveRoutesOptions {
   keepaliveMs: number;
   /** Open sockets one user may hold on this process; more are closed with CLOSE_TOO_MANY_SOCKETS. */
   maxSocketsPerUser: number;
+  /** Told how to count the open sockets (the scribe_live_sockets gauge). */
+  metrics?: Pick<ServerMetrics, 'readLiveSockets'>;
 }
 
 interface Client {
@@ -70,6 +73,11 @@ export const livePlugin: FastifyPluginAsync<LiveRoutesOptions> = async (app, opt
 
   const byUser = new Map<number, Set<Client>>();
   const all = () => [...byUser.values()].flatMap((set) => [...set]);
+  opts.metrics?.readLiveSockets(() => {
+    let open = 0;
+    for (const set of byUser.values()) open += set.size;
+    return open;
+  });
 
   const remove = (client: Client) => {
     const set = byUser.get(client.userId);

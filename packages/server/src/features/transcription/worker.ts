@@ -18,6 +18,7 @@ import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
 import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
+import type { JobOutcome, TranscriptionMetrics } from '../metrics/registry.ts';
 import type { TranscriptionEngine, TranscriptionResult } from './engines/types.ts';
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
@@ -57,6 +58,11 @@ export interface TranscriptionWorkerOptions {
   /** PostgreSQL: an active job without a lease is an orphan only after this long (it may just have been taken). */
   orphanGraceMs?: number;
   pollingIntervalSeconds?: number;
+  /**
+   * Told how each attempt ended (completed, or failed: ended in error or retried; a transcript deleted
+   * meanwhile or a job handed back on shutdown is neither) and how long the engine ran on how much audio.
+   */
+  metrics?: TranscriptionMetrics;
 }
 
 /** Keeps events small (NOTIFY's 8000-byte limit) and readable. */
@@ -103,7 +109,7 @@ export type TranscriptionOutcome =
   | { transcriptId: number; userId: number; status: 'error'; errorCode: ApiErrorCode; error: string };
 
 export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
-  const { queue, repo, storage, engine, hub, leases, log } = options;
+  const { queue, repo, storage, engine, hub, leases, log, metrics } = options;
   const boss: PgBoss = queue.boss;
   const progressIntervalMs = options.progressIntervalMs ?? 500;
   const existenceCheckMs = options.existenceCheckMs ?? 2000;
@@ -204,6 +210,8 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     return {
       job,
       t,
+      /** How the attempt ended, once known (recorded in the job metrics). */
+      outcome: undefined as JobOutcome | undefined,
       signal: controller.signal,
       budgetMs,
       dir,
@@ -267,14 +275,22 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   /** Decodes and transcribes in the engine, which reports the audio's length (charged then) and progress. */
   async function transcribe(attempt: Attempt, filePath: string, charge: (seconds: number) => Promise<void>): Promise<TranscriptionResult> {
     const { t, signal, progress } = attempt;
-    const result = await engine.transcribe({
-      filePath,
-      mimeType: t.audioMime ?? undefined,
-      language: t.language ?? undefined,
-      signal,
-      onProgress: (fraction) => progress.report(fraction),
-      onDuration: charge,
-    });
+    const started = performance.now();
+    let result: TranscriptionResult;
+    try {
+      result = await engine.transcribe({
+        filePath,
+        mimeType: t.audioMime ?? undefined,
+        language: t.language ?? undefined,
+        signal,
+        onProgress: (fraction) => progress.report(fraction),
+        onDuration: charge,
+      });
+    } catch (err) {
+      metrics?.engineRan((performance.now() - started) / 1000, undefined);
+      throw err;
+    }
+    metrics?.engineRan((performance.now() - started) / 1000, result.durationSeconds);
     await progress.stop();
     await attempt.removeDir();
     if (signal.aborted) throw signal.reason;
@@ -288,22 +304,23 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
    * result without words (silence, music, speech in a language the engine cannot transcribe) is no
    * transcript: it ends as 'No speech detected' or 'Not English', refunded.
    */
-  async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<void> {
+  async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<JobOutcome | undefined> {
     const verdict = classifyTranscription(result.segments.map((s) => s.text));
     if (verdict !== 'speech') {
       const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
       const outcome = verdict === 'foreign-language' && englishOnly ? 'NOT_ENGLISH' : 'NO_SPEECH';
       log.info({ transcriptId: t.id, engine: engine.name, verdict, seconds: result.durationSeconds }, 'transcription found no words');
       await failTranscript(t, coded(outcome), outcome);
-      return;
+      return 'failed';
     }
-    if (!(await repo.complete(t, result))) return;
+    if (!(await repo.complete(t, result))) return undefined;
     await publish(t, { type: 'complete', progress: 100, ...status(coded('TRANSCRIPTION_COMPLETED')) });
     await options.onOutcome?.({ transcriptId: t.id, userId: t.userId, status: 'completed' });
     log.info(
       { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
       'transcription completed',
     );
+    return 'completed';
   }
 
   /**
@@ -331,6 +348,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       return;
     }
     const final = outcome.action === 'fail';
+    attempt.outcome = 'failed';
     log.warn({ err, transcriptId: t.id, attempt: job.retryCount + 1, final }, 'transcription attempt failed');
     if (outcome.action === 'fail') {
       await failTranscript(t, outcome.reason);
@@ -348,15 +366,17 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const { t, lease } = claimed;
     // Which process runs which job, for operators following a job across several workers.
     log.info({ transcriptId: t.id, jobId: job.id, attempt: job.retryCount + 1 }, 'transcription started');
+    const started = performance.now();
     const attempt = openAttempt(job, t);
     try {
       await announceStart(t);
       const filePath = await loadAudio(t, attempt.dir, attempt.signal);
       const result = await transcribe(attempt, filePath, chargeOnce(t));
-      await storeResult(t, result);
+      attempt.outcome = await storeResult(t, result);
     } catch (caught) {
       await endFailedAttempt(attempt, caught);
     } finally {
+      if (attempt.outcome) metrics?.jobFinished(TRANSCRIPTION_QUEUE, attempt.outcome, (performance.now() - started) / 1000);
       await attempt.close();
       await lease.release();
       attempt.finished();

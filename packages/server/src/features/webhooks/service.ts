@@ -15,6 +15,7 @@ import type { PgBoss } from 'pg-boss';
 import { ensureQueue } from '../../db/boss.ts';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { JobMetrics } from '../metrics/registry.ts';
 import { checkUrlShape, guardedLookup, isForbiddenAddress, resolveHost, type AddressPolicy } from './address.ts';
 import type { WebhooksRepository } from './repository.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
@@ -105,8 +106,15 @@ function retryable(status: number): boolean {
   return status >= 500 || status === 408 || status === 429;
 }
 
-export function createWebhooksService(deps: { repo: WebhooksRepository; boss: PgBoss; log: FastifyBaseLogger; config: WebhookConfig }) {
-  const { repo, boss, log, config } = deps;
+export function createWebhooksService(deps: {
+  repo: WebhooksRepository;
+  boss: PgBoss;
+  log: FastifyBaseLogger;
+  config: WebhookConfig;
+  /** Each delivery attempt's duration and outcome (2xx: completed; anything else: failed). */
+  metrics?: JobMetrics;
+}) {
+  const { repo, boss, log, config, metrics } = deps;
 
   /** The URL, or the 400 that refuses it: not https (http only when private addresses are allowed), or a forbidden address. */
   async function allowedUrl(raw: string): Promise<URL> {
@@ -123,6 +131,7 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
     // Webhook deleted (its deliveries with it), or already settled: nothing to send, ever again.
     if (!found || found.delivery.state === 'delivered' || found.delivery.state === 'failed') return;
     const { delivery, webhook } = found;
+    const started = performance.now();
     const url = new URL(webhook.url);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     let result: AttemptResult;
@@ -143,7 +152,9 @@ export function createWebhooksService(deps: { repo: WebhooksRepository; boss: Pg
     }
     const status = 'status' in result ? result.status : null;
     const error = 'error' in result ? result.error : null;
-    if (status !== null && status >= 200 && status < 300) {
+    const delivered = status !== null && status >= 200 && status < 300;
+    metrics?.jobFinished(WEBHOOK_QUEUE, delivered ? 'completed' : 'failed', (performance.now() - started) / 1000);
+    if (delivered) {
       await repo.recordAttempt(delivery.id, { state: 'delivered', lastStatus: status, lastError: null });
       return;
     }
