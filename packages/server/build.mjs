@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 
 const root = import.meta.dirname;
@@ -108,6 +109,8 @@ export async function buildServer() {
   const files = [
     ...Object.keys(result.metafile.inputs).filter((file) => !file.includes('node_modules/')),
     ...readdirSync(join(root, 'drizzle'), { recursive: true }).map((f) => join('drizzle', f)),
+    // The template's job schema is pg-boss's: another pg-boss version makes it again.
+    relative(root, createRequire(import.meta.url).resolve('pg-boss/package.json')),
   ];
   for (const file of files) {
     const path = resolve(root, file);

@@ -5,7 +5,7 @@ import { pino } from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows } from '../src/db/client.ts';
-import { copyTemplate, migrationsFolder, writeSnapshot } from '../src/db/snapshot.ts';
+import { copyTemplate, jobQueueVersion, migrationsFolder, writeSnapshot } from '../src/db/snapshot.ts';
 import { createPgBossQueue } from '../src/features/transcription/queue.ts';
 import { tempDir } from './helpers.ts';
 
@@ -42,12 +42,25 @@ describe.skipIf(process.env.DATABASE_URL)('database template for new data folder
         sql`select count(*)::int as n from information_schema.tables where table_schema = 'pgboss' and table_name = 'job'`,
       );
       expect(queue.n).toBe(1);
+      // pg-boss 12's job schema (pg-boss 10's was version 24): nothing to set aside or carry over.
+      const [boss] = await selectRows<{ version: string }>(database.db, sql`select version from pgboss.version`);
+      expect(Number(boss.version)).toBeGreaterThanOrEqual(25);
       const [users] = await selectRows<{ n: number }>(database.db, sql`select count(*)::int as n from users`);
       expect(users.n).toBe(0);
     } finally {
       await database.close();
     }
   }, 180_000);
+
+  it('is not used once pg-boss differs from the one that made its job schema', () => {
+    const stamp = JSON.parse(readFileSync(`${template}.json`, 'utf8')) as { migrations: string; jobQueue: string };
+    expect(stamp.jobQueue).toBe(jobQueueVersion());
+    writeFileSync(`${template}.json`, JSON.stringify({ ...stamp, jobQueue: '10.4.2' }));
+    const target = join(dir, 'older-queue', 'db');
+    expect(copyTemplate(target, template)).toBe(false);
+    expect(existsSync(target) ? readdirSync(target) : []).toEqual([]);
+    writeFileSync(`${template}.json`, JSON.stringify(stamp));
+  });
 
   it('is not used once the migrations differ from the ones it was made with', () => {
     writeFileSync(`${template}.json`, JSON.stringify({ migrations: 'made-with-other-migrations' }));

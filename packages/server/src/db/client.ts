@@ -69,7 +69,9 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
     }
     const wrapped = WRAPPED_TRANSACTION.exec(text);
     const results = wrapped ? await client.transaction((tx) => tx.exec(wrapped[1])) : await client.exec(text);
-    return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    // The rows of every statement, as pg-boss reads node-postgres's answer to a multi-statement text
+    // (a RETURNING in the middle of a locked block must not be lost behind the statements after it).
+    return { rows: results.flatMap((r) => r.rows) as Record<string, unknown>[] };
   };
 }
 

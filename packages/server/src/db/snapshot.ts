@@ -1,12 +1,13 @@
 // A new embedded database starts from a copy of a data folder made at build time instead of running
 // initdb (PGlite runs it in a second WebAssembly instance: most of a first start's seconds). The
-// template has every migration applied and is stamped with the migrations it holds: it is used only
-// while those are exactly the current ones. A plain folder copied before PGlite opens it, rather than
+// template has every migration applied and is stamped with the migrations it holds and the pg-boss
+// version that made its job schema: it is used only while those are exactly the current ones. A plain folder copied before PGlite opens it, rather than
 // PGlite's own tarball loading, which unpacked it through the WebAssembly file system and left the
 // process about 110 MB larger (measured: 405 MB idle after a first start that way, 285-298 MB with
 // the copy).
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverPath } from '../paths.ts';
@@ -30,6 +31,16 @@ export function migrationsDigest(folder = migrationsFolder): string {
 }
 
 /**
+ * The installed pg-boss's version: the template holds its job schema too, and a pg-boss of another
+ * major has another schema (a template made with pg-boss 10 would have to be upgraded at first start).
+ */
+export function jobQueueVersion(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = JSON.parse(readFileSync(require.resolve('pg-boss/package.json'), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+/**
  * Fills the new data folder `dir` from the template when there is one for the current migrations;
  * false when there is none (not built, or built for other migrations): PGlite then runs initdb.
  */
@@ -37,8 +48,8 @@ export function copyTemplate(dir: string, templateDir = buildTemplateDir): boole
   const stampPath = `${templateDir}.json`;
   if (!existsSync(join(templateDir, 'PG_VERSION')) || !existsSync(stampPath)) return false;
   try {
-    const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { migrations?: string };
-    if (stamp.migrations !== migrationsDigest()) return false;
+    const stamp = JSON.parse(readFileSync(stampPath, 'utf8')) as { migrations?: string; jobQueue?: string };
+    if (stamp.migrations !== migrationsDigest() || stamp.jobQueue !== jobQueueVersion()) return false;
   } catch {
     return false;
   }
@@ -63,5 +74,5 @@ export async function writeSnapshot(prepare: (dataDir: string) => Promise<void>,
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-  writeFileSync(stampPath, JSON.stringify({ migrations: digest }) + '\n');
+  writeFileSync(stampPath, JSON.stringify({ migrations: digest, jobQueue: jobQueueVersion() }) + '\n');
 }

@@ -53,7 +53,7 @@ class DraftProcess {
   private start(): ChildProcess {
     if (this.child) return this.child;
     // The compiled server (dist/main.js) has the child compiled beside it (build.mjs); from the sources
-    // the child loads TypeScript as the server does (tsx is a server dependency).
+    // the child loads TypeScript as the server does (tsx, a dev dependency: only the sources need it).
     const compiled = import.meta.url.endsWith('.js');
     const script = fileURLToPath(new URL(compiled ? './draft-process.js' : './draft-process.ts', import.meta.url));
     const execArgv = compiled ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import PgBoss from 'pg-boss';
-import { ensureQueue } from '../../db/boss.ts';
+import { PgBoss } from 'pg-boss';
+import { carryOverPgBoss10, ensureQueue, setAsidePgBoss10 } from '../../db/boss.ts';
 import type { Database } from '../../db/client.ts';
 import { transcripts } from '../../db/schema.ts';
 
@@ -54,10 +54,13 @@ export async function createPgBossQueue(
   retry: QueueRetryOptions = { retryLimit: 2, retryDelaySeconds: 10, minExpireSeconds: 0 },
 ): Promise<PgBossQueue> {
   const common = { schedule: false, supervise: true, migrate: true } as const;
+  // A database of the release before (pg-boss 10) has a job schema pg-boss 12 cannot migrate: it is
+  // set aside here, pg-boss creates its current schema, and the unfinished jobs are carried over below.
+  await setAsidePgBoss10(database.db, log);
   let boss: PgBoss;
   if (database.executeSql) {
     const executeSql = database.executeSql;
-    boss = new PgBoss({ ...common, db: { executeSql: (text, values) => executeSql(text, values) } });
+    boss = new PgBoss({ ...common, backend: 'pglite', db: { executeSql: (text, values) => executeSql(text, values) } });
   } else if (database.url) {
     boss = new PgBoss({ ...common, connectionString: database.url, max: 3 });
   } else {
@@ -66,6 +69,7 @@ export async function createPgBossQueue(
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   await ensureQueue(boss, TRANSCRIPTION_QUEUE);
+  await carryOverPgBoss10(database.db, boss, log);
   const listeners: Array<() => void> = [];
 
   return {
@@ -88,7 +92,7 @@ export async function createPgBossQueue(
       listeners.push(listener);
     },
     async close() {
-      await boss.stop({ graceful: false, wait: true, close: true });
+      await boss.stop({ graceful: false, close: true });
     },
   };
 }

@@ -14,7 +14,7 @@ import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { apiErrorText, type ApiErrorCode, type TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
 import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
@@ -161,7 +161,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   }
 
   /** The transcript of a job, when it still needs transcribing and no other process runs it. */
-  async function claim(job: PgBoss.JobWithMetadata<TranscriptionJobData>) {
+  async function claim(job: JobWithMetadata<TranscriptionJobData>) {
     const transcriptId = Number(job.data?.transcriptId);
     const t = Number.isInteger(transcriptId) ? await repo.load(transcriptId) : undefined;
     // Deleted, or already finished by a duplicate job.
@@ -175,7 +175,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   }
 
   /** What one attempt holds: its abort signal, deadline, existence watch, temp folder and progress reporter. */
-  function openAttempt(job: PgBoss.JobWithMetadata<TranscriptionJobData>, t: JobTranscript) {
+  function openAttempt(job: JobWithMetadata<TranscriptionJobData>, t: JobTranscript) {
     const controller = new AbortController();
     const abort = (kind: AbortKind) => {
       if (!controller.signal.aborted) controller.abort(new JobAborted(kind));
@@ -360,7 +360,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     throw err instanceof Error ? err : new Error(String(err));
   }
 
-  async function run(job: PgBoss.JobWithMetadata<TranscriptionJobData>): Promise<void> {
+  async function run(job: JobWithMetadata<TranscriptionJobData>): Promise<void> {
     const claimed = await claim(job);
     if (!claimed) return;
     const { t, lease } = claimed;
@@ -443,15 +443,12 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     async start(): Promise<void> {
       await cleanTmp();
       await recover();
+      const workOptions = { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 } as const;
       for (let i = 0; i < options.concurrency; i++) {
         workerIds.push(
-          await boss.work<TranscriptionJobData>(
-            TRANSCRIPTION_QUEUE,
-            { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1 },
-            async (jobs) => {
-              for (const job of jobs) await run(job);
-            },
-          ),
+          await boss.work<TranscriptionJobData, void, typeof workOptions>(TRANSCRIPTION_QUEUE, workOptions, async (jobs) => {
+            for (const job of jobs) await run(job);
+          }),
         );
       }
       queue.onEnqueued(() => {
@@ -471,7 +468,10 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     async stop(): Promise<void> {
       stopping = true;
       clearInterval(recoveryTimer);
-      await boss.offWork(TRANSCRIPTION_QUEUE).catch((err: unknown) => log.error({ err }, 'could not stop the job workers'));
+      // Without waiting: pg-boss 12 would otherwise wait for the running jobs to finish, which are aborted just below.
+      await boss
+        .offWork(TRANSCRIPTION_QUEUE, { wait: false })
+        .catch((err: unknown) => log.error({ err }, 'could not stop the job workers'));
       for (const { controller } of running.values()) {
         if (!controller.signal.aborted) controller.abort(new JobAborted('shutdown'));
       }

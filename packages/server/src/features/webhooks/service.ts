@@ -11,7 +11,7 @@ import {
   type WebhookEvent,
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { ensureQueue } from '../../db/boss.ts';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
