@@ -71,7 +71,7 @@ describe('capture', () => {
     capture.flush();
     await capture.stop();
     // Each piece's text is read asynchronously (Blob.text()): wait for all four rather than one timer tick.
-    await vi.waitFor(() => expect(pieces).toHaveLength(4));
+    await vi.waitFor(() => expect(pieces).toHaveLength(4), { timeout: 10_000 });
     expect(pieces).toEqual([
       ['a', 1000],
       ['b', 2000],
