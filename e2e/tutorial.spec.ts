@@ -27,7 +27,8 @@ test('a first-time user gets the tutorial 1 s after sign-in, walks all eight ste
   // step showed. The test's own clock cannot time it: it notices the new address only at its next poll
   // (up to a second later on a busy machine), after the app's 1 s timer has already started.
   await page.addInitScript(() => {
-    const times = ((window as unknown as { __tutorialTimes: { signedIn?: number; shown?: number } }).__tutorialTimes = {});
+    const times: { signedIn?: number; shown?: number } = {};
+    (window as unknown as { __tutorialTimes: typeof times }).__tutorialTimes = times;
     for (const method of ['pushState', 'replaceState'] as const) {
       const original = history[method];
       history[method] = function (this: History, ...args: Parameters<History['pushState']>) {
