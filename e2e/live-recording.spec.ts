@@ -107,21 +107,40 @@ test('a 10 s network drop mid-recording: the dialog says so, recording goes on, 
   test.setTimeout(240_000);
   await register(page, newUser());
 
-  // Every acknowledged piece, by number.
-  const acked: number[] = [];
-  let recordingId = '';
-  page.on('response', (response) => {
-    const match = /\/api\/recordings\/([^/]+)\/pieces\/(\d+)/.exec(response.url());
-    if (match && response.request().method() === 'PUT' && response.status() === 200) {
-      recordingId = match[1]!;
-      acked.push(Number(match[2]));
-    }
+  // Every acknowledged piece, by number, as the page's own fetch saw it. (Collected from Playwright's
+  // response events, one PUT that the server had answered 200 was missing from them altogether under
+  // load: its request was in flight when the finish route below was set up.)
+  await page.evaluate(() => {
+    const w = window as unknown as { __acked: { id: string; seq: number }[] };
+    w.__acked = [];
+    const original = window.fetch;
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const [input, init] = args;
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
+      const response = await original.apply(window, args);
+      const match = /\/api\/recordings\/([^/?]+)\/pieces\/(\d+)/.exec(url);
+      if (match && method === 'PUT' && response.status === 200) w.__acked.push({ id: match[1]!, seq: Number(match[2]) });
+      return response;
+    };
+  });
+  const ackedPieces = () => page.evaluate(() => (window as unknown as { __acked: { id: string; seq: number }[] }).__acked);
+  const ackedCount = async () => (await ackedPieces()).length;
+
+  // Finishing waits until every piece is acknowledged; at that moment the server holds pieces 0..n-1,
+  // each acknowledged, none missing (a re-sent one may be acknowledged twice), with the recorded time.
+  // Routed before anything is sent, so that no piece is in flight while request interception starts.
+  let server = { pieces: -1, durationMs: 0 };
+  await page.route(/\/api\/recordings\/[^/]+\/finish$/, async (route) => {
+    const recordingId = /\/api\/recordings\/([^/]+)\/finish$/.exec(route.request().url())![1]!;
+    server = ((await (await page.request.get(`/api/recordings/${recordingId}`)).json()) as { recording: typeof server }).recording;
+    await route.continue();
   });
 
   const beforeRecord = Date.now();
   const dialog = await startRecording(page);
   const startedAt = Date.now();
-  await expect.poll(() => acked.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
+  await expect.poll(ackedCount, { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
 
   await context.setOffline(true);
   const offlineAt = Date.now();
@@ -130,7 +149,7 @@ test('a 10 s network drop mid-recording: the dialog says so, recording goes on, 
   await expect(
     dialog.getByText(/The recording is kept in this browser and sent when the connection is back \(\d+ s waiting\)/),
   ).toBeVisible();
-  const ackedOffline = acked.length;
+  const ackedOffline = await ackedCount();
   const clockOffline = await elapsedSeconds(dialog);
   // Recording goes on meanwhile: the clock moves and the pieces waiting in the browser grow (one a
   // second). Awaited, not read at a fixed moment: on a busy machine the recorder's pieces and the
@@ -144,12 +163,12 @@ test('a 10 s network drop mid-recording: the dialog says so, recording goes on, 
   await expect(dialog.getByText('Connection lost')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Stop' })).toBeVisible();
   // Nothing was acknowledged while offline.
-  expect(acked.length).toBe(ackedOffline);
+  expect(await ackedCount()).toBe(ackedOffline);
 
   await context.setOffline(false);
   // The waiting pieces go out once the connection is back.
   await expect(dialog.getByText('Connection lost')).toBeHidden({ timeout: 30_000 });
-  await expect.poll(() => acked.length, { timeout: 30_000 }).toBeGreaterThan(ackedOffline + 5);
+  await expect.poll(ackedCount, { timeout: 30_000 }).toBeGreaterThan(ackedOffline + 5);
   await page.waitForTimeout(3_000);
 
   const beforeStop = Date.now();
@@ -164,15 +183,10 @@ test('a 10 s network drop mid-recording: the dialog says so, recording goes on, 
   expect(recordedSeconds).toBeGreaterThanOrEqual((beforeStop - startedAt) / 1000 - 1);
   expect(recordedSeconds).toBeLessThanOrEqual((afterStop - beforeRecord) / 1000 + 1);
 
-  // Finishing waits until every piece is acknowledged; at that moment the server holds pieces 0..n-1,
-  // each acknowledged, none missing (a re-sent one may be acknowledged twice), with the recorded time.
-  let server = { pieces: -1, durationMs: 0 };
-  await page.route(/\/api\/recordings\/[^/]+\/finish$/, async (route) => {
-    server = ((await (await page.request.get(`/api/recordings/${recordingId}`)).json()) as { recording: typeof server }).recording;
-    await route.continue();
-  });
   const id = await finishRecording(page, dialog);
-  const seqs = [...new Set(acked)].sort((a, b) => a - b);
+  const acked = await ackedPieces();
+  expect(new Set(acked.map((a) => a.id)).size).toBe(1);
+  const seqs = [...new Set(acked.map((a) => a.seq))].sort((a, b) => a - b);
   expect(seqs).toEqual(seqs.map((_, i) => i));
   expect(server.pieces).toBe(seqs.length);
   expect(Math.abs(server.durationMs / 1000 - recordedSeconds)).toBeLessThanOrEqual(1.5);
