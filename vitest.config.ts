@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['packages/transcript-kit/test/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 600_000,
+          // expect.poll awaits the example app's state in Chromium: 10 s, not the default 1 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

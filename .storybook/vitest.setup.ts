@@ -1,5 +1,6 @@
 import * as a11yAddonAnnotations from '@storybook/addon-a11y/preview';
 import { setProjectAnnotations } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { setInteractionModality } from 'react-aria/private/interactions/useFocusVisible';
 import { clearAnnouncer } from 'react-aria/private/live-announcer/LiveAnnouncer';
 import { afterEach, beforeEach, expect } from 'vitest';
@@ -68,6 +69,13 @@ async function parkPointer() {
     spot.remove();
   }
 }
+
+// waitFor and findBy* give up after 1 s by default. That is a deadline for a condition, not a
+// measurement, and on a busy 2-core machine (a story test run next to other engineers' builds and
+// servers) a render, an audio element's metadata or a recorder's first piece can take longer: 145
+// waitFor calls and most findBy* calls in the stories relied on the default. A story that means a
+// time bound says so with its own timeout.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Page-wide state outlives a story: react-aria's live announcer (one node per document) and ui's toast
 // queue (module-level). Both start empty for every story, so one story's announcements and toasts

@@ -50,6 +50,10 @@ export default defineProject({
     exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? databaseFreeFiles : [])],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // expect.poll awaits a condition; its default deadline (1 s) is too short for a busy 2-core machine
+    // (a log line from a worker process, a proxied socket's message). A test that means a time bound
+    // passes its own timeout.
+    expect: { poll: { timeout: 10_000 } },
     // Each file starts its own PGlite (hundreds of MB, CPU-heavy start): one file at a time on 2 cores.
     fileParallelism: false,
   },

@@ -14,6 +14,9 @@ import { openLive } from './transcription/server-helpers.ts';
 const CONTEXT = 2048;
 const ANSWER = 512;
 const TIMEOUT_SECONDS = 2;
+// The streaming model that runs past the time-out sends a word this often, 12 words in all (12 s):
+// far past the 2 s time-out, so a busy machine's slower request cannot blur the two.
+const SLOW_WORD_MS = 1000;
 
 // ~2,500 segments over three hours: two speakers, varied wording, a running number per segment.
 const topics = ['budget', 'launch date', 'new customers', 'revenue', 'support tickets', 'hiring plan', 'billing migration', 'roadmap'];
@@ -206,7 +209,7 @@ describe('AI prompts on long recordings with a small-context model', () => {
   const failures: Array<{ name: string; reply: ChatReply; status: number; code: string; error: string }> = [
     {
       name: 'a model that streams past the time-out',
-      reply: { pieces: Array.from({ length: 12 }, (_, i) => `word${i} `), delayMs: 400 },
+      reply: { pieces: Array.from({ length: 12 }, (_, i) => `word${i} `), delayMs: SLOW_WORD_MS },
       status: 504,
       code: 'AI_TIMED_OUT',
       error: `The language model did not answer within ${TIMEOUT_SECONDS} seconds. Your credits were refunded.`,
@@ -261,7 +264,7 @@ describe('AI prompts on long recordings with a small-context model', () => {
       if (failure.code === 'AI_TIMED_OUT') {
         expect(res.json.params).toEqual({ seconds: TIMEOUT_SECONDS });
         // Stopped at the time-out, not when the slow stream would have ended; the provider request is closed.
-        expect(Date.now() - started).toBeLessThan(12 * 400);
+        expect(Date.now() - started).toBeLessThan(12 * SLOW_WORD_MS);
         await expect.poll(() => fake.closedEarly, { timeout: 5000 }).toBe(closedBefore + 1);
       }
     });

@@ -275,23 +275,39 @@ describe('one user flooding the API from many connections', () => {
       const a = await register(server);
       const b = await register(server);
       for (let i = 0; i < 12; i++) expect((await me(a.cookie)).status).toBe(200);
-      const first = performance.now();
-      expect((await me(a.cookie)).status).toBe(429);
-      expect(performance.now() - first).toBeLessThan(400); // the first 429 comes at once
+      expect((await me(b.cookie)).status).toBe(200); // b's session is loaded before it is timed
+      // The first 429 comes at once; a repeated one (within 1 s) after a 500 ms hold. One slow answer
+      // of a busy machine must not decide, so a slow sample is taken again as a first 429 (after more
+      // than 1 s without one): with the hold on every 429, each sample would take 500 ms or more.
+      let firstMs = Infinity;
+      for (let sample = 0; sample < 3 && firstMs >= 400; sample++) {
+        if (sample > 0) await new Promise((resolve) => setTimeout(resolve, 1_100));
+        const first = performance.now();
+        expect((await me(a.cookie)).status).toBe(429);
+        firstMs = Math.min(firstMs, performance.now() - first);
+      }
+      expect(firstMs).toBeLessThan(400);
 
       const start = performance.now();
+      let flooding = true;
       const flood = Promise.all(
         Array.from({ length: 20 }, async () => {
           const res = await me(a.cookie);
           return { status: res.status, ms: performance.now() - start };
         }),
-      );
+      ).finally(() => (flooding = false));
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const asked = performance.now();
-      const other = await me(b.cookie);
-      const otherMs = performance.now() - asked;
+      // Another user is answered at once meanwhile: the best of up to three answers while the flood is
+      // held (it lasts 2 s or more), so one slow answer of a busy machine does not decide. Held behind
+      // the flood, every one of them would wait for its 500 ms holds.
+      let otherMs = Infinity;
+      for (let sample = 0; sample < 3 && otherMs >= 400 && flooding; sample++) {
+        const asked = performance.now();
+        const other = await me(b.cookie);
+        expect(other.status).toBe(200);
+        if (flooding) otherMs = Math.min(otherMs, performance.now() - asked);
+      }
       const answers = await flood;
-      expect(other.status).toBe(200);
       expect(answers.every((answer) => answer.status === 429)).toBe(true);
       // Four places, each held half a second per repeated 429: twenty answers take at least 2 s.
       expect(Math.max(...answers.map((answer) => answer.ms))).toBeGreaterThanOrEqual(2000);

@@ -1,6 +1,6 @@
 // Which worker drafts a recording's live text when web and worker processes are separate: one claim
 // wins, a settled recording cannot be claimed late, a claim not renewed expires once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLiveDraftClaims } from '../src/features/live-draft/claims.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { recordingsApi } from './recordings-helpers.ts';
@@ -18,7 +18,9 @@ describe('live draft claims', () => {
   afterAll(() => server?.close());
 
   it('the first claim wins; settling ends the wait; an unrenewed claim expires once; a release frees it', async () => {
-    const claims = createLiveDraftClaims(server.app.database.db, 500);
+    // A 3 s lease: 'renewed just now' below must still hold after a few statements on a busy machine
+    // (at 500 ms, two slow PGlite statements could outlast it); the expiry is then awaited.
+    const claims = createLiveDraftClaims(server.app.database.db, 3000);
     const [won, late, released] = ids;
 
     // Two workers race for the same recording: exactly one wins (which one depends on the pool on
@@ -38,8 +40,10 @@ describe('live draft claims', () => {
     expect(await claims.renew(loser, [won])).toEqual(new Set());
     expect(await claims.expire(won, winner)).toBe(false); // renewed just now
 
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(await claims.holder(won)).toEqual({ workerId: winner, expired: true });
+    await vi.waitFor(async () => expect(await claims.holder(won)).toEqual({ workerId: winner, expired: true }), {
+      timeout: 15_000,
+      interval: 100,
+    });
     // Two web processes notice the expiry at once: only one of them expires it (and tells the owner).
     const expired = await Promise.all([claims.expire(won, winner), claims.expire(won, winner)]);
     expect(expired.filter(Boolean)).toHaveLength(1);

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLiveDraftObserver, DRAFT_EVENT, LIVE_EVENT } from '../src/features/live-draft/observer.ts';
 import type { LiveEvent } from '../src/features/live/hub.ts';
 import type { TranscriptionEngine, TranscriptionInput } from '../src/features/transcription/engines/types.ts';
@@ -140,8 +140,9 @@ describe('live draft availability', () => {
     });
     expect(await observer.started(webm('idle', 6))).toEqual({ available: true });
     expect(await observer.started(webm('waiting', 6))).toEqual({ available: false, reason: 'busy' });
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(observer.activeSessions).toBe(0);
+    // Freed by the idle sweep (every second at the least): awaited, not looked at after a fixed 1.5 s
+    // that a busy machine's late timer could outlast.
+    await vi.waitFor(() => expect(observer.activeSessions).toBe(0), { timeout: 10_000, interval: 50 });
     expect(events).toEqual([{ userId: 6, type: LIVE_EVENT, data: { recordingId: 'idle', available: false, reason: 'busy' } }]);
     expect(await observer.started(webm('next', 6))).toEqual({ available: true });
     await observer.close();
@@ -164,8 +165,12 @@ describe('live draft availability', () => {
     expect(await observer.started(rec)).toEqual({ available: true });
     observer.piece(rec, 0, new Uint8Array(20_000).fill(7));
     await observer.settled(rec.id);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(events).toEqual([{ userId: 4, type: LIVE_EVENT, data: { recordingId: 'broken', available: false, reason: 'unsupported' } }]);
+    // Said once the failed pass is handled: awaited rather than looked at after a fixed 100 ms.
+    await vi.waitFor(
+      () =>
+        expect(events).toEqual([{ userId: 4, type: LIVE_EVENT, data: { recordingId: 'broken', available: false, reason: 'unsupported' } }]),
+      { timeout: 10_000, interval: 20 },
+    );
     expect(observer.activeSessions).toBe(0);
     await observer.close();
   });

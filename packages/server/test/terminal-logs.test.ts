@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { stripVTControlCharacters } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { terminalLogStream } from '../src/http/logging.ts';
 
@@ -17,10 +17,13 @@ describe('log format', () => {
     const stream = terminalLogStream(terminal);
     expect(stream).toBeDefined();
     pino({ level: 'info' }, stream!).info({ dataDir: '/srv/data' }, 'server started');
-    await new Promise((r) => setTimeout(r, 50));
+    // Written asynchronously: awaited rather than read after a fixed 50 ms.
+    await vi.waitFor(() => expect(stripVTControlCharacters(written.join(''))).toMatch(/INFO.*server started/), {
+      timeout: 10_000,
+      interval: 10,
+    });
     // Without the colours a terminal shows.
     const text = stripVTControlCharacters(written.join(''));
-    expect(text).toMatch(/INFO.*server started/);
     expect(text).toContain('dataDir: "/srv/data"');
     expect(() => JSON.parse(text)).toThrow();
   });

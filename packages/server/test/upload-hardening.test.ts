@@ -188,8 +188,9 @@ describe('temporary files of interrupted writes', () => {
       writeFileSync(path, 'partial');
       utimesSync(path, new Date(Date.now() - 7200_000), new Date(Date.now() - 7200_000));
     }
-    // 0.05 minutes: files untouched for 3 s go; the periodic sweep runs about every second.
-    const server = await startServer({ DATA_DIR: dataDir, TEMP_FILE_MAX_AGE_MINUTES: '0.05' }, { pglite: true });
+    // 0.1 minutes: files untouched for 6 s go; the periodic sweep runs about every second. (At 3 s, a
+    // 1.5 s wait that a busy machine stretched by 1.5 s could find the fresh file gone.)
+    const server = await startServer({ DATA_DIR: dataDir, TEMP_FILE_MAX_AGE_MINUTES: '0.1' }, { pglite: true });
     try {
       for (const path of stale) expect(existsSync(path), path).toBe(false);
       const deadline = Date.now() + 10_000;

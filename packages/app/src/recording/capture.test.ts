@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MICROPHONE_LOST, PIECE_TIMESLICE_MS, startCapture } from './capture.ts';
 import { createLiveDraftStore, mergeDraft } from './liveDraft.ts';
 
@@ -70,7 +70,8 @@ describe('capture', () => {
     // The page is being hidden: what was recorded since the last piece goes out at once.
     capture.flush();
     await capture.stop();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Each piece's text is read asynchronously (Blob.text()): wait for all four rather than one timer tick.
+    await vi.waitFor(() => expect(pieces).toHaveLength(4), { timeout: 10_000 });
     expect(pieces).toEqual([
       ['a', 1000],
       ['b', 2000],

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { ApiError, type ApiErrorCode } from '@scribe/api-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CaptureHandle, CaptureOptions } from './capture.ts';
 import { createFakeRecordingServer } from './fakeRecordingServer.ts';
 import { openOutbox, type Outbox } from './outbox.ts';
@@ -66,8 +66,14 @@ function fakeCapture() {
 }
 
 const fakeStream = () => ({ getTracks: () => [{ stop() {} }] }) as unknown as MediaStream;
+/** Waits until `test` holds (or fails after 10 s: a count of short sleeps ran out early on a busy machine). */
 const until = async (read: () => SessionState, test: (s: SessionState) => boolean) => {
-  for (let i = 0; i < 200 && !test(read()); i++) await new Promise((r) => setTimeout(r, 5));
+  await vi.waitFor(
+    () => {
+      if (!test(read())) throw new Error('the session did not get there');
+    },
+    { timeout: 10_000, interval: 5 },
+  );
   return read();
 };
 const text = (bytes: number[]) => new TextDecoder().decode(new Uint8Array(bytes));
@@ -164,13 +170,19 @@ describe('recording session', () => {
     await until(first.getSnapshot, (s) => s.retrying);
     // The dialog closes mid-recording (the recorder hands over its last piece, which is kept too).
     first.dispose();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    api.server.offline = false;
 
     const outbox = await outboxNamed(name)();
     const list = { list: async () => [api.server.get(id)!] };
-    const [offer] = await findUnfinished({ api: list, outbox, userId: 7 });
-    expect(offer).toMatchObject({ id, durationMs: 4000, localPieces: 4 });
+    // Awaited rather than given a fixed 30 ms: the last piece reaches the outbox a few storage steps later.
+    let offer: Awaited<ReturnType<typeof findUnfinished>>[number] | undefined;
+    await vi.waitFor(
+      async () => {
+        [offer] = await findUnfinished({ api: list, outbox, userId: 7 });
+        expect(offer).toMatchObject({ id, durationMs: 4000, localPieces: 4 });
+      },
+      { timeout: 10_000, interval: 10 },
+    );
+    api.server.offline = false;
     expect(offer!.createdAt).toBeGreaterThan(Date.now() - 60_000);
     // Another user of this browser is offered nothing.
     expect(await findUnfinished({ api: { list: async () => [] }, outbox, userId: 8 })).toEqual([]);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { errorCodeOf } from '@scribe/api-client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeRecordingServer, type FakeRecordingServer } from './fakeRecordingServer.ts';
 import { openOutbox, type Outbox } from './outbox.ts';
 import { createUploader, PiecesLostError, type UploaderStatus } from './uploader.ts';
@@ -77,8 +77,15 @@ describe('recording uploader', () => {
     await uploader.drain(2);
     server.offline = true;
     await capture(outbox, id, 4, () => uploader.notify());
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(states).toContain('retrying');
+    // Awaited, not looked at after a fixed 60 ms: it says it is retrying at the first failed send, and
+    // counts all four waiting pieces at a later retry (each report counts what the outbox holds then).
+    await vi.waitFor(
+      () => {
+        expect(states).toContain('retrying');
+        expect(uploader.status).toMatchObject({ state: 'retrying', pending: 4 });
+      },
+      { timeout: 10_000, interval: 5 },
+    );
     // Nothing acknowledged while offline: everything captured is still in the browser.
     expect(await outbox.countPieces(id, 2)).toBe(4);
     expect(uploader.status.pending).toBe(4);

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { recordOscillator, toneUrl } from '../testing/audioFixtures.ts';
+import { formatTime } from '../media/time.ts';
 import { AudioPlayer, type AudioPlayerHandle } from './AudioPlayer.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
 
@@ -68,7 +69,13 @@ export const PlayAndPause: Story = {
     for (let i = 1; i < times.length; i++) expect(Math.abs(times[i] - times[i - 1])).toBeGreaterThanOrEqual(0.25);
     // 4 reports a second at most (the pause report comes on top).
     await expect(times.length).toBeLessThanOrEqual(Math.ceil(times.at(-1)! / 0.25) + 2);
-    await expect(elapsed()).toHaveTextContent('0:01');
+    // Where it stopped: past the 1.2 s waited for, and shown and reported as that spot. Read from the
+    // audio element rather than assumed to be within 0:01, since on a busy machine the Pause click can
+    // land after 2 s of playback.
+    const stoppedAt = player().querySelector('audio')!.currentTime;
+    await expect(stoppedAt).toBeGreaterThan(1.2);
+    await expect(elapsed()).toHaveTextContent(formatTime(stoppedAt));
+    await expect(Math.abs(times.at(-1)! - stoppedAt)).toBeLessThan(0.25);
     // A fixed spot for the screenshot.
     await userEvent.click(screen.getByRole('button', { name: 'Seek to 0:15' }));
     await waitFor(() => expect(elapsed()).toHaveTextContent('0:15'));

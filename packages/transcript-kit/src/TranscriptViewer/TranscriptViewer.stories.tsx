@@ -44,24 +44,28 @@ const viewer = () => screen.getByRole('region', { name: 'Team standup' });
 const segmentsOf = () => within(viewer()).getByRole('group', { name: 'Transcript segments' });
 const current = () => viewer().querySelectorAll('[aria-current="time"]');
 
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+
 /**
  * Waits until the viewer's scroller has stopped moving. Following playback scrolls smoothly; a click
  * during that scroll stops it wherever it has got to, which on a busy machine is a different place.
+ * Stopped means unchanged over five animation frames (a smooth scroll moves every frame), not over
+ * 150 ms of the clock: a busy machine can stall the page that long in the middle of the scroll.
  */
 async function scrollSettled(inside: HTMLElement) {
   let scroller: HTMLElement | null = inside;
   while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
   if (!scroller) return;
   const moving = scroller;
-  let last = -1;
   await waitFor(
-    () => {
+    async () => {
       const top = moving.scrollTop;
-      const moved = top !== last;
-      last = top;
-      if (moved) throw new Error(`still scrolling (${top}px)`);
+      for (let frame = 0; frame < 5; frame++) {
+        await nextFrame();
+        if (moving.scrollTop !== top) throw new Error(`still scrolling (${moving.scrollTop}px)`);
+      }
     },
-    { interval: 150, timeout: 5000 },
+    { interval: 50, timeout: 5000 },
   );
 }
 

@@ -171,14 +171,16 @@ export const Keyboard: Story = {
   },
 };
 
-/** Auto-play (interval shortened to 150 ms here; 4 s by default) walks every step and finishes by itself. */
+/** Auto-play (interval shortened to 400 ms here; 4 s by default) walks every step and finishes by itself. */
 export const AutoPlay: Story = {
-  args: { autoPlayIntervalMs: 150 },
+  // 400 ms: long enough that the pressed toggle is still there to be checked after a busy machine's
+  // pause (at 150 ms the whole tutorial took 1.2 s), with the time to finish awaited generously.
+  args: { autoPlayIntervalMs: 400 },
   play: async ({ args }) => {
     const toggle = inTutorial().getByRole('button', { name: 'Auto-play' });
     await userEvent.click(toggle);
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-    await waitFor(() => expect(args.onFinish).toHaveBeenCalledOnce(), { timeout: 5000 });
+    await waitFor(() => expect(args.onFinish).toHaveBeenCalledOnce(), { timeout: 15_000 });
     await expect(args.onStepChange).toHaveBeenCalledTimes(7);
     await expect(screen.getByRole('note')).toHaveTextContent('Tutorial finished');
   },
@@ -186,12 +188,15 @@ export const AutoPlay: Story = {
 
 /** Switching auto-play off again stops it. */
 export const AutoPlayOff: Story = {
-  args: { autoPlayIntervalMs: 150, defaultAutoPlay: true },
+  // A step every 600 ms: auto-play would still be running for seconds if the click came late on a busy
+  // machine (at 150 ms it had finished the tutorial within 1.2 s), and the wait below spans over three
+  // steps, so a still-running auto-play is seen.
+  args: { autoPlayIntervalMs: 600, defaultAutoPlay: true },
   play: async () => {
-    await waitFor(() => expect(inTutorial().getByText('Step 2 of 8')).toBeVisible());
+    await waitFor(() => expect(inTutorial().getByText('Step 2 of 8')).toBeVisible(), { timeout: 5000 });
     await userEvent.click(inTutorial().getByRole('button', { name: 'Auto-play' }));
     const now = inTutorial().getByText(/^Step \d of 8$/).textContent;
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     await expect(inTutorial().getByText(/^Step \d of 8$/)).toHaveTextContent(now!);
     await press('Start over');
   },

@@ -316,10 +316,12 @@ describe('scale', () => {
     expect(flatten(sorted)).toHaveLength(11_000);
     expect(findNode(sorted, 'transcript:10000')).toBeDefined();
     let moved = sorted;
-    // 200 moves, each a full O(n) pass: quadratic code would take far longer than the bound.
+    // 200 moves, each a full O(n) pass: quadratic code would take far longer than the bound (200
+    // passes of 11,000² steps: minutes). Linear code takes about 0.5 s here with other work on the
+    // cores; the bound leaves room for a busy machine's 10x and still separates the two.
     for (let i = 1; i <= 200; i++) moved = moveNode(moved, `transcript:${i}`, 1000);
     expect((findNode(moved, 'folder:1000') as FolderNode).children).toHaveLength(210);
     expect(checkMove(moved, 'folder:1', 5)).toBe('into-itself');
-    expect(performance.now() - start).toBeLessThan(2000);
+    expect(performance.now() - start).toBeLessThan(5000);
   });
 });
