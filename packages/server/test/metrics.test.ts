@@ -4,13 +4,13 @@
 import { defaultPrompts } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPrivateAddress } from '../src/features/metrics/access.ts';
-import { EngineError, type TranscriptionEngine, type TranscriptionInput } from '../src/features/transcription/engines/types.ts';
 import { loadConfig } from '../src/config.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { api } from './library-helpers.ts';
-import { measuredSeconds, toneWav } from './support/audio.ts';
+import { toneWav } from './support/audio.ts';
 import { openLive } from './transcription/server-helpers.ts';
 import { startReceiver } from './webhooks/receiver.ts';
+import { oneLineEngine } from './support/one-line-engine.ts';
 
 interface Sample {
   name: string;
@@ -32,21 +32,7 @@ function parseSamples(text: string): Sample[] {
   return samples;
 }
 
-const state = { refuse: false };
-const engine: TranscriptionEngine = {
-  name: 'metrics-test-engine',
-  languages: ['en'],
-  async transcribe(input: TranscriptionInput) {
-    const seconds = await measuredSeconds(input);
-    await input.onDuration?.(seconds);
-    if (state.refuse) throw new EngineError('refused', 'The transcription server refused the request (HTTP 400).');
-    return {
-      durationSeconds: seconds,
-      language: 'en',
-      segments: [{ start: 0, end: seconds, text: 'We agreed to ship the release on Friday.', speaker: 'Unknown Speaker' }],
-    };
-  },
-};
+const engine = oneLineEngine('metrics-test-engine', 'We agreed to ship the release on Friday.');
 
 async function scrape(server: TestServer, headers: Record<string, string> = {}) {
   const res = await fetch(`${server.url}/metrics`, { headers });
@@ -176,7 +162,7 @@ describe('GET /metrics, private networks only (no METRICS_TOKEN)', () => {
       (m) => m.value('scribe_live_sockets') === before.value('scribe_live_sockets') + 1,
     );
 
-    state.refuse = false;
+    engine.refuse = false;
     const up = await client.upload('standup.wav', toneWav(3));
     expect(up.status).toBe(201);
     await live.status(up.json.id!, 'complete', 30_000);
@@ -198,7 +184,7 @@ describe('GET /metrics, private networks only (no METRICS_TOKEN)', () => {
     expect(done.value('scribe_queue_depth', { queue: 'transcription' })).toBe(0);
 
     // A transcription the engine refuses ends failed (no retries configured here).
-    state.refuse = true;
+    engine.refuse = true;
     const refused = await client.upload('refused.wav', toneWav(2));
     expect(refused.status).toBe(201);
     await live.status(refused.json.id!, 'error', 30_000);
@@ -208,7 +194,7 @@ describe('GET /metrics, private networks only (no METRICS_TOKEN)', () => {
         m.value('scribe_job_duration_seconds_count', transcription('failed')) ===
         before.value('scribe_job_duration_seconds_count', transcription('failed')) + 1,
     );
-    state.refuse = false;
+    engine.refuse = false;
 
     // An AI prompt on the completed transcript (the local engine).
     const prompt = defaultPrompts.find((p) => p.kind === 'keyPoints')!;

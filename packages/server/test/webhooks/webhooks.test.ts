@@ -1,28 +1,13 @@
 // Webhooks: signed deliveries to a local receiver (loopback allowed by configuration, as in tests),
 // retries on 5xx with one event id, owner-only management.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TranscriptionEngine, TranscriptionInput } from '../../src/features/transcription/engines/types.ts';
-import { EngineError } from '../../src/features/transcription/engines/types.ts';
 import { register, startServer, type TestServer } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
-import { measuredSeconds, toneWav } from '../support/audio.ts';
+import { toneWav } from '../support/audio.ts';
+import { oneLineEngine } from '../support/one-line-engine.ts';
 import { startReceiver, verifies } from './receiver.ts';
 
-const state = { refuse: false };
-const engine: TranscriptionEngine = {
-  name: 'webhook-test-engine',
-  languages: ['en'],
-  async transcribe(input: TranscriptionInput) {
-    const seconds = await measuredSeconds(input);
-    await input.onDuration?.(seconds);
-    if (state.refuse) throw new EngineError('refused', 'The transcription server refused the request (HTTP 400).');
-    return {
-      durationSeconds: seconds,
-      language: 'en',
-      segments: [{ start: 0, end: seconds, text: 'We agreed to ship on Friday.', speaker: 'Unknown Speaker' }],
-    };
-  },
-};
+const engine = oneLineEngine('webhook-test-engine', 'We agreed to ship on Friday.');
 
 describe('webhooks', () => {
   let server: TestServer;
@@ -60,7 +45,7 @@ describe('webhooks', () => {
     expect(webhook.secret).toMatch(/^whsec_/);
     // Another user's webhook hears nothing of this user's transcripts.
     const other = await userWithWebhook(['transcription.completed', 'transcription.failed']);
-    state.refuse = false;
+    engine.refuse = false;
     const up = await client.upload('meeting.wav', toneWav(2));
     expect(up.status).toBe(201);
     const id = up.json.id!;
@@ -98,7 +83,7 @@ describe('webhooks', () => {
 
   it('retries a receiver that answers 500 twice: three requests with the same event id, then never again', async () => {
     const { client, webhook } = await userWithWebhook(['transcription.failed']);
-    state.refuse = true;
+    engine.refuse = true;
     receiver.answer(500, 500, 200);
     const up = await client.upload('refused.wav', toneWav(2));
     const id = up.json.id!;
@@ -116,7 +101,7 @@ describe('webhooks', () => {
     ]);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(requestsFor(id, 'transcription.failed')).toHaveLength(3);
-    state.refuse = false;
+    engine.refuse = false;
   });
 
   it('delivers ai_output.created when a prompt answer is stored', async () => {
