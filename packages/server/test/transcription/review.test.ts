@@ -98,6 +98,23 @@ describe("review flag: 'repetition'", () => {
     expect(flagSegments([seg(0, 2, 'I will be right back.'), seg(10, 12, 'I will be right back.')])[1].flags).toBeUndefined();
   });
 
+  it('marks a segment that repeats eight words or more of the one just before it, with another ending', () => {
+    // tiny.en over reversed speech: the second sentence loops the first and varies its end.
+    const before = "It's some why I heard this in the Christmas year's yield, and I had that had no size in the whole food.";
+    expect(isRepetition("It's some why I heard this in the Christmas year's yield, and I had no size in the Christmas year.", before)).toBe(
+      true,
+    );
+    // Seven words of the sentence before, then something else: a speaker picking up a phrase.
+    expect(isRepetition('I heard this in the Christmas year, but nobody else did.', before)).toBe(false);
+    // Consecutive LibriVox sentences share no such run.
+    expect(
+      isRepetition(
+        'And Mr. John Dashwood had then leisure to consider how much there might be prudently in his power to do for them.',
+        'Mr. John Dashwood had not the strong feelings of the rest of the family.',
+      ),
+    ).toBe(false);
+  });
+
   it('does not count words in scripts without spaces', () => {
     expect(isRepetition('我们我们我们我们我们')).toBe(false);
   });
