@@ -20,6 +20,7 @@ export const databaseFreeFiles = [
   'test/idle-memory.test.ts',
   'test/live-draft.test.ts',
   'test/passwords.test.ts',
+  'test/request-price.test.ts',
   'test/session-cache.test.ts',
   'test/start-env.test.ts',
   'test/storage.test.ts',

@@ -79,7 +79,7 @@ import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
-import { registerApiRateLimit } from './http/api-rate-limit.ts';
+import { registerRequestBudget } from './http/request-budget.ts';
 import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
 import { ensurePrivateDir } from './private-files.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
@@ -496,17 +496,15 @@ async function registerRoutes(
   const tokens = createTokensService(createTokensRepository(database.db));
   const requireUser = createAuthGuard(auth, tokens.authenticate);
   const caller = createCallerResolver(auth, tokens.authenticate);
-  await registerApiRateLimit(app, {
+  registerRequestBudget(app, {
     perMinute: config.apiRateLimitPerMinute,
-    concurrencyPerCaller: config.apiConcurrencyPerUser,
-    keyResolvers: [
-      // Each API token has its own budget, apart from its owner's browser sessions.
-      async (request) => {
-        const found = await caller(request);
-        if (found.kind === 'token') return `token:${found.tokenId}`;
-        return found.kind === 'session' ? `user:${found.user.id}` : undefined;
-      },
-    ],
+    concurrencyPerAccount: config.apiConcurrencyPerUser,
+    concurrencyPerNetwork: config.apiConcurrencyPerNetwork,
+    // An API token draws on its owner's budget: one account, one budget, however it signs in.
+    owner: async (request) => {
+      const found = await caller(request);
+      return found.user ? `user:${found.user.id}` : undefined;
+    },
   });
   // Ended sessions leave every web process's session cache and close their live sockets there.
   const unsubscribe = hub.subscribe((event) => {

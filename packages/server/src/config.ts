@@ -99,13 +99,19 @@ export const configTable = [
     name: 'API_RATE_LIMIT_PER_MINUTE',
     default: '600',
     description:
-      'API requests allowed per minute for each signed-in user (by client address when not signed in), and at most a twentieth of them (at least 20) in any one second; then 429 with Retry-After. Counted per web process.',
+      'API budget per minute of each account (its browser sessions and API tokens together) and of each anonymous client network (an IPv4 address, an IPv6 /64), in units: a request costs 1, a search, an edit or an upload piece 2, an export or a prompt run 4. At most a twentieth of it (at least 20) in any one second; then 429 with Retry-After. Counted per web process.',
   },
   {
     name: 'API_CONCURRENCY_PER_USER',
     default: '8',
     description:
-      'API requests of one signed-in user (or API token) handled at a time by a web process; more wait their turn. A user asking again within a second of a 429 gets the next 429 after half a second, so a flood from many connections slows itself down. 0 turns the limit off.',
+      'Units of one account (sessions and API tokens together; priced as for API_RATE_LIMIT_PER_MINUTE, so 8 is two exports or eight reads) handled at a time by a web process; more wait their turn. An account asking again within a second of a 429 gets the next 429 after half a second, so a flood from many connections slows itself down. 0 turns the limit off.',
+  },
+  {
+    name: 'API_CONCURRENCY_PER_NETWORK',
+    default: '8',
+    description:
+      'Units of one anonymous client network (sign-in, registration, the captcha, share pages, requests without a valid session) handled at a time by a web process, apart from every account; more wait their turn. 0 turns the limit off.',
   },
   {
     name: 'METRICS_TOKEN',
@@ -400,6 +406,7 @@ const envSchema = z.object({
   HTTP_UPLOAD_TIMEOUT_SECONDS: int(1, 24 * 3600).default(3600),
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   API_CONCURRENCY_PER_USER: int(0, 10_000).default(8),
+  API_CONCURRENCY_PER_NETWORK: int(0, 10_000).default(8),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
@@ -532,9 +539,10 @@ export interface Config {
   supportEmail: string;
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
   http: HttpLimitsConfig;
-  /** Requests per minute and user (or client address) on /api. */
+  /** Units per minute of an account or an anonymous network on /api (http/request-budget.ts). */
   apiRateLimitPerMinute: number;
   apiConcurrencyPerUser: number;
+  apiConcurrencyPerNetwork: number;
   /** Bearer token /metrics asks for; undefined: loopback and private addresses only. */
   metricsToken: string | undefined;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
@@ -709,6 +717,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
+    apiConcurrencyPerNetwork: e.API_CONCURRENCY_PER_NETWORK,
     metricsToken: e.METRICS_TOKEN,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -238,14 +238,14 @@ describe('personal API tokens', () => {
   });
 });
 
-describe('the per-token rate limit', () => {
+describe('the account budget over API tokens', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '5' });
   });
   afterAll(() => server?.close());
 
-  it('counts each token apart from the owner’s browser session', async () => {
+  it('counts every token of an account and its browser session against one budget', async () => {
     const { cookie } = await register(server);
     const make = async () => {
       const res = await fetch(`${server.url}/api/tokens`, {
@@ -261,8 +261,13 @@ describe('the per-token rate limit', () => {
       for (let i = 0; i < n; i++) out.push((await fetch(`${server.url}/api/folders/tree`, { headers })).status);
       return out;
     };
-    expect(await statuses({ Authorization: `Bearer ${one}` }, 6)).toEqual([200, 200, 200, 200, 200, 429]);
-    // Another token of the same user has its own budget.
-    expect((await statuses({ Authorization: `Bearer ${two}` }, 1))[0]).toBe(200);
+    // Two requests of the budget of five went to making the tokens.
+    expect(await statuses({ Authorization: `Bearer ${one}` }, 4)).toEqual([200, 200, 200, 429]);
+    // Another token of the same account, and its browser session, find the budget spent.
+    expect(await statuses({ Authorization: `Bearer ${two}` }, 1)).toEqual([429]);
+    expect(await statuses({ ...XHR, Cookie: cookie }, 1)).toEqual([429]);
+    // Another account is not affected.
+    const other = await register(server);
+    expect(await statuses({ ...XHR, Cookie: other.cookie }, 1)).toEqual([200]);
   });
 });

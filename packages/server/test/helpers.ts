@@ -125,6 +125,6 @@ export async function register(server: TestServer, overrides: Record<string, unk
   return { account, res, cookie: sessionCookie(res)!, user: (await res.json()) as { id: number } };
 }
 
-export async function login(server: TestServer, username: string, password: string, headers: Record<string, string> = {}) {
+export async function login(server: { url: string }, username: string, password: string, headers: Record<string, string> = {}) {
   return postJson(server, '/api/auth/login', { username, password, captchaToken: await solveCaptcha(server) }, headers);
 }
