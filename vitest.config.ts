@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { serverProjects } from './packages/server/vitest.config.ts';
 
 export default defineConfig({
   test: {
@@ -6,7 +7,7 @@ export default defineConfig({
     reporters: ['default', './scripts/visual-report.ts'],
     projects: [
       './vitest.unit.config.ts',
-      './packages/server/vitest.config.ts',
+      ...serverProjects,
       './.storybook/vitest.config.ts',
       {
         // The test tooling itself, where it drives a nested story run in Chromium (slow).

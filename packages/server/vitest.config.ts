@@ -42,20 +42,56 @@ export const databaseFreeFiles = [
   'test/transcription/windows.test.ts',
   'test/webhooks/address.test.ts',
 ];
-export default defineProject({
-  root: fileURLToPath(new URL('.', import.meta.url)),
-  test: {
-    name: 'server',
-    environment: 'node',
-    include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? databaseFreeFiles : [])],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // expect.poll awaits a condition; its default deadline (1 s) is too short for a busy 2-core machine
-    // (a log line from a worker process, a proxied socket's message). A test that means a time bound
-    // passes its own timeout.
-    expect: { poll: { timeout: 10_000 } },
-    // Each file starts its own PGlite (hundreds of MB, CPU-heavy start): one file at a time on 2 cores.
-    fileParallelism: false,
-  },
-});
+/**
+ * Files that compare latencies or durations (a bystander's p95 during a flood, a confirmation within
+ * so many seconds): they run after everything else, one at a time and alone, so another test file's
+ * work does not land inside what they measure. test/database-free.test.ts checks that each one exists.
+ */
+export const timedFiles = [
+  'test/ai-long.test.ts',
+  'test/ai-quality.test.ts',
+  'test/http-hardening.test.ts',
+  'test/live-draft.test.ts',
+  'test/live-hub-confirm.test.ts',
+  'test/request-budget.test.ts',
+];
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const skippedOnPostgres = process.env.DATABASE_URL ? databaseFreeFiles : [];
+
+const shared = {
+  environment: 'node',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  // expect.poll awaits a condition; its default deadline (1 s) is too short for a busy 2-core machine
+  // (a log line from a worker process, a proxied socket's message). A test that means a time bound
+  // passes its own timeout.
+  expect: { poll: { timeout: 10_000 } },
+} as const;
+
+/**
+ * The server's tests as two projects: `server`, two files at a time (most of a file's time is spent
+ * waiting: for a timeout to pass, a child process, a transcription), and `server-timed`, the timed
+ * files, afterwards and alone. `--project 'server*'` runs both.
+ */
+export const serverProjects = [
+  defineProject({
+    root,
+    test: {
+      ...shared,
+      name: 'server',
+      include: ['test/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...skippedOnPostgres, ...timedFiles],
+    },
+  }),
+  defineProject({
+    root,
+    test: {
+      ...shared,
+      name: 'server-timed',
+      include: timedFiles.filter((file) => !skippedOnPostgres.includes(file)),
+      fileParallelism: false,
+      sequence: { groupOrder: 1 },
+    },
+  }),
+];

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseFreeFiles } from '../vitest.config.ts';
+import { databaseFreeFiles, timedFiles } from '../vitest.config.ts';
 
 const opensDatabase = /startServer|startMain|buildServer|openDatabase|createDatabase|drizzle|pglite|postgres|DATABASE_URL/i;
 
@@ -12,5 +12,13 @@ describe('database-free test files', () => {
     const path = join(import.meta.dirname, '..', file);
     expect(existsSync(path)).toBe(true);
     expect(readFileSync(path, 'utf8')).not.toMatch(opensDatabase);
+  });
+});
+
+describe('timed test files', () => {
+  it.each(timedFiles)('%s exists and measures time', (file) => {
+    const path = join(import.meta.dirname, '..', file);
+    expect(existsSync(path)).toBe(true);
+    expect(readFileSync(path, 'utf8')).toMatch(/performance\.now\(\)|Date\.now\(\)/);
   });
 });
