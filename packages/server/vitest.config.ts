@@ -53,7 +53,6 @@ export const timedFiles = [
   'test/http-hardening.test.ts',
   'test/live-draft.test.ts',
   'test/live-hub-confirm.test.ts',
-  'test/request-budget.test.ts',
 ];
 
 const root = fileURLToPath(new URL('.', import.meta.url));
