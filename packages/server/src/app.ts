@@ -60,6 +60,7 @@ import { createTranscriptsService } from './features/transcripts/service.ts';
 import { createTokensRepository } from './features/tokens/repository.ts';
 import { tokensRoutes } from './features/tokens/routes.ts';
 import { createTokensService } from './features/tokens/service.ts';
+import type { HostLookup } from './features/webhooks/address.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
 import { createWebhooksService, WEBHOOK_QUEUE, type WebhooksService } from './features/webhooks/service.ts';
@@ -131,6 +132,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Told about streamed recordings (live text); default: none offered. */
   recordingObserver?: RecordingObserver;
+  /** How webhook host names become addresses (default: the system resolver; tests answer their own). */
+  webhookLookup?: HostLookup;
 }
 
 /**
@@ -194,6 +197,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       log: app.log,
       config: config.webhooks,
       metrics,
+      lookup: options.webhookLookup,
     });
     await webhooks.prepare();
     const credits = createCreditsService({
