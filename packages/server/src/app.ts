@@ -14,6 +14,7 @@ import { createAiRepository } from './features/ai/repository.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { createAiService } from './features/ai/service.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
+import { createAccountErasure, type AccountErasure } from './features/account/erasure.ts';
 import { createAccountRepository } from './features/account/repository.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { createAccountService } from './features/account/service.ts';
@@ -200,6 +201,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       lookup: options.webhookLookup,
     });
     await webhooks.prepare();
+    const erasure = createAccountErasure({ database: db, boss: queue.boss, log: app.log });
+    await erasure.prepare();
     const credits = createCreditsService({
       repo: createCreditsRepository(db.db),
       config: config.credits,
@@ -253,6 +256,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         queue,
         credits,
         webhooks,
+        erasure,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
         recordingObserver: options.recordingObserver ?? recordingObserver,
         metrics,
@@ -271,6 +275,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
     if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
+    // So do the rewrites that erase deleted accounts from the database files.
+    if (config.serverRole !== 'web') stoppers.push(await erasure.startWorking(db.kind === 'pglite'));
     if (engine) {
       const worker = createTranscriptionWorker({
         queue,
@@ -423,6 +429,7 @@ interface SharedParts {
   queue: PgBossQueue;
   credits: CreditsService;
   webhooks: WebhooksService;
+  erasure: AccountErasure;
   keepaliveMs: number;
   recordingObserver?: RecordingObserver;
   metrics: ServerMetrics;
@@ -433,7 +440,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver, metrics }: SharedParts,
+  { hub, storage, queue, credits, webhooks, erasure, keepaliveMs, recordingObserver, metrics }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -551,6 +558,7 @@ async function registerRoutes(
       limiter,
       log: app.log,
       sessionsEnded: announceEnded,
+      erasure,
     }),
   });
   await app.register(tokensRoutes, { requireUser, tokens });
