@@ -22,6 +22,8 @@ export const apiErrors = {
   USERNAME_MIN: 'Username must be at least 3 characters long',
   // Sign-in takes a username or an e-mail: a username with '@' could be someone's e-mail address.
   USERNAME_NO_AT: 'Username must not contain the @ sign',
+  // Zero-width, direction and other format characters (Unicode Cf) would make look-alikes of other names.
+  USERNAME_INVISIBLE_CHARACTERS: 'Username must not contain invisible or formatting characters',
   NAME_MAX: 'Name must be at most 100 characters long',
   USERNAME_MAX: 'Username must be at most 50 characters long',
   PASSWORD_MAX: 'Password must be at most 256 characters long',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { paymentsConfigSchema } from './credits.schemas.ts';
 import { apiErrorCodes, type ApiErrorCode } from './errors.ts';
-import { emailPattern, limits, validationMessages as m, visibleText } from './validation.ts';
+import { emailPattern, hasInvisibleCharacters, limits, validationMessages as m, visibleText } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
 export type Language = z.infer<typeof languageSchema>;
@@ -48,11 +48,14 @@ export const registerRequestSchema = z.object({
     .trim()
     .max(limits.nameMax, m.nameMax)
     .refine((v) => visibleText(v).length >= limits.nameMin, m.nameMin),
+  // Stored NFKC-normalised (normalizeUsername): a fullwidth or other compatibility form is the plain name.
   username: z
     .string({ error: m.usernameMin })
     .trim()
+    .normalize('NFKC')
     .max(limits.usernameMax, m.usernameMax)
     .refine((v) => visibleText(v).length >= limits.usernameMin, m.usernameMin)
+    .refine((v) => !hasInvisibleCharacters(v), m.usernameInvisible)
     .refine((v) => !v.includes('@'), m.usernameNoAt),
   email: z.string({ error: m.emailInvalid }).trim().max(limits.emailMax, m.emailInvalid).regex(emailPattern, m.emailInvalid),
   password: z.string({ error: m.passwordMin }).min(limits.passwordMin, m.passwordMin).max(limits.passwordMax, m.passwordMax),

@@ -6,7 +6,7 @@ import { purchaseRequestSchema } from './credits.schemas.ts';
 import { folderLimits, libraryMessages } from './library.ts';
 import { createFolderRequestSchema } from './library.schemas.ts';
 import { registerRequestSchema } from './schemas.ts';
-import { limits, validationMessages, visibleText } from './validation.ts';
+import { hasInvisibleCharacters, limits, normalizeUsername, validationMessages, visibleText } from './validation.ts';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0].message;
 
@@ -55,5 +55,22 @@ describe('per-check validation messages', () => {
     expect(firstMessage(registerRequestSchema.safeParse({ ...base, username: 'a\u200B\u200Bb' }))).toBe(validationMessages.usernameMin);
     expect(registerRequestSchema.safeParse({ ...base, username: 'ada' }).success).toBe(true);
     expect(visibleText(' \u200Bada\uFEFF ')).toBe('ada');
+  });
+
+  it('refuses invisible and format characters in usernames and reads compatibility forms as the plain name', () => {
+    const base = { name: 'Ada', email: 'ada@example.com', password: 'Secret#1', captchaToken: 'x' };
+    for (const username of ['ali\u200Bce', 'ali\u00ADce', '\u202Ealice', 'alice\u{E0041}', 'al\u034Fice', 'alice\uFE0F', 'ali\tce']) {
+      expect(hasInvisibleCharacters(username), JSON.stringify(username)).toBe(true);
+      expect(firstMessage(registerRequestSchema.safeParse({ ...base, username })), JSON.stringify(username)).toBe(
+        validationMessages.usernameInvisible,
+      );
+    }
+    for (const username of ['alice', 'Jürgen', 'Zoë Müller', '李小龍', 'ａｌｉｃｅ'])
+      expect(hasInvisibleCharacters(username), username).toBe(false);
+    const parsed = registerRequestSchema.parse({ ...base, username: ' ａｌｉｃｅ\uFB01 ' });
+    expect(parsed.username).toBe('alicefi');
+    expect(normalizeUsername('ＡＤＡ')).toBe('ADA');
+    // A fullwidth @ is an @ once normalised.
+    expect(firstMessage(registerRequestSchema.safeParse({ ...base, username: 'ada＠example.org' }))).toBe(validationMessages.usernameNoAt);
   });
 });

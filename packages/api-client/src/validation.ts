@@ -6,6 +6,8 @@ export const validationMessages = {
   usernameMin: apiErrors.USERNAME_MIN,
   // Sign-in takes a username or an e-mail: a username with '@' could be someone's e-mail address.
   usernameNoAt: apiErrors.USERNAME_NO_AT,
+  // Invisible characters would let 'ali\u200Bce' pass for 'alice'.
+  usernameInvisible: apiErrors.USERNAME_INVISIBLE_CHARACTERS,
   nameMax: apiErrors.NAME_MAX,
   usernameMax: apiErrors.USERNAME_MAX,
   passwordMax: apiErrors.PASSWORD_MAX,
@@ -42,6 +44,25 @@ const invisibleCharacters = /\u034F|[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEF
 /** A text as a reader sees it: without invisible characters and surrounding whitespace. */
 export function visibleText(text: string): string {
   return text.replace(invisibleCharacters, '').trim();
+}
+
+// What a username may not hold: format characters (Unicode category Cf: zero-width spaces and joiners,
+// soft hyphen, direction marks and overrides, word joiner, byte-order mark, tags), control characters
+// (Cc), and the invisible ones of other categories: the combining grapheme joiner, Hangul fillers and
+// variation selectors.
+const usernameForbidden = /[\p{Cf}\p{Cc}\p{Variation_Selector}\u115F\u1160\u3164\uFFA0]|\u034F/u;
+
+/** True when a username holds a character that shows nothing or changes how others show (see above). */
+export function hasInvisibleCharacters(username: string): boolean {
+  return usernameForbidden.test(username);
+}
+
+/**
+ * A username as it is stored and compared: NFKC-normalised, so compatibility forms (fullwidth 'ａｌｉｃｅ',
+ * ligatures, circled or superscript letters) are the plain name. Sign-in compares the same way.
+ */
+export function normalizeUsername(username: string): string {
+  return username.trim().normalize('NFKC');
 }
 
 // A simple {email} pattern, as the spec asks: something@something.tld with no spaces.

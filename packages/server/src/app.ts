@@ -14,6 +14,7 @@ import { createAiRepository } from './features/ai/repository.ts';
 import { aiRoutes } from './features/ai/routes.ts';
 import { createAiService } from './features/ai/service.ts';
 import { exportsRoutes } from './features/exports/routes.ts';
+import { createAccountErasure, type AccountErasure } from './features/account/erasure.ts';
 import { createAccountRepository } from './features/account/repository.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { createAccountService } from './features/account/service.ts';
@@ -60,6 +61,7 @@ import { createTranscriptsService } from './features/transcripts/service.ts';
 import { createTokensRepository } from './features/tokens/repository.ts';
 import { tokensRoutes } from './features/tokens/routes.ts';
 import { createTokensService } from './features/tokens/service.ts';
+import type { HostLookup } from './features/webhooks/address.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
 import { createWebhooksService, WEBHOOK_QUEUE, type WebhooksService } from './features/webhooks/service.ts';
@@ -131,6 +133,8 @@ export interface BuildOptions {
   logStream?: DestinationStream;
   /** Told about streamed recordings (live text); default: none offered. */
   recordingObserver?: RecordingObserver;
+  /** How webhook host names become addresses (default: the system resolver; tests answer their own). */
+  webhookLookup?: HostLookup;
 }
 
 /**
@@ -194,8 +198,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       log: app.log,
       config: config.webhooks,
       metrics,
+      lookup: options.webhookLookup,
     });
     await webhooks.prepare();
+    const erasure = createAccountErasure({ database: db, boss: queue.boss, log: app.log });
+    await erasure.prepare();
     const credits = createCreditsService({
       repo: createCreditsRepository(db.db),
       config: config.credits,
@@ -249,6 +256,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         queue,
         credits,
         webhooks,
+        erasure,
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
         recordingObserver: options.recordingObserver ?? recordingObserver,
         metrics,
@@ -267,6 +275,8 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
     if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
+    // So do the rewrites that erase deleted accounts from the database files.
+    if (config.serverRole !== 'web') stoppers.push(await erasure.startWorking(db.kind === 'pglite'));
     if (engine) {
       const worker = createTranscriptionWorker({
         queue,
@@ -419,6 +429,7 @@ interface SharedParts {
   queue: PgBossQueue;
   credits: CreditsService;
   webhooks: WebhooksService;
+  erasure: AccountErasure;
   keepaliveMs: number;
   recordingObserver?: RecordingObserver;
   metrics: ServerMetrics;
@@ -429,7 +440,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, keepaliveMs, recordingObserver, metrics }: SharedParts,
+  { hub, storage, queue, credits, webhooks, erasure, keepaliveMs, recordingObserver, metrics }: SharedParts,
 ): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -545,6 +556,7 @@ async function registerRoutes(
       limiter,
       log: app.log,
       sessionsEnded: announceEnded,
+      erasure,
     }),
   });
   await app.register(tokensRoutes, { requireUser, tokens });

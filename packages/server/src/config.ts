@@ -18,7 +18,8 @@ export const configTable = [
   {
     name: 'DATABASE_URL',
     default: '(unset)',
-    description: 'PostgreSQL connection string. Unset: embedded PGlite database in DATA_DIR/db (one process only).',
+    description:
+      'PostgreSQL connection string; the database must use the UTF8 encoding (usernames are compared NFKC-normalised in SQL). Unset: embedded PGlite database in DATA_DIR/db (one process only).',
   },
   { name: 'LOG_LEVEL', default: 'info', description: 'fatal, error, warn, info, debug, trace or silent.' },
   { name: 'SESSION_TTL_DAYS', default: '30', description: 'Lifetime of a sign-in session (days).' },

@@ -56,6 +56,13 @@ describe('validateRegistration', () => {
     expect(validateRegistrationField('name', { ...valid, name: '\u200B\u200B\uFEFF' })).toBe('NAME_MIN');
   });
 
+  it('refuses a username with an invisible or format character, and a fullwidth @, as the server does', () => {
+    expect(validateRegistrationField('username', { ...valid, username: 'ali\u200Bce' })).toBe('USERNAME_INVISIBLE_CHARACTERS');
+    expect(validateRegistrationField('username', { ...valid, username: 'ali\u00ADce' })).toBe('USERNAME_INVISIBLE_CHARACTERS');
+    expect(validateRegistrationField('username', { ...valid, username: 'ada＠home' })).toBe('USERNAME_NO_AT');
+    expect(validateRegistrationField('username', { ...valid, username: 'ａｌｉｃｅ' })).toBeUndefined();
+  });
+
   it('says which maximum a too long field exceeds', () => {
     expect(validateRegistrationField('name', { ...valid, name: 'n'.repeat(101) })).toBe('NAME_MAX');
     expect(validateRegistrationField('username', { ...valid, username: 'u'.repeat(51) })).toBe('USERNAME_MAX');

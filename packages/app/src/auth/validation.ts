@@ -1,6 +1,15 @@
 // Pure form rules of the sign-in and registration forms (docs/product-spec.md §5). A problem is the
 // api-client's error code; the UI translates it through `translateError()` in i18n/errors.ts.
-import { emailPattern, limits, passwordStrength, visibleText, type ApiErrorCode, type ApiFieldError } from '@scribe/api-client';
+import {
+  emailPattern,
+  hasInvisibleCharacters,
+  limits,
+  normalizeUsername,
+  passwordStrength,
+  visibleText,
+  type ApiErrorCode,
+  type ApiFieldError,
+} from '@scribe/api-client';
 
 export interface RegistrationValues {
   name: string;
@@ -33,9 +42,11 @@ export function validateRegistrationField(field: RegistrationField, values: Regi
       if (values.name.trim().length > limits.nameMax) return 'NAME_MAX';
       return visibleText(values.name).length < limits.nameMin ? 'NAME_MIN' : undefined;
     case 'username':
-      if (values.username.trim().length > limits.usernameMax) return 'USERNAME_MAX';
+      if (normalizeUsername(values.username).length > limits.usernameMax) return 'USERNAME_MAX';
       if (visibleText(values.username).length < limits.usernameMin) return 'USERNAME_MIN';
-      return values.username.includes('@') ? 'USERNAME_NO_AT' : undefined;
+      if (hasInvisibleCharacters(values.username.trim())) return 'USERNAME_INVISIBLE_CHARACTERS';
+      // '＠' and other compatibility forms of @ count as @, as the server reads them (NFKC).
+      return normalizeUsername(values.username).includes('@') ? 'USERNAME_NO_AT' : undefined;
     case 'email':
       return emailPattern.test(values.email.trim()) ? undefined : 'EMAIL_INVALID';
     case 'password':

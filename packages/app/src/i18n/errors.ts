@@ -21,6 +21,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   NAME_MIN: msg`Name must be at least 2 characters long`,
   USERNAME_MIN: msg`Username must be at least 3 characters long`,
   USERNAME_NO_AT: msg`Username must not contain the @ sign`,
+  USERNAME_INVISIBLE_CHARACTERS: msg`Username must not contain invisible or formatting characters`,
   NAME_MAX: msg`Name must be at most 100 characters long`,
   USERNAME_MAX: msg`Username must be at most 50 characters long`,
   PASSWORD_MAX: msg`Password must be at most 256 characters long`,

@@ -74,8 +74,9 @@ export default function PrivacyPage() {
       </h2>
       <p>
         <Trans>
-          We keep your data while your account exists. Content you delete is removed. When your account is closed, we delete your data
-          within 30 days unless the law requires us to keep it longer.
+          We keep your data while your account exists. Content you delete is removed. When you delete your account in Settings, the account,
+          its transcripts, its audio and their traces in the database files are removed at once; the history of credit movements is kept
+          without your name, as bookkeeping requires. Backups kept by the operator of this service are outside this erasure.
         </Trans>
       </p>
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobInsert, PgBoss } from 'pg-boss';
+import type { JobInsert, PgBoss, Queue } from 'pg-boss';
 import { selectRows, type Db } from './client.ts';
 
 // PostgreSQL errors of two processes creating the same objects at once: deadlock, unique violation,
@@ -12,10 +12,10 @@ const RACE_CODES = new Set(['40P01', '23505', '42P07']);
  * start together on a new database (web and workers under docker compose) can deadlock in it, and
  * PostgreSQL then aborts one of them: that one tries again and finds the queue made.
  */
-export async function ensureQueue(boss: PgBoss, name: string, attempts = 8): Promise<void> {
+export async function ensureQueue(boss: PgBoss, name: string, options: Omit<Queue, 'name'> = {}, attempts = 8): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(name);
+      await boss.createQueue(name, options);
       return;
     } catch (err) {
       const code = (err as { code?: unknown }).code;

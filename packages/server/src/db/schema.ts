@@ -23,7 +23,8 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    // Stored as typed; uniqueness and sign-in lookups are case-insensitive through lower().
+    // Stored NFKC-normalised (accounts made before that, as typed); uniqueness and sign-in lookups
+    // are case-insensitive through lower(), and compare compatibility forms alike (users_username_nfkc_idx).
     username: text('username').notNull(),
     email: text('email').notNull(),
     fullName: text('full_name').notNull(),
@@ -40,6 +41,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Not unique: older accounts may hold two names that are one under NFKC (both keep signing in).
+    index('users_username_nfkc_idx').on(sql`lower(normalize(${t.username}, NFKC))`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_credits_check', sql`${t.credits} >= 0`),
   ],

@@ -7,6 +7,7 @@ import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/index.ts';
 import type { LoginLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { AccountErasure } from './erasure.ts';
 import type { AccountRepository } from './repository.ts';
 import { writeAccountZip } from './zip.ts';
 
@@ -17,6 +18,8 @@ export interface AccountServiceDeps {
   log: FastifyBaseLogger;
   /** Told about sessions that ended here, so their live sockets close too. */
   sessionsEnded(ids: string[]): Promise<void>;
+  /** Erases a deleted account's rows from the database files (a background job, erasure.ts). */
+  erasure: Pick<AccountErasure, 'request'>;
 }
 
 /** The signed-in caller: the user and the stored id of the session the request came with. */
@@ -49,7 +52,7 @@ export function describeUserAgent(userAgent: string | null): Pick<AccountSession
   };
 }
 
-export function createAccountService({ repo, storage, limiter, log, sessionsEnded }: AccountServiceDeps) {
+export function createAccountService({ repo, storage, limiter, log, sessionsEnded, erasure }: AccountServiceDeps) {
   /**
    * Checks the caller's password, counting failures like sign-in does (a stolen session cannot
    * guess the password faster than the sign-in form allows).
@@ -116,7 +119,9 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
 
     /**
      * Deletes the account after checking its password: rows go (credit entries stay, anonymised),
-     * then the stored files. A failure removing files is logged and leaves at worst orphaned files.
+     * then the stored files, and a background job rewrites the tables so the deleted rows leave the
+     * database files too. A failure removing files or queueing that job is logged and leaves at worst
+     * orphaned files, or dead rows until the next erasure.
      */
     async deleteAccount(caller: Caller, password: string): Promise<void> {
       await requirePassword(caller, password, 'password', 'PASSWORD_INCORRECT');
@@ -128,6 +133,9 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
       } catch (err) {
         log.error({ err, userId: caller.userId }, 'could not delete the stored files of a deleted account');
       }
+      await erasure
+        .request()
+        .catch((err: unknown) => log.error({ err, userId: caller.userId }, 'could not queue the erasure of a deleted account'));
       log.info({ userId: caller.userId }, 'account deleted');
     },
 

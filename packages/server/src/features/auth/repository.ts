@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attemptCounters, creditEntries, sessions, usedCaptchas, users, type UserRow } from '../../db/schema.ts';
 
@@ -35,6 +35,10 @@ export interface AuthRepositoryOptions {
 export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}) {
   const startingCredits = options.startingCredits ?? 0;
   const lower = (column: typeof users.username | typeof users.email) => sql`lower(${column})`;
+  // A username as compared: NFKC (compatibility forms are the plain name) and case-insensitive, on both
+  // sides in SQL so the stored and the given name are folded alike (users_username_nfkc_idx).
+  const nameKey = sql`lower(normalize(${users.username}, NFKC))`;
+  const keyOf = (text: string) => sql`lower(normalize(${text}::text, NFKC))`;
 
   return {
     /**
@@ -42,16 +46,24 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
      * (older accounts could have usernames with '@'), or sign-in by that e-mail would find the other account.
      */
     async existingConflict(username: string, email: string): Promise<'username' | 'email' | 'emailIsUsername' | null> {
-      const names = [username.toLowerCase(), email.toLowerCase()];
       const rows = await db
-        .select({ username: users.username, email: users.email })
+        .select({
+          nameIsName: sql<boolean>`${nameKey} = ${keyOf(username)}`,
+          nameIsEmail: sql<boolean>`${lower(users.email)} = lower(${username}::text)`,
+          emailIsEmail: sql<boolean>`${lower(users.email)} = lower(${email}::text)`,
+          emailIsName: sql<boolean>`${nameKey} = ${keyOf(email)}`,
+        })
         .from(users)
-        .where(or(inArray(lower(users.username), names), inArray(lower(users.email), names)))
+        .where(
+          or(
+            sql`${nameKey} in (${keyOf(username)}, ${keyOf(email)})`,
+            sql`${lower(users.email)} in (lower(${username}::text), lower(${email}::text))`,
+          ),
+        )
         .limit(4);
-      const has = (value: string, column: 'username' | 'email') => rows.some((r) => r[column].toLowerCase() === value.toLowerCase());
-      if (has(username, 'username') || has(username, 'email')) return 'username';
-      if (has(email, 'email')) return 'email';
-      if (has(email, 'username')) return 'emailIsUsername';
+      if (rows.some((r) => r.nameIsName || r.nameIsEmail)) return 'username';
+      if (rows.some((r) => r.emailIsEmail)) return 'email';
+      if (rows.some((r) => r.emailIsName)) return 'emailIsUsername';
       return null;
     },
 
@@ -84,14 +96,17 @@ export function createAuthRepository(db: Db, options: AuthRepositoryOptions = {}
       }
     },
 
-    /** Sign-in by username or e-mail, case-insensitively; a username match wins over an e-mail match. */
+    /**
+     * Sign-in by username or e-mail, case-insensitively, the username compared as registration does
+     * (NFKC). A username match wins over an e-mail match, and the name exactly as typed over a
+     * compatibility form of it (older accounts may hold both).
+     */
     async findUserByLogin(login: string): Promise<UserRow | undefined> {
-      const key = login.toLowerCase();
       const [row] = await db
         .select()
         .from(users)
-        .where(or(eq(lower(users.username), key), eq(lower(users.email), key)))
-        .orderBy(desc(sql`(lower(${users.username}) = ${key})`))
+        .where(or(sql`${nameKey} = ${keyOf(login)}`, sql`${lower(users.email)} = lower(${login}::text)`))
+        .orderBy(desc(sql`(${lower(users.username)} = lower(${login}::text))`), desc(sql`(${nameKey} = ${keyOf(login)})`))
         .limit(1);
       return row;
     },

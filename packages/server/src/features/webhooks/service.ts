@@ -16,7 +16,15 @@ import { ensureQueue } from '../../db/boss.ts';
 import type { WebhookDeliveryRow, WebhookRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import type { JobMetrics } from '../metrics/registry.ts';
-import { checkUrlShape, guardedLookup, isForbiddenAddress, resolveHost, type AddressPolicy } from './address.ts';
+import {
+  checkUrlShape,
+  guardedLookup,
+  isForbiddenAddress,
+  lookupAll,
+  resolveHost,
+  type AddressPolicy,
+  type HostLookup,
+} from './address.ts';
 import type { WebhooksRepository } from './repository.ts';
 import { newWebhookSecret, signatureHeader } from './signature.ts';
 
@@ -67,7 +75,7 @@ function toWebhook(row: WebhookRow, last: WebhookDeliveryRow | undefined): Webho
 type AttemptResult = { status: number } | { error: string; permanent: boolean };
 
 /** One POST; never follows redirects (a 3xx is a failed delivery). */
-function post(url: URL, body: string, headers: Record<string, string>, config: WebhookConfig): Promise<AttemptResult> {
+function post(url: URL, body: string, headers: Record<string, string>, config: WebhookConfig, lookup: HostLookup): Promise<AttemptResult> {
   return new Promise((resolve) => {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     const req = send(
@@ -80,7 +88,7 @@ function post(url: URL, body: string, headers: Record<string, string>, config: W
           'Content-Length': String(Buffer.byteLength(body)),
           'User-Agent': 'Scribe-Webhooks/1',
         },
-        lookup: guardedLookup(config) as never,
+        lookup: guardedLookup(config, lookup) as never,
         timeout: config.timeoutMs,
       },
       (res: IncomingMessage) => {
@@ -113,14 +121,17 @@ export function createWebhooksService(deps: {
   config: WebhookConfig;
   /** Each delivery attempt's duration and outcome (2xx: completed; anything else: failed). */
   metrics?: JobMetrics;
+  /** How host names become addresses, at creation and at each delivery (default: the system resolver). */
+  lookup?: HostLookup;
 }) {
   const { repo, boss, log, config, metrics } = deps;
+  const lookup = deps.lookup ?? lookupAll;
 
   /** The URL, or the 400 that refuses it: not https (http only when private addresses are allowed), or a forbidden address. */
   async function allowedUrl(raw: string): Promise<URL> {
     const url = checkUrlShape(raw, config);
     if (url === 'invalid') throw new HttpError(400, 'WEBHOOK_URL_INVALID', { field: 'url' });
-    const addresses = await resolveHost(url.hostname);
+    const addresses = await resolveHost(url.hostname, lookup);
     if (!addresses || addresses.length === 0) throw new HttpError(400, 'WEBHOOK_URL_INVALID', { field: 'url' });
     if (!config.allowPrivate && addresses.some(isForbiddenAddress)) throw new HttpError(400, 'WEBHOOK_URL_NOT_ALLOWED', { field: 'url' });
     return url;
@@ -148,6 +159,7 @@ export function createWebhooksService(deps: {
           [webhookHeaders.event]: delivery.event,
         },
         config,
+        lookup,
       );
     }
     const status = 'status' in result ? result.status : null;

@@ -1,0 +1,1 @@
+CREATE INDEX "users_username_nfkc_idx" ON "users" USING btree (lower(normalize("username", NFKC)));
