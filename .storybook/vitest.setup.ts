@@ -59,7 +59,7 @@ async function parkPointer() {
       { x: 1, y: 1 },
       { x: 3, y: 3 },
     ]) {
-      await userEvent.hover(spot, { force: true, timeout: 2000, position } as Parameters<typeof userEvent.hover>[1]);
+      await userEvent.hover(spot, { force: true, timeout: 10_000, position } as Parameters<typeof userEvent.hover>[1]);
     }
     // Whether Chromium sends that pointerover still depended on timing; react-aria ends every hover on a
     // pointerover elsewhere, so send one for sure.
