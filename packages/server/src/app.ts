@@ -78,6 +78,7 @@ import { recordingsRoutes, startRecordingsMaintenance } from './features/recordi
 import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
+import { createWorkPool } from './work/pool.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
@@ -528,6 +529,10 @@ async function registerRoutes(
     announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),
   );
 
+  // Exports and large edits run in worker threads, each kind with a bounded queue (work/pool.ts).
+  const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
+  stoppers.push(() => pool.close());
+
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(publicConfigRoutes, { config });
@@ -547,6 +552,7 @@ async function registerRoutes(
       limiter,
       log: app.log,
       sessionsEnded: announceEnded,
+      pool,
     }),
   });
   await app.register(tokensRoutes, { requireUser, tokens });
@@ -595,7 +601,17 @@ async function registerRoutes(
   });
   await app.register(transcriptsRoutes, {
     requireUser,
-    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
+    transcripts: createTranscriptsService({
+      repo: transcriptsRepo,
+      storage,
+      files,
+      queue,
+      credits,
+      hub,
+      log: app.log,
+      pool,
+      maxTextChars: config.transcriptMaxTextChars,
+    }),
   });
   const shares = createSharesService({ repo: createSharesRepository(database.db), storage });
   await app.register(sharesRoutes, { requireUser, shares });
@@ -645,7 +661,7 @@ async function registerRoutes(
         }),
     }),
   });
-  await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences });
+  await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences, pool });
   await app.register(tutorialRoutes, {
     requireUser,
     tutorial: createTutorialService({
