@@ -78,7 +78,8 @@ import { recordingsRoutes, startRecordingsMaintenance } from './features/recordi
 import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
-import { createWorkPool } from './work/pool.ts';
+import { createWorkPool, type WorkPool } from './work/pool.ts';
+import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerApiRateLimit } from './http/api-rate-limit.ts';
 import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
@@ -106,6 +107,8 @@ declare module 'fastify' {
     credits: CreditsService;
     /** Live draft text of recordings (the recordings feature's observer; tests and benchmarks read it). */
     liveDraft: LiveDraftObserver;
+    /** The worker threads of exports and edits (tests read their load). */
+    work: WorkPool;
   }
 }
 
@@ -532,6 +535,7 @@ async function registerRoutes(
   // Exports and large edits run in worker threads, each kind with a bounded queue (work/pool.ts).
   const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
   stoppers.push(() => pool.close());
+  app.decorate('work', pool);
 
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
@@ -570,6 +574,12 @@ async function registerRoutes(
   });
 
   const files = createTranscriptFiles(storage, app.log);
+  // PGlite only: there a large edit's search changes would hold the one connection (search-backlog.ts).
+  const searchBacklog = database.kind === 'pglite' ? createSearchBacklog(database.db, app.log) : undefined;
+  if (searchBacklog) {
+    stoppers.push(() => searchBacklog.drain());
+    void searchBacklog.recover().catch((err: unknown) => app.log.error({ err }, 'search index: could not look for unfinished batches'));
+  }
   const transcriptsRepo = createTranscriptsRepository(database.db);
   const uploads = createUploadsService({
     repo: createUploadsRepository(database.db),
@@ -611,6 +621,7 @@ async function registerRoutes(
       log: app.log,
       pool,
       maxTextChars: config.transcriptMaxTextChars,
+      searchBacklog,
     }),
   });
   const shares = createSharesService({ repo: createSharesRepository(database.db), storage });

@@ -15,6 +15,9 @@ import type { HeavyTasks, TaskFailure } from './heavy-work.ts';
 
 export type WorkKind = 'exports' | 'edits';
 
+/** How much lower the worker threads' priority is (nice). */
+const WORK_NICENESS = 10;
+
 export interface WorkPoolOptions {
   /** Threads per kind of work (default: half the cores, at least 1). */
   threads?: number;
@@ -75,6 +78,9 @@ export function createWorkPool(options: WorkPoolOptions): WorkPool {
         name: 'run',
         minThreads: 0,
         maxThreads: threads,
+        // Below the request thread's priority (Linux, per thread): on a busy machine the request thread
+        // still gets the cores first, as the transcription engine's processes let it (whisper/pool.ts).
+        niceIncrement: WORK_NICENESS,
         idleTimeout: options.idleMs ?? 60_000,
       });
       entry = { pool, pending: 0, meanMs: 1000 };

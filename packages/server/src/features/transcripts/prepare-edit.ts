@@ -9,7 +9,7 @@ import { updateTranscriptRequestSchema, type ApiErrorBody, type RevisionChange }
 import type { StoredSegment } from '../../db/schema.ts';
 import { HttpError, validationAnswer } from '../../http/errors.ts';
 import { containsNul } from '../../http/nul-guard.ts';
-import { changesOf, cleanSegments, cleanTitle, contentOf, searchPairChanges } from './edit.ts';
+import { changesOf, cleanSegments, cleanTitle, contentOf, searchPairChanges, type SearchPair } from './edit.ts';
 
 export interface PrepareEditInput {
   /** The request body as it arrived (JSON). */
@@ -19,6 +19,11 @@ export interface PrepareEditInput {
   durationSeconds: number | null;
   /** TRANSCRIPT_MAX_TEXT_CHARS: what the segments' texts and speaker names may hold together. */
   maxTextChars: number;
+  /**
+   * Search changes with more text than this are cut into batches of about this much, applied after the
+   * edit in statements of their own (search-backlog.ts); 0: never (they go with the edit).
+   */
+  searchBatchChars: number;
 }
 
 /** A refusal with the answer it gets: `body` is sent as it is (the same shape as Fastify's validation errors). */
@@ -33,11 +38,10 @@ export interface PreparedSegments {
   content: string;
   /** What changed in the segments (the title's change is decided under the row lock). */
   changes: RevisionChange[];
-  /** The search index's (start, text) pairs that went and came, JSON ({ removed, added }). */
+  /** The search index's (start, text) pairs that went and came, JSON ({ removed, added }); empty lists when batched. */
   searchChanges: string;
-  /** Pairs in searchChanges, and the characters of their texts. */
-  searchPairs: number;
-  searchChars: number;
+  /** The same changes in batches (JSON each) when they were too large to go with the edit. */
+  searchBatches?: string[];
 }
 
 export type PreparedEdit =
@@ -66,7 +70,7 @@ export function textChars(segments: ReadonlyArray<{ text: string; speaker?: stri
 }
 
 /** The checks Fastify made before (JSON, NUL, the schema), then the edit's own, in the order the route answers them. */
-export function prepareEdit({ body, current, durationSeconds, maxTextChars }: PrepareEditInput): PreparedEdit {
+export function prepareEdit({ body, current, durationSeconds, maxTextChars, searchBatchChars }: PrepareEditInput): PreparedEdit {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
@@ -108,9 +112,7 @@ export function prepareEdit({ body, current, durationSeconds, maxTextChars }: Pr
     throw err;
   }
   const search = searchPairChanges(known, segments);
-  let searchChars = 0;
-  for (const p of search.removed) searchChars += p.text.length;
-  for (const p of search.added) searchChars += p.text.length;
+  const batches = searchBatchChars > 0 ? searchBatches(search, searchBatchChars) : undefined;
   return {
     kind: 'ok',
     title,
@@ -120,9 +122,43 @@ export function prepareEdit({ body, current, durationSeconds, maxTextChars }: Pr
       content: contentOf(segments),
       // The title is compared under the row lock; here both sides have the same one.
       changes: changesOf({ title: '', segments: known }, { title: '', segments }),
-      searchChanges: JSON.stringify(search),
-      searchPairs: search.removed.length + search.added.length,
-      searchChars,
+      ...(batches
+        ? { searchChanges: JSON.stringify({ removed: [], added: [] }), searchBatches: batches }
+        : { searchChanges: JSON.stringify(search) }),
     },
   };
+}
+
+/** Pairs per batch at most: a removed pair costs a row lookup, an added one its text's stemming. */
+const BATCH_PAIRS = 64;
+/** A pair's cost beyond its text, in characters. */
+const PAIR_CHARS = 40;
+
+/**
+ * The search changes in batches of about `maxChars` characters each (at most BATCH_PAIRS pairs), or
+ * undefined when they are that small in all. Removed and added pairs never share a (start, text), so
+ * the batches can be applied in any order.
+ */
+export function searchBatches(search: { removed: SearchPair[]; added: SearchPair[] }, maxChars: number): string[] | undefined {
+  let total = 0;
+  for (const p of search.removed) total += p.text.length + PAIR_CHARS;
+  for (const p of search.added) total += p.text.length + PAIR_CHARS;
+  if (total <= maxChars && search.removed.length + search.added.length <= BATCH_PAIRS) return undefined;
+  const batches: string[] = [];
+  let batch: { removed: SearchPair[]; added: SearchPair[] } = { removed: [], added: [] };
+  let chars = 0;
+  const push = (list: 'removed' | 'added', p: SearchPair) => {
+    const cost = p.text.length + PAIR_CHARS;
+    if (chars > 0 && (chars + cost > maxChars || batch.removed.length + batch.added.length >= BATCH_PAIRS)) {
+      batches.push(JSON.stringify(batch));
+      batch = { removed: [], added: [] };
+      chars = 0;
+    }
+    batch[list].push(p);
+    chars += cost;
+  };
+  for (const p of search.removed) push('removed', p);
+  for (const p of search.added) push('added', p);
+  if (chars > 0) batches.push(JSON.stringify(batch));
+  return batches;
 }

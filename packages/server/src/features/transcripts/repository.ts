@@ -1,6 +1,7 @@
 import type { RevisionChange } from '@scribe/api-client';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
+import { markSearchBacklog } from './search-backlog.ts';
 import { folders, transcriptRevisions, transcripts, type TranscriptRow } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -34,6 +35,8 @@ export interface NextRevision {
   restoredFrom?: number;
   /** With segments: the (start, text) pairs that went and came (JSON of { removed, added }), so the search index need not diff. */
   searchChanges?: string;
+  /** The search changes are applied after the edit, in batches (search-backlog.ts): mark the transcript. */
+  searchDeferred?: boolean;
 }
 
 export type CommitResult =
@@ -153,6 +156,7 @@ export function createTranscriptsRepository(db: Db) {
             updatedAt: new Date(),
           })
           .where(eq(transcripts.id, id));
+        if (next.searchDeferred) await tx.execute(markSearchBacklog(id));
         // Copied from the row just written, so the segments cross to the database once.
         await tx.execute(sql`
           insert into ${transcriptRevisions} (transcript_id, user_id, number, title, segments, changes, restored_from)

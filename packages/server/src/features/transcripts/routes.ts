@@ -15,6 +15,7 @@ import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AudioAnswer, TranscriptsService } from './service.ts';
 import { errorBody } from '../../http/errors.ts';
+import { sharedBodyParser } from '../../http/raw-body.ts';
 
 export interface TranscriptsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
@@ -50,15 +51,14 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
     async (request) => transcripts.get(currentUser(request).id, request.params.id),
   );
 
-  // An edit's body (up to 16 MB) is neither parsed nor checked here: the raw JSON goes to an edit thread
+  // An edit's body (up to 16 MB) is neither parsed nor checked here: the raw JSON (in memory shared with
+  // the worker threads, http/raw-body.ts) goes to an edit thread
   // (transcripts/prepare-edit.ts), which answers what Fastify's parsing and the schema below would, so a
   // long transcript's parse and checks never hold up other requests. The schema still documents the body.
   await app.register(async (plain) => {
     const raw = plain.withTypeProvider<ZodTypeProvider>();
     raw.removeContentTypeParser('application/json');
-    raw.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: EDIT_BODY_LIMIT }, (_request, body, done) =>
-      done(null, body),
-    );
+    raw.addContentTypeParser('application/json', sharedBodyParser(EDIT_BODY_LIMIT));
     raw.patch(
       '/api/transcripts/:id',
       {
@@ -79,7 +79,7 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
           response: { 200: updateTranscriptResponseSchema, ...editErrors },
         },
       },
-      async (request) => transcripts.update(currentUser(request).id, request.params.id, request.body as unknown as Buffer),
+      async (request) => transcripts.update(currentUser(request).id, request.params.id, request.body as unknown as Uint8Array),
     );
   });
 

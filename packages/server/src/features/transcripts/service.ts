@@ -6,6 +6,7 @@ import type { WorkPool } from '../../work/pool.ts';
 import type { LiveHub } from '../live/hub.ts';
 import { CHANGE_ORDER } from './edit.ts';
 import type { EditRefusal } from './prepare-edit.ts';
+import { SEARCH_BATCH_CHARS, type SearchBacklog } from './search-backlog.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
@@ -79,6 +80,8 @@ export function createTranscriptsService(deps: {
   pool: WorkPool;
   /** TRANSCRIPT_MAX_TEXT_CHARS: what the segments' texts and speaker names may hold together (413 past it). */
   maxTextChars: number;
+  /** Embedded database: a large edit's search changes are applied after it, in batches (search-backlog.ts). */
+  searchBacklog?: SearchBacklog;
 }) {
   const { repo, storage, files, pool } = deps;
   const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
@@ -172,8 +175,20 @@ export function createTranscriptsService(deps: {
       const editable = state?.status === 'completed';
       // A body without the word cannot hold segments (an escaped key is caught below and read then).
       const mentionsSegments = Buffer.from(body.buffer, body.byteOffset, body.byteLength).includes('segments');
-      const input = { body, durationSeconds: state?.durationSeconds ?? null, maxTextChars: deps.maxTextChars };
-      const prepare = (current: string | null) => pool.run('edits', 'prepareEdit', { ...input, current }, { admitted: true });
+      const input = {
+        body,
+        durationSeconds: state?.durationSeconds ?? null,
+        maxTextChars: deps.maxTextChars,
+        searchBatchChars: deps.searchBacklog ? SEARCH_BATCH_CHARS : 0,
+      };
+      // With the current segments the body is needed once: moved to the edit thread rather than copied.
+      const prepare = (current: string | null) =>
+        pool.run(
+          'edits',
+          'prepareEdit',
+          { ...input, current },
+          { admitted: true, transferList: current === null ? undefined : [body.buffer as ArrayBuffer] },
+        );
       let current = editable && mentionsSegments ? await currentSegments(userId, id, state.revision) : undefined;
       let prepared = await prepare(current ?? null);
       if (prepared.kind === 'invalid') throw refuse(prepared.refusal);
@@ -195,17 +210,22 @@ export function createTranscriptsService(deps: {
       }
       if (prepared.segmentsRefusal) throw refuse(prepared.segmentsRefusal);
       const { title, segments } = prepared;
+      // The search index must have this transcript's earlier batches before this edit's changes.
+      await deps.searchBacklog?.settled(id);
       const result = await repo.commitRevision(userId, id, prepared.baseRevision ?? null, (locked) => {
         // With segments the base matched, so what was diffed is what is locked; a title alone goes on top of the current text.
         const nextTitle = title ?? locked.title;
         const titleChanged = nextTitle !== locked.title;
         const changes = CHANGE_ORDER.filter((c) => (c === 'title' ? titleChanged : (segments?.changes.includes(c) ?? false)));
         if (changes.length === 0) return null;
-        return segments
-          ? { title: nextTitle, segments: segments.json, content: segments.content, changes, searchChanges: segments.searchChanges }
-          : { title: nextTitle, changes };
+        if (!segments) return { title: nextTitle, changes };
+        const { json, content, searchChanges, searchBatches } = segments;
+        return { title: nextTitle, segments: json, content, changes, searchChanges, searchDeferred: searchBatches !== undefined };
       });
-      if (result.kind === 'saved' && segments) remember(userId, id, result.revision, segments.json);
+      if (result.kind === 'saved' && segments) {
+        remember(userId, id, result.revision, segments.json);
+        if (segments.searchBatches) deps.searchBacklog?.apply(id, segments.searchBatches);
+      }
       return settle(userId, id, result);
     },
 
@@ -229,6 +249,7 @@ export function createTranscriptsService(deps: {
       const old = await repo.revisionText(userId, id, number);
       if (!old) throw new HttpError(404, 'REVISION_NOT_FOUND');
       const { content } = await pool.run('edits', 'segmentsContent', { segments: old.segments });
+      await deps.searchBacklog?.settled(id);
       const result = await repo.commitRevision(userId, id, null, () => ({
         title: old.title,
         segments: old.segments,
