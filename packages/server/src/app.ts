@@ -656,7 +656,7 @@ async function registerRoutes(
     requireUser,
     ai: createAiService({
       repo: aiRepo,
-      engines: createAiEngines(config.ai),
+      engines: createAiEngines(config.ai, pool),
       log: app.log,
       hub,
       billing: credits,

@@ -111,7 +111,7 @@ export const configTable = [
     name: 'WORK_THREADS',
     default: '(half the cores, at least 1)',
     description:
-      'Worker threads for each kind of heavy work: exports (PDF, DOCX, TXT, SRT, VTT and the account zip) and large edits are made there, never in the thread that answers requests. Started on demand, ended after a minute unused.',
+      'Worker threads for each kind of heavy work: exports (PDF, DOCX, TXT, SRT, VTT and the account zip), transcript edits and the built-in AI engine run there, never in the thread that answers requests. Started on demand, ended after a minute unused.',
   },
   {
     name: 'EXPORT_QUEUE_MAX',
@@ -123,6 +123,12 @@ export const configTable = [
     name: 'EDIT_QUEUE_MAX',
     default: '16',
     description: 'Transcript edits and restores that may wait for an edit thread; one more is refused at once with 503 and Retry-After.',
+  },
+  {
+    name: 'AI_QUEUE_MAX',
+    default: '8',
+    description:
+      'Prompts to the built-in AI engine that may wait for its worker thread; one more is refused at once with 503 and Retry-After (and refunded).',
   },
   {
     name: 'TRANSCRIPT_MAX_TEXT_CHARS',
@@ -426,6 +432,7 @@ const envSchema = z.object({
   WORK_THREADS: int(1, 64).optional(),
   EXPORT_QUEUE_MAX: int(0, 10_000).default(8),
   EDIT_QUEUE_MAX: int(0, 10_000).default(16),
+  AI_QUEUE_MAX: int(0, 10_000).default(8),
   TRANSCRIPT_MAX_TEXT_CHARS: int(1000, 100_000_000).default(2_000_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
@@ -563,7 +570,7 @@ export interface Config {
   apiRateLimitPerMinute: number;
   apiConcurrencyPerUser: number;
   /** Heavy work in worker threads (work/pool.ts): threads per kind (undefined: half the cores) and each kind's queue. */
-  work: { threads: number | undefined; queueMax: { exports: number; edits: number } };
+  work: { threads: number | undefined; queueMax: { exports: number; edits: number; ai: number } };
   /** What a transcript's segments may hold, texts and speaker names together (characters). */
   transcriptMaxTextChars: number;
   /** Bearer token /metrics asks for; undefined: loopback and private addresses only. */
@@ -740,7 +747,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
-    work: { threads: e.WORK_THREADS, queueMax: { exports: e.EXPORT_QUEUE_MAX, edits: e.EDIT_QUEUE_MAX } },
+    work: { threads: e.WORK_THREADS, queueMax: { exports: e.EXPORT_QUEUE_MAX, edits: e.EDIT_QUEUE_MAX, ai: e.AI_QUEUE_MAX } },
     transcriptMaxTextChars: e.TRANSCRIPT_MAX_TEXT_CHARS,
     metricsToken: e.METRICS_TOKEN,
     webhooks: {

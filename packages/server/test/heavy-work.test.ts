@@ -151,6 +151,21 @@ describe('heavy work off the request thread', () => {
     expectUnheld(measured);
   });
 
+  it('answers another user within 100 ms while the built-in AI engine reads a 3-hour transcript', MEASURED, async () => {
+    const id = await insertTranscript(server, heavy.id, { title: 'Three-hour review', language: 'en', segments: segments(2500, 120, 3) });
+    const small = await insertTranscript(server, heavy.id, { title: 'Warm-up', language: 'en', segments: segments(3, 50, 0.01) });
+    expect((await heavy.post(`/api/transcripts/${small}/custom-prompt`, { prompt: 'Highlight key points' })).status).toBe(201);
+
+    // Key points read every sentence (219 ms of the request thread for this transcript, measured).
+    const measured = await bystanderDuring(server, bystander, () =>
+      heavy.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Highlight key points' }),
+    );
+    expect(measured.answer.status, measured.answer.text).toBe(201);
+    expect(measured.answer.json).toMatchObject({ engine: 'local', prompt: 'Highlight key points' });
+    expect(String(measured.answer.json.output).length).toBeGreaterThan(20);
+    expectUnheld(measured);
+  });
+
   it("applies a large edit's search changes after it, in batches, and then finds the new words only", async () => {
     const id = await insertTranscript(server, heavy.id, {
       title: 'Search me',

@@ -12,6 +12,7 @@ import { renderDocument, renderSrt, renderVtt, transcriptDocument, type ExportDo
 import { contentOf } from '../features/transcripts/edit.ts';
 import { prepareEdit } from '../features/transcripts/prepare-edit.ts';
 import { accountTranscriptEntries, type AccountTranscriptInput } from '../features/account/zip-entries.ts';
+import { localAnswer } from '../features/ai/engines/local.ts';
 
 export interface TaskFailure {
   failure: { status: number; code: ApiErrorCode; params?: ApiErrorParams; field?: string; body?: ApiErrorBody };
@@ -58,6 +59,9 @@ export const tasks = {
   },
 
   prepareEdit,
+
+  /** The built-in AI engine's answer (or free note) for a prompt over a transcript. */
+  localAnswer,
 
   /** The plain text of stored segments (a restore writes it with them). */
   segmentsContent(input: { segments: string }): { content: string } {

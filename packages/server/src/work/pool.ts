@@ -1,6 +1,7 @@
 /**
- * Heavy work off the request loop: exports (PDF, DOCX, TXT, SRT, VTT, the account zip's texts) and large
- * edits (parsing, validating and diffing a transcript of up to 20,000 segments) run in worker threads
+ * Heavy work off the request loop: exports (PDF, DOCX, TXT, SRT, VTT, the account zip's texts), edits
+ * (parsing, validating and diffing a transcript of up to 20,000 segments) and the built-in AI engine's
+ * answers run in worker threads
  * (heavy-work.ts), never in the thread that answers every other request. Each kind of work has threads
  * and a bounded queue of its own, so a burst of exports cannot hold up an edit, nor the reverse; a task
  * that finds its kind's queue full is refused at once with 503 SERVER_BUSY and Retry-After, never left
@@ -13,7 +14,7 @@ import { Piscina } from 'piscina';
 import { HttpError } from '../http/errors.ts';
 import type { HeavyTasks, TaskFailure } from './heavy-work.ts';
 
-export type WorkKind = 'exports' | 'edits';
+export type WorkKind = 'exports' | 'edits' | 'ai';
 
 /** How much lower the worker threads' priority is (nice). */
 const WORK_NICENESS = 10;
