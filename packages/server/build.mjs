@@ -25,6 +25,8 @@ const entries = {
   'draft-process': 'src/features/live-draft/draft-process.ts',
   // The built-in engine's inference processes (transcription/engines/whisper/pool.ts forks them).
   'inference-host': 'src/features/transcription/engines/whisper/inference-host.ts',
+  // The worker threads of exports and large edits (work/pool.ts starts them).
+  'heavy-work': 'src/work/heavy-work.ts',
 };
 // The bundle's output format and this script are inputs too: a change to either rebuilds.
 const BUILD_VERSION = 1;

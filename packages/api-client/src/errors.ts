@@ -79,6 +79,8 @@ export const apiErrors = {
   SEGMENT_CONTROL_CHARACTERS: 'Segment text must not contain control characters',
   SEGMENT_TIMES_INVALID: 'Each segment must end after it starts, in order, within the audio',
   TOO_MANY_SEGMENTS: 'A transcript can have at most {max} segments',
+  // The text cap (TRANSCRIPT_MAX_TEXT_CHARS), answered with 413 and nothing written.
+  TRANSCRIPT_TOO_LONG: 'A transcript can hold at most {max} characters of text and speaker names',
   SPEAKER_NAME_REQUIRED: 'Please enter a speaker name',
   SPEAKER_NAME_TOO_LONG: 'Speaker name must be at most {max} characters long',
   // Share links: a wrong, expired or revoked token all answer this same 404.
@@ -212,6 +214,8 @@ export const apiErrors = {
   // --- Abuse limits
   TOO_MANY_REQUESTS: 'Too many requests. Please wait a moment and try again.',
   TOO_MANY_LIVE_CONNECTIONS: 'Too many live connections for this account. Close other tabs and try again.',
+  /** 503 with Retry-After: the worker threads of exports or edits have a full queue. */
+  SERVER_BUSY: 'The server is busy. Please try again in {seconds, plural, one {# second} other {# seconds}}.',
 
   // --- The live channel (docs/product-spec.md §4, §7)
   LIVE_CROSS_SITE: 'Cross-site live connections are not allowed',

@@ -80,6 +80,8 @@ import { recordingsRoutes, startRecordingsMaintenance } from './features/recordi
 import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
+import { createWorkPool, type WorkPool } from './work/pool.ts';
+import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerRequestBudget } from './http/request-budget.ts';
 import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
@@ -107,6 +109,8 @@ declare module 'fastify' {
     credits: CreditsService;
     /** Live draft text of recordings (the recordings feature's observer; tests and benchmarks read it). */
     liveDraft: LiveDraftObserver;
+    /** The worker threads of exports and edits (tests read their load). */
+    work: WorkPool;
   }
 }
 
@@ -537,6 +541,11 @@ async function registerRoutes(
     announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),
   );
 
+  // Exports and large edits run in worker threads, each kind with a bounded queue (work/pool.ts).
+  const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
+  stoppers.push(() => pool.close());
+  app.decorate('work', pool);
+
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   await app.register(publicConfigRoutes, { config });
@@ -557,6 +566,7 @@ async function registerRoutes(
       log: app.log,
       sessionsEnded: announceEnded,
       erasure,
+      pool,
     }),
   });
   await app.register(tokensRoutes, { requireUser, tokens });
@@ -574,6 +584,12 @@ async function registerRoutes(
   });
 
   const files = createTranscriptFiles(storage, app.log);
+  // PGlite only: there a large edit's search changes would hold the one connection (search-backlog.ts).
+  const searchBacklog = database.kind === 'pglite' ? createSearchBacklog(database.db, app.log) : undefined;
+  if (searchBacklog) {
+    stoppers.push(() => searchBacklog.drain());
+    void searchBacklog.recover().catch((err: unknown) => app.log.error({ err }, 'search index: could not look for unfinished batches'));
+  }
   const transcriptsRepo = createTranscriptsRepository(database.db);
   const uploads = createUploadsService({
     repo: createUploadsRepository(database.db),
@@ -605,7 +621,18 @@ async function registerRoutes(
   });
   await app.register(transcriptsRoutes, {
     requireUser,
-    transcripts: createTranscriptsService({ repo: transcriptsRepo, storage, files, queue, credits, hub, log: app.log }),
+    transcripts: createTranscriptsService({
+      repo: transcriptsRepo,
+      storage,
+      files,
+      queue,
+      credits,
+      hub,
+      log: app.log,
+      pool,
+      maxTextChars: config.transcriptMaxTextChars,
+      searchBacklog,
+    }),
   });
   const shares = createSharesService({ repo: createSharesRepository(database.db), storage });
   await app.register(sharesRoutes, { requireUser, shares });
@@ -639,7 +666,7 @@ async function registerRoutes(
     requireUser,
     ai: createAiService({
       repo: aiRepo,
-      engines: createAiEngines(config.ai),
+      engines: createAiEngines(config.ai, pool),
       log: app.log,
       hub,
       billing: credits,
@@ -655,7 +682,7 @@ async function registerRoutes(
         }),
     }),
   });
-  await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences });
+  await app.register(exportsRoutes, { requireUser, repo: aiRepo, preferences, pool });
   await app.register(tutorialRoutes, {
     requireUser,
     tutorial: createTutorialService({

@@ -115,6 +115,35 @@ export const configTable = [
       'Units of one anonymous client network (sign-in, registration, the captcha, share pages, requests without a valid session) handled at a time by a web process, apart from every account; more wait their turn. 0 turns the limit off.',
   },
   {
+    name: 'WORK_THREADS',
+    default: '(half the cores, at least 1)',
+    description:
+      'Worker threads for each kind of heavy work: exports (PDF, DOCX, TXT, SRT, VTT and the account zip), transcript edits and the built-in AI engine run there, never in the thread that answers requests. Started on demand, ended after a minute unused.',
+  },
+  {
+    name: 'EXPORT_QUEUE_MAX',
+    default: '8',
+    description:
+      'Exports that may wait for an export thread; one more is refused at once with 503 and Retry-After (code SERVER_BUSY) instead of waiting.',
+  },
+  {
+    name: 'EDIT_QUEUE_MAX',
+    default: '16',
+    description: 'Transcript edits and restores that may wait for an edit thread; one more is refused at once with 503 and Retry-After.',
+  },
+  {
+    name: 'AI_QUEUE_MAX',
+    default: '8',
+    description:
+      'Prompts to the built-in AI engine that may wait for its worker thread; one more is refused at once with 503 and Retry-After (and refunded).',
+  },
+  {
+    name: 'TRANSCRIPT_MAX_TEXT_CHARS',
+    default: '2000000',
+    description:
+      "Characters a transcript's segments may hold, their texts and speaker names together (2,000,000: about 30 hours of speech). An edit past it is refused (413 TRANSCRIPT_TOO_LONG) and nothing is written; a transcript already longer may be edited as long as it does not grow.",
+  },
+  {
     name: 'METRICS_TOKEN',
     default: '(unset)',
     description:
@@ -408,6 +437,11 @@ const envSchema = z.object({
   API_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   API_CONCURRENCY_PER_USER: int(0, 10_000).default(8),
   API_CONCURRENCY_PER_NETWORK: int(0, 10_000).default(8),
+  WORK_THREADS: int(1, 64).optional(),
+  EXPORT_QUEUE_MAX: int(0, 10_000).default(8),
+  EDIT_QUEUE_MAX: int(0, 10_000).default(16),
+  AI_QUEUE_MAX: int(0, 10_000).default(8),
+  TRANSCRIPT_MAX_TEXT_CHARS: int(1000, 100_000_000).default(2_000_000),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
@@ -544,6 +578,10 @@ export interface Config {
   apiRateLimitPerMinute: number;
   apiConcurrencyPerUser: number;
   apiConcurrencyPerNetwork: number;
+  /** Heavy work in worker threads (work/pool.ts): threads per kind (undefined: half the cores) and each kind's queue. */
+  work: { threads: number | undefined; queueMax: { exports: number; edits: number; ai: number } };
+  /** What a transcript's segments may hold, texts and speaker names together (characters). */
+  transcriptMaxTextChars: number;
   /** Bearer token /metrics asks for; undefined: loopback and private addresses only. */
   metricsToken: string | undefined;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
@@ -719,6 +757,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     apiRateLimitPerMinute: e.API_RATE_LIMIT_PER_MINUTE,
     apiConcurrencyPerUser: e.API_CONCURRENCY_PER_USER,
     apiConcurrencyPerNetwork: e.API_CONCURRENCY_PER_NETWORK,
+    work: { threads: e.WORK_THREADS, queueMax: { exports: e.EXPORT_QUEUE_MAX, edits: e.EDIT_QUEUE_MAX, ai: e.AI_QUEUE_MAX } },
+    transcriptMaxTextChars: e.TRANSCRIPT_MAX_TEXT_CHARS,
     metricsToken: e.METRICS_TOKEN,
     webhooks: {
       allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -72,6 +72,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   SEGMENT_CONTROL_CHARACTERS: msg`Segment text must not contain control characters`,
   SEGMENT_TIMES_INVALID: msg`Each segment must end after it starts, in order, within the audio`,
   TOO_MANY_SEGMENTS: msg({ message: 'A transcript can have at most {max} segments' }),
+  TRANSCRIPT_TOO_LONG: msg({ message: 'A transcript can hold at most {max} characters of text and speaker names' }),
   SPEAKER_NAME_REQUIRED: msg`Please enter a speaker name`,
   SPEAKER_NAME_TOO_LONG: msg({ message: 'Speaker name must be at most {max} characters long' }),
   SHARE_NOT_FOUND: msg`This link does not exist or is no longer shared`,
@@ -204,6 +205,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   // Abuse limits
   TOO_MANY_REQUESTS: msg`Too many requests. Please wait a moment and try again.`,
   TOO_MANY_LIVE_CONNECTIONS: msg`Too many live connections for this account. Close other tabs and try again.`,
+  SERVER_BUSY: msg({ message: 'The server is busy. Please try again in {seconds, plural, one {# second} other {# seconds}}.' }),
   // The live channel (docs/product-spec.md §4, §7)
   LIVE_CROSS_SITE: msg`Cross-site live connections are not allowed`,
   LIVE_UPGRADE_REQUIRED: msg`Upgrade Required: /ws is a WebSocket endpoint`,

@@ -15,6 +15,8 @@ export interface HttpErrorOptions {
   /** The form field the error belongs to: the answer's `fieldErrors` names it with the same error. */
   field?: string;
   cause?: unknown;
+  /** The answer as it is (a refusal made elsewhere, e.g. in a worker thread, with its own field errors). */
+  body?: ApiErrorBody;
 }
 
 /** The body of an error answer: the code, its English text (api-client's registry) and its parameters. */
@@ -28,12 +30,14 @@ export class HttpError extends Error {
   readonly params?: ApiErrorParams;
   readonly headers: Record<string, string>;
   readonly fieldErrors?: Record<string, ApiFieldError>;
+  private readonly answer?: ApiErrorBody;
   constructor(
     readonly statusCode: number,
     code: ApiErrorCode,
-    { params, headers = {}, field, cause }: HttpErrorOptions = {},
+    { params, headers = {}, field, cause, body }: HttpErrorOptions = {},
   ) {
-    super(apiErrorText(code, params), cause === undefined ? undefined : { cause });
+    super(body?.error ?? apiErrorText(code, params), cause === undefined ? undefined : { cause });
+    this.answer = body;
     this.name = 'HttpError';
     this.code = code;
     if (params) this.params = params;
@@ -42,6 +46,7 @@ export class HttpError extends Error {
   }
 
   get body(): ApiErrorBody {
+    if (this.answer) return this.answer;
     const body = errorBody(this.code, this.params);
     return this.fieldErrors ? { ...body, fieldErrors: this.fieldErrors } : body;
   }
@@ -64,24 +69,30 @@ export function answerFrameworkError(err: FastifyError, _request: FastifyRequest
 }
 
 /**
+ * The answer to a body that fails its schema: the first field's error, and each field's first error
+ * (`instancePath` as Fastify gives it, '/segments/3/start'; an empty one is the body itself).
+ */
+export function validationAnswer(issues: ReadonlyArray<{ instancePath: string; message?: string }>): ApiErrorBody {
+  const fieldErrors: Record<string, ApiFieldError> = {};
+  let first: ApiFieldError | undefined;
+  for (const issue of issues) {
+    const field = issue.instancePath.split('/').filter(Boolean)[0];
+    // The body itself has the wrong shape (an array, a string, null...).
+    const coded: ApiFieldError = field ? apiErrorOfIssue(issue) : { code: 'BODY_NOT_OBJECT', error: apiErrorText('BODY_NOT_OBJECT') };
+    first ??= coded;
+    if (field && !(field in fieldErrors)) fieldErrors[field] = coded;
+  }
+  const head = first ?? { code: 'VALIDATION_FAILED' as const, error: apiErrorText('VALIDATION_FAILED') };
+  return { ...head, fieldErrors };
+}
+
+/**
  * Every error becomes `{ error, code, params? }` (plus `fieldErrors` for validation): validation 400
  * with the first field's error, client errors keep their status, anything else is a logged 500.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const fieldErrors: Record<string, ApiFieldError> = {};
-      let first: ApiFieldError | undefined;
-      for (const issue of err.validation) {
-        const field = issue.instancePath.split('/').filter(Boolean)[0];
-        // The body itself has the wrong shape (an array, a string, null...).
-        const coded: ApiFieldError = field ? apiErrorOfIssue(issue) : { code: 'BODY_NOT_OBJECT', error: apiErrorText('BODY_NOT_OBJECT') };
-        first ??= coded;
-        if (field && !(field in fieldErrors)) fieldErrors[field] = coded;
-      }
-      const head = first ?? { code: 'VALIDATION_FAILED' as const, error: apiErrorText('VALIDATION_FAILED') };
-      return reply.code(400).send({ ...head, fieldErrors });
-    }
+    if (hasZodFastifySchemaValidationErrors(err)) return reply.code(400).send(validationAnswer(err.validation));
     if (err instanceof HttpError) return reply.code(err.statusCode).headers(err.headers).send(err.body);
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

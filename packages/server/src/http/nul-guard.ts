@@ -14,7 +14,8 @@ export function containsNul(value: unknown): boolean {
       if (item.includes('\u0000')) return true;
     } else if (Array.isArray(item)) {
       for (const inner of item) stack.push(inner);
-    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+    } else if (item !== null && typeof item === 'object' && !ArrayBuffer.isView(item)) {
+      // (Bytes, a Buffer or any typed array, are a raw body: its reader checks it.)
       // Values only: unknown keys are dropped by validation and known ones hold no NUL.
       for (const inner of Object.values(item)) stack.push(inner);
     }
@@ -25,7 +26,7 @@ export function containsNul(value: unknown): boolean {
 /**
  * PostgreSQL cannot store U+0000 in text (PGlite neither): such a string would reach the database and
  * fail there. Every JSON body, path parameter and query string is checked before validation, so it is a
- * 400 for the client instead (a raw body, the Stripe webhook's, is a Buffer or a string and is left alone).
+ * 400 for the client instead (a raw body, the Stripe webhook's or an edit's, is bytes or a string and is left alone).
  */
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request, reply) => {

@@ -5,6 +5,7 @@ import Bowser from 'bowser';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError } from '../../http/errors.ts';
 import type { Storage } from '../../storage/index.ts';
+import type { WorkPool } from '../../work/pool.ts';
 import type { LoginLimiter } from '../auth/attempt-limiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { AccountErasure } from './erasure.ts';
@@ -20,6 +21,8 @@ export interface AccountServiceDeps {
   sessionsEnded(ids: string[]): Promise<void>;
   /** Erases a deleted account's rows from the database files (a background job, erasure.ts). */
   erasure: Pick<AccountErasure, 'request'>;
+  /** The export threads the zip's texts are made in (503 when their queue is full); absent: in this thread. */
+  pool?: WorkPool;
 }
 
 /** The signed-in caller: the user and the stored id of the session the request came with. */
@@ -52,7 +55,7 @@ export function describeUserAgent(userAgent: string | null): Pick<AccountSession
   };
 }
 
-export function createAccountService({ repo, storage, limiter, log, sessionsEnded, erasure }: AccountServiceDeps) {
+export function createAccountService({ repo, storage, limiter, log, sessionsEnded, erasure, pool }: AccountServiceDeps) {
   /**
    * Checks the caller's password, counting failures like sign-in does (a stolen session cannot
    * guess the password faster than the sign-in form allows).
@@ -143,8 +146,9 @@ export function createAccountService({ repo, storage, limiter, log, sessionsEnde
     async exportZip(caller: Caller): Promise<Readable> {
       const user = await repo.findUser(caller.userId);
       if (!user) throw new HttpError(401, 'NOT_AUTHENTICATED');
+      pool?.admit('exports');
       const data = await repo.exportData(caller.userId);
-      return writeAccountZip(user, data, storage, log);
+      return writeAccountZip(user, data, storage, log, pool);
     },
   };
 }

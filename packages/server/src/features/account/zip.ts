@@ -4,22 +4,13 @@ import { ZipFile } from 'yazl';
 import { languageSchema } from '@scribe/api-client';
 import type { UserRow } from '../../db/schema.ts';
 import type { Storage } from '../../storage/index.ts';
-import { renderTxt, transcriptDocument } from '../exports/render.ts';
+import type { WorkPool } from '../../work/pool.ts';
 import type { AccountRepository } from './repository.ts';
+import { accountTranscriptEntries, json, transcriptFolder, type AccountTranscriptInput } from './zip-entries.ts';
+
+export { transcriptFolder };
 
 type ExportData = Awaited<ReturnType<AccountRepository['exportData']>>;
-
-const json = (value: unknown) => Buffer.from(`${JSON.stringify(value, null, 2)}\n`, 'utf8');
-
-/** A folder name for a transcript: its id (unique) and a readable part of its title. */
-export function transcriptFolder(id: number, title: string): string {
-  const slug = title
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 50);
-  return `transcripts/${id}${slug ? `-${slug}` : ''}`;
-}
 
 const README = `Your data from Audio Transcription
 
@@ -37,10 +28,17 @@ transcripts/<id>-<title>/
 `;
 
 /**
- * Writes the zip as it is read: texts are small and added whole; each audio file is opened from
+ * Writes the zip as it is read: texts are added whole, each transcript's made in a worker thread when
+ * `pool` is given (the caller admitted the export into its queue); each audio file is opened from
  * storage only when the zip reaches it, so one file at a time is held open.
  */
-export async function writeAccountZip(user: UserRow, data: ExportData, storage: Storage, log: FastifyBaseLogger): Promise<Readable> {
+export async function writeAccountZip(
+  user: UserRow,
+  data: ExportData,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  pool?: WorkPool,
+): Promise<Readable> {
   const zip = new ZipFile();
   const out = new PassThrough();
   zip.outputStream.on('error', (err) => out.destroy(err));
@@ -85,27 +83,16 @@ export async function writeAccountZip(user: UserRow, data: ExportData, storage: 
 
   for (const t of data.transcripts) {
     const dir = transcriptFolder(t.id, t.title);
-    add(
-      `${dir}/transcript.json`,
-      json({
-        id: t.id,
-        title: t.title,
-        folderId: t.folderId,
-        status: t.status,
-        error: t.error,
-        language: t.language,
-        durationSeconds: t.durationSeconds,
-        originalName: t.originalName,
-        createdAt: t.createdAt,
-        updatedAt: t.updatedAt,
-        content: t.content,
-        segments: t.segments,
-      }),
-    );
-    add(`${dir}/transcript.txt`, renderTxt(transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader)));
-    add(`${dir}/ai-outputs.json`, json((outputsByTranscript.get(t.id) ?? []).map(({ transcriptId: _id, ...o }) => o)));
-    const revisions = revisionsByTranscript.get(t.id);
-    if (revisions) add(`${dir}/revisions.json`, json(revisions.map(({ transcriptId: _id, ...r }) => r)));
+    const input: AccountTranscriptInput = {
+      transcript: t,
+      outputs: outputsByTranscript.get(t.id) ?? [],
+      revisions: revisionsByTranscript.get(t.id),
+      reader,
+    };
+    const entries = pool
+      ? await pool.run('exports', 'accountTranscriptEntries', input, { admitted: true })
+      : accountTranscriptEntries(input);
+    for (const e of entries) add(e.path, Buffer.from(e.body.buffer, e.body.byteOffset, e.body.byteLength));
     const key = t.audioKey;
     if (key && (await storage.stat(key))) {
       const extension = key.slice(key.lastIndexOf('.') + 1);

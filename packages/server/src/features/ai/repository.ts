@@ -77,6 +77,25 @@ export function createAiRepository(db: Db) {
       return row;
     },
 
+    /**
+     * What an export needs of a transcript, its segments as the stored JSON text: they are parsed in
+     * the export's worker thread (work/heavy-work.ts), not in the thread that answers requests. Without
+     * `withText` (exports of its AI outputs), the text is left in the database.
+     */
+    async transcriptForExport(userId: number, id: number, { withText = true } = {}) {
+      const [row] = await db
+        .select({
+          id: transcripts.id,
+          title: transcripts.title,
+          createdAt: transcripts.createdAt,
+          content: withText ? transcripts.content : sql<string>`''`,
+          segments: withText ? sql<string>`${transcripts.segments}::text` : sql<string>`'[]'`,
+        })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)));
+      return row;
+    },
+
     async addOutput(values: Pick<AiOutputRow, 'transcriptId' | 'prompt' | 'output' | 'engine' | 'model'>): Promise<AiOutputRow> {
       const [row] = await db.insert(aiOutputs).values(values).returning();
       return row;

@@ -183,7 +183,7 @@ export function createAiService(deps: {
       const language = preferences ? (await preferences.get(userId)).language : 'en';
       // A prompt the engine cannot really answer (the local engine asked to translate) gets its plain
       // note stored free of charge: no credit for an answer that says 'cannot'.
-      const free = chosen.engine.freeAnswer?.({
+      const free = await chosen.engine.freeAnswer?.({
         prompt: body.prompt,
         transcript: toAiTranscript(transcript),
         model: chosen.model.model,
@@ -218,6 +218,8 @@ export function createAiService(deps: {
           });
           outcome = 'completed';
         } catch (err) {
+          // Refused as it is (503 SERVER_BUSY from the local engine's worker threads).
+          if (err instanceof HttpError) throw err;
           if (err instanceof AiCancelledError) {
             outcome = 'cancelled';
             throw new HttpError(499, 'REQUEST_CANCELLED');

@@ -18,26 +18,20 @@ import { currentUser } from '../auth/guard.ts';
 import type { AiRepository } from '../ai/repository.ts';
 import type { PreferencesService } from '../preferences/service.ts';
 import { documentMessages, parseTimeZone } from '../../i18n/messages.ts';
-import {
-  contentTypes,
-  formatDate,
-  type Reader,
-  renderDocument,
-  renderSrt,
-  renderVtt,
-  transcriptDocument,
-  type ExportDocument,
-} from './render.ts';
+import type { WorkPool } from '../../work/pool.ts';
+import { contentTypes, formatDate, type Reader, type ExportDocument } from './render.ts';
 
 export interface ExportsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
   repo: AiRepository;
+  /** Every file is rendered in its export threads (work/pool.ts): 503 SERVER_BUSY when their queue is full. */
+  pool: WorkPool;
   /** The user's saved interface language: the document's fixed words follow it. */
   preferences: Pick<PreferencesService, 'get'>;
 }
 
 const tags = ['exports'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
 // Enums in the route schemas, so the OpenAPI document lists the formats; an unknown one is a 400 with this text.
 const unsupportedFormat = 'Unsupported export format';
 const transcriptFormatParam = z.enum(transcriptExportFormats, { error: unsupportedFormat });
@@ -99,7 +93,8 @@ export function asciiFileName(name: string): string {
 }
 
 /** PDF inline (opens in a new tab), everything else as a download; names per docs/decisions.md. */
-function send(reply: FastifyReply, format: TranscriptExportFormat, base: string, body: Buffer) {
+function send(reply: FastifyReply, format: TranscriptExportFormat, base: string, rendered: Uint8Array) {
+  const body = Buffer.from(rendered.buffer, rendered.byteOffset, rendered.byteLength);
   const name = `${base}.${format}`;
   const disposition = format === 'pdf' ? 'inline' : 'attachment';
   return reply
@@ -115,7 +110,8 @@ function outputEntry(o: { createdAt: Date; prompt: string; output: string; model
 }
 
 export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async (app, opts) => {
-  const { repo } = opts;
+  const { repo, pool } = opts;
+  const renderDocument = (format: 'pdf' | 'docx' | 'txt', doc: ExportDocument) => pool.run('exports', 'documentExport', { format, doc });
   app.addHook('onRequest', opts.requireUser);
 
   /** The reader of this request's document; a time zone Intl does not know is a 400. */
@@ -130,17 +126,15 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     return { language, timeZone };
   };
 
-  const transcriptOf = async (userId: number, id: number) => {
-    const row = await repo.transcript(userId, id);
-    if (!row) throw new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
-    return row;
-  };
-
-  /** What every export starts from: the signed-in user, the document's reader and the user's transcript. */
-  const exportOf = async (request: { user: User | null; params: { id: number }; query: { tz?: string } }) => {
+  /** What every export starts from: the signed-in user, the document's reader and the user's transcript (segments as JSON). */
+  const exportOf = async (request: { user: User | null; params: { id: number }; query: { tz?: string } }, withText = false) => {
     const userId = currentUser(request).id;
     const reader = await readerOf(userId, request.query.tz);
-    return { userId, reader, t: await transcriptOf(userId, request.params.id) };
+    // Refused before the transcript is read when the export threads' queue is full.
+    pool.admit('exports');
+    const t = await repo.transcriptForExport(userId, request.params.id, { withText });
+    if (!t) throw new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
+    return { userId, reader, t };
   };
 
   app.get(
@@ -155,13 +149,10 @@ export const exportsRoutes: FastifyPluginAsyncZod<ExportsRoutesOptions> = async 
     async (request, reply) => {
       const format = request.params.format;
       const options = subtitleOptionsOf(request.query);
-      const { reader, t } = await exportOf(request);
+      const { reader, t } = await exportOf(request, true);
       const base = exportFileBase(t.title, 'transcript');
-      const subtitles = { segments: t.segments, language: reader.language, options };
-      if (format === 'srt') return send(reply, 'srt', base, renderSrt(subtitles));
-      if (format === 'vtt') return send(reply, 'vtt', base, renderVtt(subtitles));
-      const doc = transcriptDocument(t.title, t.createdAt, t.segments, t.content, reader);
-      return send(reply, format, base, await renderDocument(format, doc));
+      const input = { format, title: t.title, createdAt: t.createdAt, segments: t.segments, content: t.content, reader, options };
+      return send(reply, format, base, await pool.run('exports', 'transcriptExport', input));
     },
   );
 

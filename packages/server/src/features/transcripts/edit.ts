@@ -121,9 +121,11 @@ export function changesOf(before: { title: string; segments: StoredSegment[] }, 
     if (speakers(a) !== speakers(b)) found.add('speakers');
   }
   if (found.has('review') && (found.has('text') || found.has('split') || found.has('merge'))) found.delete('review');
-  const order: RevisionChange[] = ['title', 'text', 'speakers', 'timing', 'split', 'merge', 'review'];
-  return order.filter((c) => found.has(c));
+  return CHANGE_ORDER.filter((c) => found.has(c));
 }
+
+/** The order in which a revision names what it changed. */
+export const CHANGE_ORDER: readonly RevisionChange[] = ['title', 'text', 'speakers', 'timing', 'split', 'merge', 'review'];
 
 /** A segment as the search index keys it: its start and text. */
 export interface SearchPair {

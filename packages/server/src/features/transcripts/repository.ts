@@ -1,8 +1,8 @@
 import type { RevisionChange } from '@scribe/api-client';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcriptRevisions, transcripts, type StoredSegment, type TranscriptRow } from '../../db/schema.ts';
-import type { SearchPair } from './edit.ts';
+import { markSearchBacklog } from './search-backlog.ts';
+import { folders, transcriptRevisions, transcripts, type TranscriptRow } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,12 +28,15 @@ export interface LockedTranscript {
 /** What a new revision holds; segments left out keep the current ones. */
 export interface NextRevision {
   title: string;
-  segments?: StoredSegment[];
+  /** The segments as stored, JSON (made in a worker thread: see prepare-edit.ts). */
+  segments?: string;
   content?: string;
   changes: RevisionChange[];
   restoredFrom?: number;
-  /** With segments: the (start, text) pairs that went and came, so the search index need not diff. */
-  searchChanges?: { removed: SearchPair[]; added: SearchPair[] };
+  /** With segments: the (start, text) pairs that went and came (JSON of { removed, added }), so the search index need not diff. */
+  searchChanges?: string;
+  /** The search changes are applied after the edit, in batches (search-backlog.ts): mark the transcript. */
+  searchDeferred?: boolean;
 }
 
 export type CommitResult =
@@ -142,17 +145,18 @@ export function createTranscriptsRepository(db: Db) {
         const number = row.revision + 1;
         if (next.segments && next.searchChanges) {
           // Read by the search index's trigger on the update below (search migration), for this update only.
-          await tx.execute(sql`select set_config('scribe.search_segment_changes', ${JSON.stringify(next.searchChanges)}, true)`);
+          await tx.execute(sql`select set_config('scribe.search_segment_changes', ${next.searchChanges}, true)`);
         }
         await tx
           .update(transcripts)
           .set({
             title: next.title,
-            ...(next.segments ? { segments: next.segments, content: next.content ?? '' } : {}),
+            ...(next.segments !== undefined ? { segments: sql`${next.segments}::jsonb`, content: next.content ?? '' } : {}),
             revision: number,
             updatedAt: new Date(),
           })
           .where(eq(transcripts.id, id));
+        if (next.searchDeferred) await tx.execute(markSearchBacklog(id));
         // Copied from the row just written, so the segments cross to the database once.
         await tx.execute(sql`
           insert into ${transcriptRevisions} (transcript_id, user_id, number, title, segments, changes, restored_from)
@@ -176,10 +180,10 @@ export function createTranscriptsRepository(db: Db) {
       return row;
     },
 
-    /** The current segments, when `revision` is still the current one. */
-    async segmentsAt(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+    /** The current segments as stored (JSON text, parsed where they are used), when `revision` is still the current one. */
+    async segmentsAt(userId: number, id: number, revision: number): Promise<string | undefined> {
       const [row] = await db
-        .select({ segments: transcripts.segments })
+        .select({ segments: sql<string>`${transcripts.segments}::text` })
         .from(transcripts)
         .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId), eq(transcripts.revision, revision)));
       return row?.segments;
@@ -197,6 +201,17 @@ export function createTranscriptsRepository(db: Db) {
         .from(transcriptRevisions)
         .where(and(eq(transcriptRevisions.transcriptId, id), eq(transcriptRevisions.userId, userId)))
         .orderBy(desc(transcriptRevisions.number));
+    },
+
+    /** A revision's title and segments as stored (JSON text), for a restore. */
+    async revisionText(userId: number, id: number, number: number) {
+      const [row] = await db
+        .select({ title: transcriptRevisions.title, segments: sql<string>`${transcriptRevisions.segments}::text` })
+        .from(transcriptRevisions)
+        .where(
+          and(eq(transcriptRevisions.transcriptId, id), eq(transcriptRevisions.userId, userId), eq(transcriptRevisions.number, number)),
+        );
+      return row;
     },
 
     async revision(userId: number, id: number, number: number) {

@@ -10,11 +10,12 @@ import {
 } from '@scribe/api-client';
 import { z } from 'zod';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AudioAnswer, TranscriptsService } from './service.ts';
 import { errorBody } from '../../http/errors.ts';
+import { sharedBodyParser } from '../../http/raw-body.ts';
 
 export interface TranscriptsRoutesOptions {
   requireUser: onRequestAsyncHookHandler;
@@ -24,10 +25,14 @@ export interface TranscriptsRoutesOptions {
 const tags = ['transcripts'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
 const retryErrors = { ...errors, 402: errorResponseSchema, 409: errorResponseSchema };
-const editErrors = { ...errors, 409: errorResponseSchema, 413: errorResponseSchema };
+const editErrors = { ...errors, 409: errorResponseSchema, 413: errorResponseSchema, 503: errorResponseSchema };
 const revisionParams = z.object({ id: idParam, n: idParam });
 /** A whole transcript travels with each edit: 20,000 segments (api-client `editLimits`) need more than the 1 MB default. */
 const EDIT_BODY_LIMIT = 16 * 1024 * 1024;
+
+/** Checks the path parameters as every route does, and leaves the body as it came (see the PATCH route). */
+const bodyLeftRaw: typeof validatorCompiler = (route) =>
+  route.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(route);
 
 export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> = async (app, opts) => {
   const { transcripts } = opts;
@@ -46,24 +51,37 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
     async (request) => transcripts.get(currentUser(request).id, request.params.id),
   );
 
-  app.patch(
-    '/api/transcripts/:id',
-    {
-      bodyLimit: EDIT_BODY_LIMIT,
-      schema: {
-        tags,
-        summary: 'Save an edit of the title and/or the segments as a new revision',
-        description:
-          '`baseRevision` is the revision the edit was made on (required with segments): 409 REVISION_CONFLICT with ' +
-          '`params.current` when it is stale, and nothing changes. 400 with nothing written when a limit is broken; ' +
-          '409 TRANSCRIPT_NOT_EDITABLE until the transcription has completed. An edit that changes nothing keeps the revision.',
-        params: idParams,
-        body: updateTranscriptRequestSchema,
-        response: { 200: updateTranscriptResponseSchema, ...editErrors },
+  // An edit's body (up to 16 MB) is neither parsed nor checked here: the raw JSON (in memory shared with
+  // the worker threads, http/raw-body.ts) goes to an edit thread
+  // (transcripts/prepare-edit.ts), which answers what Fastify's parsing and the schema below would, so a
+  // long transcript's parse and checks never hold up other requests. The schema still documents the body.
+  await app.register(async (plain) => {
+    const raw = plain.withTypeProvider<ZodTypeProvider>();
+    raw.removeContentTypeParser('application/json');
+    raw.addContentTypeParser('application/json', sharedBodyParser(EDIT_BODY_LIMIT));
+    raw.patch(
+      '/api/transcripts/:id',
+      {
+        bodyLimit: EDIT_BODY_LIMIT,
+        // Typed per schema by Fastify; this one serves any.
+        validatorCompiler: bodyLeftRaw as never,
+        schema: {
+          tags,
+          summary: 'Save an edit of the title and/or the segments as a new revision',
+          description:
+            '`baseRevision` is the revision the edit was made on (required with segments): 409 REVISION_CONFLICT with ' +
+            '`params.current` when it is stale, and nothing changes. 400 with nothing written when a limit is broken, 413 ' +
+            'TRANSCRIPT_TOO_LONG past the text a transcript may hold (TRANSCRIPT_MAX_TEXT_CHARS, its texts and speaker names ' +
+            'together); 409 TRANSCRIPT_NOT_EDITABLE until the transcription has completed; 503 SERVER_BUSY with Retry-After ' +
+            'when too many edits wait. An edit that changes nothing keeps the revision.',
+          params: idParams,
+          body: updateTranscriptRequestSchema,
+          response: { 200: updateTranscriptResponseSchema, ...editErrors },
+        },
       },
-    },
-    async (request) => transcripts.update(currentUser(request).id, request.params.id, request.body),
-  );
+      async (request) => transcripts.update(currentUser(request).id, request.params.id, request.body as unknown as Uint8Array),
+    );
+  });
 
   app.get(
     '/api/transcripts/:id/revisions',

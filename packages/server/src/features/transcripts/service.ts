@@ -1,16 +1,12 @@
-import {
-  paths,
-  type Revision,
-  type RevisionSummary,
-  type Transcript,
-  type TranscriptRevisedEvent,
-  type UpdateTranscriptRequest,
-} from '@scribe/api-client';
+import { paths, type Revision, type RevisionSummary, type Transcript, type TranscriptRevisedEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
-import type { StoredSegment, TranscriptRevisionRow } from '../../db/schema.ts';
+import type { TranscriptRevisionRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import type { WorkPool } from '../../work/pool.ts';
 import type { LiveHub } from '../live/hub.ts';
-import { changesOf, cleanSegments, cleanTitle, contentOf, searchPairChanges } from './edit.ts';
+import { CHANGE_ORDER } from './edit.ts';
+import type { EditRefusal } from './prepare-edit.ts';
+import { SEARCH_BATCH_CHARS, type SearchBacklog } from './search-backlog.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
@@ -80,9 +76,16 @@ export function createTranscriptsService(deps: {
   /** Edits: a new revision is announced to the user's sockets. */
   hub?: LiveHub;
   log?: FastifyBaseLogger;
+  /** Edits and restores are parsed, checked and diffed in its edit threads (503 when their queue is full). */
+  pool: WorkPool;
+  /** TRANSCRIPT_MAX_TEXT_CHARS: what the segments' texts and speaker names may hold together (413 past it). */
+  maxTextChars: number;
+  /** Embedded database: a large edit's search changes are applied after it, in batches (search-backlog.ts). */
+  searchBacklog?: SearchBacklog;
 }) {
-  const { repo, storage, files } = deps;
+  const { repo, storage, files, pool } = deps;
   const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
+  const refuse = (r: EditRefusal) => new HttpError(r.status, r.body.code, { params: r.body.params, body: r.body });
 
   /** The answer of an edit or a restore; a saved one is announced (a failed announcement loses nothing). */
   async function settle(userId: number, id: number, result: CommitResult): Promise<{ revision: number }> {
@@ -106,17 +109,17 @@ export function createTranscriptsService(deps: {
   }
 
   /**
-   * The segments of a few recently edited revisions. A revision's content never changes, so an entry
-   * keyed by its number stays true; it saves reading a long transcript back on every autosave.
+   * The segments (stored JSON) of a few recently edited revisions. A revision's content never changes,
+   * so an entry keyed by its number stays true; it saves reading a long transcript back on every autosave.
    */
-  const recent = new Map<string, StoredSegment[]>();
+  const recent = new Map<string, string>();
   const RECENT_MAX = 8;
-  const remember = (userId: number, id: number, revision: number, segments: StoredSegment[]) => {
+  const remember = (userId: number, id: number, revision: number, segments: string) => {
     recent.delete(`${userId}:${id}:${revision - 1}`);
     recent.set(`${userId}:${id}:${revision}`, segments);
     while (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value!);
   };
-  async function currentSegments(userId: number, id: number, revision: number): Promise<StoredSegment[] | undefined> {
+  async function currentSegments(userId: number, id: number, revision: number): Promise<string | undefined> {
     const key = `${userId}:${id}:${revision}`;
     const cached = recent.get(key);
     if (cached) return cached;
@@ -159,44 +162,70 @@ export function createTranscriptsService(deps: {
     },
 
     /**
-     * A new revision from an edit (docs/decisions.md, Transcript edits): validated first (400, nothing
-     * written), then committed only when `baseRevision` is still current (409 REVISION_CONFLICT). Sending
-     * what is already stored makes no new revision.
+     * A new revision from an edit (docs/decisions.md, Transcript edits), sent as the raw JSON body: it is
+     * parsed, checked and diffed in an edit thread (prepare-edit.ts). The answers keep the order they had
+     * when Fastify parsed the body: a bad body (400, or 413 past the text cap) first, then 404, 409 until
+     * completed, 409 REVISION_CONFLICT when `baseRevision` is stale, then the segments' own limits (400);
+     * nothing is written unless all pass. Sending what is already stored makes no new revision.
      */
-    async update(userId: number, id: number, body: UpdateTranscriptRequest): Promise<{ revision: number }> {
-      if (body.title === undefined && body.segments === undefined) throw new HttpError(400, 'NOTHING_TO_SAVE');
-      if (body.segments !== undefined && body.baseRevision === undefined) {
-        throw new HttpError(400, 'BASE_REVISION_REQUIRED', { field: 'baseRevision' });
-      }
-      const title = body.title === undefined ? undefined : cleanTitle(body.title);
+    async update(userId: number, id: number, body: Uint8Array): Promise<{ revision: number }> {
+      if (body.byteLength === 0) throw new HttpError(400, 'EMPTY_BODY');
+      pool.admit('edits');
       const state = await repo.editState(userId, id);
+      const editable = state?.status === 'completed';
+      // A body without the word cannot hold segments (an escaped key is caught below and read then).
+      const mentionsSegments = Buffer.from(body.buffer, body.byteOffset, body.byteLength).includes('segments');
+      const input = {
+        body,
+        durationSeconds: state?.durationSeconds ?? null,
+        maxTextChars: deps.maxTextChars,
+        searchBatchChars: deps.searchBacklog ? SEARCH_BATCH_CHARS : 0,
+      };
+      // With the current segments the body is needed once: moved to the edit thread rather than copied.
+      const prepare = (current: string | null) =>
+        pool.run(
+          'edits',
+          'prepareEdit',
+          { ...input, current },
+          { admitted: true, transferList: current === null ? undefined : [body.buffer as ArrayBuffer] },
+        );
+      let current = editable && mentionsSegments ? await currentSegments(userId, id, state.revision) : undefined;
+      let prepared = await prepare(current ?? null);
+      if (prepared.kind === 'invalid') throw refuse(prepared.refusal);
       if (!state) throw notFound();
-      if (state.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
-      const conflict = () => new HttpError(409, 'REVISION_CONFLICT', { params: { current: state.revision } });
-      if (body.baseRevision !== undefined && body.baseRevision !== state.revision) throw conflict();
-      let current: StoredSegment[] = [];
-      let segments: StoredSegment[] | undefined;
-      if (body.segments !== undefined) {
-        const known = await currentSegments(userId, id, state.revision);
-        if (!known) {
+      if (!editable) throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      if (prepared.kind === 'need_current') {
+        current ??= await currentSegments(userId, id, state.revision);
+        if (current === undefined) {
           // Saved elsewhere in between: the conflict names the revision that is current now.
           const now = await repo.editState(userId, id);
           if (!now) throw notFound();
           throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: now.revision } });
         }
-        current = known;
-        segments = cleanSegments(body.segments, current, state.durationSeconds);
+        prepared = await prepare(current);
       }
-      const result = await repo.commitRevision(userId, id, body.baseRevision ?? null, (locked) => {
-        // With segments the base matched, so `current` is what is locked; a title alone goes on top of the current text.
+      if (prepared.kind !== 'ok') throw new Error(`an edit prepared with its current segments came back ${prepared.kind}`);
+      if (prepared.baseRevision !== undefined && prepared.baseRevision !== state.revision) {
+        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: state.revision } });
+      }
+      if (prepared.segmentsRefusal) throw refuse(prepared.segmentsRefusal);
+      const { title, segments } = prepared;
+      // The search index must have this transcript's earlier batches before this edit's changes.
+      await deps.searchBacklog?.settled(id);
+      const result = await repo.commitRevision(userId, id, prepared.baseRevision ?? null, (locked) => {
+        // With segments the base matched, so what was diffed is what is locked; a title alone goes on top of the current text.
         const nextTitle = title ?? locked.title;
-        const changes = changesOf({ title: locked.title, segments: current }, { title: nextTitle, segments: segments ?? [] });
+        const titleChanged = nextTitle !== locked.title;
+        const changes = CHANGE_ORDER.filter((c) => (c === 'title' ? titleChanged : (segments?.changes.includes(c) ?? false)));
         if (changes.length === 0) return null;
-        return segments
-          ? { title: nextTitle, segments, content: contentOf(segments), changes, searchChanges: searchPairChanges(current, segments) }
-          : { title: nextTitle, changes };
+        if (!segments) return { title: nextTitle, changes };
+        const { json, content, searchChanges, searchBatches } = segments;
+        return { title: nextTitle, segments: json, content, changes, searchChanges, searchDeferred: searchBatches !== undefined };
       });
-      if (result.kind === 'saved' && segments) remember(userId, id, result.revision, segments);
+      if (result.kind === 'saved' && segments) {
+        remember(userId, id, result.revision, segments.json);
+        if (segments.searchBatches) deps.searchBacklog?.apply(id, segments.searchBatches);
+      }
       return settle(userId, id, result);
     },
 
@@ -213,16 +242,18 @@ export function createTranscriptsService(deps: {
       return { ...summaryOf(row), title: row.title, segments: row.segments };
     },
 
-    /** A new revision with revision `number`'s title and segments. */
+    /** A new revision with revision `number`'s title and segments (its plain text made in an edit thread). */
     async restore(userId: number, id: number, number: number): Promise<{ revision: number }> {
       const row = await withOriginal(userId, id);
       if (row.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
-      const old = await repo.revision(userId, id, number);
+      const old = await repo.revisionText(userId, id, number);
       if (!old) throw new HttpError(404, 'REVISION_NOT_FOUND');
+      const { content } = await pool.run('edits', 'segmentsContent', { segments: old.segments });
+      await deps.searchBacklog?.settled(id);
       const result = await repo.commitRevision(userId, id, null, () => ({
         title: old.title,
         segments: old.segments,
-        content: contentOf(old.segments),
+        content,
         changes: ['restore'],
         restoredFrom: number,
       }));

@@ -3,6 +3,7 @@ import type { AiConfig } from '../../../config.ts';
 import { createLocalEngine, LOCAL_MODEL } from './local.ts';
 import { createOpenAiChatEngine } from './openai.ts';
 import type { AiEngine } from './types.ts';
+import type { WorkPool } from '../../../work/pool.ts';
 
 export interface AiEngines {
   models: AiModel[];
@@ -11,7 +12,7 @@ export interface AiEngines {
 }
 
 /** docs/decisions.md: gpt-4 (default) and gpt-3.5 with a provider; otherwise only the local engine. */
-export function createAiEngines(config: AiConfig): AiEngines {
+export function createAiEngines(config: AiConfig, pool?: WorkPool): AiEngines {
   const entries: Array<{ model: AiModel; engine: AiEngine }> = [];
   if (config.baseUrl) {
     const engine = createOpenAiChatEngine({
@@ -47,7 +48,7 @@ export function createAiEngines(config: AiConfig): AiEngines {
     );
   } else {
     entries.push({
-      engine: createLocalEngine(),
+      engine: createLocalEngine(pool),
       model: {
         id: 'local',
         label: 'Local engine (rule-based, no language model)',

@@ -28,6 +28,7 @@ import {
   type Sentence,
 } from './local/text.ts';
 import { formatTimestamp, type AiEngine, type AiRequest, type AiResult, type AiTranscript } from './types.ts';
+import type { WorkPool } from '../../../work/pool.ts';
 
 export { detectLanguage, sentences, words, type Lang, type Sentence };
 
@@ -405,15 +406,35 @@ export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): s
   }
 }
 
-export function createLocalEngine(): AiEngine {
+/** What the local engine computes, by name: the answer to a prompt, or the free note for one it cannot do. */
+export function localAnswer(input: { mode: 'run' | 'free'; prompt: string; transcript: AiTranscript; language?: Lang }): {
+  output: string | null;
+} {
+  const { mode, prompt, transcript, language } = input;
+  return { output: (mode === 'run' ? runLocal(prompt, transcript, language) : unsupportedAnswer(prompt, transcript, language)) ?? null };
+}
+
+/**
+ * The local engine. Reading a long transcript takes it 60-730 ms (3 hours, measured), so with `pool`
+ * (the server's) each answer is made in a worker thread of its own kind, 503 SERVER_BUSY when their
+ * queue is full; without, here (tests of the rules, the quality bench).
+ */
+export function createLocalEngine(pool?: WorkPool): AiEngine {
+  const answer = async (mode: 'run' | 'free', request: AiRequest) => {
+    const input = { mode, prompt: request.prompt, transcript: request.transcript, language: request.language };
+    return (pool ? await pool.run('ai', 'localAnswer', input) : localAnswer(input)).output;
+  };
   return {
     kind: 'local',
-    freeAnswer(request: AiRequest): AiResult | undefined {
-      const output = unsupportedAnswer(request.prompt, request.transcript, request.language);
-      return output === undefined ? undefined : { output, engine: 'local', model: LOCAL_MODEL };
+    async freeAnswer(request: AiRequest): Promise<AiResult | undefined> {
+      // Only a prompt to translate or write gets a free note; telling which reads the prompt alone.
+      const intent = classifyPrompt(request.prompt);
+      if (intent !== 'translate' && intent !== 'write') return undefined;
+      const output = await answer('free', request);
+      return output === null ? undefined : { output, engine: 'local', model: LOCAL_MODEL };
     },
     async run(request: AiRequest): Promise<AiResult> {
-      return { output: runLocal(request.prompt, request.transcript, request.language), engine: 'local', model: LOCAL_MODEL };
+      return { output: (await answer('run', request)) ?? '', engine: 'local', model: LOCAL_MODEL };
     },
   };
 }

@@ -49,7 +49,7 @@ export interface AiEngine {
    * An answer that costs no credit, for a prompt the engine cannot really answer (the local engine
    * asked to translate): the service stores it without charging. Undefined: run and charge as usual.
    */
-  freeAnswer?(request: AiRequest): AiResult | undefined;
+  freeAnswer?(request: AiRequest): AiResult | undefined | Promise<AiResult | undefined>;
 }
 
 /** A failure of the provider; `message` is the provider's own error text. */
