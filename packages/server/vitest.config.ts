@@ -50,9 +50,11 @@ export const databaseFreeFiles = [
 export const timedFiles = [
   'test/ai-long.test.ts',
   'test/ai-quality.test.ts',
+  'test/heavy-work.test.ts',
   'test/http-hardening.test.ts',
   'test/live-draft.test.ts',
   'test/live-hub-confirm.test.ts',
+  'test/request-budget.test.ts',
 ];
 
 const root = fileURLToPath(new URL('.', import.meta.url));
