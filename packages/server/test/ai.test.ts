@@ -126,8 +126,8 @@ describe('AI prompts on the local engine', () => {
       statistics: [/^Statistics/, /^Statistik/],
       fillers: [/^Transcript without filler words/, /^Transkript ohne Füllwörter/],
       actionItems: [
-        /^Action items \(\d+\):[\s\S]*\[01:06\] Alice: Carol reviews the migration plan on Monday\./,
-        /^Aufgaben \(\d+\):[\s\S]*\[00:33\] Anna: Der Monteur misst die Wände morgen aus\./,
+        /^Action items \(\d+\):[\s\S]*\[01:06\] Carol reviews the migration plan on Monday\. — owner: Carol · due: Monday/,
+        /^Aufgaben \(\d+\):[\s\S]*\[00:33\] Der Monteur misst die Wände morgen aus\. — zuständig: Anna · fällig: morgen/,
       ],
       // Neither conversation decides anything: the answer says so rather than inventing one.
       decisions: [/^No decisions were found in the transcript\.$/, /^Im Transkript wurden keine Entscheidungen gefunden\.$/],
@@ -161,8 +161,8 @@ describe('AI prompts on the local engine', () => {
 
   it('answers a free prompt with labelled relevant passages and a hint, never as a language model', async () => {
     const out = (await run(en, 'What is said about invoices and the backup?')).output;
-    expect(out).toMatch(/^Most relevant passages/);
-    expect(out).toContain('[00:31] Every invoice record is copied twice, so nothing is lost.');
+    expect(out).toMatch(/^Answer from the transcript/);
+    expect(out).toContain('[00:31] Alice: Every invoice record is copied twice, so nothing is lost.');
     expect(out).toMatch(/not a language model/);
     // End-user wording: no configuration variable, the administrator is the one to ask.
     expect(out).toMatch(/ask your administrator to connect an AI provider/);
@@ -188,7 +188,7 @@ describe('AI prompts on the local engine', () => {
     expect(stats).toContain('Wörter pro Minute');
     expect(stats).not.toMatch(/Words per minute|Unknown Speaker/);
     const free = await ask('What is said about invoices?');
-    expect(free).toMatch(/^Die relevantesten Stellen/);
+    expect(free).toMatch(/^Antwort aus dem Transkript/);
     expect(free).toContain('bitten Sie Ihren Administrator');
     expect(free).not.toMatch(/AI_BASE_URL/);
   });
