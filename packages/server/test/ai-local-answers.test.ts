@@ -92,6 +92,14 @@ describe('free questions', () => {
     expect(runLocal('When is the demo?', standup).split('\n')[1]).toBe('May 4 — [00:24] Lena: We decided to keep the demo on May 4.');
   });
 
+  it('answer each part of a question that asks two things', () => {
+    const out = runLocal('Who is responsible for the test plan and when is the demo?', standup).split('\n');
+    expect(out.slice(1, 3)).toEqual([
+      'Jana — [00:34] Lena: Jana updates the test plan by Wednesday.',
+      'May 4 — [00:24] Lena: We decided to keep the demo on May 4.',
+    ]);
+  });
+
   it('answer a question the transcript asks itself with the reply that follows', () => {
     const t = transcript('en', [
       [0, 'Ann', 'How much budget is left for the campaign?'],

@@ -375,12 +375,16 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
  */
 export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang = lang): { output: string; answered: boolean } {
   const t = T[ui];
-  const passages = answerPassages(prompt, all, lang, peopleIn(all, lang));
+  // 'Who is responsible for the contract and what is the proposed budget?': each part answered on its own.
+  const parts = prompt.split(/\s*(?:,|\band\b|\bund\b)\s+(?=(?:who|what|when|where|which|how|wer|was|wann|wo|welche\w*|wie)\b)/i);
+  const names = peopleIn(all, lang);
+  const found = parts.map((part) => answerPassages(part, all, lang, names, parts.length > 1 ? 1 : 3));
+  const passages = found.flat();
   if (passages.length === 0) return { output: [t.freeNone, '', t.freeNoCharge, t.freeHint].join('\n'), answered: false };
   const lines = passages.map((p, i) => {
     const reply = p.question ? ` (${t.replyTo} ${ts(p.question.start)} “${p.question.text}”)` : '';
     const quote = `${ts(p.sentence.start)} ${speakerPrefix(p.sentence.speaker)}${p.sentence.text}${reply}`;
-    return i === 0 && p.value ? `${p.value} — ${quote}` : `- ${quote}`;
+    return (i === 0 || parts.length > 1) && p.value ? `${p.value} — ${quote}` : `- ${quote}`;
   });
   return { output: [t.freeHeading, ...lines, '', t.freeHint].join('\n'), answered: true };
 }
