@@ -247,6 +247,7 @@ describe('AI prompts on the local engine', () => {
       ...['pdf', 'docx', 'txt', 'srt', 'vtt'].map((f) => () => other.get(`/api/transcripts/${en}/export/${f}`)),
       ...['pdf', 'docx', 'txt'].map((f) => () => other.get(`/api/transcripts/${en}/ai-outputs/export/${f}`)),
       ...['pdf', 'docx', 'txt'].map((f) => () => other.get(`/api/transcripts/${en}/ai-outputs/${outputId}/export/${f}`)),
+      () => other.del(`/api/transcripts/${en}/ai-outputs/${outputId}`),
     ];
     for (const call of calls) {
       const res = await call();
@@ -255,5 +256,28 @@ describe('AI prompts on the local engine', () => {
     }
     // The owner's outputs are untouched.
     expect(((await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[]).length).toBe(first.length);
+  });
+
+  it('deletes one AI output for its owner only; another id or transcript answers 404', async () => {
+    const before = (await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[];
+    const [gone, ...kept] = before;
+    // Another user, and the owner with the output under another of their transcripts: 404, nothing deleted.
+    const other = api(server, (await register(server)).cookie);
+    const theirs = await other.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.error).toBe('Transcript not found');
+    const elsewhere = await owner.del(`/api/transcripts/${de}/ai-outputs/${gone.id}`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.json.error).toBe('AI output not found');
+    expect((await owner.del(`/api/transcripts/${en}/ai-outputs/abc`)).status).toBe(400);
+    expect(((await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[]).length).toBe(before.length);
+
+    const res = await owner.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
+    const after = (await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[];
+    expect(after.map((o) => o.id)).toEqual(kept.map((o) => o.id));
+    expect((await owner.get(`/api/transcripts/${en}/ai-outputs/${gone.id}/export/txt`)).status).toBe(404);
+    expect((await owner.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`)).status).toBe(404);
   });
 });
