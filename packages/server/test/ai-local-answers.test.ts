@@ -55,6 +55,37 @@ describe('action items', () => {
     ]);
   });
 
+  it('reads items after "we agreed:" with the person named in each, who need not be a speaker', () => {
+    const t = transcript('de', [
+      [0, 'Julia', 'Wir haben vereinbart: Jonas schickt das Angebot bis Montag.'],
+      [6, 'Tim', 'Gut. Ich kümmere mich um die Rechnung bis Freitag.'],
+      [12, 'Julia', 'Jonas hat letzte Woche gesagt, dass der Kunde zufrieden war.'],
+    ]);
+    expect(items(runLocal('Aufgaben', t))).toEqual([
+      '- [00:00] Jonas schickt das Angebot bis Montag. — zuständig: Jonas · fällig: Montag',
+      '- [00:06] Ich kümmere mich um die Rechnung bis Freitag. — zuständig: Tim · fällig: Freitag',
+    ]);
+    expect(runLocal('Wer schickt das Angebot?', t).split('\n')[1]).toMatch(/^Jonas — \[00:00\] Julia: /);
+  });
+
+  it('takes a commitment inside an agreement as an item, and the agreement as a decision', () => {
+    const t = transcript('en', [
+      [0, 'Anna', 'We agreed that Tom will send the report by Friday.'],
+      [5, 'Tom', 'Next steps: Anna reviews the budget by June 3; Mark books the room.'],
+      [10, 'Mark', 'I said last week that the room was booked already.'],
+    ]);
+    expect(items(runLocal('List the action items.', t))).toEqual([
+      '- [00:00] We agreed that Tom will send the report by Friday. — owner: Tom · due: Friday',
+      '- [00:05] Anna reviews the budget by June 3. — owner: Anna · due: June 3',
+      '- [00:05] Mark books the room. — owner: Mark',
+    ]);
+    expect(items(runLocal('List the decisions.', t))).toEqual(['- [00:00] Anna: We agreed that Tom will send the report by Friday.']);
+    // Of two people in the passage, the one who does what was asked.
+    expect(runLocal('Who books the room?', t).split('\n')[1]).toBe(
+      'Mark — [00:05] Tom: Next steps: Anna reviews the budget by June 3; Mark books the room.',
+    );
+  });
+
   it('takes a future commitment outside a list, not a past report', () => {
     const t = transcript('en', [
       [0, 'Maya', 'Tom said the build was green yesterday.'],
@@ -84,6 +115,8 @@ describe('free questions', () => {
     expect(classifyPrompt('Who spoke?')).toBe('people');
     expect(classifyPrompt('Wer hat teilgenommen?')).toBe('people');
     expect(classifyPrompt('Invent a slogan for the launch.')).toBe('write');
+    expect(classifyPrompt('Write a summary email to the team.')).toBe('write');
+    expect(classifyPrompt('Write down the action items.')).toBe('actionItems');
   });
 
   it('answer with the value first, then the passage with its time', () => {

@@ -59,6 +59,8 @@ export function classifyPrompt(prompt: string): Intent | null {
       /translat|übersetz|\b(?:in|into|auf) (?:english|german|french|spanish|italian|englisch|deutsch|französisch|spanisch|italienisch)\b/,
     ],
     ['write', /\b(?:invent|make up|made-up|imagine|fictional|erfinde|erfinden|ausdenken|denk dir)\b/],
+    // 'Write a summary email' asks for new text, whatever it is about ('Write down the action items' does not).
+    ['write', /^\s*(?:please\s+|bitte\s+)?(?:write(?! down)|compose|draft|schreib\w*|verfass\w*|formulier\w*)\b/],
     ['faq', /\bfaq\b|frequently asked|häufig gestellte/],
     ['fillers', /filler|füllw/],
     ['statistics', /statistic|statistik|kennzahlen/],

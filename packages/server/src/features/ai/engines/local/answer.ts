@@ -5,6 +5,7 @@
 // there is no answer, and the engine says so rather than quoting a passage that only shares a word.
 import MiniSearch from 'minisearch';
 import { figuresIn } from './figures.ts';
+import { isActionItem, isDecision } from './meeting.ts';
 import { contentWords, isQuestion, STOP, words, type Lang, type Sentence } from './text.ts';
 
 /** What a question asks for, from its question word. */
@@ -35,7 +36,7 @@ export function matchStem(word: string, lang: Lang): string {
   let w = word.toLowerCase();
   if (lang === 'de') {
     if (w.startsWith('ge') && w.length > 6) w = w.slice(2);
-    for (const suffix of ['ungen', 'ung', 'ten', 'test', 'en', 'er', 'es', 'em', 'et', 'st', 'e', 'n', 's', 't'])
+    for (const suffix of ['ungen', 'ung', 'en', 'er', 'es', 'em', 'et', 'st', 'e', 'n', 's', 't'])
       if (w.endsWith(suffix) && w.length - suffix.length >= 4) {
         w = w.slice(0, -suffix.length);
         break;
@@ -93,6 +94,8 @@ export function answerPassages(question: string, all: Sentence[], lang: Lang, na
     boostDocument: (id: number) => {
       const s = all[id];
       let boost = isQuestion(s.text) ? 0.8 : 1;
+      // What was committed or decided answers 'who' and 'when' better than a report about it.
+      if (expect !== 'any' && (isActionItem(s, lang) || isDecision(s, lang))) boost *= 1.25;
       if (expect !== 'any' && valuesIn(s, expect, lang, names).length > 0) boost *= 1.4;
       return boost;
     },
@@ -125,7 +128,15 @@ export function answerPassages(question: string, all: Sentence[], lang: Lang, na
     }
     if (seen.has(s.index)) continue;
     seen.add(s.index);
-    const values = expect === 'any' ? [] : valuesIn(s, expect, lang, names);
+    let values = expect === 'any' ? [] : valuesIn(s, expect, lang, names);
+    // Several people in the passage: the one right before a word of the question ('Mark books the room').
+    if (expect === 'person' && values.length > 1) {
+      const next = values.filter((v) => {
+        const after = new RegExp(`(?<![\\p{L}])${v}\\s+(\\p{L}+)`, 'u').exec(s.text)?.[1];
+        return after !== undefined && queryTerms.includes(processTerm(after) || '');
+      });
+      values = next;
+    }
     out.push({ sentence: s, question: asked, value: values.length === 1 ? values[0] : undefined, score: r.score });
   }
   return out;
@@ -136,6 +147,10 @@ function valuesIn(s: Sentence, expect: Expect, lang: Lang, names: Set<string>): 
   if (expect === 'person') {
     const found = new Set<string>();
     for (const w of words(s.text)) if (names.has(w) || (lang === 'en' && isPersonWord(w, s))) found.add(w);
+    // German: a first name before its verb ('Jonas schickt …'); nouns there come with an article.
+    if (lang === 'de')
+      for (const m of s.text.matchAll(/(?<![\p{L}])(\p{Lu}\p{Ll}+)\s+(?:wird|muss|soll|\p{Ll}+t)\b/gu))
+        if (!STOP.de.has(m[1].toLowerCase())) found.add(m[1]);
     if (found.size === 0 && /^(?:\p{L}+,?\s+)?(?:I|I['’]ll|I will|ich)\b/iu.test(s.text) && names.has(s.speaker)) found.add(s.speaker);
     return [...found];
   }

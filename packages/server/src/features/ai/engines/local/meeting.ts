@@ -34,8 +34,8 @@ const DUE: Record<Lang, RegExp> = {
 
 /** A cue that opens a list of tasks. */
 const LIST_CUE: Record<Lang, RegExp> = {
-  en: /\b(?:action items?|next steps?|to-?dos?|to do list|follow[- ]ups?|tasks? for (?:this|next) week|we agreed(?: on)?(?: the following)?:|who does what)\b/i,
-  de: /\b(?:aufgaben|nächsten? schritte|to-?dos?|wer macht was|wir haben vereinbart:|maßnahmen)\b/i,
+  en: /\b(?:(?:action items?|next steps?|to-?dos?|to do list|follow[- ]ups?|tasks? for (?:this|next) week|who does what)\b|we agreed(?: on)?(?: the following)?:)/i,
+  de: /\b(?:(?:aufgaben|nächsten? schritte|to-?dos?|wer macht was|maßnahmen)\b|wir haben vereinbart:)/i,
 };
 
 /** Commitments ahead: a subject with will, 'll, is going to, has to; the first person offering. */
@@ -108,7 +108,8 @@ function isTask(raw: string, lang: Lang, inList: boolean): boolean {
   if (inList) return true;
   // 'We decided to keep the launch on March 15' records a choice; it is a task only with a commitment.
   const committed = COMMIT[lang].some((re) => re.test(text));
-  if (DECISION[lang].test(text)) return FIRST_PERSON_COMMIT[lang].test(text);
+  // 'We agreed that Tom will send the report' commits Tom; 'Dann machen wir das so' only decides.
+  if (DECISION[lang].test(text)) return COMMIT[lang][0].test(text.replace(DECISION[lang], ' '));
   return committed || DEADLINE[lang].test(text) || (DUE[lang].test(text) && NAMED_SUBJECT[lang].test(text));
 }
 
@@ -132,8 +133,9 @@ function clauses(raw: string, lang: Lang, names: Set<string>): string[] {
 function ownerOf(text: string, lang: Lang, names: Set<string>, speaker: string): string | undefined {
   const t = removeFillers(text, lang).text.replace(LIST_LEAD[lang], '');
   const first = /^([\p{Lu}][\p{Ll}]+)(?:\s+(?:and|und)\s+([\p{Lu}][\p{Ll}]+))?\b/u.exec(t);
-  const verbAfter = lang === 'en' && first && /^[\p{Lu}][\p{Ll}]+\s+(?:will|['’]ll|is going to|has to|needs to|must|\p{Ll}+s)\b/u.test(t);
-  if (first && (isName(first[1], lang, names) || (verbAfter && isNameLike(first[1]))))
+  // A first name before a verb ('Tom sends …', 'Jonas schickt …'); German nouns come with an article.
+  const verbAfter = first && SUBJECT_VERB[lang].test(t);
+  if (first && (isName(first[1], lang, names) || (verbAfter && isNameLike(first[1], lang))))
     return first[2] && isName(first[2], lang, names) ? `${first[1]}, ${first[2]}` : first[1];
   if (/^(?:I|I['’](?:ll|m|ve)|ich)\b/i.test(t) || /\b(?:mache|übernehme|kümmere) ich\b/i.test(t)) return speaker || undefined;
   // A person named as the subject later on ('then Jana sends …'), or addressed ('…, Jana, please').
@@ -152,7 +154,11 @@ const NOT_NAMES = new Set(
 const isName = (word: string, _lang: Lang, names: Set<string>) => names.has(word) && !NOT_NAMES.has(word);
 
 /** An English word that can be a first name: capitalised, no stop word, day, month or list word. */
-const isNameLike = (w: string) => !NOT_NAMES.has(w) && !STOP.en.has(w.toLowerCase()) && !CALENDAR.test(w);
+const isNameLike = (w: string, lang: Lang) => !NOT_NAMES.has(w) && !STOP[lang].has(w.toLowerCase()) && !CALENDAR.test(w);
+export const SUBJECT_VERB: Record<Lang, RegExp> = {
+  en: /^[\p{Lu}][\p{Ll}]+\s+(?:will|['’]ll|is going to|has to|needs to|must|\p{Ll}+s)\b/u,
+  de: /^[\p{Lu}][\p{Ll}]+\s+(?:wird|muss|soll|\p{Ll}+t)\b/u,
+};
 
 const CALENDAR = new RegExp(`^(?:${DAYS_EN}|${MONTHS_EN})$`, 'i');
 /**
