@@ -169,10 +169,11 @@ describe('the small errors', () => {
   it('an FAQ answer stops at the end of its topic', () => {
     const t = transcript('en', [
       [0, 'Ann', 'When does the pilot start?'],
-      [4, 'Raj', 'The pilot starts on June 2 in Leeds. The pilot runs for six weeks. Anyway, my cat is sick today.'],
+      [4, 'Raj', 'The pilot starts on June 2 in Leeds. It needs two trainers. Anyway, my cat is sick today.'],
     ]);
     const out = runLocal('Generate an FAQ from the transcript.', t);
-    expect(out).toContain('A: [00:04] The pilot starts on June 2 in Leeds. The pilot runs for six weeks.');
+    // A sentence that refers back ('It …') goes on with the topic; 'Anyway, …' starts another.
+    expect(out).toContain('A: [00:04] The pilot starts on June 2 in Leeds. It needs two trainers.');
     expect(out).not.toContain('cat');
   });
 

@@ -122,12 +122,15 @@ export function faq(all: Sentence[], lang: Lang, ui: Lang = lang): string {
     if (j >= all.length || isQuestion(all[j].text) || all[j].speaker === s.speaker) j = i + 1;
     const answer: Sentence[] = [];
     // The answer stops at the end of its topic: a further sentence must share a word with the question
-    // or the answer so far, else it starts the next topic.
+    // or the answer so far, or refer back to it ('It's only €20 more.'), else it starts the next topic.
     const topic = new Set(contentWords(s.text, lang).map(stem));
     for (; j < all.length && answer.length < 3; j++) {
       if (isQuestion(all[j].text) || (answer.length > 0 && all[j].speaker !== answer[0].speaker)) break;
       const own = contentWords(all[j].text, lang).map(stem);
-      if (answer.length > 0 && !own.some((w) => topic.has(w))) break;
+      const refersBack = /^(?:it|it['’]s|this|that|they|so|because|but|and|also|es|das|dies|sie|weil|aber|und|denn|also)\b/i.test(
+        removeFillers(all[j].text, lang).text,
+      );
+      if (answer.length > 0 && !refersBack && !own.some((w) => topic.has(w))) break;
       for (const w of own) topic.add(w);
       answer.push(all[j]);
     }
