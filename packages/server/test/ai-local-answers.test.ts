@@ -86,6 +86,12 @@ describe('action items', () => {
     );
   });
 
+  it('takes the commitment out of a sentence that also says something is still open', () => {
+    const t = transcript('en', [[0, 'Dana', "We haven't decided that yet, uh, I'll ask Marco."]]);
+    expect(items(runLocal('List the action items.', t))).toEqual(["- [00:00] I'll ask Marco. — owner: Dana"]);
+    expect(runLocal('List the decisions.', t)).toBe('No decisions were found in the transcript.');
+  });
+
   it('takes a future commitment outside a list, not a past report', () => {
     const t = transcript('en', [
       [0, 'Maya', 'Tom said the build was green yesterday.'],
@@ -131,6 +137,16 @@ describe('free questions', () => {
       'Jana — [00:34] Lena: Jana updates the test plan by Wednesday.',
       'May 4 — [00:24] Lena: We decided to keep the demo on May 4.',
     ]);
+  });
+
+  it('answer "why" with the cause given after the event, not the report of it', () => {
+    const t = transcript('en', [
+      [0, 'Dana', 'Victor told me the staging deploy failed twice yesterday.'],
+      [5, 'Victor', 'Yeah, it was the database migration.'],
+    ]);
+    expect(runLocal('Why did the staging deploy fail?', t).split('\n')[1]).toBe(
+      '- [00:05] Victor: Yeah, it was the database migration. (following [00:00] “Victor told me the staging deploy failed twice yesterday.”)',
+    );
   });
 
   it('answer a question the transcript asks itself with the reply that follows', () => {

@@ -387,7 +387,7 @@ export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang
   const passages = found.flat();
   if (passages.length === 0) return { output: [t.freeNone, '', t.freeNoCharge, t.freeHint].join('\n'), answered: false };
   const lines = passages.map((p, i) => {
-    const reply = p.question ? ` (${t.replyTo} ${ts(p.question.start)} “${p.question.text}”)` : '';
+    const reply = p.question ? ` (${p.relation === 'after' ? t.after : t.replyTo} ${ts(p.question.start)} “${p.question.text}”)` : '';
     const quote = `${ts(p.sentence.start)} ${speakerPrefix(p.sentence.speaker)}${p.sentence.text}${reply}`;
     return (i === 0 || parts.length > 1) && p.value ? `${p.value} — ${quote}` : `- ${quote}`;
   });

@@ -9,10 +9,14 @@ import { isActionItem, isDecision } from './meeting.ts';
 import { contentWords, isQuestion, STOP, words, type Lang, type Sentence } from './text.ts';
 
 /** What a question asks for, from its question word. */
-type Expect = 'person' | 'date' | 'amount' | 'any';
+type Expect = 'person' | 'date' | 'amount' | 'reason' | 'any';
+
+/** A sentence that gives a reason or cause. */
+const REASON = /\b(?:because|since|due to|caused by|it was|that was|the reason|so that|weil|da |wegen|lag an|lag daran|deshalb|daher)\b/i;
 
 const EXPECT: Array<[Expect, RegExp]> = [
   ['person', /^\s*(?:who|whom|whose|wer|wem|wen|wessen)\b|\b(?:which person|welche person|who is responsible|wer ist zuständig)\b/i],
+  ['reason', /^\s*(?:why|warum|weshalb|wieso)\b|\bwhat (?:caused|was the reason)\b|\bworan lag\b/i],
   ['date', /^\s*(?:when|wann)\b|\b(?:what|which) (?:date|day|time)\b|\b(?:welche[nms]? (?:datum|tag|termin))\b|\bbis wann\b/i],
   [
     'amount',
@@ -55,8 +59,12 @@ const isNumber = (term: string) => /\d/.test(term);
 
 export interface Passage {
   sentence: Sentence;
-  /** The transcript's own question this passage answers, when the match was on that question. */
+  /**
+   * The sentence that matched when the passage is what follows it: the reply to the transcript's own
+   * question ('reply'), or the cause given after a reported event ('after').
+   */
   question?: Sentence;
+  relation?: 'reply' | 'after';
   /** The value asked for (a name, figure or date), when the passage holds exactly one. */
   value?: string;
   score: number;
@@ -97,6 +105,7 @@ export function answerPassages(question: string, all: Sentence[], lang: Lang, na
       // What was committed or decided answers 'who' and 'when' better than a report about it.
       if (expect !== 'any' && (isActionItem(s, lang) || isDecision(s, lang))) boost *= 1.25;
       if (expect !== 'any' && valuesIn(s, expect, lang, names).length > 0) boost *= 1.4;
+      if (expect === 'reason' && REASON.test(s.text)) boost *= 1.3;
       return boost;
     },
   });
@@ -119,11 +128,21 @@ export function answerPassages(question: string, all: Sentence[], lang: Lang, na
     if (out.length >= max || (!topical && r.score < top * 0.6)) break;
     let s = all[r.id as number];
     let asked: Sentence | undefined;
-    if (isQuestion(s.text)) {
+    let relation: Passage['relation'];
+    if (expect === 'reason' && !isQuestion(s.text) && !REASON.test(s.text)) {
+      // 'Why did the deploy fail?': the cause often comes in the next sentences ('It was the migration.').
+      const cause = all.slice(s.index + 1, s.index + 3).find((x) => REASON.test(x.text) && !isQuestion(x.text));
+      if (cause) {
+        asked = s;
+        relation = 'after';
+        s = cause;
+      }
+    } else if (isQuestion(s.text)) {
       // The transcript asks this itself: the answer is the reply that follows, from someone else.
       const reply = all.slice(s.index + 1, s.index + 4).find((x) => x.speaker !== s.speaker && !isQuestion(x.text));
       if (!reply) continue;
       asked = s;
+      relation = 'reply';
       s = reply;
     }
     if (seen.has(s.index)) continue;
@@ -137,13 +156,14 @@ export function answerPassages(question: string, all: Sentence[], lang: Lang, na
       });
       values = next;
     }
-    out.push({ sentence: s, question: asked, value: values.length === 1 ? values[0] : undefined, score: r.score });
+    out.push({ sentence: s, question: asked, relation, value: values.length === 1 ? values[0] : undefined, score: r.score });
   }
   return out;
 }
 
 /** The values of the asked kind in a sentence: people named (or the speaker for 'I'), dates, amounts. */
 function valuesIn(s: Sentence, expect: Expect, lang: Lang, names: Set<string>): string[] {
+  if (expect === 'reason' || expect === 'any') return [];
   if (expect === 'person') {
     const found = new Set<string>();
     for (const w of words(s.text)) if (names.has(w) || (lang === 'en' && isPersonWord(w, s))) found.add(w);

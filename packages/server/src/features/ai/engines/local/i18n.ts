@@ -55,6 +55,7 @@ export const T = {
     freeNone: 'No passage of the transcript answers this: none matches enough of the words of your prompt.',
     freeNoCharge: 'This answer cost no credit.',
     replyTo: 'reply to',
+    after: 'following',
     owner: 'owner',
     due: 'due',
     freeHint:
@@ -117,6 +118,7 @@ export const T = {
     freeNone: 'Keine Stelle des Transkripts beantwortet das: Keine passt zu genug Wörtern Ihres Prompts.',
     freeNoCharge: 'Diese Antwort hat kein Guthaben gekostet.',
     replyTo: 'Antwort auf',
+    after: 'im Anschluss an',
     owner: 'zuständig',
     due: 'fällig',
     freeHint:

@@ -5,7 +5,7 @@
 // ('we still need a decision') are not. Each item gets its owner (a person named as its subject, else the
 // speaker) and its due date where one is said. Decisions state that something was decided, agreed or
 // fixed; open questions and needs ('we need to decide') are not decisions.
-import { removeFillers } from './fillers.ts';
+import { removeFillers, SOUNDS } from './fillers.ts';
 import { isQuestion, STOP, topicWords, type Lang, type Sentence } from './text.ts';
 
 const DAYS_EN = 'monday|tuesday|wednesday|thursday|friday|saturday|sunday';
@@ -122,11 +122,15 @@ const NAMED_SUBJECT: Record<Lang, RegExp> = {
 /** Splits 'Tom sends X by Wednesday, and Sarah prepares Y' into one clause per named subject. */
 function clauses(raw: string, lang: Lang, names: Set<string>): string[] {
   const text = raw.replace(LIST_LEAD[lang], '');
+  // Hesitation sounds out first (commas kept): 'We haven't decided that yet, uh, I'll ask Marco.' splits before 'I'll'.
+  const plain = text.replace(new RegExp(`(?<![\\p{L}])(?:${SOUNDS[lang].join('|')}),?\\s+`, 'giu'), '');
   const and = lang === 'en' ? 'and' : 'und';
-  const parts = text.split(new RegExp(`(?:,\\s*(?:${and}\\s+)?|;\\s*|\\s+${and}\\s+)(?=(?:I|ich|[\\p{Lu}][\\p{Ll}]+)\\s+\\p{Ll})`, 'u'));
+  const parts = plain.split(
+    new RegExp(`(?:,\\s*(?:${and}\\s+)?|;\\s*|\\s+${and}\\s+)(?=(?:I(?:['’]ll|['’]m)?|ich|[\\p{Lu}][\\p{Ll}]+)\\s+\\p{Ll})`, 'u'),
+  );
   // Only split where each part starts with a person (a name or 'I'); else the sentence is one item.
-  const ok = parts.every((p, i) => i === 0 || ownerOf(p, lang, names, '') !== undefined);
-  return ok ? parts : [text];
+  const ok = parts.every((p, i) => i === 0 || ownerOf(p, lang, names, '(speaker)') !== undefined);
+  return ok && parts.length > 1 ? parts : [text];
 }
 
 /** The item's owner: its subject when that is a person ('Tom sends …', 'Sarah, please …'), the speaker for 'I'. */
