@@ -96,6 +96,7 @@ export const paths = {
   transcriptExport: (id: number, format: TranscriptExportFormat, subtitles?: Partial<SubtitleOptions>) =>
     `/api/transcripts/${id}/export/${format}${format === 'srt' || format === 'vtt' ? subtitleQuery(subtitles) : ''}`,
   aiOutputsExport: (id: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/export/${format}`,
+  aiOutput: (id: number, outputId: number) => `/api/transcripts/${id}/ai-outputs/${outputId}`,
   aiOutputExport: (id: number, outputId: number, format: ExportFormat) => `/api/transcripts/${id}/ai-outputs/${outputId}/export/${format}`,
   createTutorialTranscript: '/api/create-tutorial-transcript',
   account: '/api/account',
@@ -201,6 +202,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
       promptOutputs: (transcriptId: number) => http.read<AiOutput[]>(paths.promptOutputs(transcriptId)),
       /** The AI output tab's list: a 404 is an empty list; other failures raise HttpStatusError. */
       outputList: (transcriptId: number) => http.readOr<AiOutput[]>(paths.promptOutputs(transcriptId), []),
+      removeOutput: (transcriptId: number, outputId: number) =>
+        http.send<OkResponse>('DELETE', paths.aiOutput(transcriptId, outputId), undefined, 'DELETE_AI_OUTPUT_FAILED'),
+      /** The same DELETE, sent so that it survives the page's unloading (a delete waiting for its Undo). */
+      removeOutputOnUnload: (transcriptId: number, outputId: number) => http.sendOnUnload('DELETE', paths.aiOutput(transcriptId, outputId)),
     },
     exports: {
       /** An export file (transcript or AI outputs) by its path; a failure raises HttpStatusError. */

@@ -266,6 +266,7 @@ export const apiErrors = {
   SAVE_PROMPT_FAILED: 'Failed to save prompt',
   DELETE_PROMPT_FAILED: 'Failed to delete prompt',
   REORDER_PROMPTS_FAILED: 'Failed to reorder prompts',
+  DELETE_AI_OUTPUT_FAILED: 'Failed to delete the AI output',
   CREATE_TUTORIAL_FAILED: 'Failed to create tutorial transcript',
   SAVE_PREFERENCES_FAILED: 'Failed to save preferences',
   CHANGE_PASSWORD_FAILED: 'Failed to change password',

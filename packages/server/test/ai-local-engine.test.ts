@@ -174,7 +174,7 @@ describe('ranking, action items and decisions', () => {
   });
 
   it('finds action items and decisions', () => {
-    expect(actionItems(meeting, 'en').map((s) => s.start)).toEqual([25]);
+    expect(actionItems(meeting, 'en').map((i) => [i.sentence.start, i.owner, i.due])).toEqual([[25, 'Tom', 'Wednesday']]);
     expect(decisions(meeting, 'en').map((s) => s.start)).toEqual([15]);
   });
 });

@@ -56,7 +56,10 @@ describe('the built-in engine answers users', () => {
 
     const actions = await u.ask(id, 'List the action items of the transcript: who does what, and by when.');
     expect(actions).toMatch(/^Action items \(\d+\):/);
-    expect(actions).toContain('[00:52] Maria: Action items: Tom sends the updated forecast to finance by Wednesday');
+    // The list after 'Action items:' read item by item, each with its owner (named, or the speaker for 'I').
+    expect(actions).toContain('[00:52] Tom sends the updated forecast to finance by Wednesday. — owner: Tom · due: Wednesday');
+    expect(actions).toContain('[00:52] Sarah prepares the beta announcement. — owner: Sarah');
+    expect(actions).toContain('[01:00] I will book the booth for the trade show. — owner: Maria');
     const decisions = await u.ask(id, 'List the decisions made in the transcript.');
     expect(decisions).toBe('Decisions (1):\n- [00:35] Maria: So we decided to keep the launch date on March 15.');
   });
@@ -93,5 +96,28 @@ describe('the built-in engine answers users', () => {
     // A prompt it can answer costs the usual credit.
     await u.ask(id, 'Extract all questions asked in the transcript.');
     expect(await u.balance()).toBe(before - 1);
+  });
+
+  it('answers a question with the passage and its time, and charges nothing when it cannot answer', async () => {
+    const u = await user('en');
+    const id = await insertTranscript(server, u.id, { title: meeting.title, language: 'en', segments: meeting.segments });
+    const before = await u.balance();
+    // A request it cannot serve (invent) and a question no passage answers: a note each, free of charge.
+    const invent = await u.ask(id, 'Invent a slogan for the launch.');
+    expect(invent).toMatch(/^The built-in engine cannot write new text/);
+    const none = await u.ask(id, 'What did the CEO say about the merger?');
+    expect(none).toMatch(/^No passage of the transcript answers this/);
+    expect(none).toContain('This answer cost no credit.');
+    expect(none).not.toMatch(/\[\d\d:\d\d\]/);
+    expect(await u.balance()).toBe(before);
+    // Both stored, so the user sees what was asked and why there is no answer.
+    const list = (await u.client.get(`/api/transcripts/${id}/ai-outputs`)).json as unknown as Array<{ output: string }>;
+    expect(list.map((o) => o.output)).toEqual(expect.arrayContaining([invent, none]));
+    // A question the transcript answers: the value first, then the passage with its clickable time; one credit.
+    const who = await u.ask(id, 'Who books the booth for the trade show?');
+    expect(who.split('\n')[1]).toBe('Maria — [01:00] Maria: Uh, I will book the booth for the trade show.');
+    const left = await u.ask(id, 'How much of the marketing budget is left?');
+    expect(left.split('\n')[1]).toMatch(/^\$150,000 — \[00:28\] Maria: We have \$150,000 left\./);
+    expect(await u.balance()).toBe(before - 2);
   });
 });

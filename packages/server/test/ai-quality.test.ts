@@ -3,7 +3,8 @@
 import { defaultPrompts } from '@scribe/api-client';
 import { describe, expect, it } from 'vitest';
 import { runLocal } from '../src/features/ai/engines/local.ts';
-import { formatDetails, loadCorpus, scoreAnswer, scoreCorpus, type PromptScore } from './ai-corpus/score.ts';
+import { formatMeetingScores, meetingTotals, scoreMeeting, type MeetingTruth } from './ai-corpus/meetings.ts';
+import { formatDetails, loadCorpus, scoreAnswer, scoreCorpus, type CorpusTranscript, type PromptScore } from './ai-corpus/score.ts';
 
 const corpus = loadCorpus();
 const scores = scoreCorpus(defaultPrompts, corpus, (prompt, transcript) => runLocal(prompt, transcript));
@@ -90,5 +91,43 @@ describe('the built-in engine on the corpus', () => {
     const t0 = performance.now();
     scoreCorpus(defaultPrompts, corpus, (prompt, transcript) => runLocal(prompt, transcript));
     expect(performance.now() - t0).toBeLessThan(8000);
+  });
+});
+
+describe('meetings: action items with owners, decisions, and free questions', () => {
+  const prompt = (kind: string) => defaultPrompts.find((p) => p.kind === kind)!.prompt;
+  const meetings = (corpus as Array<CorpusTranscript & MeetingTruth>).map((t) =>
+    scoreMeeting(t, (q, transcript) => runLocal(q, transcript), { actionItems: prompt('actionItems'), decisions: prompt('decisions') }),
+  );
+  const totals = meetingTotals(meetings);
+  const report = formatMeetingScores(meetings, true);
+
+  it('the corpus holds meetings in English and German that end with an explicit list of action items with owners', () => {
+    for (const id of ['en-meeting-offsite', 'de-meeting-messe']) {
+      const t = corpus.find((c) => c.id === id) as unknown as MeetingTruth;
+      expect(
+        t.actionItems.every((a) => a.owner),
+        id,
+      ).toBe(true);
+      expect(t.notActionItems?.length, id).toBeGreaterThan(0);
+      expect(t.notDecisions?.length, id).toBeGreaterThan(0);
+      expect(t.answers?.length, id).toBeGreaterThanOrEqual(5);
+    }
+    expect(meetings.reduce((n, m) => n + m.asked, 0)).toBeGreaterThanOrEqual(15);
+  });
+
+  it('finds at least 90 % of the action items with their owner and due date, and lists no report, heading or need', () => {
+    expect(totals.owners, report).toBeGreaterThanOrEqual(0.9);
+    expect(totals.wrongItems, report).toBe(0);
+  });
+
+  it('finds at least 90 % of the decisions and lists no open question or need as one', () => {
+    expect(totals.decisions, report).toBeGreaterThanOrEqual(0.9);
+    expect(totals.wrongDecisions, report).toBe(0);
+  });
+
+  it('answers at least 80 % of the questions in its top passage and says so when nothing answers', () => {
+    expect(totals.answers, report).toBeGreaterThanOrEqual(0.8);
+    expect(totals.declined, report).toBe(1);
   });
 });

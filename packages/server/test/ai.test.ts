@@ -126,8 +126,8 @@ describe('AI prompts on the local engine', () => {
       statistics: [/^Statistics/, /^Statistik/],
       fillers: [/^Transcript without filler words/, /^Transkript ohne Füllwörter/],
       actionItems: [
-        /^Action items \(\d+\):[\s\S]*\[01:06\] Alice: Carol reviews the migration plan on Monday\./,
-        /^Aufgaben \(\d+\):[\s\S]*\[00:33\] Anna: Der Monteur misst die Wände morgen aus\./,
+        /^Action items \(\d+\):[\s\S]*\[01:06\] Carol reviews the migration plan on Monday\. — owner: Carol · due: Monday/,
+        /^Aufgaben \(\d+\):[\s\S]*\[00:33\] Der Monteur misst die Wände morgen aus\. — zuständig: Anna · fällig: morgen/,
       ],
       // Neither conversation decides anything: the answer says so rather than inventing one.
       decisions: [/^No decisions were found in the transcript\.$/, /^Im Transkript wurden keine Entscheidungen gefunden\.$/],
@@ -161,8 +161,8 @@ describe('AI prompts on the local engine', () => {
 
   it('answers a free prompt with labelled relevant passages and a hint, never as a language model', async () => {
     const out = (await run(en, 'What is said about invoices and the backup?')).output;
-    expect(out).toMatch(/^Most relevant passages/);
-    expect(out).toContain('[00:31] Every invoice record is copied twice, so nothing is lost.');
+    expect(out).toMatch(/^Answer from the transcript/);
+    expect(out).toContain('[00:31] Alice: Every invoice record is copied twice, so nothing is lost.');
     expect(out).toMatch(/not a language model/);
     // End-user wording: no configuration variable, the administrator is the one to ask.
     expect(out).toMatch(/ask your administrator to connect an AI provider/);
@@ -188,7 +188,7 @@ describe('AI prompts on the local engine', () => {
     expect(stats).toContain('Wörter pro Minute');
     expect(stats).not.toMatch(/Words per minute|Unknown Speaker/);
     const free = await ask('What is said about invoices?');
-    expect(free).toMatch(/^Die relevantesten Stellen/);
+    expect(free).toMatch(/^Antwort aus dem Transkript/);
     expect(free).toContain('bitten Sie Ihren Administrator');
     expect(free).not.toMatch(/AI_BASE_URL/);
   });
@@ -247,6 +247,7 @@ describe('AI prompts on the local engine', () => {
       ...['pdf', 'docx', 'txt', 'srt', 'vtt'].map((f) => () => other.get(`/api/transcripts/${en}/export/${f}`)),
       ...['pdf', 'docx', 'txt'].map((f) => () => other.get(`/api/transcripts/${en}/ai-outputs/export/${f}`)),
       ...['pdf', 'docx', 'txt'].map((f) => () => other.get(`/api/transcripts/${en}/ai-outputs/${outputId}/export/${f}`)),
+      () => other.del(`/api/transcripts/${en}/ai-outputs/${outputId}`),
     ];
     for (const call of calls) {
       const res = await call();
@@ -255,5 +256,28 @@ describe('AI prompts on the local engine', () => {
     }
     // The owner's outputs are untouched.
     expect(((await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[]).length).toBe(first.length);
+  });
+
+  it('deletes one AI output for its owner only; another id or transcript answers 404', async () => {
+    const before = (await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[];
+    const [gone, ...kept] = before;
+    // Another user, and the owner with the output under another of their transcripts: 404, nothing deleted.
+    const other = api(server, (await register(server)).cookie);
+    const theirs = await other.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`);
+    expect(theirs.status).toBe(404);
+    expect(theirs.json.error).toBe('Transcript not found');
+    const elsewhere = await owner.del(`/api/transcripts/${de}/ai-outputs/${gone.id}`);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.json.error).toBe('AI output not found');
+    expect((await owner.del(`/api/transcripts/${en}/ai-outputs/abc`)).status).toBe(400);
+    expect(((await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[]).length).toBe(before.length);
+
+    const res = await owner.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
+    const after = (await owner.get(`/api/transcripts/${en}/ai-outputs`)).json as unknown as Output[];
+    expect(after.map((o) => o.id)).toEqual(kept.map((o) => o.id));
+    expect((await owner.get(`/api/transcripts/${en}/ai-outputs/${gone.id}/export/txt`)).status).toBe(404);
+    expect((await owner.del(`/api/transcripts/${en}/ai-outputs/${gone.id}`)).status).toBe(404);
   });
 });

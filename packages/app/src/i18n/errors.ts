@@ -250,6 +250,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   UNEXPECTED_ERROR: msg`An unexpected error occurred`,
   SAVE_PROMPT_FAILED: msg`Failed to save prompt`,
   DELETE_PROMPT_FAILED: msg`Failed to delete prompt`,
+  DELETE_AI_OUTPUT_FAILED: msg`Failed to delete the AI output`,
   REORDER_PROMPTS_FAILED: msg`Failed to reorder prompts`,
   CREATE_TUTORIAL_FAILED: msg`Failed to create tutorial transcript`,
   SAVE_PREFERENCES_FAILED: msg`Failed to save preferences`,

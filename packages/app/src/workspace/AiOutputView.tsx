@@ -4,6 +4,7 @@ import { AiOutputList, type AiOutputListState, type AiOutputRerun } from '@scrib
 import { LayersIcon } from '@scribe/ui/icons';
 import { useMemo } from 'react';
 import { useAiActions, useAiModels, useAiOutputs, useExporter } from '../data/ai.ts';
+import { useDeleteOutput, useHiddenOutputs } from '../data/aiOutputDeletes.ts';
 import { useFolderTree } from '../data/library.ts';
 import { usePendingOutput } from '../data/aiStream.ts';
 import { translateError } from '../i18n/errors.ts';
@@ -24,6 +25,8 @@ export function AiOutputView() {
   const models = useAiModels();
   const actions = useAiActions();
   const { selectTranscript, setTab } = useSelection();
+  const hidden = useHiddenOutputs();
+  const deleteOutput = useDeleteOutput();
   const targets = useMemo(() => rerunTargets(tree, transcriptId), [tree, transcriptId]);
   // The same prompt text and model on the chosen transcript, which is then shown with its outputs.
   const rerun: AiOutputRerun = {
@@ -60,7 +63,10 @@ export function AiOutputView() {
       : {
           status: 'ready',
           // The note says what produced each output: the local engine in the user's language, else the provider's model id.
-          outputs: data.map((o) => ({ ...o, model: o.engine === 'local' ? t`rule-based engine` : o.model })),
+          // Deleted outputs whose Undo is still offered stay hidden.
+          outputs: data
+            .filter((o) => !hidden.has(o.id))
+            .map((o) => ({ ...o, model: o.engine === 'local' ? t`rule-based engine` : o.model })),
         };
   return (
     <div className={styles.scrollingViewCard}>
@@ -72,6 +78,7 @@ export function AiOutputView() {
           pending={pending ? { prompt: pending.prompt, text: pending.text, progress: pending.progress } : null}
           rerun={rerun}
           onSeek={(seconds) => void seekPlayer(seconds)}
+          onDelete={(item) => deleteOutput(transcriptId, item)}
           onExport={(target, format) =>
             void exporter(
               target.kind === 'all' ? paths.aiOutputsExport(transcriptId, format) : paths.aiOutputExport(transcriptId, target.id, format),

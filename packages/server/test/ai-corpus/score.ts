@@ -96,7 +96,8 @@ export function splitSentences(text: string): string[] {
 
 /** An output sentence whose words are a strict beginning of a source sentence: it stops mid-clause. */
 export function cutSentences(content: string[], source: string): string[] {
-  const src = splitSentences(source).map((s) => wordsOf(s.replace(/[“”"»«]/g, '')));
+  const raw = splitSentences(source).map((s) => s.replace(/[“”"»«]/g, ''));
+  const src = raw.map(wordsOf);
   const cut: string[] = [];
   for (const line of content) {
     for (const sentence of splitSentences(line.replace(/[“”"»«]/g, ''))) {
@@ -104,7 +105,9 @@ export function cutSentences(content: string[], source: string): string[] {
       if (w.length < 2) continue;
       const whole = src.some((s) => s.length === w.length && s.every((x, i) => x.replace(/[.,]$/, '') === w[i]));
       if (whole) continue;
-      const prefix = src.some((s) => s.length > w.length && w.every((x, i) => s[i].replace(/[.,]$/, '') === x));
+      // A whole clause before ', and' / ', und' / ';' is a complete item of a list, not a cut sentence.
+      const clause = (k: number) => new RegExp(`^\\W*(?:\\S+\\s+){${w.length - 1}}\\S+?(?:,\\s*(?:and|und)\\b|;)`, 'u').test(raw[k]);
+      const prefix = src.some((s, k) => s.length > w.length && w.every((x, i) => s[i].replace(/[.,]$/, '') === x) && !clause(k));
       if (prefix) cut.push(sentence);
     }
   }

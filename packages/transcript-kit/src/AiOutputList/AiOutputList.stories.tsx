@@ -45,6 +45,19 @@ export const Outputs: Story = {
     await expect(args.onSeek).toHaveBeenLastCalledWith(3666);
     await userEvent.click(canvas.getByRole('button', { name: 'Play from 2:31' }));
     await expect(args.onSeek).toHaveBeenLastCalledWith(151);
+    // Delete is offered only when the host handles it.
+    await expect(canvas.queryByRole('button', { name: /^Delete / })).toBeNull();
+  },
+};
+
+/** Each output can be deleted: the host (the app) hides it, offers Undo and deletes it on the server. */
+export const DeleteOutput: Story = {
+  args: { onDelete: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete Summarize the transcript as bu…' }));
+    await expect(args.onDelete).toHaveBeenCalledTimes(1);
+    await expect(args.onDelete).toHaveBeenLastCalledWith(outputs[1]);
   },
 };
 

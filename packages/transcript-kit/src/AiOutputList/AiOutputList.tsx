@@ -21,7 +21,7 @@ import {
 import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { combinedOutputsText, menuName, splitTimestamps } from '../ai/timestamps.ts';
-import { CopyIcon, DownloadIcon, ShareIcon, SparklesIcon } from '@scribe/ui/icons';
+import { CopyIcon, DownloadIcon, ShareIcon, SparklesIcon, TrashIcon } from '@scribe/ui/icons';
 import * as controls from '../styles/controls.css.ts';
 import * as styles from './AiOutputList.css.ts';
 
@@ -58,6 +58,8 @@ export interface AiOutputListProps extends KitLocaleProps {
   pending?: { prompt: string; text: string; progress?: AiPendingProgress | null } | null;
   /** Offers 'Run on another transcript…' on each output: the same prompt on one of these transcripts. */
   rerun?: AiOutputRerun;
+  /** Offers Delete on each output (the host confirms, offers Undo and calls the server); without it, no Delete. */
+  onDelete?: (item: AiOutputItem) => void;
 }
 
 /**
@@ -109,7 +111,7 @@ function FormatItems({ prefix }: { prefix: string }) {
 }
 
 /** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
-function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun }: AiOutputListProps) {
+function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun, onDelete }: AiOutputListProps) {
   const { t, i18n } = useLingui();
   const [rerunning, setRerunning] = useState<AiOutputItem | null>(null);
   const formatDate = (iso: string) =>
@@ -235,6 +237,7 @@ function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rer
               onSeek={onSeek}
               onAction={onExport ? exportAction : undefined}
               onRerun={rerun ? () => setRerunning(o) : undefined}
+              onDelete={onDelete ? () => onDelete(o) : undefined}
             >
               <OutputText text={o.output} onSeek={onSeek} />
             </OutputCard>
@@ -265,6 +268,7 @@ function OutputCard({
   children,
   onAction,
   onRerun,
+  onDelete,
 }: {
   item: AiOutputItem;
   date: string;
@@ -272,6 +276,7 @@ function OutputCard({
   onSeek: (s: number) => void;
   onAction?: (key: string | number) => void;
   onRerun?: () => void;
+  onDelete?: () => void;
 }) {
   const { t } = useLingui();
   return (
@@ -300,6 +305,9 @@ function OutputCard({
                 <FormatItems prefix={String(item.id)} />
               </Menu>
             </MenuTrigger>
+          ) : null}
+          {onDelete ? (
+            <IconButton size="sm" aria-label={t`Delete ${menuName(item.prompt)}`} icon={<TrashIcon />} onPress={onDelete} />
           ) : null}
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { aiOutputs, prompts, transcripts, type AiOutputRow, type PromptRow, type TranscriptRow } from '../../db/schema.ts';
 
@@ -110,6 +110,19 @@ export function createAiRepository(db: Db) {
         .where(and(eq(aiOutputs.transcriptId, transcriptId), eq(transcripts.userId, userId)))
         .orderBy(desc(aiOutputs.createdAt), desc(aiOutputs.id));
       return rows.map((r) => r.o);
+    },
+
+    /** Deletes one output of one of the user's transcripts; false when there is none (or it is another user's). */
+    async deleteOutput(userId: number, transcriptId: number, outputId: number): Promise<boolean> {
+      const own = db
+        .select({ id: transcripts.id })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, transcriptId), eq(transcripts.userId, userId)));
+      const rows = await db
+        .delete(aiOutputs)
+        .where(and(eq(aiOutputs.id, outputId), eq(aiOutputs.transcriptId, transcriptId), inArray(aiOutputs.transcriptId, own)))
+        .returning({ id: aiOutputs.id });
+      return rows.length === 1;
     },
 
     async output(userId: number, transcriptId: number, outputId: number): Promise<AiOutputRow | undefined> {

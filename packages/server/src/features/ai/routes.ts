@@ -12,7 +12,7 @@ import {
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParams } from '../../http/params.ts';
+import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AiService } from './service.ts';
 
@@ -23,6 +23,7 @@ export interface AiRoutesOptions {
 
 const tags = ['ai'];
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const outputParams = z.object({ id: idParam, outputId: idParam });
 
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts) => {
   const { ai } = opts;
@@ -131,6 +132,22 @@ export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts
         request.raw.socket.off('close', onClose);
         reply.raw.off('close', onClose);
       }
+    },
+  );
+
+  app.delete(
+    '/api/transcripts/:id/ai-outputs/:outputId',
+    {
+      schema: {
+        tags,
+        summary: "Delete one AI output of the user's transcript (another user's answers 404)",
+        params: outputParams,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await ai.deleteOutput(currentUser(request).id, request.params.id, request.params.outputId);
+      return { ok: true as const };
     },
   );
 

@@ -163,6 +163,12 @@ export function createAiService(deps: {
       return (await repo.outputs(userId, transcriptId)).map(toAiOutput);
     },
 
+    /** Owner only: another user's output (or transcript) answers like a missing one (404). */
+    async deleteOutput(userId: number, transcriptId: number, outputId: number): Promise<void> {
+      await ownTranscript(userId, transcriptId);
+      if (!(await repo.deleteOutput(userId, transcriptId, outputId))) throw new HttpError(404, 'AI_OUTPUT_NOT_FOUND');
+    },
+
     /**
      * Runs a prompt over the transcript with the chosen model and stores the answer. A provider
      * failure answers 502 'Failed to process custom prompt: {provider's error}'; nothing is stored.

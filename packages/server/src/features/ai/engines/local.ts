@@ -13,7 +13,8 @@ import { figuresIn, type Figure } from './local/figures.ts';
 import { removeFillers } from './local/fillers.ts';
 import { correctSentence } from './local/grammar.ts';
 import { T, type UnsupportedTask } from './local/i18n.ts';
-import { actionItems, decisions, isActionItem, isDecision } from './local/meeting.ts';
+import { answerPassages } from './local/answer.ts';
+import { actionItems, decisions, isActionItem, isDecision, peopleIn, type ActionItem } from './local/meeting.ts';
 import { rankSentences } from './local/rank.ts';
 import {
   contentWords,
@@ -23,6 +24,7 @@ import {
   sentences,
   stem,
   STOP,
+  topicWords,
   words,
   type Lang,
   type Sentence,
@@ -42,15 +44,28 @@ export type Intent = DefaultPromptKind | 'people' | 'dates' | UnsupportedTask;
 /** The intent of a prompt (English or German wording), or null for a free prompt answered by passages. */
 export function classifyPrompt(prompt: string): Intent | null {
   const p = prompt.toLowerCase();
-  const rules: Array<[Intent, RegExp]> = [
+  // A question about something in the transcript ('Who is responsible for the contract?', 'When is the
+  // launch date?') is answered from its passages; it asks for a list kind only in list form ('What are
+  // the action items?', 'Who spoke?').
+  const wh = /^\s*(?:who|whom|whose|what|when|where|which|why|how|wer|wem|wen|was|wann|wo|welche\w*|warum|wie)\b/.test(p);
+  const listForm =
+    /^\s*(?:what|which|welche\w*|was)\s+(?:(?:are|were|is|was|sind|waren|wurden|gab es|gibt es)\s+)?(?:(?:the|all|die|alle)\s+)?(?:\w+\s+)?(?:action items?|tasks|next steps|to-?dos|decisions|people|persons|speakers|participants|names|dates|deadlines|figures|numbers|aufgaben|schritte|entscheidungen|personen|teilnehmer|sprecher|namen|termine|fristen|daten|zahlen)\b|\bwho does what\b|\bwer macht was\b|^\s*who (?:spoke|speaks|attended|took part|was there|were there)\b|^\s*wer (?:war dabei|hat teilgenommen|spricht|sprach)\b/.test(
+      p,
+    );
+  const gated = new Set<Intent>(['actionItems', 'decisions', 'people', 'dates', 'statistics']);
+  const rules: Array<[Intent, RegExp, boolean?]> = [
     // First: 'Translate the summary' asks for a translation, not a summary.
     [
       'translate',
       /translat|übersetz|\b(?:in|into|auf) (?:english|german|french|spanish|italian|englisch|deutsch|französisch|spanisch|italienisch)\b/,
     ],
+    ['write', /\b(?:invent|make up|made-up|imagine|fictional|erfinde|erfinden|ausdenken|denk dir)\b/],
+    // 'Write a summary email' asks for new text, whatever it is about ('Write down the action items' does not).
+    ['write', /^\s*(?:please\s+|bitte\s+)?(?:write(?! down)|compose|draft|schreib\w*|verfass\w*|formulier\w*)\b/],
     ['faq', /\bfaq\b|frequently asked|häufig gestellte/],
     ['fillers', /filler|füllw/],
-    ['statistics', /statistic|statistik|\bfigures\b|\bnumbers\b|\bzahlen\b|kennzahlen|\bamounts?\b|beträge/],
+    ['statistics', /statistic|statistik|kennzahlen/],
+    ['statistics', /\bfigures\b|\bnumbers\b|\bzahlen\b|\bamounts?\b|beträge/],
     ['emotions', /emotion|feeling|gefühl|stimmung/],
     ['grammar', /grammar|punctuation|grammatik|zeichensetzung|rechtschreibung/],
     ['actionItems', /action items?|to-?dos?\b|\btasks?\b|next steps|who does what|aufgaben|nächste schritte|maßnahmen|wer macht was/],
@@ -60,12 +75,22 @@ export function classifyPrompt(prompt: string): Intent | null {
     ['bullets', /bullet|stichpunkt|aufzählung|summar|overview|recap|\btl;?dr\b|\bgist\b|zusammenfass|überblick|worum geht/],
     [
       'people',
-      /\bwho (?:is|was|are|were|spoke|speaks|attended|took part)\b|\bpeople\b|\bpersons?\b|participants|speakers|\bnames\b|personen|teilnehmer|\bwer (?:war|ist|hat|spricht|sprach)\b|sprecher|\bnamen\b/,
+      /\bwho (?:spoke|speaks|attended|took part|was there|were there)\b|\bpeople\b|\bpersons?\b|participants|speakers|\bnames\b|personen|teilnehmer|\bwer (?:war dabei|hat teilgenommen|spricht|sprach)\b|sprecher|\bnamen\b/,
     ],
     ['dates', /\bdates?\b|deadlines?|\bschedule\b|\btermine?\b|\bdatum\b|\bdaten\b|fristen|uhrzeit/],
-    ['write', /\b(?:write|compose|draft|rewrite|rephrase|paraphrase|poem|story|reply|respond to)\b|formulier|schreib|verfass|gedicht/],
+    // 'Who drafts the agenda?' asks about the transcript; 'Draft a reply' asks for new text.
+    [
+      'write',
+      /\b(?:write|compose|draft|rewrite|rephrase|paraphrase|poem|story|reply|respond to)\b|formulier|schreib|verfass|gedicht/,
+      true,
+    ],
   ];
-  for (const [kind, re] of rules) if (re.test(p)) return kind;
+  for (const [kind, re, whGated] of rules) {
+    if (!re.test(p)) continue;
+    if (wh && whGated) continue;
+    if (wh && gated.has(kind) && !listForm && !(kind === 'statistics' && /statistic|statistik/.test(p))) continue;
+    return kind;
+  }
   return null;
 }
 
@@ -97,8 +122,17 @@ export function faq(all: Sentence[], lang: Lang, ui: Lang = lang): string {
     while (j < all.length && all[j].speaker === s.speaker && !isQuestion(all[j].text)) j++;
     if (j >= all.length || isQuestion(all[j].text) || all[j].speaker === s.speaker) j = i + 1;
     const answer: Sentence[] = [];
+    // The answer stops at the end of its topic: a further sentence must share a word with the question
+    // or the answer so far, or refer back to it ('It's only €20 more.'), else it starts the next topic.
+    const topic = new Set(contentWords(s.text, lang).map(stem));
     for (; j < all.length && answer.length < 3; j++) {
       if (isQuestion(all[j].text) || (answer.length > 0 && all[j].speaker !== answer[0].speaker)) break;
+      const own = contentWords(all[j].text, lang).map(stem);
+      const refersBack = /^(?:it|it['’]s|this|that|they|so|because|but|and|also|es|das|dies|sie|weil|aber|und|denn|also)\b/i.test(
+        removeFillers(all[j].text, lang).text,
+      );
+      if (answer.length > 0 && !refersBack && !own.some((w) => topic.has(w))) break;
+      for (const w of own) topic.add(w);
       answer.push(all[j]);
     }
     const a = answer.length ? `${ts(answer[0].start)} ${answer.map((x) => clean(x.text, lang)).join(' ')}` : t.noAnswer;
@@ -199,20 +233,21 @@ export function keyPoints(all: Sentence[], lang: Lang, ui: Lang = lang): string 
   const count = clamp(Math.ceil(all.length / 4), 3, 8);
   const picked = rankSentences(all, { lang, count, boost: boost(all, lang), textOf: (s) => removeFillers(s.text, lang).text });
   const freq = new Map<string, number>();
-  for (const s of all) for (const w of contentWords(s.text, lang)) freq.set(stem(w), (freq.get(stem(w)) ?? 0) + 1);
+  const names = new Set(all.map((s) => s.speaker.toLowerCase()));
+  for (const s of all) for (const w of topicWords(s.text, lang, names)) freq.set(stem(w), (freq.get(stem(w)) ?? 0) + 1);
   const topics = [...freq.entries()]
     .filter(([, c]) => c > 1)
     .sort((a, b) => b[1] - a[1])
     .slice(0, 5)
-    .map(([w]) => representative(all, w, lang));
+    .map(([w]) => representative(all, w, lang, names));
   const lines = picked.map((s, i) => `${i + 1}. ${ts(s.start)} ${clean(s.text, lang)}`);
   return [T[ui].keyHeading, ...lines, ...(topics.length ? ['', `${T[ui].keywords}: ${topics.join(', ')}`] : [])].join('\n');
 }
 
 /** The most common full word behind a stem. */
-function representative(all: Sentence[], st: string, lang: Lang): string {
+function representative(all: Sentence[], st: string, lang: Lang, names: ReadonlySet<string>): string {
   const counts = new Map<string, number>();
-  for (const s of all) for (const w of contentWords(s.text, lang)) if (stem(w) === st) counts.set(w, (counts.get(w) ?? 0) + 1);
+  for (const s of all) for (const w of topicWords(s.text, lang, names)) if (stem(w) === st) counts.set(w, (counts.get(w) ?? 0) + 1);
   return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? st;
 }
 
@@ -221,6 +256,18 @@ function representative(all: Sentence[], st: string, lang: Lang): string {
 function listOf(found: Sentence[], lang: Lang, heading: string, none: string): string {
   if (found.length === 0) return none;
   return [heading, ...found.map((s) => `- ${ts(s.start)} ${speakerPrefix(s.speaker)}${clean(s.text, lang)}`)].join('\n');
+}
+
+/** Each item with its owner and, where said, its due date: '- [01:24] Jana sends … — owner: Jana · due: Thursday'. */
+export function actionItemList(all: Sentence[], lang: Lang, ui: Lang = lang): string {
+  const t = T[ui];
+  const items: ActionItem[] = actionItems(all, lang);
+  if (items.length === 0) return t.noActionItems;
+  const line = (i: ActionItem) => {
+    const meta = [i.owner ? `${t.owner}: ${i.owner}` : '', i.due ? `${t.due}: ${i.due}` : ''].filter(Boolean).join(' · ');
+    return `- ${ts(i.sentence.start)} ${clean(i.text, lang)}${meta ? ` — ${meta}` : ''}`;
+  };
+  return [t.actionItemsHeading(items.length), ...items.map(line)].join('\n');
 }
 
 const NOT_NAMES = new Set(
@@ -280,6 +327,7 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
   const segs = transcript.segments;
   const figures = figureLines(all, lang, () => true);
   const count = all.reduce((n, s) => n + figuresIn(s.text, lang).length, 0);
+  const names = new Set(segs.map((s) => s.speaker.toLowerCase()));
   const first = segs.length ? Math.min(...segs.map((s) => s.start)) : 0;
   const last = segs.length ? Math.max(...segs.map((s) => s.end)) : 0;
   const duration = transcript.durationSeconds ?? last;
@@ -297,11 +345,11 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
   const talk = [...bySpeaker.values()].reduce((n, e) => n + e.seconds, 0);
   const longest = segs.reduce<StoredSegment | undefined>((a, s) => (!a || s.end - s.start > a.end - a.start ? s : a), undefined);
   const freq = new Map<string, number>();
-  for (const s of segs) for (const w of contentWords(s.text, lang)) freq.set(w, (freq.get(w) ?? 0) + 1);
+  for (const s of segs) for (const w of topicWords(s.text, lang, names)) freq.set(w, (freq.get(w) ?? 0) + 1);
   const top = [...freq.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
   const lines = [
     t.statsHeading,
-    ...(figures.length ? [t.figuresHeading(count), ...figures] : [t.noFigures]),
+    ...(figures.length ? [t.figuresHeading(count, figures.length), ...figures] : [t.noFigures]),
     '',
     t.recordingHeading,
     `- ${t.duration}: ${formatTimestamp(duration)} (${Math.round(duration)} ${t.seconds})`,
@@ -326,23 +374,25 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
 
 // --- free prompts --------------------------------------------------------------------------------
 
-export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang = lang): string {
+/**
+ * A free question answered by the passages that hold the answer (ranked retrieval, local/answer.ts):
+ * the value asked for first where the passage holds one ('Jana — [02:14] …'), then up to two more
+ * passages. `answered` is false when no passage matches well enough: that answer costs nothing.
+ */
+export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang = lang): { output: string; answered: boolean } {
   const t = T[ui];
-  const promptLang = detectLanguage({ language: null, content: prompt, segments: [] });
-  const terms = new Set([...contentWords(prompt, lang), ...contentWords(prompt, promptLang)].map(stem));
-  const ranked = all
-    .map((s) => {
-      const cw = contentWords(s.text, lang).map(stem);
-      const hits = new Set(cw.filter((w) => terms.has(w)));
-      return { s, v: hits.size + hits.size / Math.max(1, cw.length) };
-    })
-    .filter((x) => x.v >= 1)
-    .sort((a, b) => b.v - a.v || a.s.index - b.s.index)
-    .slice(0, 5)
-    .map((x) => x.s)
-    .sort((a, b) => a.index - b.index);
-  const body = ranked.length ? [t.freeHeading, ...ranked.map((s) => `- ${ts(s.start)} ${s.text}`)] : [t.freeNone];
-  return [...body, '', t.freeHint].join('\n');
+  // 'Who is responsible for the contract and what is the proposed budget?': each part answered on its own.
+  const parts = prompt.split(/\s*(?:,|\band\b|\bund\b)\s+(?=(?:who|what|when|where|which|how|wer|was|wann|wo|welche\w*|wie)\b)/i);
+  const names = peopleIn(all, lang);
+  const found = parts.map((part) => answerPassages(part, all, lang, names, parts.length > 1 ? 1 : 3));
+  const passages = found.flat();
+  if (passages.length === 0) return { output: [t.freeNone, '', t.freeNoCharge, t.freeHint].join('\n'), answered: false };
+  const lines = passages.map((p, i) => {
+    const reply = p.question ? ` (${p.relation === 'after' ? t.after : t.replyTo} ${ts(p.question.start)} “${p.question.text}”)` : '';
+    const quote = `${ts(p.sentence.start)} ${speakerPrefix(p.sentence.speaker)}${p.sentence.text}${reply}`;
+    return (i === 0 || parts.length > 1) && p.value ? `${p.value} — ${quote}` : `- ${quote}`;
+  });
+  return { output: [t.freeHeading, ...lines, '', t.freeHint].join('\n'), answered: true };
 }
 
 /** German transcripts get German headings; others the reader's interface language. */
@@ -351,11 +401,27 @@ export function answerLanguage(transcript: AiTranscript, ui?: Lang): Lang {
   return lang === 'de' ? 'de' : (ui ?? lang);
 }
 
-/** For what the engine cannot do (translate, write), a plain note that costs nothing; else undefined. */
+/**
+ * An answer that costs nothing: the note for what the engine cannot do (translate, write, invent), and
+ * the note that no passage answers a free question. Undefined when the engine can answer (and charges).
+ */
 export function unsupportedAnswer(prompt: string, transcript: AiTranscript, ui?: Lang): string | undefined {
   const intent = classifyPrompt(prompt);
-  if (intent !== 'translate' && intent !== 'write') return undefined;
-  return T[answerLanguage(transcript, ui)].unsupported(intent);
+  if (intent === 'translate' || intent === 'write') return T[answerLanguage(transcript, ui)].unsupported(intent);
+  if (intent !== null) return undefined;
+  const lang = detectLanguage(transcript);
+  const segments = transcriptSegments(transcript);
+  if (segments.length === 0) return undefined;
+  const answer = freePrompt(prompt, sentences(segments, lang), lang, answerLanguage(transcript, ui));
+  return answer.answered ? undefined : answer.output;
+}
+
+function transcriptSegments(transcript: AiTranscript): StoredSegment[] {
+  return transcript.segments.length
+    ? transcript.segments
+    : transcript.content.trim()
+      ? [{ start: 0, end: transcript.durationSeconds ?? 0, text: transcript.content, speaker: UNKNOWN_SPEAKER }]
+      : [];
 }
 
 /**
@@ -365,11 +431,7 @@ export function unsupportedAnswer(prompt: string, transcript: AiTranscript, ui?:
 export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): string {
   const lang = detectLanguage(transcript);
   const say = answerLanguage(transcript, ui);
-  const segments = transcript.segments.length
-    ? transcript.segments
-    : transcript.content.trim()
-      ? [{ start: 0, end: transcript.durationSeconds ?? 0, text: transcript.content, speaker: UNKNOWN_SPEAKER }]
-      : [];
+  const segments = transcriptSegments(transcript);
   if (segments.length === 0) return T[say].empty;
   const all = sentences(segments, lang);
   const intent = classifyPrompt(prompt);
@@ -391,7 +453,7 @@ export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): s
     case 'statistics':
       return statistics({ ...transcript, segments }, all, lang, say);
     case 'actionItems':
-      return listOf(actionItems(all, lang), lang, T[say].actionItemsHeading(actionItems(all, lang).length), T[say].noActionItems);
+      return actionItemList(all, lang, say);
     case 'decisions':
       return listOf(decisions(all, lang), lang, T[say].decisionsHeading(decisions(all, lang).length), T[say].noDecisions);
     case 'people':
@@ -402,7 +464,7 @@ export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): s
     case 'write':
       return T[say].unsupported(intent);
     default:
-      return freePrompt(prompt, all, lang, say);
+      return freePrompt(prompt, all, lang, say).output;
   }
 }
 

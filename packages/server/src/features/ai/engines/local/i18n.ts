@@ -26,7 +26,8 @@ export const T = {
     tone: { positive: 'mostly positive', negative: 'mostly negative', mixed: 'mixed', neutral: 'neutral' },
     emotions: { joy: 'Joy', gratitude: 'Gratitude', sadness: 'Sadness', anger: 'Anger', fear: 'Fear', surprise: 'Surprise' },
     statsHeading: 'Statistics of the transcript:',
-    figuresHeading: (n: number) => `Figures spoken (${n}):`,
+    figuresHeading: (n: number, lines: number) =>
+      lines === n ? `Figures spoken (${n}):` : `Figures spoken (${n}, in ${lines} sentences):`,
     noFigures: 'No figures, amounts or dates are spoken in the transcript.',
     recordingHeading: 'Recording:',
     datesHeading: (n: number) => `Dates and times mentioned (${n}):`,
@@ -49,8 +50,14 @@ export const T = {
     peopleHeading: 'People in the transcript:',
     speakersLabel: 'Speakers',
     mentionedLabel: 'Names mentioned',
-    freeHeading: 'Most relevant passages of the transcript for your prompt (found by matching words):',
-    freeNone: 'No passage of the transcript matches the words of your prompt.',
+    freeHeading:
+      'Answer from the transcript (the passage that matches your question best first, with the value asked for where it holds one):',
+    freeNone: 'No passage of the transcript answers this: none matches enough of the words of your prompt.',
+    freeNoCharge: 'This answer cost no credit.',
+    replyTo: 'reply to',
+    after: 'following',
+    owner: 'owner',
+    due: 'due',
     freeHint:
       'Note: this is the built-in rule-based engine, not a language model. It answers the default prompts and shows matching passages for other prompts. For full answers, ask your administrator to connect an AI provider.',
     unsupported: (task: UnsupportedTask) => {
@@ -83,7 +90,8 @@ export const T = {
     tone: { positive: 'überwiegend positiv', negative: 'überwiegend negativ', mixed: 'gemischt', neutral: 'neutral' },
     emotions: { joy: 'Freude', gratitude: 'Dankbarkeit', sadness: 'Traurigkeit', anger: 'Ärger', fear: 'Angst', surprise: 'Überraschung' },
     statsHeading: 'Statistik des Transkripts:',
-    figuresHeading: (n: number) => `Genannte Zahlen und Daten (${n}):`,
+    figuresHeading: (n: number, lines: number) =>
+      lines === n ? `Genannte Zahlen und Daten (${n}):` : `Genannte Zahlen und Daten (${n}, in ${lines} Sätzen):`,
     noFigures: 'Im Transkript werden keine Zahlen, Beträge oder Daten genannt.',
     recordingHeading: 'Aufnahme:',
     datesHeading: (n: number) => `Genannte Daten und Uhrzeiten (${n}):`,
@@ -106,8 +114,13 @@ export const T = {
     peopleHeading: 'Personen im Transkript:',
     speakersLabel: 'Sprecher',
     mentionedLabel: 'Genannte Namen',
-    freeHeading: 'Die relevantesten Stellen des Transkripts zu Ihrem Prompt (gefunden über gemeinsame Wörter):',
-    freeNone: 'Keine Stelle des Transkripts passt zu den Wörtern Ihres Prompts.',
+    freeHeading: 'Antwort aus dem Transkript (die am besten passende Stelle zuerst, mit dem gefragten Wert, wo sie einen enthält):',
+    freeNone: 'Keine Stelle des Transkripts beantwortet das: Keine passt zu genug Wörtern Ihres Prompts.',
+    freeNoCharge: 'Diese Antwort hat kein Guthaben gekostet.',
+    replyTo: 'Antwort auf',
+    after: 'im Anschluss an',
+    owner: 'zuständig',
+    due: 'fällig',
     freeHint:
       'Hinweis: Dies ist die eingebaute regelbasierte Engine, kein Sprachmodell. Sie beantwortet die Standard-Prompts und zeigt für andere Prompts passende Stellen. Für vollständige Antworten bitten Sie Ihren Administrator, einen KI-Anbieter anzubinden.',
     unsupported: (task: UnsupportedTask) => {

@@ -47,6 +47,28 @@ export function contentWords(text: string, lang: Lang): string[] {
   return words(text.toLowerCase()).filter((w) => w.length > 2 && !STOP[lang].has(w) && !/^\d+$/.test(w));
 }
 
+/**
+ * Words that are frequent in speech but name no topic ('know', 'think', 'next', 'ähm'): never shown as
+ * a topic or a most frequent word.
+ */
+const NOT_TOPICS: Record<Lang, Set<string>> = {
+  en: new Set(
+    "um umm uh uhh uhm erm hmm mhm ah okay yeah yes know think thing things going want get got gets say said says tell told like just really actually basically right well sure lot lots kind sort mean means next last also still good great fine nice thanks thank let let's maybe need needs make made way time times today now see look come came give take put one two three first second third".split(
+      ' ',
+    ),
+  ),
+  de: new Set(
+    'ähm äh ähh öhm öh hm hmm mhm ähem em ehm okay ja nein naja also halt eben quasi sozusagen irgendwie genau gut klar mal schon eigentlich wirklich sagen gesagt sagt machen macht gemacht gibt geht gehen kommen kommt sehen glaube denke finde nächste nächsten letzte letzten heute jetzt dann ganz viel mehr eins zwei drei'.split(
+      ' ',
+    ),
+  ),
+};
+
+/** Content words that can name a topic: no fillers, no speech verbs, no speakers' names. */
+export function topicWords(text: string, lang: Lang, names: ReadonlySet<string> = new Set()): string[] {
+  return contentWords(text, lang).filter((w) => !NOT_TOPICS[lang].has(w) && !NOT_TOPICS.en.has(w) && !names.has(w));
+}
+
 /** A crude stem so 'meeting' and 'meetings' count together (first 6 letters). */
 export const stem = (w: string) => w.slice(0, 6);
 
