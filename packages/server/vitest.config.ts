@@ -72,9 +72,10 @@ const shared = {
 } as const;
 
 /**
- * The server's tests as two projects: `server`, two files at a time (most of a file's time is spent
- * waiting: for a timeout to pass, a child process, a transcription), and `server-timed`, the timed
- * files, afterwards and alone. `--project 'server*'` runs both.
+ * The server's tests as two projects: `server`, one file at a time, beside the other projects, and
+ * `server-timed`, the timed files, afterwards and alone. `--project 'server*'` runs both. Two server
+ * files at a time was tried: transcription tests (the engine's two inference processes each) then ran
+ * past their deadlines on the 2 cores (jobs.test.ts, pgboss-upgrade.test.ts).
  */
 export const serverProjects = [
   defineProject({
@@ -84,6 +85,8 @@ export const serverProjects = [
       name: 'server',
       include: ['test/**/*.test.ts'],
       exclude: [...configDefaults.exclude, ...skippedOnPostgres, ...timedFiles],
+      // Each file starts its own PGlite and often the transcription engine: one at a time on 2 cores.
+      fileParallelism: false,
     },
   }),
   defineProject({
