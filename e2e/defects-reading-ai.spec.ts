@@ -74,7 +74,7 @@ test.describe('a German reader in Tokyo', () => {
   });
 });
 
-test('the AI output view: padded header, tabs that stay in view, an export menu grouped per output, no operator wording', async ({
+test('the AI output view: padded header, tabs that stay in view, an export menu for all outputs and the chosen one, no operator wording', async ({
   page,
 }) => {
   test.setTimeout(240_000);
@@ -134,12 +134,21 @@ test('the AI output view: padded header, tabs that stay in view, an export menu 
   await expect(transcriptTab).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: 'AI output' }).click();
 
-  // The export menu: a section per output titled with its prompt and date, readable format names.
-  await view.getByRole('button', { name: 'Export', exact: true }).click();
+  // The export menu (issue 33): each readable format once for all outputs and once for the chosen output,
+  // the newest until another is pressed; not every output × every format.
   const menu = page.getByRole('menu');
   const groups = menu.getByRole('group');
-  await expect(groups).toHaveCount(prompts.length + 2);
+  await view.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(groups).toHaveCount(2);
   await expect(groups.first()).toHaveAccessibleName(/^all outputs$/i);
+  await expect(groups.first().getByRole('menuitem')).toHaveText(['PDF', 'Word (DOCX)', 'Text (TXT)']);
+  await expect(groups.nth(1)).toHaveAccessibleName(/^What is said about the migrati… · .*\d{4}/i);
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  // The oldest output chosen by pressing its heading: the menu offers it instead.
+  await oldest.getByRole('heading', { name: prompts[0][1] }).click();
+  await view.getByRole('button', { name: 'Export', exact: true }).click();
+  await expect(groups).toHaveCount(2);
   const questions = menu.getByRole('group', { name: /^Extract all questions asked in… · .*\d{4}/i });
   await expect(questions).toHaveCount(1);
   await expect(questions.getByRole('menuitem')).toHaveText(['PDF', 'Word (DOCX)', 'Text (TXT)']);

@@ -24,7 +24,7 @@ const outputs = [
 /**
  * The AI output tab: a loading skeleton, an error heading with the message, the empty state, or the
  * outputs. Time stamps (m:ss, mm:ss, h:mm:ss) are buttons that seek the player; the header copies or
- * shares the combined text and exports all outputs or one (names cut at 30 characters).
+ * shares the combined text and exports all outputs or the chosen one (names cut at 30 characters).
  */
 const meta = {
   title: 'Transcript Kit/AiOutputList',
@@ -61,20 +61,38 @@ export const DeleteOutput: Story = {
   },
 };
 
+/**
+ * The Export menu offers each format once for all outputs and once for the chosen output: the newest
+ * until another one is pressed or focused (its section names it).
+ */
 export const ExportMenus: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
-    const menu = await screen.findByRole('menu');
-    // A section per output, titled with its prompt (cut at 30 characters) and its date.
-    await expect(within(menu).getByText(/^Extract all questions asked in… · /)).toBeVisible();
+    let menu = await screen.findByRole('menu');
+    // Two sections: all outputs, and the newest output, titled with its prompt (cut at 30 characters) and its date.
+    await expect(within(menu).getAllByRole('group')).toHaveLength(2);
+    await expect(within(menu).getByRole('group', { name: 'All outputs' })).toBeVisible();
     await expect(within(menu).getByRole('group', { name: /^Extract all questions asked in… · / })).toBeVisible();
-    await userEvent.click(within(menu).getAllByRole('menuitem', { name: 'PDF' })[0]);
+    await expect(within(menu).getAllByRole('menuitem')).toHaveLength(6);
+    await userEvent.click(within(within(menu).getByRole('group', { name: 'All outputs' })).getByRole('menuitem', { name: 'PDF' }));
     await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'all' }, 'pdf');
-    await userEvent.click(canvas.getAllByRole('button', { name: /^Download / })[1]);
+
+    // Another output chosen by focusing inside it (a time stamp, by keyboard): the menu offers that one.
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    canvas.getByRole('button', { name: 'Play from 2:31' }).focus();
+    await userEvent.click(canvas.getByRole('button', { name: 'Export' }));
+    menu = await screen.findByRole('menu');
+    const chosen = within(menu).getByRole('group', { name: /^Summarize the transcript as bu… · / });
+    await expect(within(menu).queryByRole('group', { name: /^Extract all questions asked in… · / })).toBeNull();
+    await userEvent.click(within(chosen).getByRole('menuitem', { name: 'Text (TXT)' }));
+    await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'one', id: 1, prompt: outputs[1].prompt }, 'txt');
+
+    // Each output's own Download menu still offers its formats.
+    await userEvent.click(canvas.getAllByRole('button', { name: /^Download / })[0]);
     const one = await screen.findByRole('menu');
     await userEvent.click(within(one).getByRole('menuitem', { name: 'Word (DOCX)' }));
-    await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'one', id: 1, prompt: outputs[1].prompt }, 'docx');
+    await expect(args.onExport).toHaveBeenLastCalledWith({ kind: 'one', id: 2, prompt: outputs[0].prompt }, 'docx');
   },
 };
 

@@ -114,6 +114,8 @@ function FormatItems({ prefix }: { prefix: string }) {
 function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun, onDelete }: AiOutputListProps) {
   const { t, i18n } = useLingui();
   const [rerunning, setRerunning] = useState<AiOutputItem | null>(null);
+  // The output the Export menu offers beside 'All outputs': the one last pressed or focused, else the newest.
+  const [chosenId, setChosenId] = useState<number | null>(null);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -170,6 +172,7 @@ function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rer
   }
 
   const heading = title || t`AI Output`;
+  const chosen = outputs.find((o) => o.id === chosenId) ?? outputs[0];
   const combined = combinedOutputsText(outputs, formatDate);
   const copy = async () => {
     try {
@@ -216,12 +219,10 @@ function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rer
                 <MenuSection title={t`All outputs`}>
                   <FormatItems prefix="all" />
                 </MenuSection>
-                {/* One section per output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
-                {outputs.map((o) => (
-                  <MenuSection key={o.id} title={`${menuName(o.prompt)} · ${formatDate(o.createdAt)}`}>
-                    <FormatItems prefix={String(o.id)} />
-                  </MenuSection>
-                ))}
+                {/* The chosen output, titled with its prompt (cut at 30) and its date: the same prompt run twice stays apart. */}
+                <MenuSection title={`${menuName(chosen.prompt)} · ${formatDate(chosen.createdAt)}`}>
+                  <FormatItems prefix={String(chosen.id)} />
+                </MenuSection>
               </Menu>
             </MenuTrigger>
           ) : null}
@@ -230,7 +231,7 @@ function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rer
       {pendingCard}
       <ul className={styles.list}>
         {outputs.map((o) => (
-          <li key={o.id}>
+          <li key={o.id} onFocus={() => setChosenId(o.id)} onPointerDown={() => setChosenId(o.id)}>
             <OutputCard
               item={o}
               date={formatDate(o.createdAt)}

@@ -489,9 +489,11 @@ export function createLocalEngine(pool?: WorkPool): AiEngine {
   return {
     kind: 'local',
     async freeAnswer(request: AiRequest): Promise<AiResult | undefined> {
-      // Only a prompt to translate or write gets a free note; telling which reads the prompt alone.
+      // A prompt to translate or write gets a free note, and so does a free question no passage answers
+      // (null intent: the worker looks for its passages). A default prompt (a list kind) is answered and
+      // charged; telling it apart reads the prompt alone.
       const intent = classifyPrompt(request.prompt);
-      if (intent !== 'translate' && intent !== 'write') return undefined;
+      if (intent !== 'translate' && intent !== 'write' && intent !== null) return undefined;
       const output = await answer('free', request);
       return output === null ? undefined : { output, engine: 'local', model: LOCAL_MODEL };
     },
