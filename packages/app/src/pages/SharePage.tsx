@@ -10,6 +10,7 @@ import { Brand } from '../components/Brand.tsx';
 import { translateError } from '../i18n/errors.ts';
 import { useDocumentTitle } from '../layouts/useDocumentTitle.ts';
 import * as styles from './sharePage.css.ts';
+import { passageStart } from '../workspace/passageStart.ts';
 
 /**
  * The public page of a share link (`/s/{token}`): no sign-in, read-only. The title, the transcript
@@ -61,7 +62,11 @@ export default function SharePage() {
       <>
         <TranscriptViewer state="ready" title={data.title} segments={data.segments} currentTime={time} isPlaying={playing} onSeek={seek} />
         {data.includeAiOutputs && data.aiOutputs.length > 0 ? (
-          <AiOutputList state={{ status: 'ready', outputs: data.aiOutputs }} title={data.title} onSeek={seek} />
+          <AiOutputList
+            state={{ status: 'ready', outputs: data.aiOutputs }}
+            title={data.title}
+            onSeek={(seconds) => seek(passageStart(data.segments, seconds))}
+          />
         ) : null}
         <div className={styles.player}>
           <AudioPlayer

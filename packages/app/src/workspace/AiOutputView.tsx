@@ -12,6 +12,7 @@ import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
 import { modelOfOutput, rerunTargets } from './rerun.ts';
 import { seekPlayer } from './playback.ts';
+import { passageStart } from './passageStart.ts';
 import * as styles from './workspace.css.ts';
 
 /** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
@@ -77,7 +78,7 @@ export function AiOutputView() {
           title={transcript?.title}
           pending={pending ? { prompt: pending.prompt, text: pending.text, progress: pending.progress } : null}
           rerun={rerun}
-          onSeek={(seconds) => void seekPlayer(seconds)}
+          onSeek={(seconds) => void seekPlayer(passageStart(transcript?.metadata.timestamps ?? [], seconds))}
           onDelete={(item) => deleteOutput(transcriptId, item)}
           onExport={(target, format) =>
             void exporter(
