@@ -14,6 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
+import { nextTurn } from '../transcripts/search-backlog.ts';
 
 /** Characters of text stemmed per statement: about 10-20 ms on PGlite here. */
 const PART_CHARS = 8_000;
@@ -41,7 +42,10 @@ export async function refreshStaleInSteps(db: Db, max: number, quietSeconds: num
         where since < now() - make_interval(secs => ${quietSeconds}) order by since limit ${max}`,
   );
   let rebuilt = 0;
-  for (const c of candidates) if (await rebuildInSteps(db, c)) rebuilt++;
+  for (const c of candidates) {
+    await nextTurn();
+    if (await rebuildInSteps(db, c)) rebuilt++;
+  }
   return rebuilt;
 }
 
@@ -60,14 +64,17 @@ async function rebuildInSteps(db: Db, { id, since }: Candidate): Promise<boolean
   // Each part stemmed twice, as search_tsv does the whole text: in the transcript's language and unstemmed.
   const stemmed: string[] = [];
   const plain: string[] = [];
-  for (let first = 1; first <= count; first += perPart) {
+  for (let first = 0; first < count; first += perPart) {
+    await nextTurn();
+    const slice = `$[${first} to ${Math.min(count, first + perPart) - 1}]`;
     const [part] = await selectRows<{ stemmed: string | null; plain: string | null }>(
       db,
       sql`select to_tsvector(search_config(p.language)::regconfig, p.body)::text as stemmed, to_tsvector('simple'::regconfig, p.body)::text as plain
           from (
             select t.language, coalesce(string_agg(e.s ->> 'text', E'\n' order by e.n), '') as body
-            from transcripts t cross join lateral jsonb_array_elements(t.segments) with ordinality as e(s, n)
-            where t.id = ${id} and t.revision = ${t.revision} and e.n between ${first} and ${first + perPart - 1}
+            -- The part's segments only (a slice: the others are not expanded).
+            from transcripts t cross join lateral jsonb_array_elements(jsonb_path_query_array(t.segments, ${slice}::jsonpath)) with ordinality as e(s, n)
+            where t.id = ${id} and t.revision = ${t.revision}
             group by t.language
           ) p`,
     );
@@ -76,6 +83,7 @@ async function rebuildInSteps(db: Db, { id, since }: Candidate): Promise<boolean
     stemmed.push(part.stemmed ?? '');
     plain.push(part.plain ?? '');
   }
+  await nextTurn();
   const store = (parts: number, outputsChars: number | null) => {
     const body = (list: string[]) => joined(list.slice(0, parts).map((p) => sql`${p}::tsvector`));
     const outputs = sql`(select coalesce(string_agg(o.output, E'\\n' order by o.id), '') from ai_outputs o where o.transcript_id = ${id})`;
