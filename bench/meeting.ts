@@ -22,3 +22,18 @@ export function meetingSegments(count: number, hours: number): StoredSegment[] {
     text: `${lines[i % lines.length]}, part ${i}. ${lines[(i * 5 + 3) % lines.length]}.`,
   }));
 }
+
+/**
+ * `count` segments of `chars` characters over `hours`, numbered so none repeats: the text of the heaviest
+ * edits the limits allow (bench hostile).
+ */
+export function bigSegments(count: number, chars: number, hours = 3): StoredSegment[] {
+  const step = (hours * 3600) / count;
+  const filler = 'The billing migration moves every customer record to the new system first, and the team reviews it. ';
+  return Array.from({ length: count }, (_, i) => ({
+    start: i * step,
+    end: (i + 1) * step - 0.01,
+    speaker: i % 2 ? 'Alice' : 'Bob',
+    text: `Segment ${i}: ${filler.repeat(Math.ceil(chars / filler.length))}`.slice(0, chars),
+  }));
+}

@@ -657,7 +657,10 @@ async function registerRoutes(
     startRecordingsMaintenance(app, { recordings, abandonMs: config.recordings.abandonMs, soleProcess: database.kind === 'pglite' }),
   );
   await app.register(recordingsRoutes, { requireUser, recordings, pieceMaxBytes: config.recordings.pieceMaxBytes });
-  await app.register(searchRoutes, { requireUser, search: createSearchService(createSearchRepository(database.db)) });
+  await app.register(searchRoutes, {
+    requireUser,
+    search: createSearchService(createSearchRepository(database.db), { inSteps: database.kind === 'pglite' }),
+  });
   await app.register(creditsRoutes, { requireUser, credits });
   if (config.credits.stripe) await app.register(stripeWebhookRoutes, { credits });
 

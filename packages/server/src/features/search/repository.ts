@@ -2,6 +2,7 @@ import { searchLimits, SNIPPET_MATCH_END, SNIPPET_MATCH_START, type SearchHitKin
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
 import { folders } from '../../db/schema.ts';
+import { refreshStaleInSteps } from './document-steps.ts';
 
 /** One hit as the query returns it, best transcript first, its best hits first. */
 export interface HitRow {
@@ -191,6 +192,9 @@ export function createSearchRepository(db: Db) {
      * Rebuilds the documents of up to `max` transcripts edited but quiet for `quietSeconds`; the number
      * rebuilt. Until then they are searched through their rows, correct but slower per transcript.
      */
+    /** The same, each document rebuilt in small statements (embedded database: see document-steps.ts). */
+    refreshStaleInSteps: (max: number, quietSeconds: number) => refreshStaleInSteps(db, max, quietSeconds),
+
     async refreshStale(max: number, quietSeconds: number): Promise<number> {
       const [row] = await selectRows<{ n: number }>(
         db,

@@ -13,7 +13,11 @@ export interface SearchRequest {
   limit: number;
 }
 
-export function createSearchService(repo: SearchRepository) {
+/**
+ * `inSteps` (the embedded database): documents are rebuilt in small statements (document-steps.ts), not
+ * by the database's one-statement rebuild, which held the request thread for seconds on a long transcript.
+ */
+export function createSearchService(repo: SearchRepository, { inSteps = false } = {}) {
   return {
     /** The user's transcripts matching `q`, best first, grouped with their hits; `folderId` includes its subfolders. */
     async search(userId: number, { q, folderId, limit }: SearchRequest): Promise<SearchResponse> {
@@ -41,7 +45,8 @@ export function createSearchService(repo: SearchRepository) {
      * time to time (routes.ts), not per save: a document is built from the whole transcript, and an
      * editor's autosave saves every few seconds.
      */
-    refreshStale: () => repo.refreshStale(REFRESH_BATCH, REFRESH_QUIET_SECONDS),
+    refreshStale: () =>
+      inSteps ? repo.refreshStaleInSteps(REFRESH_BATCH, REFRESH_QUIET_SECONDS) : repo.refreshStale(REFRESH_BATCH, REFRESH_QUIET_SECONDS),
   };
 }
 export type SearchService = ReturnType<typeof createSearchService>;

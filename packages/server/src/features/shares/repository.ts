@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { aiOutputs, shares, transcripts, type ShareRow } from '../../db/schema.ts';
+import { aiOutputs, shares, transcripts, type ShareRow, type StoredSegment } from '../../db/schema.ts';
 
 /** Owner queries filter by user; the public ones find a live link by its token hash only. */
 export function createSharesRepository(db: Db) {
@@ -48,8 +48,11 @@ export function createSharesRepository(db: Db) {
       return gone.length > 0;
     },
 
-    /** The link with this token hash while it has not expired, with its transcript's shareable columns. */
-    async live(tokenHash: string, now: Date) {
+    /**
+     * The link with this token hash while it has not expired, with its transcript's shareable columns; the
+     * segments only `withSegments` (the audio route, asked at every seek, needs none of a long transcript).
+     */
+    async live(tokenHash: string, now: Date, { withSegments = false } = {}) {
       const [row] = await db
         .select({
           includeAiOutputs: shares.includeAiOutputs,
@@ -58,7 +61,7 @@ export function createSharesRepository(db: Db) {
           status: transcripts.status,
           duration: transcripts.durationSeconds,
           language: transcripts.language,
-          segments: transcripts.segments,
+          segments: withSegments ? transcripts.segments : sql<StoredSegment[]>`'[]'::jsonb`,
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
         })

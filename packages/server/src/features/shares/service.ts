@@ -33,9 +33,9 @@ export function createSharesService(deps: { repo: SharesRepository; storage: Sto
   // A wrong, expired or revoked token: one answer, so none can be told apart.
   const notShared = () => new HttpError(404, 'SHARE_NOT_FOUND');
 
-  async function live(token: string) {
+  async function live(token: string, withSegments = false) {
     if (!shareTokenPattern.test(token)) throw notShared();
-    const row = await repo.live(hashShareToken(token), now());
+    const row = await repo.live(hashShareToken(token), now(), { withSegments });
     if (!row) throw notShared();
     return row;
   }
@@ -76,7 +76,7 @@ export function createSharesService(deps: { repo: SharesRepository; storage: Sto
 
     /** The public page's data: the transcript's current text and, when shared, its AI outputs. */
     async page(token: string): Promise<PublicShare> {
-      const row = await live(token);
+      const row = await live(token, true);
       const outputs = row.includeAiOutputs ? await repo.aiOutputs(row.transcriptId) : [];
       return {
         title: row.title,

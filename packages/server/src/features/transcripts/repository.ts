@@ -73,6 +73,31 @@ export function createTranscriptsRepository(db: Db) {
       return row;
     },
 
+    /** The transcript's answer fields, its segments as the stored JSON text (sent as they are, never parsed here). */
+    async getWithSegmentsText(userId: number, id: number) {
+      const [row] = await db
+        .select({
+          id: transcripts.id,
+          title: transcripts.title,
+          content: transcripts.content,
+          audioKey: transcripts.audioKey,
+          folderId: transcripts.folderId,
+          createdAt: transcripts.createdAt,
+          revision: transcripts.revision,
+          durationSeconds: transcripts.durationSeconds,
+          status: transcripts.status,
+          progress: transcripts.progress,
+          error: transcripts.error,
+          errorCode: transcripts.errorCode,
+          errorParams: transcripts.errorParams,
+          language: transcripts.language,
+          segments: sql<string>`${transcripts.segments}::text`,
+        })
+        .from(transcripts)
+        .where(and(eq(transcripts.id, id), eq(transcripts.userId, userId)));
+      return row;
+    },
+
     async audio(userId: number, id: number) {
       const [row] = await db
         .select({ key: transcripts.audioKey, mime: transcripts.audioMime })

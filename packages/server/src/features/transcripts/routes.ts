@@ -7,6 +7,7 @@ import {
   transcriptSchema,
   updateTranscriptRequestSchema,
   updateTranscriptResponseSchema,
+  type Transcript,
 } from '@scribe/api-client';
 import { z } from 'zod';
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
@@ -48,7 +49,12 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
         response: { 200: transcriptSchema, ...errors },
       },
     },
-    async (request) => transcripts.get(currentUser(request).id, request.params.id),
+    async (request, reply) => {
+      // The schema documents the answer; its text is written by the service (segments as stored) and sent
+      // as it is, past the route's serializer.
+      const json = await transcripts.getJson(currentUser(request).id, request.params.id);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as Transcript);
+    },
   );
 
   // An edit's body (up to 16 MB) is neither parsed nor checked here: the raw JSON (in memory shared with
