@@ -4,7 +4,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../src/db/client.ts';
@@ -12,17 +11,7 @@ import { ERASURE_DONE, ERASURE_QUEUE } from '../src/features/account/erasure.ts'
 import { englishSegments, insertTranscript } from './ai-fixtures.ts';
 import { register, startServer, type TestServer } from './helpers.ts';
 import { api, fixture } from './library-helpers.ts';
-
-function logCapture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  return { stream, lines: () => chunks.join('').split('\n').filter(Boolean) };
-}
+import { logCapture } from './support/log-capture.ts';
 
 /** Every regular file under `dir` (PGlite's data folder and the stored audio alike; not the admin socket). */
 function filesUnder(dir: string): string[] {
@@ -77,7 +66,11 @@ describe('erasure of a deleted account from the database files', () => {
     return hits;
   }
 
-  const finishedErasures = () => log.lines().filter((line) => line.includes(ERASURE_DONE)).length;
+  const finishedErasures = () =>
+    log
+      .text()
+      .split('\n')
+      .filter((line) => line.includes(ERASURE_DONE)).length;
   const unfinishedJobs = async () =>
     (
       await selectRows<{ n: number }>(

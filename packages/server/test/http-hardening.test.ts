@@ -4,7 +4,6 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { CLOSE_TOO_MANY_SOCKETS, limitMessages } from '@scribe/api-client';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +13,7 @@ import { postWebhook, sign, startFakeStripe, succeededEvent, WEBHOOK_SECRET, typ
 import { login, postJson, register, sessionCookie, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
 import { api, libraryUser, MB, syntheticWav, wavHeader } from './library-helpers.ts';
 import { openLive, wsUrl } from './transcription/server-helpers.ts';
+import { logCapture } from './support/log-capture.ts';
 
 // Starting a server takes seconds (far more on a busy machine): one per configuration, shared by its tests.
 const START_MS = 180_000;
@@ -32,18 +32,6 @@ function rawClient(url: string): { socket: Socket; closed: Promise<number> } {
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), ms))]);
-
-/** Log lines written by the server, as text. */
-function logCapture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
 
 /** The CSP header as directive -> sources. */
 function parseCsp(header: string | null): Record<string, string[]> {

@@ -2,23 +2,12 @@
 // the app's /s/…), 'scr_' tokens in any query parameter or path segment, encoded or not.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/http/logging.ts';
 import { englishSegments, insertTranscript } from './ai-fixtures.ts';
 import { startServer, tempDir, XHR, type TestServer } from './helpers.ts';
 import { libraryUser } from './library-helpers.ts';
-
-function logCapture() {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, callback) {
-      chunks.push(String(chunk));
-      callback();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
+import { logCapture } from './support/log-capture.ts';
 
 describe('redactUrl', () => {
   it('leaves ordinary URLs as they are', () => {
