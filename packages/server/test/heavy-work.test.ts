@@ -247,8 +247,15 @@ describe('bounded queues and the text cap', () => {
   let server: TestServer;
   let user: User;
   beforeAll(async () => {
-    // One export thread and one place in the queue; a text cap of 1,000 characters.
-    server = await startServer({ WORK_THREADS: '1', EXPORT_QUEUE_MAX: '1', TRANSCRIPT_MAX_TEXT_CHARS: '1000' });
+    // One export thread and one place in the queue; a text cap of 1,000 characters. The queue is the
+    // server's, whoever fills it: the account's own places (two exports at a time) are turned off here
+    // so that one test account can fill it.
+    server = await startServer({
+      WORK_THREADS: '1',
+      EXPORT_QUEUE_MAX: '1',
+      TRANSCRIPT_MAX_TEXT_CHARS: '1000',
+      API_CONCURRENCY_PER_USER: '0',
+    });
     user = await libraryUser(server);
   });
   afterAll(() => server.close());
