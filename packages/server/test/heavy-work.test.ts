@@ -183,13 +183,16 @@ describe('heavy work off the request thread', () => {
         ((await heavy.get(`/api/search?q=${q}`)).json as unknown as { results: Array<{ transcriptId: number }> }).results.some(
           (r) => r.transcriptId === id,
         );
+      // count(*) is a bigint: a string on PostgreSQL, a number on PGlite.
       const marked = async () =>
-        (
-          await selectRows<{ n: number | string }>(
-            server.app.database.db,
-            sql`select count(*) as n from search_stale where since = 'infinity'`,
-          )
-        )[0]!.n;
+        Number(
+          (
+            await selectRows<{ n: number | string }>(
+              server.app.database.db,
+              sql`select count(*) as n from search_stale where since = 'infinity'`,
+            )
+          )[0]!.n,
+        );
       // 1.5 MB of new text: a few hundred batches, each its own statement, after the edit has answered.
       const measured = await bystanderDuring(server, bystander, () => expect.poll(marked, { timeout: 60_000 }).toBe(0));
       expect(measured.during.length).toBeGreaterThan(1);
