@@ -2,9 +2,9 @@
 // timings: a real server on PGlite with one user and one completed 3-hour, 2,500-segment transcript.
 // Prints one JSON line { url, cookie, id } and serves until it gets SIGTERM; each line it reads on stdin
 // is answered with { cpuMs }, its CPU time so far.
-import { transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
+import { type StoredSegment } from '../packages/server/src/db/schema.ts';
 import { register, startServer } from '../packages/server/test/helpers.ts';
-import { meetingSegments } from './meeting.ts';
+import { insertMeeting, meetingSegments } from './meeting.ts';
 
 const SEGMENTS = 2500;
 const HOURS = 3;
@@ -19,20 +19,8 @@ if (process.argv[1] === import.meta.filename) {
   const server = await startServer({ API_RATE_LIMIT_PER_MINUTE: '1000000' }, { pglite: true });
   const { cookie, user } = await register(server);
   const segments = benchSegments();
-  const [row] = await server.app.database.db
-    .insert(transcripts)
-    .values({
-      userId: user.id,
-      title: 'Three-hour planning meeting',
-      status: 'completed',
-      progress: 100,
-      language: 'en',
-      content: segments.map((s) => s.text).join(' '),
-      segments,
-      durationSeconds: HOURS * 3600,
-    })
-    .returning({ id: transcripts.id });
-  console.log(JSON.stringify({ url: server.url, cookie, id: row.id }));
+  const id = await insertMeeting(server, { userId: user.id, title: 'Three-hour planning meeting', segments, hours: HOURS });
+  console.log(JSON.stringify({ url: server.url, cookie, id }));
   // A line on stdin asks for the CPU time this process has used so far (user + system, ms).
   process.stdin.on('data', () => {
     const { user: u, system } = process.cpuUsage();

@@ -4,35 +4,19 @@
 // segments of 500 characters; the second owns a small library (3 folders, 30 transcripts) whose tree it reads. Prints one JSON line and serves
 // until SIGTERM; each line it reads on stdin is answered with { rssMaxMb }, the largest resident size
 // seen since the last answer (sampled every 50 ms).
-import { folders, transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
+import { folders, type StoredSegment } from '../packages/server/src/db/schema.ts';
 import { register, startServer } from '../packages/server/test/helpers.ts';
-import { bigSegments, meetingSegments } from './meeting.ts';
+import { bigSegments, insertMeeting, meetingSegments } from './meeting.ts';
 
 export const HOURS = 3;
 
-async function insert(
+const insert = (
   server: Awaited<ReturnType<typeof startServer>>,
   userId: number,
   title: string,
   segments: StoredSegment[],
   folderId: number | null = null,
-) {
-  const [row] = await server.app.database.db
-    .insert(transcripts)
-    .values({
-      userId,
-      folderId,
-      title,
-      status: 'completed',
-      progress: 100,
-      language: 'en',
-      content: segments.map((s) => s.text).join(' '),
-      segments,
-      durationSeconds: HOURS * 3600,
-    })
-    .returning({ id: transcripts.id });
-  return row!.id;
-}
+) => insertMeeting(server, { userId, title, segments, hours: HOURS, folderId });
 
 if (process.argv[1] === import.meta.filename) {
   // The server's own defaults (text cap, queues), as deployed; only the per-minute request budget is raised

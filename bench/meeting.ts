@@ -1,6 +1,7 @@
 // The long meeting the server-side benches work on: `count` segments over `hours`, three speakers,
 // sentences with fillers, questions and figures, each segment numbered so none repeats.
-import type { StoredSegment } from '../packages/server/src/db/schema.ts';
+import { transcripts, type StoredSegment } from '../packages/server/src/db/schema.ts';
+import type { TestServer } from '../packages/server/test/helpers.ts';
 
 const lines = [
   'Um, the billing migration will take about three weeks',
@@ -36,4 +37,26 @@ export function bigSegments(count: number, chars: number, hours = 3): StoredSegm
     speaker: i % 2 ? 'Alice' : 'Bob',
     text: `Segment ${i}: ${filler.repeat(Math.ceil(chars / filler.length))}`.slice(0, chars),
   }));
+}
+
+/** Stores a completed transcript of `segments` for `userId` straight in the server's database; its id. */
+export async function insertMeeting(
+  server: TestServer,
+  meeting: { userId: number; title: string; segments: StoredSegment[]; hours: number; folderId?: number | null },
+): Promise<number> {
+  const [row] = await server.app.database.db
+    .insert(transcripts)
+    .values({
+      userId: meeting.userId,
+      folderId: meeting.folderId ?? null,
+      title: meeting.title,
+      status: 'completed',
+      progress: 100,
+      language: 'en',
+      content: meeting.segments.map((s) => s.text).join(' '),
+      segments: meeting.segments,
+      durationSeconds: meeting.hours * 3600,
+    })
+    .returning({ id: transcripts.id });
+  return row!.id;
 }
