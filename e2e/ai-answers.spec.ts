@@ -4,7 +4,7 @@
 //
 // The recording (fixtures/README.md) says '… Who reviews the plan? Carol reviews the plan on Monday.'
 import { expect, test, type Page } from '@playwright/test';
-import { menuBalance, newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { menuBalance, newUser, register, uploadQuestionsAndWait, aiRun } from './helpers.ts';
 
 const notifications = (page: Page) => page.getByRole('region', { name: /^(Notification|Benachrichtigung)$/ });
 
@@ -13,7 +13,7 @@ async function ask(page: Page, question: string) {
   const panel = page.getByRole('region', { name: 'AI Features' });
   await panel.getByRole('textbox', { name: 'Prompt' }).fill(question);
   await panel.getByRole('button', { name: 'Run prompt' }).click();
-  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true', aiRun);
   const output = page.getByRole('tabpanel', { name: 'AI output' }).getByRole('article').filter({ hasText: question });
   await expect(output).toHaveCount(1, { timeout: 30_000 });
   return output;

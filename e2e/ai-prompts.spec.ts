@@ -21,6 +21,7 @@ import {
   register,
   uploadQuestionsAndWait,
   type TestUser,
+  aiRun,
 } from './helpers.ts';
 
 /** The saved prompts' rows, in their order on screen. */
@@ -66,7 +67,7 @@ base(
 
     // The edited prompt runs its new text: the output is headed by it and answers it.
     await panel.getByRole('button', { name: 'Open questions', exact: true }).click();
-    await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true', aiRun);
     const output = page
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { name: 'Extract all questions asked in the transcript.' }) });
@@ -217,7 +218,7 @@ test("a German user runs 'Bullet points' on a German transcript and gets German"
   await expect(bullets).toHaveAccessibleDescription('1 Credit');
   await bullets.click();
 
-  await expect(page.getByRole('tab', { name: 'KI-Ausgabe' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'KI-Ausgabe' })).toHaveAttribute('aria-selected', 'true', aiRun);
   const output = page
     .getByRole('article')
     .filter({ has: page.getByRole('heading', { name: 'Fasse das Transkript in Stichpunkten zusammen.' }) });
@@ -244,7 +245,7 @@ test("an output's prompt runs again on another transcript, which is then shown w
   const panel = page.getByRole('region', { name: 'AI Features' });
   await panel.getByRole('button', { name: 'Bullet points', exact: true }).click();
   const aiTab = page.getByRole('tab', { name: 'AI output' });
-  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true', aiRun);
   const view = page.getByRole('tabpanel', { name: 'AI output' });
   await expect(view.getByRole('heading', { level: 2, name: 'Standup Monday' })).toBeVisible();
   await expect(view.getByRole('article')).toHaveCount(1);
@@ -258,7 +259,7 @@ test("an output's prompt runs again on another transcript, which is then shown w
   await expect(dialog).toBeHidden();
 
   // Tuesday's transcript is selected, its AI output shows the same prompt's answer.
-  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true', aiRun);
   await expect(view.getByRole('heading', { level: 2, name: 'Standup Tuesday' })).toBeVisible();
   const rerun = view
     .getByRole('article')

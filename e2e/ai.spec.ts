@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { menuBalance, newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { menuBalance, newUser, register, uploadQuestionsAndWait, aiRun } from './helpers.ts';
 
 test("'Extract questions' opens the AI output tab; a time in it seeks the player; outputs export as DOCX and PDF", async ({
   page,
@@ -16,7 +16,7 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   await panel.getByRole('button', { name: 'Extract questions' }).click();
 
   // The AI output tab opens with the result.
-  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true', aiRun);
   const output = page.getByRole('article').filter({ hasText: 'Extract all questions asked in the transcript.' });
   await expect(output).toContainText(/Questions asked in the transcript \(2\)/);
   await expect(output).toContainText(/How long will the migration take\?/i);
@@ -77,7 +77,7 @@ test('a prompt run after the AI output tab was shown once: the new output appear
 
   // A default prompt: the app switches to AI output and shows its answer at once.
   await page.getByRole('region', { name: 'AI Features' }).getByRole('button', { name: 'Extract questions' }).click();
-  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true', aiRun);
   const output = page.getByRole('article').filter({ hasText: 'Extract all questions asked in the transcript.' });
   await expect(output).toContainText(/Questions asked in the transcript \(2\)/);
   await expect(page.getByRole('heading', { name: 'No AI outputs yet' })).toHaveCount(0);

@@ -2,7 +2,7 @@
 // Chromium at 1440×900 as the issue found them.
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { accountMenuButton, newUser, register, type TestUser, uploadQuestionsAndWait } from './helpers.ts';
+import { accountMenuButton, newUser, register, type TestUser, uploadQuestionsAndWait, aiRun } from './helpers.ts';
 
 async function switchToGerman(page: Page, user: TestUser) {
   await accountMenuButton(page, user).click();
@@ -52,7 +52,7 @@ test.describe('a German reader in Tokyo', () => {
 
     // A default prompt in German: the built-in engine's own words are German over the English sentences.
     await page.getByRole('region', { name: 'KI-Funktionen' }).getByRole('button', { name: 'Fragen extrahieren' }).click();
-    await expect(page.getByRole('tab', { name: 'KI-Ausgabe' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'KI-Ausgabe' })).toHaveAttribute('aria-selected', 'true', aiRun);
     const output = page.getByRole('article').filter({ hasText: 'Extrahiere alle im Transkript gestellten Fragen.' });
     await expect(output).toContainText('Im Transkript gestellte Fragen (2):');
     await expect(output).not.toContainText('Questions asked');

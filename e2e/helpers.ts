@@ -46,6 +46,12 @@ export async function confirmUpload(page: Page, button = 'Upload') {
   await page.getByRole('dialog').getByRole('button', { name: button, exact: true }).click();
 }
 
+/**
+ * How long a prompt run may take before its output shows: the built-in engine answers in a worker
+ * thread, and on 2 cores beside another journey's transcription that wait has passed the default 10 s.
+ */
+export const aiRun = { timeout: 30_000 };
+
 export function newUser() {
   const id = `${Date.now().toString(36)}${process.pid.toString(36)}${(counter++).toString(36)}`;
   return {

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { confirmUpload, newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register, aiRun } from './helpers.ts';
 
 // The core journey by keyboard alone (desktop): after registering, every step is a key press. The
 // only exception is the operating system's file dialog, which the test answers with setFiles.
@@ -152,7 +152,7 @@ test('the core journey by keyboard alone: folder, upload, move, play and seek, p
   await tabTo(page, extract);
   await page.keyboard.press('Enter');
   const aiTab = page.getByRole('tab', { name: 'AI output' });
-  await expect(aiTab).toHaveAttribute('aria-selected', 'true');
+  await expect(aiTab).toHaveAttribute('aria-selected', 'true', aiRun);
   await expect(page.getByRole('tabpanel')).toContainText(/How long will the migration take\?/i);
 
   // 6. Export as TXT: back to the Transcript tab by arrow keys, then the transcript's Export menu.

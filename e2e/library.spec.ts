@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { writeFileSync } from 'node:fs';
 import { longSpeech, speech } from './audio.ts';
 import { wavHeader } from '../packages/api-client/src/wav.ts';
-import { confirmUpload, newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register, aiRun } from './helpers.ts';
 
 const speechTitle = 'librivox-sense-and-sensibility-0870';
 
@@ -92,7 +92,7 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   // The move is stored, and a reload keeps the selection and the tab.
   await page.getByRole('tab', { name: 'AI output' }).click();
   await page.reload();
-  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'AI output' })).toHaveAttribute('aria-selected', 'true', aiRun);
   await expect(tree.getByRole('row', { name: 'meeting-recording' })).toHaveAttribute('aria-selected', 'true');
   await expect(tree.getByRole('row', { name: 'meeting-recording' })).toHaveAttribute('aria-level', '1');
 
