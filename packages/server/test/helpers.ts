@@ -126,5 +126,5 @@ export async function register(server: TestServer, overrides: Record<string, unk
 }
 
 export async function login(server: { url: string }, username: string, password: string, headers: Record<string, string> = {}) {
-  return postJson(server, '/api/auth/login', { username, password, captchaToken: await solveCaptcha(server) }, headers);
+  return postJson(server, '/api/auth/login', { username, password, captchaToken: await solveCaptcha(server, headers) }, headers);
 }

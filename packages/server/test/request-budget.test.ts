@@ -2,11 +2,12 @@ import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredSegment } from '../src/db/schema.ts';
 import { insertTranscript } from './ai-fixtures.ts';
-import { login, postJson, register, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
+import { JSON_XHR, login, postJson, register, startServer, tempDir, XHR, type TestServer } from './helpers.ts';
 import { startChild, type Child } from './support/child-server.ts';
 
-// One account flooding the server over its browser session and an API token at once: another account's
-// requests keep their pace (http/request-budget.ts, http/request-price.ts).
+// One account flooding the server over its browser session and an API token at once, and anonymous
+// clients flooding sign-in, the captcha and a share page from one network: another account's requests
+// and another network's sign-in keep their pace (http/request-budget.ts, http/request-price.ts).
 // The server runs in a process of its own: the flood's clients (this process) must not share its event
 // loop, as a real attacker's machines do not. The accounts and transcripts are made first by a server
 // in this process on the same data folder, which then stops.
@@ -140,6 +141,86 @@ describe('one account flooding over a session and an API token at once', () => {
       // The flood was served (not refused outright): its exports and searches were answered.
       for (const f of floods) expect(f.statuses.get(200) ?? 0).toBeGreaterThan(0);
       expect(duringP95).toBeLessThanOrEqual(2 * quietP95 + SHARED_CORES_MS);
+    },
+    FLOOD_TEST_MS,
+  );
+});
+describe('anonymous clients flooding from one network', () => {
+  // Behind a proxy: X-Forwarded-For names the client, so the test can speak from several networks. The
+  // budget is twice the default (1,200 units a minute, 60 a second per network and per account): the
+  // flood gets more of the server than by default, and the bystander's 53 tree reads in about a second
+  // stay within its own account's second (at the default 30 a second, its reads were refused by its
+  // own budget, not by the flood).
+  const env = {
+    TRUST_PROXY: 'true',
+    API_RATE_LIMIT_PER_MINUTE: '1200',
+    LOGIN_RATE_LIMIT_PER_IP: '1000000',
+    LOGIN_RATE_LIMIT_PER_ACCOUNT: '1000000',
+  };
+  let server: Child & { dataDir: string };
+  let seed: Awaited<ReturnType<typeof seedShare>>;
+  async function seedShare(seeder: TestServer) {
+    const owner = await register(seeder);
+    const meeting = await insertTranscript(seeder, owner.user.id, {
+      title: 'Shared',
+      language: 'en',
+      segments: longMeeting().slice(0, 200),
+    });
+    const shared = await postJson(seeder, `/api/transcripts/${meeting}/share`, {}, { Cookie: owner.cookie });
+    expect(shared.status).toBe(200);
+    const { token } = (await shared.json()) as { token: string };
+    return { owner, shareToken: token };
+  }
+  beforeAll(async () => {
+    ({ server, data: seed } = await seeded(env, seedShare));
+  }, FLOOD_TEST_MS);
+  afterAll(() => stopChild(server), FLOOD_TEST_MS);
+
+  it(
+    "cannot take sign-in away from another network, nor a signed-in account's reads",
+    async () => {
+      const { owner, shareToken } = seed;
+      const elsewhere = { 'X-Forwarded-For': '198.51.100.20' };
+      const signIn = () => login(server, owner.account.username, owner.account.password, elsewhere);
+      const tree = () => fetch(`${server.url}/api/folders/tree`, { headers: { ...XHR, Cookie: owner.cookie } });
+
+      await timed(3, signIn);
+      await timed(3, tree);
+      const quietSignIn = await timed(8, signIn);
+      const quietTree = await timed(25, tree);
+
+      let stopped = false;
+      const stop = () => stopped;
+      const attacker = { 'X-Forwarded-For': '203.0.113.7' };
+      const wrongPassword = () =>
+        fetch(`${server.url}/api/auth/login`, {
+          method: 'POST',
+          headers: { ...JSON_XHR, ...attacker },
+          body: JSON.stringify({ username: owner.account.username, password: 'wrong password', captchaToken: 'forged' }),
+        });
+      const floods = [
+        flood(12, wrongPassword, stop),
+        flood(12, () => fetch(`${server.url}/api/captcha/challenge`, { headers: attacker }), stop),
+        flood(12, () => fetch(`${server.url}/api/public/shares/${shareToken}`, { headers: attacker }), stop),
+      ];
+      let duringSignIn: number[];
+      let duringTree: number[];
+      try {
+        await expect.poll(() => floods.every((f) => [...f.statuses.values()].some((n) => n > 0)), { timeout: 60_000 }).toBe(true);
+        duringSignIn = await timed(8, signIn);
+        duringTree = await timed(25, tree);
+      } finally {
+        stopped = true;
+        await Promise.all(floods.map((f) => f.done));
+      }
+      console.info(
+        `sign-in from another network: quiet p50 ${percentile(quietSignIn, 50).toFixed(0)} ms, max ${Math.max(...quietSignIn).toFixed(0)} ms; ` +
+          `during the anonymous flood p50 ${percentile(duringSignIn, 50).toFixed(0)} ms, max ${Math.max(...duringSignIn).toFixed(0)} ms; ` +
+          `tree read p95 quiet ${percentile(quietTree, 95).toFixed(1)} ms, during ${percentile(duringTree, 95).toFixed(1)} ms; ` +
+          `the flood's answers (sign-in, challenge, share page): ${floods.map((f) => JSON.stringify(Object.fromEntries(f.statuses))).join(', ')}`,
+      );
+      expect(percentile(duringSignIn, 50)).toBeLessThanOrEqual(2 * percentile(quietSignIn, 50) + SHARED_CORES_MS);
+      expect(percentile(duringTree, 95)).toBeLessThanOrEqual(2 * percentile(quietTree, 95) + SHARED_CORES_MS);
     },
     FLOOD_TEST_MS,
   );
