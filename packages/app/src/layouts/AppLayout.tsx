@@ -13,7 +13,7 @@ import { useSession } from '../session/SessionProvider.tsx';
 import { useTutorial } from '../tutorial/useTutorial.ts';
 import { LibrarySearchField } from '../workspace/LibrarySearchField.tsx';
 import { UploadProvider } from '../workspace/UploadProvider.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
 
 // Its own chunk: loaded only when the tutorial is shown.
 const TutorialFlow = lazy(() => import('../tutorial/TutorialFlow.tsx'));

@@ -3,7 +3,7 @@ import { VisuallyHidden } from '@scribe/ui';
 import { media } from '@scribe/ui/theme';
 import { Group, Panel, Separator, useDefaultLayout, type LayoutStorage } from 'react-resizable-panels';
 import { useDocumentTitle } from '../layouts/useDocumentTitle.ts';
-import { useMediaQuery } from '../layouts/useMediaQuery.ts';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { AiPanel } from '../workspace/AiPanel.tsx';
 import { LibraryPanel } from '../workspace/LibraryPanel.tsx';
 import { MobileWorkspace } from '../workspace/MobileWorkspace.tsx';

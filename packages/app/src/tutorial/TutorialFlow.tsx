@@ -1,11 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '@scribe/api-client';
 import { findNode, transcriptKey, TutorialOverlay, type TreeNode, type TutorialStep } from '@scribe/transcript-kit';
+import { media } from '@scribe/ui/theme';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { useFolderTree } from '../data/library.ts';
+import { useMediaQuery } from '../lib/useMediaQuery.ts';
+import { useStore } from '../lib/store.ts';
+import { mobileDrawerStore, type MobileDrawer } from '../workspace/mobileDrawers.ts';
 import { selectionStore } from '../workspace/selection.ts';
 import { browserStorage, setTutorialSeen, TUTORIAL_SAMPLE_WAIT_MS, tutorialVisibility, waitUntil } from './tutorialState.ts';
 
@@ -15,8 +19,20 @@ const TARGETS: Record<string, string> = {
   record: '[data-tutorial="library-actions"]',
   folders: '[data-tutorial="folders"]',
   transcript: '[data-tutorial="transcript"]',
-  'ai-features': 'section:has(#ai-panel-title)',
+  'ai-features': '[data-tutorial="ai-features"]',
   export: '[data-tutorial="transcript"]',
+};
+
+/** What the card never covers: the top bar, toasts (e.g. 'account created') and the player. */
+const KEEP_CLEAR = 'header, [data-toast], [data-tutorial="player"]';
+/** With a phone's drawer open, the page behind it is covered anyway: only toasts. */
+const KEEP_CLEAR_IN_DRAWER = '[data-toast]';
+/** On a phone, the drawer holding what a step talks about: it opens for that step. */
+const PHONE_DRAWERS: Readonly<Partial<Record<string, MobileDrawer>>> = {
+  upload: 'menu',
+  record: 'menu',
+  folders: 'menu',
+  'ai-features': 'ai',
 };
 
 /** How often the tree is asked again while the sample is transcribed (live events usually come first). */
@@ -83,23 +99,53 @@ export default function TutorialFlow({ userId }: { userId: number }) {
     }, TUTORIAL_SAMPLE_WAIT_MS);
   }, [cache, createSample, mutate, navigate]);
 
+  // On a phone each step shows what it names: the menu drawer for upload, record and folders, the AI
+  // drawer for the AI features, neither for the others (the drawers are modal; the card stays usable
+  // above them).
+  const phone = useMediaQuery(media.mobile);
+  const openedDrawer = useRef<MobileDrawer | null>(null);
+  const drawerOpen = useStore(mobileDrawerStore) !== null;
+  const showDrawerFor = useCallback(
+    (stepId: string | null) => {
+      if (!phone) return;
+      const wanted = stepId === null ? null : (PHONE_DRAWERS[stepId] ?? null);
+      // Closes only a drawer the tutorial opened, not one the user opened before it.
+      if (wanted !== null || mobileDrawerStore.getSnapshot() === openedDrawer.current) mobileDrawerStore.set(wanted);
+      openedDrawer.current = wanted;
+    },
+    [phone],
+  );
+
   const sampleOpened = useRef(false);
   const onStepChange = useCallback(
     (to: TutorialStep, from: TutorialStep) => {
+      showDrawerFor(to.id);
       if (from.id !== 'record' || to.id === 'upload' || sampleOpened.current) return;
       sampleOpened.current = true;
       void openSample();
     },
-    [openSample],
+    [openSample, showDrawerFor],
   );
 
   const end = useCallback(() => {
+    showDrawerFor(null);
     setTutorialSeen(browserStorage(), userId, true);
     tutorialVisibility.hide();
-  }, [userId]);
+  }, [userId, showDrawerFor]);
 
   const preparing = t`Preparing the sample...`;
   const waitFor = useMemo(() => (sampleReady ? undefined : { transcript: preparing }), [sampleReady, preparing]);
 
-  return <TutorialOverlay targets={TARGETS} waitFor={waitFor} onStepChange={onStepChange} onFinish={end} onSkip={end} onClose={end} />;
+  return (
+    <TutorialOverlay
+      targets={TARGETS}
+      keepClear={drawerOpen ? KEEP_CLEAR_IN_DRAWER : KEEP_CLEAR}
+      phone={phone}
+      waitFor={waitFor}
+      onStepChange={onStepChange}
+      onFinish={end}
+      onSkip={end}
+      onClose={end}
+    />
+  );
 }

@@ -40,6 +40,7 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
       className={withHeading ? styles.aiPanel : `${styles.aiPanel} ${styles.aiPanelBare}`}
       aria-labelledby={withHeading ? 'ai-panel-title' : undefined}
       aria-label={withHeading ? undefined : t`AI Features`}
+      data-tutorial="ai-features"
     >
       {withHeading ? (
         <div className={styles.aiHead}>

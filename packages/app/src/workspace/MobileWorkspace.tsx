@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Drawer, IconButton } from '@scribe/ui';
 import { ProfileMenu } from '../header/ProfileMenu.tsx';
-import { useState } from 'react';
 import { FileTextIcon, MenuIcon, SparklesIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript } from './useSelection.ts';
 import { AiPanel } from './AiPanel.tsx';
 import { LibraryActions, LibraryTree } from './LibraryPanel.tsx';
 import { LibrarySearchField } from './LibrarySearchField.tsx';
+import { useMobileDrawer } from './mobileDrawers.ts';
 import { TranscriptPane } from './TranscriptPane.tsx';
 import * as styles from './workspace.css.ts';
 
@@ -17,8 +17,11 @@ import * as styles from './workspace.css.ts';
 export function MobileWorkspace() {
   const { t } = useLingui();
   const { transcriptId, data: transcript } = useSelectedTranscript();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [aiOpen, setAiOpen] = useState(false);
+  const [drawer, setDrawer] = useMobileDrawer();
+  const menuOpen = drawer === 'menu';
+  const aiOpen = drawer === 'ai';
+  const setMenuOpen = (open: boolean) => setDrawer('menu', open);
+  const setAiOpen = (open: boolean) => setDrawer('ai', open);
   const title = transcriptId !== null && transcript ? transcript.title : t`Audio Transcription`;
 
   return (

@@ -241,7 +241,7 @@ function PlayerArea() {
     if (seconds !== null) playbackStore.seek(seconds);
   }, [pending, shownId]);
   return (
-    <div className={styles.player}>
+    <div className={styles.player} data-tutorial="player">
       <div className={styles.playerInner}>
         <AudioPlayer
           showPlaybackRate

@@ -1,16 +1,13 @@
 import { style } from '@vanilla-extract/css';
-import { media, vars } from '@scribe/ui/theme';
+import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
 
 export const panel = style({
   position: 'fixed',
-  // Above toasts (200) and upload status cards (150), so they never cover its controls; on a phone it
-  // sits at the top, leaving the bottom (where they appear) readable.
+  // Above toasts (200) and upload status cards (150), so they never cover its controls. Where it goes
+  // is measured (placeCard.ts): this is its place before the first measure and without script.
   zIndex: 210,
   insetBlockEnd: vars.space.lg,
-  '@media': {
-    [media.mobile]: { insetBlockEnd: 'auto', insetBlockStart: vars.space.sm },
-  },
   insetInlineStart: '50%',
   transform: 'translateX(-50%)',
   width: 'min(440px, calc(100vw - 32px))',
@@ -35,7 +32,6 @@ export const inline = style({
   insetBlockEnd: 'auto',
   insetInlineStart: 'auto',
   transform: 'none',
-  '@media': { [media.mobile]: { insetBlockStart: 'auto' } },
 });
 
 export const header = sprinkles({ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 'sm' });

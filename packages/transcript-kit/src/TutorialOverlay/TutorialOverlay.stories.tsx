@@ -225,6 +225,26 @@ export const Highlight: Story = {
   },
 };
 
+/** A player at the bottom centre (where the card goes by default) is kept clear: the card moves above it. */
+export const KeepsClear: Story = {
+  args: { keepClear: '#demo-player', initialStep: 4 },
+  render: (args) => (
+    <>
+      <Demo {...args} />
+      <div
+        id="demo-player"
+        style={{ position: 'fixed', insetInline: 0, bottom: 0, height: 96, display: 'grid', placeItems: 'center', borderTop: '1px solid' }}
+      >
+        Player
+      </div>
+    </>
+  ),
+  play: async () => {
+    const player = document.querySelector('#demo-player')!.getBoundingClientRect();
+    await waitFor(() => expect(tutorial().getBoundingClientRect().bottom).toBeLessThanOrEqual(player.top));
+  },
+};
+
 export const Dark: Story = {
   globals: { scheme: 'dark' },
   args: { initialStep: 2 },

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
 import { Dialog, Heading, ToggleButton } from 'react-aria-components';
 import { CloseIcon } from '@scribe/ui/icons';
 import {
@@ -13,6 +13,7 @@ import {
   type TutorialState,
   type TutorialStatus,
 } from './tutorialStore.ts';
+import { placeCard, type Box } from './placeCard.ts';
 import * as styles from './TutorialOverlay.css.ts';
 
 export interface TutorialStep {
@@ -43,8 +44,21 @@ export interface TutorialOverlayProps extends KitLocaleProps {
   onSkip?: () => void;
   /** Close (or Escape) was pressed: hidden for now. */
   onClose?: () => void;
-  /** 'fixed' (default): over the page at the bottom centre; 'inline': in the normal flow. */
+  /**
+   * 'fixed' (default): over the page, at the bottom centre unless that covers the step's target or
+   * something `keepClear` names (then where it covers none of them); 'inline': in the normal flow.
+   */
   placement?: 'fixed' | 'inline';
+  /**
+   * CSS selector of what the card must not cover on any step, besides the step's target: e.g. the
+   * page's top bar, toasts, the player.
+   */
+  keepClear?: string;
+  /**
+   * The phone layout's texts for the default steps: the library and the AI panel in drawers, and
+   * transcripts moved with Move to… rather than dragged.
+   */
+  phone?: boolean;
   /**
    * Steps that cannot be shown yet, by id, each with the text Next shows meanwhile (e.g. the sample
    * transcript is still being transcribed): Next waits, and so does auto-play, until the entry is removed.
@@ -52,8 +66,11 @@ export interface TutorialOverlayProps extends KitLocaleProps {
   waitFor?: Readonly<Partial<Record<string, string>>>;
 }
 
-/** The eight default steps (docs/product-spec.md §2) in the active language. */
-export function useDefaultTutorialSteps(): TutorialStep[] {
+/**
+ * The eight default steps (docs/product-spec.md §2) in the active language; `phone`: the texts of the
+ * phone layout (see TutorialOverlayProps.phone).
+ */
+export function useDefaultTutorialSteps({ phone = false }: { phone?: boolean } = {}): TutorialStep[] {
   const { t } = useLingui();
   return useMemo(() => {
     const texts: Record<(typeof TUTORIAL_STEP_IDS)[number], [string, string]> = {
@@ -66,23 +83,38 @@ export function useDefaultTutorialSteps(): TutorialStep[] {
         t`Record audio`,
         t`Use Record audio to record with your microphone. When you go on, a sample transcript is created for you.`,
       ],
-      folders: [
-        t`Organise in folders`,
-        t`Your folders and transcripts are listed on the left. Create folders and drag transcripts into them. The sample is in the Tutorial folder.`,
-      ],
-      transcript: [
-        t`Read and listen`,
-        t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to jump there.`,
-      ],
-      'ai-features': [
-        t`AI features`,
-        t`Use the AI panel to run a prompt on a transcript, such as bullet points, key points or questions, or to ask your own question. The answers appear in the AI output tab.`,
-      ],
+      folders: phone
+        ? [
+            t`Organise in folders`,
+            t`Your folders and transcripts are listed in the menu. Create folders there, and move a transcript into one with Move to… in its menu. The sample is in the Tutorial folder.`,
+          ]
+        : [
+            t`Organise in folders`,
+            t`Your folders and transcripts are listed on the left. Create folders and drag transcripts into them. The sample is in the Tutorial folder.`,
+          ],
+      transcript: phone
+        ? [
+            t`Read and listen`,
+            t`The transcript fills the screen with the audio player below. The highlighted text follows the audio; tap a line to jump there.`,
+          ]
+        : [
+            t`Read and listen`,
+            t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to jump there.`,
+          ],
+      'ai-features': phone
+        ? [
+            t`AI features`,
+            t`The AI features open with the button at the top right: run a prompt on a transcript, such as bullet points, key points or questions, or ask your own question. The answers appear in the AI output tab.`,
+          ]
+        : [
+            t`AI features`,
+            t`Use the AI panel to run a prompt on a transcript, such as bullet points, key points or questions, or to ask your own question. The answers appear in the AI output tab.`,
+          ],
       export: [t`Export`, t`Download transcripts and AI outputs as PDF, DOCX or TXT, or copy the text.`],
       complete: [t`You're all set`, t`That's the tour. You can restart it at any time from the account menu.`],
     };
     return TUTORIAL_STEP_IDS.map((id) => ({ id, title: texts[id][0], text: texts[id][1] }));
-  }, [t]);
+  }, [t, phone]);
 }
 
 /**
@@ -103,10 +135,12 @@ function TutorialOverlayView({
   onSkip,
   onClose,
   placement = 'fixed',
+  keepClear,
+  phone,
   waitFor,
 }: TutorialOverlayProps) {
   const { t } = useLingui();
-  const defaults = useDefaultTutorialSteps();
+  const defaults = useDefaultTutorialSteps({ phone });
   const steps = useMemo(
     () => (stepsProp ?? defaults).map((s) => (targets?.[s.id] ? { ...s, target: targets[s.id] } : s)),
     [stepsProp, defaults, targets],
@@ -169,13 +203,15 @@ function TutorialOverlayView({
 
   const dispatch = useCallback((action: TutorialAction) => store.dispatch(action), [store]);
   const primaryRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
   const textId = useId();
   const step = steps[Math.min(state.step, steps.length - 1)];
   const isFirst = state.step === 0;
   const isLast = state.step === state.stepCount - 1;
   const nextWaitingLabel = isLast ? undefined : waitFor?.[steps[state.step + 1]?.id ?? ''];
 
-  // Previous and Start over turn disabled on the first step: move focus to Next instead of losing it.
+  // Previous and Start over turn disabled on the first step, and a step may open a drawer that takes
+  // focus (the app shows what the step names): move focus to Next instead of losing it.
   const pressThenKeepFocus = (action: TutorialAction) => {
     dispatch(action);
     requestAnimationFrame(() => {
@@ -183,6 +219,7 @@ function TutorialOverlayView({
       if (
         !active ||
         active === document.body ||
+        !cardRef.current?.contains(active) ||
         (active instanceof HTMLButtonElement && active.disabled) ||
         active.getAttribute('role') === 'dialog'
       ) {
@@ -190,6 +227,8 @@ function TutorialOverlayView({
       }
     });
   };
+
+  const cardPlace = useCardPlacement(cardRef, placement === 'fixed' && running, step?.target, keepClear);
 
   if (state.status !== 'running' || !step) return null;
 
@@ -204,9 +243,12 @@ function TutorialOverlayView({
   return (
     <>
       {step.target ? <Highlight selector={step.target} /> : null}
-      <div onKeyDown={onKeyDown} data-tutorial-step={step.id}>
+      {/* The top layer: a drawer or dialog a step opens (e.g. the phone's menu) leaves the card usable. */}
+      <div onKeyDown={onKeyDown} data-tutorial-step={step.id} data-react-aria-top-layer="">
         <Dialog
+          ref={cardRef}
           className={`${KIT_ROOT_CLASS} ${placement === 'inline' ? `${styles.panel} ${styles.inline}` : styles.panel}`}
+          style={cardPlace}
           aria-describedby={textId}
         >
           <div className={styles.header}>
@@ -251,7 +293,7 @@ function TutorialOverlayView({
               size="sm"
               variant="primary"
               isDisabled={nextWaitingLabel !== undefined}
-              onPress={() => dispatch({ type: isLast ? 'finish' : 'next' })}
+              onPress={() => (isLast ? dispatch({ type: 'finish' }) : pressThenKeepFocus({ type: 'next' }))}
             >
               {isLast ? t`Finish` : (nextWaitingLabel ?? t`Next`)}
             </Button>
@@ -262,11 +304,62 @@ function TutorialOverlayView({
   );
 }
 
-interface Rect {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
+type Rect = Box;
+
+/** The elements matching `selector` that are laid out (none for an invalid selector). */
+function laidOut(selector: string | undefined): Element[] {
+  if (!selector) return [];
+  try {
+    return [...document.querySelectorAll(selector)].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The card's place (placeCard.ts), measured again as the page changes: on resize, scroll and every
+ * 300 ms (targets, toasts and drawers come and go). The step's target is kept clear when it is under
+ * half the viewport (a whole panel cannot be, and the card may then lie over part of it).
+ */
+function useCardPlacement(
+  cardRef: RefObject<HTMLElement | null>,
+  active: boolean,
+  target: string | undefined,
+  keepClear: string | undefined,
+): CSSProperties | undefined {
+  const [place, setPlace] = useState<{ top: number; left: number } | null>(null);
+  useEffect(() => {
+    if (!active) return;
+    let frame = 0;
+    const measure = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        const card = cardRef.current?.getBoundingClientRect();
+        if (!card) return;
+        const viewport = { width: window.innerWidth, height: window.innerHeight };
+        const boxes = (els: Element[]) => els.map((el) => el.getBoundingClientRect());
+        const targets = boxes(laidOut(target).slice(0, 1)).filter((r) => r.width * r.height < (viewport.width * viewport.height) / 2);
+        const clear = [...targets, ...boxes(laidOut(keepClear))];
+        const next = placeCard(viewport, { width: card.width, height: card.height }, clear);
+        setPlace((old) => (old && old.top === next.top && old.left === next.left ? old : next));
+      });
+    };
+    measure();
+    const poll = setInterval(measure, 300);
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearInterval(poll);
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure, true);
+    };
+  }, [active, cardRef, target, keepClear]);
+  if (!active || !place) return undefined;
+  return { top: place.top, left: place.left, insetBlockEnd: 'auto', transform: 'none' };
 }
 
 /** An outline around the first element matching `selector`, following it on scroll and resize. */

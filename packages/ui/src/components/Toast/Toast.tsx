@@ -101,6 +101,7 @@ function ToastItem({ record, store }: { record: ToastRecord; store: ToastStore }
       role={record.variant === 'destructive' ? 'alert' : 'status'}
       aria-atomic="true"
       aria-hidden={record.open ? undefined : true}
+      data-toast=""
       data-state={record.open ? 'open' : 'closed'}
       data-variant={record.variant}
       data-swiping={dx > 0 ? '' : undefined}
