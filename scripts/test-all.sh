@@ -13,19 +13,32 @@ started=$SECONDS
 summary=()
 logs=$(mktemp -d)
 
+# cpu_ticks: the machine's busy and total CPU ticks since boot (Linux /proc/stat), to print how much of
+# the cores a stage kept busy: where that is far below 100 %, running more side by side would pay.
+cpu_ticks() {
+  awk '/^cpu /{ busy = $2 + $3 + $4 + $7 + $8; print busy, busy + $5 + $6 }' /proc/stat 2>/dev/null || echo "0 0"
+}
+busy_share() { # busy_share "BUSY0 TOTAL0": the busy share since then, e.g. " 87 % CPU"
+  local before=($1) after=($(cpu_ticks))
+  local total=$((after[1] - before[1]))
+  [ "$total" -gt 0 ] && printf ' %3s %% CPU' $((100 * (after[0] - before[0]) / total)) || true
+}
+
 # stage NAME COMMAND...: runs one stage in the foreground.
 stage() {
-  local name=$1 at=$SECONDS
+  local name=$1 at=$SECONDS ticks
+  ticks=$(cpu_ticks)
   shift
   printf '\n=== %s (%s) ===\n' "$name" "$(date +%T)"
   "$@"
-  summary+=("$(printf '%5ss  %s' $((SECONDS - at)) "$name")")
+  summary+=("$(printf '%5ss%s  %s' $((SECONDS - at)) "$(busy_share "$ticks")" "$name")")
 }
 
 # together NAME COMMAND [NAME COMMAND ...]: runs shell commands side by side, then prints each one's
 # output in order with its duration; fails if any failed.
 together() {
-  local at=$SECONDS i=0 failed=0 names=() pids=() all=()
+  local at=$SECONDS i=0 failed=0 names=() pids=() all=() ticks
+  ticks=$(cpu_ticks)
   local args=("$@")
   for ((i = 0; i < ${#args[@]}; i += 2)); do all+=("${args[$i]}"); done
   i=0
@@ -51,7 +64,7 @@ together() {
     summary+=("$(printf '%5ss  %s (side by side)' "$(cat "$logs/$i.time")" "${names[$i]}")")
     [ $rc = 0 ] || failed=1
   done
-  summary+=("$(printf '%5ss  = the side-by-side stages' $((SECONDS - at)))")
+  summary+=("$(printf '%5ss%s  = the side-by-side stages' $((SECONDS - at)) "$(busy_share "$ticks")")")
   return $failed
 }
 
