@@ -10,6 +10,7 @@ import { configDefaults, defineProject } from 'vitest/config';
  */
 export const databaseFreeFiles = [
   'test/ai-chunker.test.ts',
+  'test/audio-header.test.ts',
   'test/ai-local-answers.test.ts',
   'test/ai-quality.test.ts',
   'test/ai-times.test.ts',

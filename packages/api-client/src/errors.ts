@@ -90,6 +90,8 @@ export const apiErrors = {
   // --- Uploads (docs/product-spec.md §5, §7, §8)
   INVALID_FILE_TYPE: 'Please upload a wav, mp3, webm, m4a file.',
   INVALID_CONTENT: 'The file content is not a supported audio format.',
+  AUDIO_HEADER_IMPLAUSIBLE:
+    "The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.",
   FILE_TOO_LARGE: 'Please upload a file smaller than {maxMb}MB.',
   FILE_SIZE_EXCEEDED: 'File size is {sizeMb} MB. Maximum supported is {maxMb} MB.',
   UNSUPPORTED_EXTENSION: 'File extension .{ext} is not supported. Please upload a file with one of these extensions: {extensions}',

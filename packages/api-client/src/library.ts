@@ -23,6 +23,13 @@ export const uploadLimits = {
   recordingExtensions: ['mp4', 'ogg'] as const,
   maxBytes: 100 * 1024 * 1024,
   chunkBytes: 26_214_400,
+  /**
+   * What an audio stream may declare: a header outside these (a WAV claiming 1 Hz made the resampler
+   * produce 16,000 samples per byte) is refused as AUDIO_HEADER_IMPLAUSIBLE.
+   */
+  minSampleRate: 8_000,
+  maxSampleRate: 192_000,
+  maxChannels: 8,
 } as const;
 
 /** A row id as the server stores it (PostgreSQL integer): larger numbers are refused, not looked up. */

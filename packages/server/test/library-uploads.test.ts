@@ -1,6 +1,7 @@
-import { fileTooLargeMessage, libraryMessages } from '@scribe/api-client';
+import { apiErrorText, fileTooLargeMessage, libraryMessages } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, startServer, type TestServer } from './helpers.ts';
+import { wavFile } from './support/wav-builder.ts';
 import {
   api,
   CHUNK,
@@ -190,6 +191,34 @@ describe('uploads', () => {
       const res = await a.chunk({ uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'x.wav' }, pdf);
       expect(res).toEqual({ status: 400, json: { error: libraryMessages.invalidContent, code: 'INVALID_CONTENT' } });
     });
+  });
+
+  it('refuses a WAV whose header no real audio has within a second, before storing or charging it', async () => {
+    const a = await user();
+    const balance = async () => ((await a.get('/api/credits/balance')).json as unknown as { balance: number }).balance;
+    const before = await balance();
+    await leavesNothing(async () => {
+      for (const [name, data] of [
+        ['one-hertz.wav', wavFile({ sampleRate: 1, data: Buffer.alloc(16000) })],
+        ['nine-channels.wav', wavFile({ channels: 9, data: Buffer.alloc(18000) })],
+        ['twelve-bit.wav', wavFile({ bits: 12, blockAlign: 2, data: Buffer.alloc(16000) })],
+      ] as const) {
+        const started = performance.now();
+        const res = await a.upload(name, data);
+        expect(performance.now() - started, name).toBeLessThan(1000);
+        expect(res, name).toEqual({
+          status: 400,
+          json: { error: apiErrorText('AUDIO_HEADER_IMPLAUSIBLE'), code: 'AUDIO_HEADER_IMPLAUSIBLE' },
+        });
+      }
+      // The first chunk of a chunked upload is checked the same way.
+      const res = await a.chunk(
+        { uploadId: newUploadId(), chunkIndex: 0, totalChunks: 1, originalName: 'x.wav' },
+        wavFile({ sampleRate: 1, data: Buffer.alloc(16000) }),
+      );
+      expect(res.json.code).toBe('AUDIO_HEADER_IMPLAUSIBLE');
+    });
+    expect(await balance()).toBe(before);
   });
 
   it('cleans paths out of the file name; a name that is only a path is refused', async () => {

@@ -80,6 +80,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   // Uploads (docs/product-spec.md §5, §7, §8)
   INVALID_FILE_TYPE: msg`Please upload a wav, mp3, webm, m4a file.`,
   INVALID_CONTENT: msg`The file content is not a supported audio format.`,
+  AUDIO_HEADER_IMPLAUSIBLE: msg`The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.`,
   FILE_TOO_LARGE: msg({ message: 'Please upload a file smaller than {maxMb}MB.' }),
   FILE_SIZE_EXCEEDED: msg({ message: 'File size is {sizeMb} MB. Maximum supported is {maxMb} MB.' }),
   UNSUPPORTED_EXTENSION: msg({

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AudioDecodeError, decodeToPcm, encodeWav, sniffFormat } from '../../src/features/transcription/engines/whisper/audio.ts';
 import { LIBRIVOX_CLIP, sine, tempDir as makeTempDir } from './helpers.ts';
+import { chunk, floatData, wavFile } from '../support/wav-builder.ts';
 
 const made: string[] = [];
 const tempDir = () => {
@@ -122,5 +123,33 @@ describe('decoding to 16 kHz mono', () => {
     const controller = new AbortController();
     controller.abort(new Error('job cancelled'));
     await expect(decodeToPcm(`${LIBRIVOX_CLIP}.wav`, { signal: controller.signal, tmpDir: tmpdir() })).rejects.toThrow('job cancelled');
+  });
+});
+
+describe('unusual but real WAV encodings, and headers no real audio has', () => {
+  const original = () => readFile(`${LIBRIVOX_CLIP}.wav`);
+  const pcm16 = async () => (await original()).subarray(44);
+
+  it('decodes 32- and 64-bit float whose data starts off a 4- or 8-byte boundary (after fact and LIST chunks)', async () => {
+    const dir = tempDir();
+    const reference = await samples(`${LIBRIVOX_CLIP}.wav`);
+    const after = [chunk('fact', Buffer.alloc(4)), chunk('LIST', Buffer.from('ab'))];
+    for (const bits of [32, 64] as const) {
+      const path = join(dir, `float${bits}.wav`);
+      await writeFile(path, wavFile({ tag: 3, bits, after, data: floatData(await pcm16(), bits) }));
+      const decoded = await samples(path);
+      expect(decoded.length, `${bits}-bit`).toBe(reference.length);
+      expect(correlation(decoded, reference, 0), `${bits}-bit`).toBeGreaterThan(0.999);
+    }
+  });
+
+  it('refuses a stream declaring 1 Hz before resampling it (it held the server for a minute)', async () => {
+    const path = join(tempDir(), 'one-hertz.wav');
+    await writeFile(path, wavFile({ sampleRate: 1, data: Buffer.alloc(16000) }));
+    const started = performance.now();
+    const error = await decodeToPcm(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AudioDecodeError);
+    expect((error as AudioDecodeError).code).toBe('AUDIO_HEADER_IMPLAUSIBLE');
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

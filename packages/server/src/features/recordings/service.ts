@@ -10,7 +10,7 @@ import type { TranscriptionGate } from '../credits/service.ts';
 import { cleanTitle } from '../transcripts/edit.ts';
 import { transcriptPrefix } from '../transcripts/files.ts';
 import type { TranscriptsRepository } from '../transcripts/repository.ts';
-import { SNIFF_BYTES } from '../uploads/audio-format.ts';
+import { HEADER_BYTES } from '../uploads/audio-header.ts';
 import { CompletionRefusedError, type UploadsService } from '../uploads/service.ts';
 import { noLiveText, type LiveAvailability, type RecordingObserver } from './observer.ts';
 import type { PieceRow, RecordingsRepository } from './repository.ts';
@@ -133,15 +133,15 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     const parts: Buffer[] = [];
     let have = 0;
     for (const piece of pieces) {
-      if (have >= SNIFF_BYTES) break;
-      const stored = await storage.get(piece.storageKey, { start: 0, end: Math.min(piece.bytes, SNIFF_BYTES) - 1 });
+      if (have >= HEADER_BYTES) break;
+      const stored = await storage.get(piece.storageKey, { start: 0, end: Math.min(piece.bytes, HEADER_BYTES) - 1 });
       if (!stored) throw new Error(`piece ${piece.seq} is missing from storage`);
       for await (const chunk of stored.stream) {
         parts.push(chunk as Buffer);
         have += (chunk as Buffer).length;
       }
     }
-    return Buffer.concat(parts).subarray(0, SNIFF_BYTES);
+    return Buffer.concat(parts).subarray(0, HEADER_BYTES);
   }
 
   async function removeAttempt(userId: number, transcriptId: number): Promise<void> {

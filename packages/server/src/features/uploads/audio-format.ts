@@ -12,9 +12,6 @@ export const audioMimeTypes: Record<AudioFormat, string> = {
   ogg: 'audio/ogg',
 };
 
-/** Bytes needed by sniffAudio. */
-export const SNIFF_BYTES = 12;
-
 const ascii = (bytes: Uint8Array, start: number, text: string) =>
   bytes.length >= start + text.length && [...text].every((c, i) => bytes[start + i] === c.charCodeAt(0));
 

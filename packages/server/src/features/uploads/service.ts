@@ -25,6 +25,7 @@ import {
   titleFromFileName,
   type AudioFormat,
 } from './audio-format.ts';
+import { plausibleWavHeader } from './audio-header.ts';
 
 const MB = 1024 * 1024;
 
@@ -151,6 +152,9 @@ export function createUploadsService(deps: UploadsServiceDeps) {
   function sniffed(head: Buffer): AudioFormat {
     const format = sniffAudio(head);
     if (!format) throw new HttpError(400, 'INVALID_CONTENT');
+    // Before anything is stored or charged: a header no real audio has (the decoder would turn a WAV
+    // claiming 1 Hz into 16,000 samples per byte, holding the server for a minute).
+    if (format === 'wav' && !plausibleWavHeader(head)) throw new HttpError(400, 'AUDIO_HEADER_IMPLAUSIBLE');
     return format;
   }
 

@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { HttpError } from '../../http/errors.ts';
-import { SNIFF_BYTES } from './audio-format.ts';
+import { HEADER_BYTES } from './audio-header.ts';
 
 /** What a multipart file part gives: a stream that busboy ends early (and marks) at its size limit. */
 export type IncomingFile = Readable & { truncated?: boolean };
 
 export interface OpenedUpload {
-  /** The first bytes, for the content check, read before anything is stored. */
+  /** The first bytes (HEADER_BYTES, or the whole file when shorter), for the content check, read before anything is stored. */
   head: Buffer;
   /** The whole file (head included); fails with `tooLarge()` once more than `limit` bytes came. */
   body: Readable;
@@ -32,7 +32,7 @@ export async function openUpload(file: IncomingFile, limit: number, tooLarge: ()
   const first: Buffer[] = [];
   let got = 0;
   let ended = false;
-  while (got < SNIFF_BYTES) {
+  while (got < HEADER_BYTES) {
     const next = await source.next();
     if (next.done) {
       ended = true;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import decode from 'audio-decode';
 import { apiErrorText, type ApiErrorCode } from '@scribe/api-client';
+import { plausibleStream } from '../../../uploads/audio-header.ts';
 import { mixToMono, Resampler } from './resample.ts';
 
 export const SAMPLE_RATE = 16000;
@@ -166,6 +167,16 @@ interface DecodedChunk {
   sampleRate: number;
 }
 
+/**
+ * The stream's chunks as plain Uint8Arrays over the same memory. The WAV decoder copies samples that
+ * are not aligned to their size with `slice`, which copies a Uint8Array but only re-views a Buffer:
+ * a float WAV whose data starts off a 4-byte boundary (after a `fact` or odd-sized chunk) then failed
+ * with "start offset of Float32Array should be a multiple of 4".
+ */
+async function* plainBytes(stream: AsyncIterable<Buffer>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+}
+
 /** Decodes a file into 16 kHz mono (channels averaged, band-limited resampling). */
 export async function decodeToPcm(filePath: string, options: DecodeOptions = {}): Promise<Pcm> {
   const { signal } = options;
@@ -174,8 +185,13 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
   const consume = async (chunk: DecodedChunk) => {
     signal?.throwIfAborted();
     if (!chunk.channelData.length || !chunk.channelData[0].length) return;
-    if (!resampler) resampler = new Resampler(chunk.sampleRate, SAMPLE_RATE);
-    else if (resampler.inRate !== chunk.sampleRate) throw new AudioDecodeError('The sample rate changes inside the file.');
+    if (!resampler) {
+      // Checked before resampling: a stream declaring 1 Hz made 16,000 samples of each one.
+      if (!plausibleStream(chunk.sampleRate, chunk.channelData.length)) {
+        throw new AudioDecodeError(apiErrorText('AUDIO_HEADER_IMPLAUSIBLE'), { code: 'AUDIO_HEADER_IMPLAUSIBLE' });
+      }
+      resampler = new Resampler(chunk.sampleRate, SAMPLE_RATE);
+    } else if (resampler.inRate !== chunk.sampleRate) throw new AudioDecodeError('The sample rate changes inside the file.');
     await sink.write(resampler.push(mixToMono(chunk.channelData)));
   };
 
@@ -194,7 +210,7 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
     try {
       if (format) {
         const stream = createReadStream(filePath, { highWaterMark: 256 * 1024, signal });
-        for await (const chunk of decode(stream as AsyncIterable<Uint8Array>, format)) await consume(chunk);
+        for await (const chunk of decode(plainBytes(stream), format)) await consume(chunk);
       } else {
         // Unknown header: let audio-decode detect the format on the whole file.
         await consume(await decode(await readFile(filePath, { signal })));
