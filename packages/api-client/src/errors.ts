@@ -88,7 +88,8 @@ export const apiErrors = {
   SHARE_EXPIRY_INVALID: 'The expiry must be a date in the future or a number of days from 1 to 3650',
 
   // --- Uploads (docs/product-spec.md §5, §7, §8)
-  INVALID_FILE_TYPE: 'Please upload a wav, mp3, webm, m4a file.',
+  // The spec's four types, widened (docs/decisions.md, "Audio formats").
+  INVALID_FILE_TYPE: 'Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.',
   INVALID_CONTENT: 'The file content is not a supported audio format.',
   AUDIO_HEADER_IMPLAUSIBLE:
     "The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.",

@@ -18,7 +18,28 @@ export const folderLimits = {
 } as const;
 
 export const uploadLimits = {
-  extensions: ['wav', 'mp3', 'webm', 'm4a'] as const,
+  // Accepted by name, then checked by content (docs/decisions.md, "Audio formats"): audio, and video
+  // whose audio is transcribed.
+  extensions: [
+    'wav',
+    'mp3',
+    'm4a',
+    'aac',
+    'flac',
+    'ogg',
+    'oga',
+    'opus',
+    'webm',
+    'mkv',
+    'mka',
+    'mp4',
+    'mov',
+    '3gp',
+    'aif',
+    'aiff',
+    'aifc',
+    'caf',
+  ] as const,
   // Browser recordings arrive as these too (docs/product-spec.md §7: recording.webm, .mp4 or .ogg).
   recordingExtensions: ['mp4', 'ogg'] as const,
   maxBytes: 100 * 1024 * 1024,

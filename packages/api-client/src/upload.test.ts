@@ -20,8 +20,23 @@ const MB = 1024 * 1024;
 const CHUNK = 26_214_400;
 
 describe('validateAudioFile', () => {
-  it('accepts the four formats, in any letter case', () => {
-    for (const name of ['a.wav', 'b.MP3', 'c.webm', 'talk.final.m4a']) {
+  it('accepts the common audio and video formats, in any letter case', () => {
+    for (const name of [
+      'a.wav',
+      'b.MP3',
+      'c.webm',
+      'talk.final.m4a',
+      'd.flac',
+      'e.ogg',
+      'f.opus',
+      'g.aac',
+      'h.mp4',
+      'i.MOV',
+      'j.mkv',
+      'k.3gp',
+      'l.aiff',
+      'm.caf',
+    ]) {
       expect(validateAudioFile({ name, size: 1000 })).toBeNull();
     }
   });
@@ -31,11 +46,13 @@ describe('validateAudioFile', () => {
       code: 'invalid-extension',
       ext: 'pdf',
       title: 'Invalid file extension',
-      message: 'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
+      message:
+        'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, m4a, aac, flac, ogg, oga, opus, webm, mkv, mka, mp4, mov, 3gp, aif, aiff, aifc, caf',
       error: {
         code: 'UNSUPPORTED_EXTENSION',
-        error: 'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, webm, m4a',
-        params: { ext: 'pdf', extensions: 'wav, mp3, webm, m4a' },
+        error:
+          'File extension .pdf is not supported. Please upload a file with one of these extensions: wav, mp3, m4a, aac, flac, ogg, oga, opus, webm, mkv, mka, mp4, mov, 3gp, aif, aiff, aifc, caf',
+        params: { ext: 'pdf', extensions: 'wav, mp3, m4a, aac, flac, ogg, oga, opus, webm, mkv, mka, mp4, mov, 3gp, aif, aiff, aifc, caf' },
       },
     });
   });
@@ -44,18 +61,22 @@ describe('validateAudioFile', () => {
     const expected = {
       code: 'invalid-type',
       title: 'Invalid file type',
-      message: 'Please upload a wav, mp3, webm, m4a file.',
-      error: { code: 'INVALID_FILE_TYPE', error: 'Please upload a wav, mp3, webm, m4a file.' },
+      message: 'Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.',
+      error: {
+        code: 'INVALID_FILE_TYPE',
+        error: 'Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.',
+      },
     };
     expect(validateAudioFile({ name: 'recording', size: 1000 })).toEqual(expected);
     expect(validateAudioFile({ name: '.wav', size: 1000 })).toEqual(expected);
     expect(validateAudioFile({ name: 'empty.wav', size: 0 })).toEqual(expected);
   });
 
-  it('allows recording formats only when asked to', () => {
-    expect(validateAudioFile({ name: 'recording.ogg', size: 10 })?.code).toBe('invalid-extension');
-    expect(validateAudioFile({ name: 'recording.ogg', size: 10 }, { allowRecordings: true })).toBeNull();
-    expect(validateAudioFile({ name: 'recording.mp4', size: 10 }, { allowRecordings: true })).toBeNull();
+  it('accepts the formats browser recordings arrive in (mp4, ogg) as uploads too', () => {
+    for (const name of ['recording.ogg', 'recording.mp4']) {
+      expect(validateAudioFile({ name, size: 10 }), name).toBeNull();
+      expect(validateAudioFile({ name, size: 10 }, { allowRecordings: true }), name).toBeNull();
+    }
   });
 
   it('refuses one byte over 100 MB and accepts exactly 100 MB', () => {

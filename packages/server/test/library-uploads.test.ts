@@ -106,6 +106,23 @@ describe('uploads', () => {
       ['mislabelled.wav', fixture('opus.ogg'), 'audio/ogg', 'ogg'],
       ['song.mp3', Buffer.concat([Buffer.from('ID3\u0004\u0000\u0000\u0000\u0000\u0000\u0000'), filler(0, 4000)]), 'audio/mpeg', 'mp3'],
       ['frames.MP3', Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), filler(0, 4000)]), 'audio/mpeg', 'mp3'],
+      // The formats users bring (docs/decisions.md, "Audio formats"), video included.
+      ['talk.mp3', fixture('mp3'), 'audio/mpeg', 'mp3'],
+      ['talk.flac', fixture('flac'), 'audio/flac', 'flac'],
+      ['talk.aac', fixture('adts.aac'), 'audio/aac', 'aac'],
+      ['talk.m4a', fixture('alac.m4a'), 'audio/mp4', 'm4a'],
+      ['talk.aif', fixture('aiff'), 'audio/aiff', 'aif'],
+      ['talk.aifc', fixture('float.aifc'), 'audio/aiff', 'aifc'],
+      ['talk.caf', fixture('caf'), 'audio/x-caf', 'caf'],
+      ['voice-note.opus', fixture('opus'), 'audio/ogg', 'opus'],
+      ['talk.oga', fixture('vorbis.oga'), 'audio/ogg', 'oga'],
+      ['wide.wav', fixture('8ch-8k-u8.wav'), 'audio/wav', 'wav'],
+      ['zoom-call.mp4', fixture('video.mp4'), 'audio/mp4', 'mp4'],
+      ['iphone.MOV', fixture('video.mov'), 'video/quicktime', 'mov'],
+      ['old-phone.3gp', fixture('video.3gp'), 'video/3gpp', '3gp'],
+      ['screen.mkv', fixture('video.mkv'), 'video/x-matroska', 'mkv'],
+      // A FLAC named .mp3 is stored and served as the FLAC it is.
+      ['mislabelled.mp3', fixture('flac'), 'audio/flac', 'flac'],
     ];
     for (const [name, data, type, ext] of cases) {
       const res = await a.upload(name, data);
@@ -163,10 +180,10 @@ describe('uploads', () => {
   it('refuses a wrong extension, even with real audio inside', async () => {
     const a = await user();
     await leavesNothing(async () => {
-      for (const name of ['notes.txt', 'audio', 'clip.wav.exe', 'clip.flac', '.', '../']) {
+      for (const name of ['notes.txt', 'audio', 'clip.wav.exe', 'clip.pdf', '.', '../']) {
         const res = await a.upload(name, fixture('wav'));
         expect(res.status, name).toBe(400);
-        expect(res.json).toEqual({ error: 'Please upload a wav, mp3, webm, m4a file.', code: 'INVALID_FILE_TYPE' });
+        expect(res.json).toEqual({ error: apiErrorText('INVALID_FILE_TYPE'), code: 'INVALID_FILE_TYPE' });
       }
     });
   });

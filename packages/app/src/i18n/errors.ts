@@ -78,7 +78,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   SHARE_NOT_FOUND: msg`This link does not exist or is no longer shared`,
   SHARE_EXPIRY_INVALID: msg`The expiry must be a date in the future or a number of days from 1 to 3650`,
   // Uploads (docs/product-spec.md §5, §7, §8)
-  INVALID_FILE_TYPE: msg`Please upload a wav, mp3, webm, m4a file.`,
+  INVALID_FILE_TYPE: msg`Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.`,
   INVALID_CONTENT: msg`The file content is not a supported audio format.`,
   AUDIO_HEADER_IMPLAUSIBLE: msg`The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.`,
   FILE_TOO_LARGE: msg({ message: 'Please upload a file smaller than {maxMb}MB.' }),

@@ -9,7 +9,7 @@ export default function HelpPage() {
   const steps = [
     {
       title: t`Upload audio`,
-      text: t`Record in the browser or upload a wav, mp3, webm or m4a file. Transcription runs in the background and its progress is shown live.`,
+      text: t`Record in the browser or upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf. A video is transcribed from its sound. Transcription runs in the background and its progress is shown live.`,
     },
     {
       title: t`Manage transcripts`,

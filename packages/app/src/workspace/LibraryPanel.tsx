@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { folderLimits } from '@scribe/api-client';
+import { folderLimits, uploadLimits } from '@scribe/api-client';
 import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
 import { useState } from 'react';
@@ -16,7 +16,9 @@ import { ShareDialog } from './sharing/ShareDialog.tsx';
 import * as styles from './workspace.css.ts';
 
 /** The picker offers the spec's four formats (docs/product-spec.md §9); the upload flow checks the file again. */
-export const ACCEPTED_AUDIO = ['.wav', '.mp3', '.webm', '.m4a'];
+// The file picker offers what the server accepts (by name, then checked by content); the media types
+// let phones offer their audio and video libraries too.
+export const ACCEPTED_AUDIO = [...uploadLimits.extensions.map((ext) => `.${ext}`), 'audio/*', 'video/*'];
 
 type FolderDialogState =
   { mode: 'create'; parentId: number | null; parentName?: string; isOpen: boolean } | { mode: 'edit'; folder: FolderNode; isOpen: boolean };

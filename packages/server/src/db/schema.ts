@@ -239,7 +239,7 @@ export const uploads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     originalName: text('original_name').notNull(),
     totalChunks: integer('total_chunks').notNull(),
-    /** Audio format sniffed from chunk 0 (wav, mp3, webm, m4a, mp4, ogg), once it has arrived. */
+    /** Audio format sniffed from chunk 0 (features/uploads/audio-format.ts: AudioFormat), once it has arrived. */
     format: text('format'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -51,7 +51,29 @@ describe('built-in Whisper engine', () => {
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
 
-  it.each(['ogg', 'opus.ogg', 'webm', 'm4a'])('transcribes the same recording as %s', async (ext) => {
+  it.each([
+    'ogg',
+    'opus.ogg',
+    'webm',
+    'm4a',
+    // The formats users bring (fixtures README): audio, and video transcribed from its sound.
+    'mp3',
+    'flac',
+    'adts.aac',
+    'aac.m4a',
+    'alac.m4a',
+    'aiff',
+    'float.aifc',
+    'caf',
+    'opus',
+    'vorbis.oga',
+    's24-44k.wav',
+    '8ch-8k-u8.wav',
+    'video.mp4',
+    'video.mov',
+    'video.3gp',
+    'video.mkv',
+  ])('transcribes the same recording as %s', async (ext) => {
     const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.${ext}` });
     expect(wordErrorRate(LIBRIVOX_TEXT, text(result)).rate).toBeLessThan(0.1);
     expectSaneSegments(result);

@@ -78,7 +78,10 @@ export function useDefaultTutorialSteps({ phone = false }: { phone?: boolean } =
         t`Welcome to Audio Transcription`,
         t`This short tour shows you around: upload or record audio, organise your transcripts, read them with the audio and use AI features.`,
       ],
-      upload: [t`Upload audio`, t`Use Upload file to add a recording (wav, mp3, webm or m4a). It is transcribed automatically.`],
+      upload: [
+        t`Upload audio`,
+        t`Use Upload file to add a recording or a video (mp3, wav, m4a, mp4 and other common formats). It is transcribed automatically.`,
+      ],
       record: [
         t`Record audio`,
         t`Use Record audio to record with your microphone. When you go on, a sample transcript is created for you.`,

@@ -133,7 +133,8 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         tags,
         summary: 'Upload an audio file of up to 25 MB (multipart field `audio`)',
         description:
-          'wav, mp3, webm or m4a (browser recordings also mp4 and ogg), checked by name and by content. ' +
+          'Audio or video: wav, mp3, m4a, aac, flac, ogg/oga/opus, webm, mkv/mka, mp4, mov, 3gp, aif/aiff/aifc or caf, ' +
+          'checked by name and by content (a header no real audio has: 400 AUDIO_HEADER_IMPLAUSIBLE). ' +
           'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk. ' +
           'An optional text field `language` before the file names the spoken language (400 when the engine cannot ' +
           'transcribe it); 402 when the balance cannot pay for one started minute.',
