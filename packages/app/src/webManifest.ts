@@ -1,5 +1,6 @@
 // The web app manifest (installable app, docs/product-spec.md: record and upload from a phone too).
 // Colours come from the ui theme's values; the icons are the product mark (scripts/pwa-icons.ts).
+import { uploadLimits } from '@scribe/api-client';
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { light } from '../../ui/src/theme/values.ts';
 import { SHARE_TARGET_ACTION, SHARE_TARGET_FILE_FIELD } from './lib/sharedFiles.ts';
@@ -32,7 +33,7 @@ export const webManifest: Partial<ManifestOptions> = {
     method: 'POST',
     enctype: 'multipart/form-data',
     params: {
-      files: [{ name: SHARE_TARGET_FILE_FIELD, accept: ['audio/*', '.wav', '.mp3', '.webm', '.m4a'] }],
+      files: [{ name: SHARE_TARGET_FILE_FIELD, accept: ['audio/*', 'video/*', ...uploadLimits.extensions.map((ext) => `.${ext}`)] }],
     },
   },
 };
