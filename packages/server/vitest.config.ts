@@ -28,6 +28,7 @@ export const databaseFreeFiles = [
   'test/storage.test.ts',
   'test/terminal-logs.test.ts',
   'test/transcription/audio.test.ts',
+  'test/transcription/decode-thread.test.ts',
   'test/transcription/engine.test.ts',
   'test/transcription/engine-processes.test.ts',
   'test/transcription/engine-review.test.ts',
@@ -57,6 +58,7 @@ export const timedFiles = [
   'test/live-draft.test.ts',
   'test/live-hub-confirm.test.ts',
   'test/request-budget.test.ts',
+  'test/transcription/decode-thread.test.ts',
 ];
 
 const root = fileURLToPath(new URL('.', import.meta.url));

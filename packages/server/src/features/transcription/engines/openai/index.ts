@@ -14,7 +14,8 @@ import { basename } from 'node:path';
 import { editLimits } from '@scribe/api-client';
 import { confidenceFromAvgLogprob } from '../confidence.ts';
 import { flagSegments } from '../review.ts';
-import { decodeToPcm, SAMPLE_RATE } from '../whisper/audio.ts';
+import { SAMPLE_RATE } from '../whisper/audio.ts';
+import { decodeOffThread } from '../whisper/decode-thread.ts';
 import {
   EngineError,
   UNKNOWN_SPEAKER,
@@ -132,7 +133,7 @@ function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] 
 
 async function decodedDuration(filePath: string, signal?: AbortSignal): Promise<number | null> {
   try {
-    const pcm = await decodeToPcm(filePath, { signal });
+    const pcm = await decodeOffThread(filePath, { signal });
     const seconds = pcm.length / SAMPLE_RATE;
     await pcm.dispose();
     return seconds;

@@ -74,6 +74,9 @@ class FilePcm implements Pcm {
     private readonly dir: string,
     readonly length: number,
   ) {}
+  static async open(dir: string, length: number): Promise<FilePcm> {
+    return new FilePcm(await open(join(dir, PCM_FILE), 'r'), dir, length);
+  }
   async read(start: number, end: number) {
     const from = Math.max(0, start);
     const to = Math.min(this.length, end);
@@ -85,6 +88,24 @@ class FilePcm implements Pcm {
     await this.handle.close().catch(() => {});
     await rm(this.dir, { recursive: true, force: true });
   }
+}
+
+const PCM_FILE = 'audio.f32';
+
+/**
+ * Decoded audio as it can cross to another thread: the samples themselves, or the temporary folder
+ * holding them as raw float32 (`audio.f32`) and their count. pcmOf makes a Pcm of either.
+ */
+export type DecodedAudio = { kind: 'memory'; samples: Float32Array } | { kind: 'file'; dir: string; length: number };
+
+/** The Pcm view of decoded audio; it owns the temporary folder from then on (dispose removes it). */
+export async function pcmOf(decoded: DecodedAudio): Promise<Pcm> {
+  return decoded.kind === 'memory' ? new InMemoryPcm(decoded.samples) : FilePcm.open(decoded.dir, decoded.length);
+}
+
+/** Removes what decoded audio left on disk, when no Pcm was made of it. */
+async function discardDecoded(decoded: DecodedAudio): Promise<void> {
+  if (decoded.kind === 'file') await rm(decoded.dir, { recursive: true, force: true });
 }
 
 /** Collects output chunks; past the memory limit it moves everything into a temporary file. */
@@ -103,7 +124,7 @@ class PcmSink {
     if (samples.length === 0) return;
     if (!this.file && this.inMemory + samples.length > this.memoryLimitSamples) {
       const dir = await mkdtemp(join(this.tmpDir, 'scribe-pcm-'));
-      const handle = await open(join(dir, 'audio.f32'), 'w+');
+      const handle = await open(join(dir, PCM_FILE), 'w+');
       this.file = { handle, dir };
       for (const chunk of this.chunks) await this.append(chunk);
       this.chunks = [];
@@ -124,8 +145,11 @@ class PcmSink {
     this.total += samples.length;
   }
 
-  finish(): Pcm {
-    if (this.file) return new FilePcm(this.file.handle, this.file.dir, this.total);
+  async finish(): Promise<DecodedAudio> {
+    if (this.file) {
+      await this.file.handle.close();
+      return { kind: 'file', dir: this.file.dir, length: this.total };
+    }
     const all = new Float32Array(this.inMemory);
     let offset = 0;
     for (const chunk of this.chunks) {
@@ -133,7 +157,7 @@ class PcmSink {
       offset += chunk.length;
     }
     this.chunks = [];
-    return new InMemoryPcm(all);
+    return { kind: 'memory', samples: all };
   }
 
   async abort() {
@@ -177,8 +201,16 @@ async function* plainBytes(stream: AsyncIterable<Buffer>): AsyncGenerator<Uint8A
   for await (const chunk of stream) yield new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
 }
 
-/** Decodes a file into 16 kHz mono (channels averaged, band-limited resampling). */
+/**
+ * Decodes a file into 16 kHz mono (channels averaged, band-limited resampling). In this thread: the
+ * engines use decodeOffThread (decode-thread.ts), which runs it in a worker thread.
+ */
 export async function decodeToPcm(filePath: string, options: DecodeOptions = {}): Promise<Pcm> {
+  return pcmOf(await decodeAudio(filePath, options));
+}
+
+/** decodeToPcm's work, with its result in a form that can cross to another thread. */
+export async function decodeAudio(filePath: string, options: DecodeOptions = {}): Promise<DecodedAudio> {
   const { signal } = options;
   const sink = new PcmSink(options.memoryLimitSamples ?? 30 * 60 * SAMPLE_RATE, options.tmpDir ?? tmpdir());
   let resampler: Resampler | null = null;
@@ -224,9 +256,12 @@ export async function decodeToPcm(filePath: string, options: DecodeOptions = {})
       );
     }
     if (resampler) await sink.write((resampler as Resampler).flush());
-    const pcm = sink.finish();
-    if (pcm.length === 0) throw new AudioDecodeError(apiErrorText('NO_AUDIO'), { code: 'NO_AUDIO' });
-    return pcm;
+    const decoded = await sink.finish();
+    if ((decoded.kind === 'memory' ? decoded.samples.length : decoded.length) === 0) {
+      await discardDecoded(decoded);
+      throw new AudioDecodeError(apiErrorText('NO_AUDIO'), { code: 'NO_AUDIO' });
+    }
+    return decoded;
   } catch (error) {
     await sink.abort();
     throw error;

@@ -18,7 +18,8 @@ import {
   type TranscriptionResult,
   type TranscriptSegment,
 } from '../types.ts';
-import { AudioDecodeError, decodeToPcm, SAMPLE_RATE, type Pcm } from './audio.ts';
+import { AudioDecodeError, SAMPLE_RATE, type Pcm } from './audio.ts';
+import { decodeOffThread } from './decode-thread.ts';
 import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain, soundFrames } from './level.ts';
@@ -223,7 +224,7 @@ export class WhisperEngine implements TranscriptionEngine {
   private async transcribeLoaded(input: TranscriptionInput): Promise<TranscriptionResult> {
     const { signal, onProgress } = input;
     const runtime = await this.load();
-    const pcm = await decodeToPcm(input.filePath, {
+    const pcm = await decodeOffThread(input.filePath, {
       signal,
       // Past 10 minutes the samples go to a temp file: 38 MB in memory at most, on top of the inference processes.
       memoryLimitSamples: this.options.memoryLimitSamples ?? 10 * 60 * SAMPLE_RATE,
