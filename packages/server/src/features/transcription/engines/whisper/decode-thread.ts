@@ -1,25 +1,40 @@
 /**
  * Decoding and resampling off the event loop: a long upload takes seconds of CPU to decode (a one-hour
- * file held other users' requests up to 330 ms while it ran in the server's own thread). Each decode
- * runs in a worker thread of its own (decode-worker.ts), which writes long audio to its temporary file
- * as before; the result comes back as samples (transferred) or that file.
+ * file held other users' requests up to 330 ms while it ran in the server's own thread). Decodes run
+ * in worker threads (decode-worker.ts), started on first use and ended after a minute without work,
+ * which write long audio to their temporary file as before; the result comes back as samples (moved)
+ * or that file.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ApiErrorCode } from '@scribe/api-client';
+import { Piscina } from 'piscina';
 import { AudioDecodeError, pcmOf, type DecodeOptions, type Pcm } from './audio.ts';
 import type { DecodeReply, DecodeRequest } from './decode-worker.ts';
 
+/** Decodes at a time: each is one thread's work; the engine transcribes one or two files at once. */
+const DECODE_THREADS = 2;
+/** Below the request thread's priority, as the engine's inference processes (pool.ts). */
+const DECODE_NICENESS = 10;
+
+let pool: Piscina | undefined;
+
 /** The worker's entry: dist/decode-worker.js beside the compiled server, else the TypeScript source through tsx. */
-function workerEntry(): { url: URL; execArgv: string[] } {
+function decodePool(): Piscina {
+  if (pool) return pool;
   const compiled = import.meta.url.endsWith('.js');
-  const url = new URL(compiled ? './decode-worker.js' : './decode-worker.ts', import.meta.url);
-  const execArgv = compiled ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
-  return { url, execArgv };
+  pool = new Piscina({
+    filename: new URL(compiled ? './decode-worker.js' : './decode-worker.ts', import.meta.url).href,
+    execArgv: compiled ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+    minThreads: 0,
+    maxThreads: DECODE_THREADS,
+    niceIncrement: DECODE_NICENESS,
+    idleTimeout: 60_000,
+  });
+  return pool;
 }
 
 /**
@@ -32,26 +47,18 @@ export async function decodeOffThread(filePath: string, options: DecodeOptions =
   const work = await mkdtemp(join(rest.tmpDir ?? tmpdir(), 'scribe-decode-'));
   const removeWork = () => rm(work, { recursive: true, force: true });
   try {
-    const { url, execArgv } = workerEntry();
     const request: DecodeRequest = { filePath, options: { ...rest, tmpDir: work } };
-    const worker = new Worker(url, { workerData: request, execArgv });
-    const reply = await new Promise<DecodeReply>((resolve, reject) => {
-      const onAbort = () => reject(signal!.reason);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`the decoding thread ended (exit code ${code}) without an answer`)));
-    }).finally(() => worker.terminate());
+    const reply = (await decodePool().run(request, { signal })) as DecodeReply;
+    signal?.throwIfAborted();
+    if (reply instanceof Float32Array) {
+      await removeWork();
+      return pcmOf({ kind: 'memory', samples: reply });
+    }
     if (!reply.ok) {
       const { message, decodeError, code } = reply.error;
       throw decodeError ? new AudioDecodeError(message, { code: code as ApiErrorCode | undefined }) : new Error(message);
     }
-    signal?.throwIfAborted();
     const pcm = await pcmOf(reply.decoded);
-    if (reply.decoded.kind === 'memory') {
-      await removeWork();
-      return pcm;
-    }
     return {
       sampleRate: pcm.sampleRate,
       length: pcm.length,
@@ -63,6 +70,8 @@ export async function decodeOffThread(filePath: string, options: DecodeOptions =
     };
   } catch (err) {
     await removeWork();
+    // Piscina's own abort error stands for the caller's reason.
+    if (signal?.aborted) throw signal.reason;
     throw err;
   }
 }

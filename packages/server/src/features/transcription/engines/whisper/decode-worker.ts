@@ -1,30 +1,37 @@
-// The worker thread of decode-thread.ts: decodes and resamples one audio file (audio.ts) and hands the
-// result back, the samples' memory transferred rather than copied. Built as dist/decode-worker.js.
-import { parentPort, workerData } from 'node:worker_threads';
-import { AudioDecodeError, decodeAudio, type DecodeOptions } from './audio.ts';
+// The decoding threads' entry (decode-thread.ts runs them; build.mjs compiles this file as
+// dist/decode-worker.js): decodes and resamples one audio file (audio.ts) and gives the result back,
+// the samples moved to the calling thread rather than copied. A decoder's refusal comes back as data,
+// so its code survives the crossing.
+import { move } from 'piscina';
+import { AudioDecodeError, decodeAudio, type DecodeOptions, type DecodedAudio } from './audio.ts';
 
 export interface DecodeRequest {
   filePath: string;
   options: Omit<DecodeOptions, 'signal'>;
 }
 
+/**
+ * Samples in memory come back as the Float32Array itself, moved (piscina moves only a value returned
+ * whole, not one inside an object); a temporary file or a failure as an object.
+ */
 export type DecodeReply =
-  | { ok: true; decoded: Awaited<ReturnType<typeof decodeAudio>> }
+  | Float32Array
+  | { ok: true; decoded: Extract<DecodedAudio, { kind: 'file' }> }
   | { ok: false; error: { message: string; decodeError: boolean; code?: string } };
 
-const { filePath, options } = workerData as DecodeRequest;
-let reply: DecodeReply;
-try {
-  reply = { ok: true, decoded: await decodeAudio(filePath, options) };
-} catch (err) {
-  reply = {
-    ok: false,
-    error: {
-      message: err instanceof Error ? err.message : String(err),
-      decodeError: err instanceof AudioDecodeError,
-      code: err instanceof AudioDecodeError ? err.code : undefined,
-    },
-  };
+export default async function decode({ filePath, options }: DecodeRequest): Promise<DecodeReply> {
+  try {
+    const decoded = await decodeAudio(filePath, options);
+    if (decoded.kind === 'memory') return move(decoded.samples) as unknown as Float32Array;
+    return { ok: true, decoded };
+  } catch (err) {
+    return {
+      ok: false,
+      error: {
+        message: err instanceof Error ? err.message : String(err),
+        decodeError: err instanceof AudioDecodeError,
+        code: err instanceof AudioDecodeError ? err.code : undefined,
+      },
+    };
+  }
 }
-const transfer = reply.ok && reply.decoded.kind === 'memory' ? [reply.decoded.samples.buffer as ArrayBuffer] : [];
-parentPort!.postMessage(reply, transfer);
