@@ -207,6 +207,7 @@ export const apiErrors = {
   CREDITS_NOT_WHOLE: 'credits must be a whole number',
   CREDITS_NOT_POSITIVE: 'credits must be a positive number',
   CREDITS_TOO_MANY: 'credits must be at most 1,000,000,000',
+  CREDIT_HISTORY_CURSOR_INVALID: 'The cursor must be the nextCursor of an earlier page of the credit history',
   STRIPE_NOT_CONFIGURED: 'Stripe is not configured',
   INVALID_WEBHOOK_SIGNATURE: 'Invalid webhook signature',
   PAYMENT_PACKAGE_MISMATCH: 'Payment does not match its credit package',

@@ -199,6 +199,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   CREDITS_NOT_WHOLE: msg`credits must be a whole number`,
   CREDITS_NOT_POSITIVE: msg`credits must be a positive number`,
   CREDITS_TOO_MANY: msg`credits must be at most 1,000,000,000`,
+  CREDIT_HISTORY_CURSOR_INVALID: msg`The cursor must be the nextCursor of an earlier page of the credit history`,
   STRIPE_NOT_CONFIGURED: msg`Stripe is not configured`,
   INVALID_WEBHOOK_SIGNATURE: msg`Invalid webhook signature`,
   PAYMENT_PACKAGE_MISMATCH: msg`Payment does not match its credit package`,
