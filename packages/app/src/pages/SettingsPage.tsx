@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, limits, paths, type AccountSession, type ApiErrorCode } from '@scribe/api-client';
 import { Badge, Button, Card, ConfirmDialog, Dialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
@@ -68,7 +69,11 @@ function ChangePasswordSection() {
       setConfirm('');
       toast({
         title: t`Password changed`,
-        description: t`Signed out ${signedOut} other session(s).`,
+        description: plural(signedOut, {
+          0: 'No other sessions were signed in.',
+          one: 'Signed out # other session.',
+          other: 'Signed out # other sessions.',
+        }),
         variant: 'success',
       });
     } catch (error) {
