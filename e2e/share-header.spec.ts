@@ -43,7 +43,7 @@ test('Share from the transcript header; the share page names the speakers in its
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const shared = await phone.newPage();
   await shared.goto(link);
-  await expect(shared.getByRole('heading', { name: 'questions-en' })).toBeVisible();
+  await expect(shared.getByRole('heading', { name: 'questions-en', exact: true })).toBeVisible();
   // The plain view (the default) names each speaker where their turn starts.
   const plain = shared.getByRole('group', { name: 'Transcript segments' });
   await expect(plain).toContainText('Alice Host:');
