@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@scribe/api-client';
 import { recordingTitle } from './recordingTitle.ts';
+import { askNotificationPermission } from '../lib/notifications.ts';
 import { RecordAudioDialog, type RecordingChoices, type RecordingTranscription, type StreamingRecording } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { useEffect, useState } from 'react';
@@ -80,7 +81,10 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
   const streaming: StreamingRecording = streamingProps(
     { state, draft, availability, channelUp, describe, previewUrl },
     {
-      onStart: () => void session?.start(),
+      onStart: () => {
+        askNotificationPermission();
+        void session?.start();
+      },
       onPause: () => session?.pause(),
       onResume: () => session?.resume(),
       onStop: () => void session?.stop(),

@@ -23,6 +23,7 @@ import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.t
 import { useSession } from '../session/SessionProvider.tsx';
 import { StreamingRecordHost } from '../recording/StreamingRecordHost.tsx';
 import { recordingFileName } from '../recording/recordingTitle.ts';
+import { askNotificationPermission } from '../lib/notifications.ts';
 import { discardUnfinished, useRecordingSupport } from '../recording/useRecording.ts';
 import type { UnfinishedRecording } from '../recording/session.ts';
 
@@ -104,6 +105,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     (file: File, spokenLanguage: string) => {
       if (busy.current) return;
       busy.current = true;
+      // The moment to ask: work starts that finishes later (only when the user opted in, Settings).
+      askNotificationPermission();
       const abort = new AbortController();
       controller.current = abort;
       const identity = fileIdentity(file);
