@@ -27,7 +27,7 @@ const texts = {
     buyPackage: 'Buy 100 credits for $9.99',
     paid: 'Payment successful',
     signOut: 'Sign out',
-    logout: 'Logout',
+    logout: 'Sign out',
     settings: 'Settings',
     credits: 'Credits',
     home: 'Home',

@@ -71,9 +71,9 @@ async function decodedSeconds(page: Page, id: number): Promise<number> {
 }
 
 async function expectTranscriptInTree(page: Page) {
-  const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'recording' });
+  const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: /^Recording from / });
   await expect(row).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'recording' })).toContainText(SPOKEN, { timeout: 120_000 });
+  await expect(page.getByRole('article', { name: /^Recording from / })).toContainText(SPOKEN, { timeout: 120_000 });
 }
 
 test('live text shows spoken words while recording, and the finished recording becomes a transcript', async ({ page }) => {

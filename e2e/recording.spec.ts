@@ -20,8 +20,13 @@ test('a recording from the (fake) microphone is previewed, uploaded and transcri
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  const transcript = page.getByRole('article', { name: 'recording' });
+  // Titled by when it was recorded, in the reader's date format, not the bare 'recording'.
+  const today = new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(new Date());
+  const escaped = today.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const title = new RegExp(`^Recording from ${escaped}, \\d{1,2}:\\d{2}`);
+  const transcript = page.getByRole('article', { name: title });
   await expect(transcript).toContainText(/considered|power|leisure|prudently/i, { timeout: 30_000 });
-  const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'recording' });
+  const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: title });
   await expect(row).toBeVisible();
+  await expect(page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'recording', exact: true })).toHaveCount(0);
 });

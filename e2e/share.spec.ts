@@ -31,7 +31,7 @@ test('a share link: created by the owner, read and played signed out in a fresh 
   const response = await shared.goto(link);
   expect(response?.headers()['x-robots-tag']).toContain('noindex');
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
-  await expect(shared.getByRole('heading', { name: 'questions-en' })).toBeVisible();
+  await expect(shared.getByRole('heading', { name: 'questions-en', exact: true })).toBeVisible();
   await expect(shared.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(shared.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
   // No editing and no way into the owner's workspace: the only link is the skip link.
@@ -61,6 +61,6 @@ test('a share link: created by the owner, read and played signed out in a fresh 
   await shared.reload();
   await expect(shared.getByRole('heading', { name: 'Link not found' })).toBeVisible();
   await expect(shared.getByText('This link does not exist or is no longer shared')).toBeVisible();
-  await expect(shared.getByRole('heading', { name: 'questions-en' })).toHaveCount(0);
+  await expect(shared.getByRole('heading', { name: 'questions-en', exact: true })).toHaveCount(0);
   await stranger.close();
 });

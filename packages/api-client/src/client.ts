@@ -38,6 +38,7 @@ import type {
 } from './library.schemas.ts';
 import type {
   CreditBalance,
+  CreditHistory,
   CreditPackage,
   PurchaseRequest,
   PurchaseResponse,
@@ -81,6 +82,7 @@ export const paths = {
   uploadStatus: (uploadId: string) => `/api/transcripts/uploads/${encodeURIComponent(uploadId)}`,
   creditPackages: '/api/credits/packages',
   creditBalance: '/api/credits/balance',
+  creditHistory: '/api/credits/history',
   purchaseCredits: '/api/credits/purchase',
   // The client secret travels in the body: a URL lands in access logs.
   confirmTestPayment: '/api/credits/test-payments/confirm',
@@ -182,6 +184,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
     credits: {
       packages: () => http.read<CreditPackage[]>(paths.creditPackages),
       balance: () => http.read<CreditBalance>(paths.creditBalance),
+      /** The ledger, newest first; pass the previous page's `nextCursor` for older entries. */
+      history: (cursor?: string | null) =>
+        http.read<CreditHistory>(cursor ? `${paths.creditHistory}?cursor=${encodeURIComponent(cursor)}` : paths.creditHistory),
       purchase: (body: PurchaseRequest) => http.send<PurchaseResponse>('POST', paths.purchaseCredits, body, 'PURCHASE_FAILED'),
       confirmTestPayment: (clientSecret: string, card: TestCardRequest) =>
         http.send<TestPaymentResult>('POST', paths.confirmTestPayment, { clientSecret, ...card }, 'UNEXPECTED_ERROR'),

@@ -1,6 +1,6 @@
 // The zod schemas of credits.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { creditsMessages as m } from './credits.ts';
+import { creditHistoryLimits, creditsMessages as m } from './credits.ts';
 
 export const creditPackageSchema = z.object({
   credits: z.number().int().positive(),
@@ -63,3 +63,65 @@ export const paymentsConfigSchema = z.discriminatedUnion('provider', [
   z.object({ provider: z.literal('stripe'), publishableKey: z.string() }),
 ]);
 export type PaymentsConfig = z.infer<typeof paymentsConfigSchema>;
+
+/** What a ledger entry was for. */
+export const creditEntryKindSchema = z.enum(['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant']);
+export type CreditEntryKind = z.infer<typeof creditEntryKindSchema>;
+
+/** The receipt of a purchase: what was paid, when, for which package, and the provider's reference. */
+export const creditReceiptSchema = z.object({
+  /** The payment provider's id of the payment (Stripe: the PaymentIntent id). */
+  providerReference: z.string(),
+  provider: paymentProviderSchema,
+  /** The package bought. */
+  credits: z.number().int(),
+  amountCents: z.number().int(),
+  currency: z.string(),
+  paidAt: z.string(),
+});
+export type CreditReceipt = z.infer<typeof creditReceiptSchema>;
+
+/** One change of the balance, newest first in the history. */
+export const creditHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  kind: creditEntryKindSchema,
+  /** Signed: negative for charges. */
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  createdAt: z.string(),
+  /** The transcript a transcription or prompt charge (or its refund) was for, while it exists. */
+  transcript: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  /** A refund: the kind of charge it gave back. */
+  refundOf: z.enum(['transcription', 'ai_prompt']).nullable(),
+  /** A prompt charge: the model it ran on ('local', 'gpt-3.5', 'gpt-4'). */
+  model: z.string().nullable(),
+  /** A transcription charge: the started minutes of audio it paid for. */
+  minutes: z.number().int().nullable(),
+  /** An operator's grant: the reason given. */
+  reason: z.string().nullable(),
+  receipt: creditReceiptSchema.nullable(),
+});
+export type CreditHistoryEntry = z.infer<typeof creditHistoryEntrySchema>;
+
+export const creditHistorySchema = z.object({
+  entries: z.array(creditHistoryEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type CreditHistory = z.infer<typeof creditHistorySchema>;
+
+export const creditHistoryQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/, m.historyCursorInvalid)
+    .refine((v) => Number(v) <= 2_147_483_647, m.historyCursorInvalid)
+    .optional(),
+  /** Out of range or not a number: brought into range (it only sizes the page). */
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => {
+      const n = v === undefined ? Number.NaN : Number.parseInt(v, 10);
+      return Number.isFinite(n) ? Math.min(Math.max(n, 1), creditHistoryLimits.limitMax) : creditHistoryLimits.limitDefault;
+    }),
+});

@@ -14,7 +14,11 @@ export const creditsMessages = {
   creditsNotWhole: apiErrors.CREDITS_NOT_WHOLE,
   creditsNotPositive: apiErrors.CREDITS_NOT_POSITIVE,
   creditsTooMany: apiErrors.CREDITS_TOO_MANY,
+  historyCursorInvalid: apiErrors.CREDIT_HISTORY_CURSOR_INVALID,
 } as const;
+
+/** Entries per page of the credit history (GET /api/credits/history). */
+export const creditHistoryLimits = { limitDefault: 20, limitMax: 100 } as const;
 
 /** The card numbers of the built-in test-mode provider. */
 export const testCards = {

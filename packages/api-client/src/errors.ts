@@ -31,7 +31,8 @@ export const apiErrors = {
   PASSWORD_MIN: 'Password must be at least 6 characters long',
   PASSWORDS_MISMATCH: 'Passwords do not match',
   TERMS_REQUIRED: 'Please accept the terms of service and the privacy policy',
-  CAPTCHA_REQUIRED: 'Please complete the reCAPTCHA verification',
+  /** The captcha the server asks for is not named here (ALTCHA or reCAPTCHA); the app names it. */
+  CAPTCHA_REQUIRED: 'Please complete the captcha verification',
   LOGIN_USERNAME_REQUIRED: 'Please enter your username or email',
   LOGIN_PASSWORD_REQUIRED: 'Please enter your password',
   LANGUAGE_INVALID: 'Language must be en or de',
@@ -56,6 +57,7 @@ export const apiErrors = {
   API_TOKEN_EXPIRY_INVALID: 'The expiry must be a date in the future',
   WEBHOOK_NOT_FOUND: 'Webhook not found',
   WEBHOOK_URL_INVALID: 'Please enter a valid HTTPS URL',
+  WEBHOOK_HOST_UNRESOLVED: 'The host {host} could not be reached: its name could not be resolved. Check the address for typos.',
   WEBHOOK_URL_NOT_ALLOWED: 'Webhook URLs must not point to a private, loopback or link-local address',
   WEBHOOK_EVENTS_REQUIRED: 'Please choose at least one event',
 
@@ -210,6 +212,7 @@ export const apiErrors = {
   CREDITS_NOT_WHOLE: 'credits must be a whole number',
   CREDITS_NOT_POSITIVE: 'credits must be a positive number',
   CREDITS_TOO_MANY: 'credits must be at most 1,000,000,000',
+  CREDIT_HISTORY_CURSOR_INVALID: 'The cursor must be the nextCursor of an earlier page of the credit history',
   STRIPE_NOT_CONFIGURED: 'Stripe is not configured',
   INVALID_WEBHOOK_SIGNATURE: 'Invalid webhook signature',
   PAYMENT_PACKAGE_MISMATCH: 'Payment does not match its credit package',

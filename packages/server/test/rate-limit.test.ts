@@ -118,7 +118,7 @@ describe('login rate limits hold under attack', () => {
       const res = await postJson(server, '/api/auth/login', { username: account.username, password: account.password, captchaToken });
       expect(res.status).toBe(400);
       expect(res.headers.get('retry-after')).toBeNull();
-      expect((await res.json()).error).toBe('Please complete the reCAPTCHA verification');
+      expect((await res.json()).error).toBe('Please complete the captcha verification');
     }
   });
 

@@ -4,7 +4,8 @@ import { Alert, Button, Form, TextField, toast } from '@scribe/ui';
 import { useState, type ReactNode } from 'react';
 import { api } from '../api.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { translateError, type CodedError } from '../i18n/errors.ts';
+import { translateError, translateFormError, type CodedError } from '../i18n/errors.ts';
+import { usePublicConfig } from '../config/useConfig.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import * as styles from './forms.css.ts';
 import { useCaptchaToken } from './useCaptchaToken.ts';
@@ -13,6 +14,7 @@ import { validateLogin, type LoginErrors, type LoginValues } from './validation.
 /** Spec §5: username or e-mail and password, both required; a solved captcha; submit disabled without it. */
 export function LoginForm({ footer }: { footer?: ReactNode }) {
   const { t, i18n } = useLingui();
+  const captchaProvider = usePublicConfig().data?.captcha.provider;
   const { signedIn } = useSession();
   const captcha = useCaptchaToken();
   const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
@@ -55,7 +57,7 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
       if (error instanceof ApiError) {
         setServerFieldErrors({ username: error.fields.username, password: error.fields.password });
       }
-      toast({ title: translateError(i18n, problem), variant: 'destructive' });
+      toast({ title: translateFormError(i18n, problem, captchaProvider), variant: 'destructive' });
       // The solution was spent on this attempt.
       captcha.reset();
     } finally {
@@ -73,7 +75,7 @@ export function LoginForm({ footer }: { footer?: ReactNode }) {
       <div className={styles.fields}>
         {formError ? (
           <Alert tone="danger" title={t`Sign-in failed`}>
-            {translateError(i18n, formError)}
+            {translateFormError(i18n, formError, captchaProvider)}
           </Alert>
         ) : null}
         <TextField

@@ -4,7 +4,8 @@ import { Alert, Button, Checkbox, Form, Link, Stack, Text, TextField, toast } fr
 import { useState, type ReactNode } from 'react';
 import { api } from '../api.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { translateError, type CodedError } from '../i18n/errors.ts';
+import { translateError, translateFormError, type CodedError } from '../i18n/errors.ts';
+import { usePublicConfig } from '../config/useConfig.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import * as styles from './forms.css.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
@@ -24,6 +25,7 @@ type Errors = Partial<Record<RegistrationField, CodedError | ApiErrorCode>>;
 /** Spec §5: checked on blur and on submit; submit disabled while sending or while strength < 60. */
 export function RegisterForm({ footer }: { footer?: ReactNode }) {
   const { t, i18n } = useLingui();
+  const captchaProvider = usePublicConfig().data?.captcha.provider;
   const { signedIn } = useSession();
   const captcha = useCaptchaToken();
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
@@ -85,7 +87,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
       const problem = error instanceof ApiError ? error : 'REGISTRATION_FAILED';
       if (error instanceof ApiError) setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fields) }));
       setFormError(problem);
-      toast({ title: translateError(i18n, problem), variant: 'destructive' });
+      toast({ title: translateFormError(i18n, problem, captchaProvider), variant: 'destructive' });
       captcha.reset();
     } finally {
       setSubmitting(false);
@@ -119,7 +121,7 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
       <div className={styles.fields}>
         {formError ? (
           <Alert tone="danger" title={t`Registration failed`}>
-            {translateError(i18n, formError)}
+            {translateFormError(i18n, formError, captchaProvider)}
           </Alert>
         ) : null}
         <TextField label={t`Full name`} autoComplete="name" autoFocus {...field('name')} />
@@ -130,7 +132,9 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
             label={t`Password`}
             type="password"
             autoComplete="new-password"
-            description={t`Use 8 or more characters with upper and lower case letters, a digit and a symbol.`}
+            // The rule (at least 6, docs/product-spec.md §5) first, then the advice that makes it strong: never
+            // one that reads as a stricter rule.
+            description={t`At least 6 characters. For a strong password, use 8 or more with upper and lower case letters, a digit and a symbol.`}
             {...field('password')}
           />
           {values.password ? <PasswordStrengthMeter password={values.password} /> : null}

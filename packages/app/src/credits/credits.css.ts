@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { media, vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
 
@@ -45,3 +45,30 @@ export const actions = sprinkles({ display: 'flex', gap: 'sm', justifyContent: '
 export const testCards = style({ margin: 0, paddingLeft: vars.space.lg, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const mono = style({ fontFamily: vars.font.mono });
+
+/** The credit history: scrolls sideways on a phone (focusable, so keyboard users can scroll it too). */
+export const historyScroll = style({ overflowX: 'auto', maxWidth: '100%' });
+
+export const historyTable = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.fontSize.sm });
+
+globalStyle(`${historyTable} th, ${historyTable} td`, {
+  textAlign: 'left',
+  verticalAlign: 'top',
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const number = style({ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
+
+globalStyle(`${historyTable} th.${number}, ${historyTable} td.${number}`, { textAlign: 'right' });
+
+export const receipt = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: vars.space.md,
+  rowGap: vars.space.xs,
+  margin: `${vars.space.xs} 0 0`,
+  color: vars.color.textMuted,
+});
+
+globalStyle(`${receipt} dd`, { margin: 0, overflowWrap: 'anywhere' });

@@ -1,5 +1,6 @@
-import { paths, type CreditPackage } from '@scribe/api-client';
+import { paths, type CreditHistory, type CreditPackage } from '@scribe/api-client';
 import useSWR, { mutate } from 'swr';
+import useSWRInfinite, { unstable_serialize } from 'swr/infinite';
 import { api } from '../api.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 
@@ -28,9 +29,25 @@ export function useCreditPackages() {
   return useSWR<CreditPackage[] | null>(paths.creditPackages, () => api.credits.packages(), { revalidateOnFocus: false });
 }
 
-/** Fetches the balance again wherever it is shown (account menu, credits page). */
+/** The SWR key of one page of the credit history: the first page, or the page after `cursor`. */
+function historyPageKey(index: number, previous: CreditHistory | null): readonly [string, string | null] | null {
+  if (index === 0) return [paths.creditHistory, null];
+  return previous?.nextCursor ? [paths.creditHistory, previous.nextCursor] : null;
+}
+
+/** GET /api/credits/history, page by page (newest first); `setSize(size + 1)` loads the next older page. */
+export function useCreditHistory() {
+  const { user } = useSession();
+  return useSWRInfinite<CreditHistory | null>(
+    (index, previous: CreditHistory | null) => (user ? historyPageKey(index, previous) : null),
+    ([, cursor]: readonly [string, string | null]) => api.credits.history(cursor),
+    { revalidateFirstPage: true },
+  );
+}
+
+/** Fetches the balance again wherever it is shown (account menu, credits page), and the credit history. */
 export function refreshCreditBalance(): Promise<unknown> {
-  return mutate(creditBalanceKey);
+  return Promise.all([mutate(creditBalanceKey), mutate(unstable_serialize(historyPageKey))]).then(([balance]) => balance);
 }
 
 /**

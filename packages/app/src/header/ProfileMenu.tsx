@@ -13,7 +13,7 @@ import { languageSubmenu } from './languageSubmenu.tsx';
 import { MenuUserHeader, useMenuLinks } from './menuEntries.tsx';
 
 /**
- * Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Logout, with the
+ * Spec §2 (mobile): the Profile menu in the left drawer: Home, Credits, Settings, Sign out (worded as in the desktop's account menu), with the
  * username; like the desktop account menu it also shows the balance and offers Help, Restart tutorial
  * and the language.
  */
@@ -59,7 +59,7 @@ export function ProfileMenu({ onNavigate }: { onNavigate: () => void }) {
         <MenuItem id="restart-tutorial">{t`Restart tutorial`}</MenuItem>
         {languageSubmenu({ label: t`Language`, language, setLanguage })}
         <MenuSeparator />
-        <MenuItem id="logout">{t`Logout`}</MenuItem>
+        <MenuItem id="logout">{t`Sign out`}</MenuItem>
       </Menu>
     </MenuTrigger>
   );

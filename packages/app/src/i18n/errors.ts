@@ -29,7 +29,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   PASSWORD_MIN: msg`Password must be at least 6 characters long`,
   PASSWORDS_MISMATCH: msg`Passwords do not match`,
   TERMS_REQUIRED: msg`Please accept the terms of service and the privacy policy`,
-  CAPTCHA_REQUIRED: msg`Please complete the reCAPTCHA verification`,
+  CAPTCHA_REQUIRED: msg`Please complete the captcha verification`,
   LOGIN_USERNAME_REQUIRED: msg`Please enter your username or email`,
   LOGIN_PASSWORD_REQUIRED: msg`Please enter your password`,
   LANGUAGE_INVALID: msg`Language must be en or de`,
@@ -50,6 +50,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   API_TOKEN_EXPIRY_INVALID: msg`The expiry must be a date in the future`,
   WEBHOOK_NOT_FOUND: msg`Webhook not found`,
   WEBHOOK_URL_INVALID: msg`Please enter a valid HTTPS URL`,
+  WEBHOOK_HOST_UNRESOLVED: msg`The host {host} could not be reached: its name could not be resolved. Check the address for typos.`,
   WEBHOOK_URL_NOT_ALLOWED: msg`Webhook URLs must not point to a private, loopback or link-local address`,
   WEBHOOK_EVENTS_REQUIRED: msg`Please choose at least one event`,
   // Folders and transcripts
@@ -200,6 +201,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   CREDITS_NOT_WHOLE: msg`credits must be a whole number`,
   CREDITS_NOT_POSITIVE: msg`credits must be a positive number`,
   CREDITS_TOO_MANY: msg`credits must be at most 1,000,000,000`,
+  CREDIT_HISTORY_CURSOR_INVALID: msg`The cursor must be the nextCursor of an earlier page of the credit history`,
   STRIPE_NOT_CONFIGURED: msg`Stripe is not configured`,
   INVALID_WEBHOOK_SIGNATURE: msg`Invalid webhook signature`,
   PAYMENT_PACKAGE_MISMATCH: msg`Payment does not match its credit package`,
@@ -297,6 +299,17 @@ export const statusMessageOf = (event: Coded<'message'>): CodedError => ({
 });
 
 /** An error in the active language: by its code with its params, else the server's English as it came. */
+/**
+ * translateError for the sign-in and registration forms: a missing or failed captcha names the one the
+ * server asks for (ALTCHA by default, reCAPTCHA when configured) rather than a captcha in general.
+ */
+export function translateFormError(i18n: I18n, err: CodedError | ApiErrorCode, captcha: 'altcha' | 'recaptcha' | undefined): string {
+  const code = typeof err === 'string' ? err : err.code;
+  if (code === 'CAPTCHA_REQUIRED' && captcha === 'altcha') return i18n._(msg`Please complete the ALTCHA verification`);
+  if (code === 'CAPTCHA_REQUIRED' && captcha === 'recaptcha') return i18n._(msg`Please complete the reCAPTCHA verification`);
+  return translateError(i18n, err);
+}
+
 export function translateError(i18n: I18n, err: CodedError | ApiErrorCode): string {
   const { code, params, error, message } = typeof err === 'string' ? { code: err } : err;
   if (!isApiErrorCode(code)) return error ?? message ?? code ?? '';

@@ -1,3 +1,4 @@
+import { notifyTranscriptionDone } from '../lib/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { createLiveClient, liveUrl } from '@scribe/api-client';
 import { ConnectionBanner, StatusCards, useStatusCards, type ConnectionState } from '@scribe/transcript-kit';
@@ -21,6 +22,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   const cards = useStatusCards();
   const pushCard = cards.push;
   const names = useTranscriptNames();
+  // Read by the live handler without reconnecting when a name changes.
+  const namesRef = useRef(names);
+  namesRef.current = names;
   const { t, i18n } = useLingui();
   const userId = user?.id ?? null;
   const [connection, setConnection] = useState<ConnectionState>('online');
@@ -59,6 +63,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       liveCache.transcriptionStatus(event);
       if (event.type === 'error') {
         toast({ title: t`Transcription failed`, description: error ?? message, variant: 'destructive' });
+      }
+      if (event.type === 'complete') {
+        const name = namesRef.current.get(event.transcriptId);
+        notifyTranscriptionDone(
+          t`Transcription completed`,
+          name ? t`“${name}” is ready to read.` : t`Your transcript is ready to read.`,
+          event.transcriptId,
+        );
       }
     });
     client.start();

@@ -1,11 +1,13 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, limits, paths, type AccountSession, type ApiErrorCode } from '@scribe/api-client';
-import { Badge, Button, Card, ConfirmDialog, Dialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
+import { Badge, Button, Card, Checkbox, ConfirmDialog, Dialog, Form, Heading, Stack, Text, TextField, toast } from '@scribe/ui';
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { api } from '../api.ts';
 import { translateError, type CodedError } from '../i18n/errors.ts';
 import { PageShell } from '../layouts/PageShell.tsx';
+import { notificationsSupported, notifyEnabled, setNotifyEnabled } from '../lib/notifications.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ApiTokensSection, WebhooksSection } from './settings/IntegrationsSections.tsx';
 
@@ -68,7 +70,11 @@ function ChangePasswordSection() {
       setConfirm('');
       toast({
         title: t`Password changed`,
-        description: t`Signed out ${signedOut} other session(s).`,
+        description: plural(signedOut, {
+          0: 'No other sessions were signed in.',
+          one: 'Signed out # other session.',
+          other: 'Signed out # other sessions.',
+        }),
         variant: 'success',
       });
     } catch (error) {
@@ -217,6 +223,34 @@ function SessionsSection() {
   );
 }
 
+/** Browser notifications when a transcription finishes while the tab is hidden (off by default). */
+function NotificationsSection() {
+  const { t } = useLingui();
+  const [on, setOn] = useState(notifyEnabled);
+  if (!notificationsSupported()) return null;
+  return (
+    <Card>
+      <Stack gap="sm">
+        <Heading level={2}>
+          <Trans>Notifications</Trans>
+        </Heading>
+        <Checkbox
+          isSelected={on}
+          onChange={(value) => {
+            setNotifyEnabled(value);
+            setOn(value);
+          }}
+        >
+          {t`Notify me in this browser when a transcription finishes while the tab is in the background`}
+        </Checkbox>
+        <Text tone="muted" size="sm">
+          <Trans>The browser asks for permission when you next start an upload or a recording.</Trans>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
 function DataSection() {
   return (
     <Card>
@@ -322,6 +356,7 @@ export default function SettingsPage() {
         <SessionsSection />
         <ApiTokensSection />
         <WebhooksSection />
+        <NotificationsSection />
         <DataSection />
         <DeleteAccountSection />
       </Stack>

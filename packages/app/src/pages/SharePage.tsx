@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type PublicShare } from '@scribe/api-client';
 import { AiOutputList, AudioPlayer, TranscriptViewer, type AudioPlayerHandle } from '@scribe/transcript-kit';
-import { Heading, Text } from '@scribe/ui';
+import { Heading, Text, VisuallyHidden } from '@scribe/ui';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
@@ -60,11 +60,16 @@ export default function SharePage() {
   } else {
     body = (
       <>
+        {/* The page's one h1 (the viewer's title is its section's h2). */}
+        <VisuallyHidden>
+          <Heading level={1}>{t`Shared transcript: ${data.title}`}</Heading>
+        </VisuallyHidden>
         <TranscriptViewer state="ready" title={data.title} segments={data.segments} currentTime={time} isPlaying={playing} onSeek={seek} />
         {data.includeAiOutputs && data.aiOutputs.length > 0 ? (
           <AiOutputList
             state={{ status: 'ready', outputs: data.aiOutputs }}
-            title={data.title}
+            // Its own name: two landmarks both called by the transcript's title cannot be told apart.
+            title={t`AI outputs of “${data.title}”`}
             onSeek={(seconds) => seek(passageStart(data.segments, seconds))}
           />
         ) : null}

@@ -1,5 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError } from '@scribe/api-client';
+import { recordingTitle } from './recordingTitle.ts';
+import { askNotificationPermission } from '../lib/notifications.ts';
 import { RecordAudioDialog, type RecordingChoices, type RecordingTranscription, type StreamingRecording } from '@scribe/transcript-kit';
 import { toast } from '@scribe/ui';
 import { useEffect, useState } from 'react';
@@ -79,15 +81,18 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
   const streaming: StreamingRecording = streamingProps(
     { state, draft, availability, channelUp, describe, previewUrl },
     {
-      onStart: () => void session?.start(),
+      onStart: () => {
+        askNotificationPermission();
+        void session?.start();
+      },
       onPause: () => session?.pause(),
       onResume: () => session?.resume(),
       onStop: () => void session?.stop(),
       onFinish: () => {
         if (!session) return;
         const recordingId = state.recordingId;
-        // Named as a recorded upload is (docs/product-spec.md §7: 'recording').
-        void session.finish({ title: 'recording', language: choices.language }).then(async (id) => {
+        // Titled by when it was recorded, in the reader's language (not the bare 'recording').
+        void session.finish({ title: recordingTitle(i18n), language: choices.language }).then(async (id) => {
           if (id === null) return;
           if (recordingId) liveDraftStore.forget(recordingId);
           setTranscriptId(id);

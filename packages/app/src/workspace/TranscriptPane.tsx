@@ -15,6 +15,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { useTranscriptEditing } from '../data/useTranscriptEditing.ts';
 import { RevisionHistoryDialog } from './editing/RevisionHistoryDialog.tsx';
+import { ShareDialog } from './sharing/ShareDialog.tsx';
 import { playbackStore, seekPlayer, seekPlayerOnly, skipPlayer, togglePlayer, useCurrentTime, useIsPlaying } from './playback.ts';
 import { jumpStore, usePendingJump } from './searchJump.ts';
 import { isWorkspaceTab } from './selection.ts';
@@ -58,6 +59,7 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
   const currentTime = useCurrentTime();
   const isPlaying = useIsPlaying();
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
   const saveError = editing.status === 'error' && editing.error ? translateError(i18n, editing.error) : undefined;
   return (
     <>
@@ -80,12 +82,22 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
         onKeepMine={editing.keepMine}
         exportMenu={
           <>
+            <Button size="sm" onPress={() => setShareOpen(true)}>
+              {t`Share`}
+            </Button>
             <Button size="sm" onPress={() => setHistoryOpen(true)}>
               {t`History`}
             </Button>
             <ExportMenu transcriptId={transcript.id} />
           </>
         }
+      />
+      <ShareDialog
+        transcript={{ id: transcript.id, name: editing.title }}
+        isOpen={shareOpen}
+        onOpenChange={setShareOpen}
+        actions={api.shares}
+        origin={window.location.origin}
       />
       <RevisionHistoryDialog
         transcriptId={transcript.id}

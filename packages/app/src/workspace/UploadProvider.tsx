@@ -22,6 +22,8 @@ import { selectionStore } from './selection.ts';
 import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { StreamingRecordHost } from '../recording/StreamingRecordHost.tsx';
+import { recordingFileName } from '../recording/recordingTitle.ts';
+import { askNotificationPermission } from '../lib/notifications.ts';
 import { discardUnfinished, useRecordingSupport } from '../recording/useRecording.ts';
 import type { UnfinishedRecording } from '../recording/session.ts';
 
@@ -103,6 +105,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     (file: File, spokenLanguage: string) => {
       if (busy.current) return;
       busy.current = true;
+      // The moment to ask: work starts that finishes later (only when the user opted in, Settings).
+      askNotificationPermission();
       const abort = new AbortController();
       controller.current = abort;
       const identity = fileIdentity(file);
@@ -309,7 +313,8 @@ function RecordDialogHost({
 
   const onUpload = useCallback(
     async (blob: Blob, fileName: string) => {
-      const file = new File([blob], fileName, { type: blob.type });
+      // The title comes from the file's name: when it was recorded, not the bare 'recording'.
+      const file = new File([blob], recordingFileName(i18n, fileName), { type: blob.type });
       // The dialog's check names the recording's size (docs/product-spec.md §5).
       const problem = validateAudioFile(file, { allowRecordings: true, maxBytes, sizeForm: 'dialog' });
       if (problem) throw new Error(translateError(i18n, problem.error));

@@ -214,3 +214,6 @@ export const stateHeading = style({
 export const stateText = style({ margin: 0, color: vars.color.textMuted, fontSize: vars.fontSize.sm });
 
 export const empty = style({ margin: 0, color: vars.color.textMuted });
+
+/** The speaker's name where a turn starts in the plain view. */
+export const plainSpeaker = style({ fontWeight: vars.fontWeight.semibold });

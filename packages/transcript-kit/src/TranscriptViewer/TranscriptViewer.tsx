@@ -363,8 +363,9 @@ function ReadyViewer({
       // Paragraphs where the speaker pauses after a sentence (or changes): easier to read than one block.
       return (
         <div className={styles.plainParagraphs} role="group" aria-label={listLabel} onKeyDown={onKeyDown}>
-          {paragraphRanges(segments).map((range) => (
+          {paragraphRanges(segments).map((range, k, ranges) => (
             <p key={range.start} className={styles.plain}>
+              {turnSpeaker(segments, ranges, k)}
               {segments.slice(range.start, range.end).map((segment, k) => (
                 <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={activate} />
               ))}
@@ -425,6 +426,22 @@ function ReadyViewer({
   );
 }
 
+/**
+ * The plain view names the speaker where a turn starts (paragraph `k` of `ranges`), as the editor's plain
+ * view does; nothing when no segment has a known speaker.
+ */
+function turnSpeaker(segments: readonly TranscriptSegment[], ranges: readonly { start: number }[], k: number) {
+  const speaker = speakerOf(segments[ranges[k].start]);
+  if (k > 0 && speakerOf(segments[ranges[k - 1].start]) === speaker) return null;
+  if (!segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER)) return null;
+  return <PlainSpeaker name={speaker} />;
+}
+
+function PlainSpeaker({ name }: { name: string }) {
+  const { t } = useLingui();
+  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}: </span>;
+}
+
 interface VirtualRowsProps {
   segments: readonly TranscriptSegment[];
   view: TranscriptView;
@@ -477,6 +494,7 @@ function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scro
           const range = paragraphs[unit];
           return (
             <p key={unit} data-unit={unit} className={styles.plain} style={marginTop ? { marginTop } : undefined}>
+              {turnSpeaker(segments, paragraphs, unit)}
               {segments.slice(range.start, range.end).map((segment, k) => (
                 <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={onActivate} />
               ))}

@@ -24,7 +24,7 @@ export interface TranscriptionCheck {
   /** Estimated credits (at least one started minute); null when the price is unknown. */
   cost: number | null;
   enoughCredits: boolean;
-  /** True when the upload may go ahead. */
+  /** True when the upload may go ahead (never while the length is still being read). */
   ok: boolean;
 }
 
@@ -38,7 +38,7 @@ export function checkTranscription(terms: TranscriptionTerms, language: string, 
   const languageSupported = terms.engineLanguages === 'any' || terms.engineLanguages.includes(language);
   const cost = terms.creditsPerMinute === undefined ? null : startedMinutes(seconds) * terms.creditsPerMinute;
   const enoughCredits = cost === null || terms.balance === undefined || terms.balance >= cost;
-  return { languageSupported, cost, enoughCredits, ok: languageSupported && enoughCredits };
+  return { languageSupported, cost, enoughCredits, ok: languageSupported && enoughCredits && seconds !== undefined };
 }
 
 /** True when the engine transcribes English only (the built-in engine). */
@@ -110,7 +110,10 @@ function TranscriptionChoicesView({ terms, language, onLanguageChange, durationS
           <>
             <dt className={styles.term}>{t`Estimated cost`}</dt>
             <dd className={styles.value}>
-              {durationSeconds === null ? (
+              {durationSeconds === undefined ? (
+                // No guess while the length is read: '1 credit' for an hour of audio would mislead.
+                t`Waiting for the length…`
+              ) : durationSeconds === null ? (
                 <Plural value={cost} one="at least # credit" other="at least # credits" />
               ) : (
                 <>
@@ -131,7 +134,7 @@ function TranscriptionChoicesView({ terms, language, onLanguageChange, durationS
           </>
         ) : null}
       </dl>
-      {check.languageSupported && !check.enoughCredits && cost !== null && balance !== undefined ? (
+      {check.languageSupported && !check.enoughCredits && cost !== null && balance !== undefined && durationSeconds !== undefined ? (
         <Alert tone="danger" title={t`Not enough credits`}>
           {t`Transcribing this audio costs ${cost} credit(s) and your balance is ${balance}.`}
           <div className={styles.buy}>

@@ -113,7 +113,9 @@ export const German: Story = {
 };
 
 /** The confirm state with its language held, as the app holds it. */
-function Confirming(props: ComponentProps<typeof UploadDialog> & { onConfirm: () => void; balance?: number }) {
+function Confirming(
+  props: ComponentProps<typeof UploadDialog> & { onConfirm: () => void; balance?: number; durationSeconds?: number | null },
+) {
   const [language, setLanguage] = useState('en');
   return (
     <Controlled
@@ -129,7 +131,7 @@ function Confirming(props: ComponentProps<typeof UploadDialog> & { onConfirm: ()
         },
         language,
         onLanguageChange: setLanguage,
-        durationSeconds: 125,
+        durationSeconds: 'durationSeconds' in props ? props.durationSeconds : 125,
         onConfirm: props.onConfirm,
       }}
     />
@@ -153,6 +155,36 @@ export const ConfirmLanguage: Story = {
     await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: 'Spoken language' }), 'de');
     await expect(within(dialog).getByRole('alert')).toHaveTextContent('This language cannot be transcribed here');
     await expect(upload).toBeDisabled();
+  },
+};
+
+/** The length as the app reads it: unknown at first, then known (the play function reports it). */
+let reportLength: (seconds: number) => void = () => undefined;
+function ReadingLength(props: ComponentProps<typeof UploadDialog> & { onConfirm: () => void }) {
+  const [seconds, setSeconds] = useState<number | undefined>(undefined);
+  reportLength = setSeconds;
+  return <Confirming {...props} balance={60} durationSeconds={seconds} />;
+}
+
+/**
+ * While the audio's length is still being read, neither a cost ('1 credit' for what may be an hour)
+ * nor Upload: the estimate and the button wait for the length.
+ */
+export const ConfirmWhileReadingLength: Story = {
+  args: { state: 'confirm', progress: 0 },
+  render: (args) => <ReadingLength {...args} onConfirm={fn()} />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload audio' });
+    await expect(within(dialog).getByText('Reading the audio…')).toBeVisible();
+    await expect(within(dialog).getByText('Waiting for the length…')).toBeVisible();
+    await expect(within(dialog).queryByText(/\d+ credits? ·/)).toBeNull();
+    await expect(within(dialog).queryByText('1 credit')).toBeNull();
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    await expect(upload).toBeDisabled();
+    reportLength(125);
+    await waitFor(() => expect(within(dialog).getByText('3 credits · 3 started minutes')).toBeVisible());
+    await expect(within(dialog).getByText('2:05')).toBeVisible();
+    await expect(upload).toBeEnabled();
   },
 };
 

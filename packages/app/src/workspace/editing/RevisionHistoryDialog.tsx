@@ -155,7 +155,8 @@ function RevisionPreview({
           </Button>
         )}
       </div>
-      <ol className={styles.previewText}>
+      {/* It scrolls: focusable (and named) so keyboard users can scroll it too. */}
+      <ol className={styles.previewText} tabIndex={0} aria-label={t`Segments of revision ${number}`}>
         {data.segments.map((segment, i) => (
           <li key={i} className={styles.previewSegment}>
             <span className={styles.previewTime}>{formatClock(segment.start)}</span>

@@ -101,7 +101,7 @@ function createStreamPublisher(hub: LiveHub | undefined, userId: number, transcr
  * (a short balance throws HTTP 402 before it starts), and whatever `run` throws is refunded.
  */
 export interface PromptBilling {
-  runPaidPrompt<T>(userId: number, model: string, run: () => Promise<T>): Promise<T>;
+  runPaidPrompt<T>(userId: number, model: string, run: () => Promise<T>, transcriptId?: number): Promise<T>;
 }
 
 export function createAiService(deps: {
@@ -207,60 +207,65 @@ export function createAiService(deps: {
         await deps.onOutputCreated?.(userId, output);
         return output;
       }
-      const row = await billing.runPaidPrompt(userId, chosen.model.id, async () => {
-        let result;
-        const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
-        const started = performance.now();
-        let outcome: PromptOutcome = 'failed';
-        try {
-          result = await chosen.engine.run({
+      const row = await billing.runPaidPrompt(
+        userId,
+        chosen.model.id,
+        async () => {
+          let result;
+          const stream = createStreamPublisher(hub, userId, transcriptId, body.prompt, log);
+          const started = performance.now();
+          let outcome: PromptOutcome = 'failed';
+          try {
+            result = await chosen.engine.run({
+              prompt: body.prompt,
+              transcript: toAiTranscript(transcript),
+              model: chosen.model.model,
+              language,
+              signal,
+              onDelta: (text) => stream.delta(text),
+              onProgress: (p) => stream.progress(p),
+            });
+            outcome = 'completed';
+          } catch (err) {
+            // Refused as it is (503 SERVER_BUSY from the local engine's worker threads).
+            if (err instanceof HttpError) throw err;
+            if (err instanceof AiCancelledError) {
+              outcome = 'cancelled';
+              throw new HttpError(499, 'REQUEST_CANCELLED');
+            }
+            // Each refunded (runPaidPrompt) and shown as its own error: never an empty answer card.
+            if (err instanceof AiTimedOutError) {
+              log.warn({ seconds: err.seconds }, 'AI provider timed out');
+              throw new HttpError(504, 'AI_TIMED_OUT', { params: { seconds: err.seconds } });
+            }
+            if (err instanceof AiEmptyAnswerError) {
+              log.warn('AI provider returned an empty answer');
+              throw new HttpError(502, 'AI_EMPTY_ANSWER');
+            }
+            if (err instanceof AiContextOverflowError) {
+              log.warn({ reason: err.message }, 'AI prompt overflowed the context');
+              throw new HttpError(422, 'AI_CONTEXT_OVERFLOW');
+            }
+            if (err instanceof AiProviderError) {
+              log.warn({ err, status: err.status }, 'AI provider failed');
+              throw new HttpError(502, 'AI_PROVIDER_FAILED', { params: { reason: err.message } });
+            }
+            log.error({ err }, 'AI engine failed');
+            throw new HttpError(500, 'CUSTOM_PROMPT_FAILED');
+          } finally {
+            stream.end();
+            deps.metrics?.promptFinished(chosen.engine.kind, outcome, (performance.now() - started) / 1000);
+          }
+          return repo.addOutput({
+            transcriptId,
             prompt: body.prompt,
-            transcript: toAiTranscript(transcript),
-            model: chosen.model.model,
-            language,
-            signal,
-            onDelta: (text) => stream.delta(text),
-            onProgress: (p) => stream.progress(p),
+            output: result.output,
+            engine: result.engine,
+            model: result.model,
           });
-          outcome = 'completed';
-        } catch (err) {
-          // Refused as it is (503 SERVER_BUSY from the local engine's worker threads).
-          if (err instanceof HttpError) throw err;
-          if (err instanceof AiCancelledError) {
-            outcome = 'cancelled';
-            throw new HttpError(499, 'REQUEST_CANCELLED');
-          }
-          // Each refunded (runPaidPrompt) and shown as its own error: never an empty answer card.
-          if (err instanceof AiTimedOutError) {
-            log.warn({ seconds: err.seconds }, 'AI provider timed out');
-            throw new HttpError(504, 'AI_TIMED_OUT', { params: { seconds: err.seconds } });
-          }
-          if (err instanceof AiEmptyAnswerError) {
-            log.warn('AI provider returned an empty answer');
-            throw new HttpError(502, 'AI_EMPTY_ANSWER');
-          }
-          if (err instanceof AiContextOverflowError) {
-            log.warn({ reason: err.message }, 'AI prompt overflowed the context');
-            throw new HttpError(422, 'AI_CONTEXT_OVERFLOW');
-          }
-          if (err instanceof AiProviderError) {
-            log.warn({ err, status: err.status }, 'AI provider failed');
-            throw new HttpError(502, 'AI_PROVIDER_FAILED', { params: { reason: err.message } });
-          }
-          log.error({ err }, 'AI engine failed');
-          throw new HttpError(500, 'CUSTOM_PROMPT_FAILED');
-        } finally {
-          stream.end();
-          deps.metrics?.promptFinished(chosen.engine.kind, outcome, (performance.now() - started) / 1000);
-        }
-        return repo.addOutput({
-          transcriptId,
-          prompt: body.prompt,
-          output: result.output,
-          engine: result.engine,
-          model: result.model,
-        });
-      });
+        },
+        transcriptId,
+      );
       const output = toAiOutput(row);
       await deps.onOutputCreated?.(userId, output);
       return output;

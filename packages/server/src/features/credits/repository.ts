@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, like, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { creditEntries, payments, users, type CreditEntryKind, type PaymentRow } from '../../db/schema.ts';
+import { creditEntries, payments, transcripts, users, type CreditEntryKind, type PaymentRow } from '../../db/schema.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -126,6 +126,35 @@ export function createCreditsRepository(db: Db) {
 
     async entries(userId: number, limit = 100) {
       return db.select().from(creditEntries).where(eq(creditEntries.userId, userId)).orderBy(desc(creditEntries.id)).limit(limit);
+    },
+
+    /** One page of the user's ledger, newest first: entries with an id below `before` (all when undefined). */
+    async page(userId: number, before: number | undefined, limit: number) {
+      return db
+        .select()
+        .from(creditEntries)
+        .where(and(eq(creditEntries.userId, userId), before === undefined ? undefined : lt(creditEntries.id, before)))
+        .orderBy(desc(creditEntries.id))
+        .limit(limit);
+    },
+
+    /** The user's payments among `ids` (the receipts of purchases). */
+    async paymentsOf(userId: number, ids: string[]): Promise<PaymentRow[]> {
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.userId, userId), inArray(payments.id, ids)));
+    },
+
+    /** Titles of the user's transcripts among `ids` (deleted ones and other users' are left out). */
+    async transcriptTitles(userId: number, ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: transcripts.id, title: transcripts.title })
+        .from(transcripts)
+        .where(and(eq(transcripts.userId, userId), inArray(transcripts.id, ids)));
+      return new Map(rows.map((r) => [r.id, r.title]));
     },
 
     async insertPayment(row: typeof payments.$inferInsert): Promise<void> {

@@ -1,5 +1,7 @@
 import {
   creditBalanceSchema,
+  creditHistoryQuerySchema,
+  creditHistorySchema,
   creditPackagesSchema,
   errorResponseSchema,
   paths,
@@ -41,6 +43,20 @@ export const creditsRoutes: FastifyPluginAsyncZod<CreditsRoutesOptions> = async 
     paths.creditBalance,
     { schema: { tags, summary: "The user's credit balance", response: { 200: creditBalanceSchema, 401: errorResponseSchema } } },
     async (request) => ({ balance: await credits.balance(currentUser(request).id) }),
+  );
+
+  app.get(
+    paths.creditHistory,
+    {
+      schema: {
+        tags,
+        summary:
+          "The user's credit history, newest first: grants, purchases with their receipt, charges per transcript and per prompt, refunds. Pass nextCursor as cursor for the next page.",
+        querystring: creditHistoryQuerySchema,
+        response: { 200: creditHistorySchema, 400: errorResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => credits.history(currentUser(request).id, request.query.cursor, request.query.limit),
   );
 
   app.post(

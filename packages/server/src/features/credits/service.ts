@@ -8,6 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
+  type CreditHistory,
+  type CreditHistoryEntry,
   type CreditPackage,
   type PaymentsConfig,
   type PurchaseResponse,
@@ -99,6 +101,29 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** What a ledger reference points at: a payment, a transcript, and for refunds the kind of charge given back. */
+function describeReference(
+  kind: CreditEntryKind,
+  reference: string | null,
+): { paymentId?: string; transcriptId?: number; refundOf?: 'transcription' | 'ai_prompt' } {
+  if (!reference) return {};
+  if (kind === 'purchase') return reference.startsWith('payment:') ? { paymentId: reference.slice('payment:'.length) } : {};
+  let rest = reference;
+  let refundOf: 'transcription' | 'ai_prompt' | undefined;
+  if (kind === 'refund') {
+    const m = /^(transcription|ai_prompt):(.*)$/.exec(reference);
+    if (!m) return {};
+    refundOf = m[1] as 'transcription' | 'ai_prompt';
+    rest = m[2];
+  }
+  const t = /^transcript:(\d{1,10})(?:[#/]|$)/.exec(rest);
+  const transcriptId = t ? Number(t[1]) : undefined;
+  return {
+    ...(refundOf ? { refundOf } : {}),
+    ...(transcriptId !== undefined && transcriptId <= 2_147_483_647 ? { transcriptId } : {}),
+  };
+}
+
 /** Started minutes of audio: 0:01-1:00 is one minute, 1:01 two. */
 export function startedMinutes(seconds: number): number {
   if (!Number.isFinite(seconds) || seconds <= 0) return 0;
@@ -185,8 +210,13 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
      * Charges the prompt, runs it, and refunds when it throws (the error goes on unchanged). A
      * balance that is too small throws NotEnoughCreditsError (HTTP 402) before `run` starts.
      */
-    async runPaidPrompt<T>(userId: number, model: string, run: (charge: PromptCharge) => Promise<T>): Promise<T> {
-      const paid = await chargePrompt(userId, model);
+    async runPaidPrompt<T>(userId: number, model: string, run: (charge: PromptCharge) => Promise<T>, transcriptId?: number): Promise<T> {
+      // The transcript in the reference lets the credit history name what the prompt ran on.
+      const paid = await chargePrompt(
+        userId,
+        model,
+        transcriptId === undefined ? undefined : `transcript:${transcriptId}/prompt:${randomUUID()}`,
+      );
       try {
         return await run(paid);
       } catch (err) {
@@ -195,6 +225,48 @@ export function createCreditsService({ repo, config, provider, log }: CreditsSer
           .catch((e: unknown) => log.error({ err: e, userId, reference: paid.reference }, 'could not refund a failed AI prompt'));
         throw err;
       }
+    },
+
+    /** One page of the user's ledger, newest first, each entry with what it was for (history route). */
+    async history(userId: number, cursor: string | undefined, limit: number): Promise<CreditHistory> {
+      const rows = await repo.page(userId, cursor === undefined ? undefined : Number(cursor), limit + 1);
+      const page = rows.slice(0, limit);
+      const described = page.map((row) => ({ row, about: describeReference(row.kind, row.reference) }));
+      const paymentIds = described.flatMap((d) => (d.about.paymentId ? [d.about.paymentId] : []));
+      const transcriptIds = described.flatMap((d) => (d.about.transcriptId === undefined ? [] : [d.about.transcriptId]));
+      const [paid, titles] = await Promise.all([
+        repo.paymentsOf(userId, paymentIds),
+        repo.transcriptTitles(userId, [...new Set(transcriptIds)]),
+      ]);
+      const byPayment = new Map(paid.map((p) => [p.id, p]));
+      const entries: CreditHistoryEntry[] = described.map(({ row, about }) => {
+        const payment = about.paymentId ? byPayment.get(about.paymentId) : undefined;
+        const title = about.transcriptId === undefined ? undefined : titles.get(about.transcriptId);
+        const charged = row.kind === 'refund' ? about.refundOf : row.kind;
+        return {
+          id: row.id,
+          kind: row.kind,
+          amount: row.amount,
+          balanceAfter: row.balanceAfter,
+          createdAt: row.createdAt.toISOString(),
+          transcript: title === undefined || about.transcriptId === undefined ? null : { id: about.transcriptId, title },
+          refundOf: row.kind === 'refund' ? (about.refundOf ?? null) : null,
+          model: charged === 'ai_prompt' ? (/^AI prompt \(([^)]+)\)/.exec(row.description ?? '')?.[1] ?? null) : null,
+          minutes: row.kind === 'transcription' ? Number(/(\d+) minutes?$/.exec(row.description ?? '')?.[1] ?? Number.NaN) || null : null,
+          reason: row.kind === 'admin_grant' ? row.description : null,
+          receipt: payment
+            ? {
+                providerReference: payment.id,
+                provider: payment.provider,
+                credits: payment.credits,
+                amountCents: payment.amountCents,
+                currency: payment.currency,
+                paidAt: row.createdAt.toISOString(),
+              }
+            : null,
+        };
+      });
+      return { entries, nextCursor: rows.length > limit && page.length > 0 ? String(page[page.length - 1].id) : null };
     },
 
     transcriptionCost(seconds: number): number {

@@ -132,7 +132,9 @@ export function createWebhooksService(deps: {
     const url = checkUrlShape(raw, config);
     if (url === 'invalid') throw new HttpError(400, 'WEBHOOK_URL_INVALID', { field: 'url' });
     const addresses = await resolveHost(url.hostname, lookup);
-    if (!addresses || addresses.length === 0) throw new HttpError(400, 'WEBHOOK_URL_INVALID', { field: 'url' });
+    // A well-formed https URL whose host name does not resolve: not an invalid URL, an unreachable host.
+    if (!addresses || addresses.length === 0)
+      throw new HttpError(400, 'WEBHOOK_HOST_UNRESOLVED', { field: 'url', params: { host: url.hostname } });
     if (!config.allowPrivate && addresses.some(isForbiddenAddress)) throw new HttpError(400, 'WEBHOOK_URL_NOT_ALLOWED', { field: 'url' });
     return url;
   }
