@@ -31,7 +31,8 @@ const phone: Decorator = (Story) => (
 );
 
 /**
- * The transcript as a document to correct while listening: edit a segment in place (click, or Enter),
+ * The transcript as a document to correct while listening: a click on a segment's text plays from it;
+ * edit a segment in place (double-click, Enter, or the Edit button),
  * Enter or leaving saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end or m
  * merges, Alt+arrows move times; speaker labels rename a speaker everywhere or reassign a segment;
  * flagged segments are marked and 'Next to review' plays them; the save status comes from the app.
@@ -112,15 +113,38 @@ export const Editing: Story = {
     await expect(args.onTogglePlay).not.toHaveBeenCalled();
     await expect(await screen.findByText('Text saved')).toBeInTheDocument();
     // An edit in progress, for the screenshot.
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+  },
+};
+
+/**
+ * A click (or tap) on a segment's text plays from its start and does not edit; a double-click edits, and
+ * so does the Edit button (the segment clicked last).
+ */
+export const ClickPlaysFrom: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(4));
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(15.1);
+    await expect(within(list()).queryByRole('textbox')).toBeNull();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Edit' }));
+    const field = within(list()).getByRole('textbox', { name: 'Segment text' });
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveValue('Great. Any blockers for the transcript viewer?');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(text(4)).toHaveFocus());
+    await userEvent.dblClick(text(1));
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
+      'Let us start with the release that went out yesterday.',
+    );
   },
 };
 
 /** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
 export const EscapeCancels: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(1));
+    await userEvent.dblClick(text(1));
     await userEvent.keyboard(' and more');
     await userEvent.keyboard('{Escape}');
     await expect(within(list()).queryByRole('textbox')).toBeNull();
@@ -133,9 +157,9 @@ export const EscapeCancels: Story = {
 /** Moving away saves too (a click elsewhere). */
 export const BlurSaves: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await userEvent.keyboard(' Hello!');
-    await userEvent.click(text(4));
+    await userEvent.dblClick(text(4));
     await expect(lastChange(args)[0][0].text).toBe('Good morning, everyone, and thanks for joining the standup. Hello!');
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
       'Great. Any blockers for the transcript viewer?',
@@ -147,7 +171,7 @@ export const BlurSaves: Story = {
 export const SplitAtCaret: Story = {
   play: async ({ args }) => {
     // 'The upload fix is live, | and the error rate dropped to almost zero.' over 7.2-11.5 s.
-    await userEvent.click(text(2));
+    await userEvent.dblClick(text(2));
     const field = within(list()).getByRole('textbox', { name: 'Segment text' }) as HTMLTextAreaElement;
     field.setSelectionRange(24, 24);
     await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
@@ -171,7 +195,7 @@ export const SplitAtCaret: Story = {
 /** m (or Delete at the end of the text) merges a segment with the next. */
 export const Merge: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await userEvent.keyboard('{Delete}');
     const [next, change] = lastChange(args);
     await expect(change).toBe('merge');
@@ -240,7 +264,7 @@ export const FlaggedNextToReview: Story = {
     await expect(within(editor()).getByText('2 to review')).toBeVisible();
     await expect(within(list()).getByText('Reviewed')).toBeVisible();
     // Editing a flagged segment reviews it too.
-    await userEvent.click(text(6));
+    await userEvent.dblClick(text(6));
     await userEvent.keyboard(' Yes.{Enter}');
     await expect(within(editor()).getByText('1 to review')).toBeVisible();
   },
@@ -249,7 +273,9 @@ export const FlaggedNextToReview: Story = {
 /** Shortcuts act in the transcript and never while typing in the text field. */
 export const ShortcutsNotWhileTyping: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
+    // The double-click's clicks played from the segment; typing must not.
+    (args.onPlayFrom as Mock).mockClear();
     await userEvent.keyboard(' kjlnrm?');
     await expect(args.onTogglePlay).not.toHaveBeenCalled();
     await expect(args.onSkip).not.toHaveBeenCalled();
@@ -342,7 +368,7 @@ export const PlainWithSpeakers: Story = {
   play: async ({ args }) => {
     const group = within(editor()).getByRole('group', { name: 'Transcript segments' });
     await expect(within(group).getAllByText('Marco Rossi:')).toHaveLength(2);
-    await userEvent.click(within(group).getByText(/Any blockers/));
+    await userEvent.dblClick(within(group).getByText(/Any blockers/));
     await userEvent.keyboard(' Anyone?{Enter}');
     await expect(lastChange(args)[0][4].text).toBe('Great. Any blockers for the transcript viewer? Anyone?');
   },
@@ -362,7 +388,7 @@ export const DarkEditing: Story = {
   args: { segments: reviewSegments, saveState: 'saving' },
   globals: { scheme: 'dark' },
   play: async () => {
-    await userEvent.click(text(2));
+    await userEvent.dblClick(text(2));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
   },
 };
@@ -411,7 +437,7 @@ export const PhoneEditing: Story = {
   args: { saveState: 'saving' },
   decorators: [phone],
   play: async () => {
-    await userEvent.click(text(3));
+    await userEvent.dblClick(text(3));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
   },
 };
@@ -473,7 +499,7 @@ export const TwoThousandSegmentsTyping: Story = {
     const region = screen.getByRole('region', { name: 'All-hands' });
     const rows = within(region).getByRole('list', { name: 'Transcript segments' });
     await expect(rows.querySelectorAll('[data-index]')).toHaveLength(2000);
-    await userEvent.click(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+    await userEvent.dblClick(rows.querySelector<HTMLElement>('[data-index="2"]')!);
     renders.length = 0;
     await userEvent.keyboard('abc');
     await expect(renders.length).toBeGreaterThan(0);

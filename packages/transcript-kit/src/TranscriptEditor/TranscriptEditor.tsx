@@ -98,6 +98,8 @@ interface RowActions {
   splitEdit(index: number, draft: string, caret: number): boolean;
   mergeEdit(index: number, draft: string): void;
   seek(index: number): void;
+  /** Seek the player to the segment and play from there (a click or tap on its text). */
+  playFrom(index: number): void;
   confirm(index: number): void;
   openSpeaker(index: number, anchor: HTMLElement): void;
   focusRow(index: number): void;
@@ -114,7 +116,8 @@ interface RowProps {
 
 /**
  * The transcript as a document to correct while listening (docs/product-spec.md §9 for the colours):
- * click a segment's text or press Enter on it to edit in place (the audio keeps its position); Enter or
+ * a click or tap on a segment's text plays from there (the synchronised viewer); a double-click, Enter on
+ * the focused segment or the Edit button edits it in place (the audio keeps its position); Enter or
  * leaving the field saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end merges
  * with the next segment. The keyboard shortcuts (SHORTCUTS, dialog on '?') work while focus is in the
  * transcript and never while typing. Speaker labels open a popover to rename a speaker everywhere or to
@@ -254,6 +257,10 @@ function TranscriptEditorView({
         const segment = latest.current.segments[index];
         if (segment) latest.current.onSeek?.(segment.start);
       },
+      playFrom(index) {
+        const segment = latest.current.segments[index];
+        if (segment) play(segment.start);
+      },
       confirm(index) {
         if (latest.current.isReadOnly) return;
         commit(markReviewed(latest.current.segments, index), 'review', say(msg`Marked as reviewed`));
@@ -278,6 +285,12 @@ function TranscriptEditorView({
     if (index < 0) return;
     extra.play(segments[index].start);
     focusRow(index);
+  };
+
+  /** The Edit button: the segment the user last clicked or focused, else the playing one. */
+  const editChosen = () => {
+    const index = store.focused ?? (activeIndex >= 0 ? activeIndex : store.tabStop);
+    if (segments[index]) actions.startEdit(index);
   };
 
   const nudge = (index: number, edge: SegmentEdge, delta: number) => {
@@ -469,6 +482,11 @@ function TranscriptEditorView({
         </div>
       </div>
       <div className={styles.bar}>
+        {isReadOnly || segments.length === 0 ? null : (
+          <Button size="sm" aria-describedby={`${ids}-edit-hint`} onPress={editChosen}>
+            {t`Edit`}
+          </Button>
+        )}
         {toReview > 0 ? (
           <>
             <span className={styles.reviewCount}>{t`${toReview} to review`}</span>
@@ -487,7 +505,8 @@ function TranscriptEditorView({
       </div>
       {/* One hint for every segment, and the editor's own announcements (edits), politely. */}
       <VisuallyHidden>
-        <span id={`${ids}-hint`}>{t`Enter: edit. S: speaker. Question mark: all shortcuts.`}</span>
+        <span id={`${ids}-edit-hint`}>{t`Edits the segment last clicked or focused, else the one playing.`}</span>
+        <span id={`${ids}-hint`}>{t`Click: play from here. Enter or double-click: edit. S: speaker. Question mark: all shortcuts.`}</span>
         <span role="status">{announcement}</span>
       </VisuallyHidden>
       {speakerFor && speakerSegment ? (
@@ -591,7 +610,7 @@ function useRowFlags(store: RowStore, index: number) {
   };
 }
 
-/** The text's element: the roving Tab stop of the list; a click or Enter edits. */
+/** The text's element: the roving Tab stop of the list; a click plays from it, a double-click or Enter edits. */
 function textPropsOf(
   { index, segment, store, actions, ids, isReadOnly }: RowProps,
   flags: ReturnType<typeof useRowFlags>,
@@ -605,7 +624,8 @@ function textPropsOf(
     'aria-describedby': isReadOnly ? (reasons.length > 0 ? `${ids}-why-${index}` : undefined) : described,
     'data-review': reasons.length > 0 && !segment.reviewed ? '' : undefined,
     tabIndex: flags.isTabStop ? 0 : -1,
-    onClick: () => actions.startEdit(index),
+    onClick: () => actions.playFrom(index),
+    onDoubleClick: () => actions.startEdit(index),
     onFocus: () => store.setFocused(index),
   };
 }

@@ -25,6 +25,13 @@ describe('matchShortcut', () => {
     expect(matchShortcut({ key: 'x' })).toBeNull();
   });
 
+  it('lists the pointer gestures on a segment: a click plays from it, a double-click edits it (as Enter does)', () => {
+    expect(SHORTCUTS.find((s) => s.id === 'playFrom')?.keys).toEqual([['Click']]);
+    expect(SHORTCUTS.find((s) => s.id === 'edit')?.keys).toEqual([['Enter'], ['Double-click']]);
+    // A gesture is no key: no key press means 'playFrom'.
+    expect(matchShortcut({ key: 'Click' })).toBeNull();
+  });
+
   it('documents every shortcut once, with keys and a description', () => {
     const ids = SHORTCUTS.map((s) => s.id);
     expect(new Set(ids).size).toBe(ids.length);

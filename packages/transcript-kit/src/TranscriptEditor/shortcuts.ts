@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
  */
 
 export type ShortcutId =
+  | 'playFrom'
   | 'togglePlay'
   | 'back'
   | 'forward'
@@ -56,12 +57,14 @@ export interface Shortcut<Id extends string = ShortcutId> {
 export const SHORTCUT_SKIP_SECONDS = 5;
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  // The pointer's gestures on a segment's text, listed with the keys so the two never disagree (no key rule).
+  { id: 'playFrom', keys: [['Click']], description: msg`Play from the segment`, rules: [] },
   { id: 'togglePlay', keys: [['K'], ['Space']], description: msg`Play or pause`, rules: [{ key: 'k' }, { key: ' ' }] },
   { id: 'back', keys: [['J']], description: msg`Back 5 seconds`, rules: [{ key: 'j' }] },
   { id: 'forward', keys: [['L']], description: msg`Forward 5 seconds`, rules: [{ key: 'l' }] },
   { id: 'previous', keys: [['↑']], description: msg`Previous segment`, rules: [{ key: 'ArrowUp' }] },
   { id: 'next', keys: [['↓']], description: msg`Next segment`, rules: [{ key: 'ArrowDown' }] },
-  { id: 'edit', keys: [['Enter']], description: msg`Edit the segment's text`, rules: [{ key: 'Enter' }] },
+  { id: 'edit', keys: [['Enter'], ['Double-click']], description: msg`Edit the segment's text`, rules: [{ key: 'Enter' }] },
   { id: 'replay', keys: [['R']], description: msg`Play the segment from its start`, rules: [{ key: 'r' }] },
   { id: 'nextToReview', keys: [['N']], description: msg`Next segment to review`, rules: [{ key: 'n' }] },
   { id: 'confirm', keys: [['C']], description: msg`Confirm the segment (reviewed)`, rules: [{ key: 'c' }] },

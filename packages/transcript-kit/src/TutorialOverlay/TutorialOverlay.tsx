@@ -72,7 +72,7 @@ export function useDefaultTutorialSteps(): TutorialStep[] {
       ],
       transcript: [
         t`Read and listen`,
-        t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to jump there.`,
+        t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to play from there. To correct a line, double-click it, press Enter on it or use Edit.`,
       ],
       'ai-features': [
         t`AI features`,
