@@ -217,6 +217,18 @@ export {
 } from './SearchResults/SearchResults.tsx';
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
 export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
+export {
+  emptyHistory,
+  record,
+  undo,
+  redo,
+  canUndo,
+  canRedo,
+  sameItems,
+  UNDO_LIMIT,
+  type UndoHistory,
+  type UndoStep,
+} from './transcript/undoStack.ts';
 export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
 export { preloadKitLocale } from './locale/kitCatalogs.ts';
 export { ThemeProvider, type ThemeProviderProps, type ThemeTokens } from '@scribe/ui';

@@ -141,6 +141,57 @@ export const ClickPlaysFrom: Story = {
   },
 };
 
+/**
+ * Undo and Redo (buttons, Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z) take back and redo text edits, splits, merges
+ * and speaker changes, each through onChange; a new edit after an undo ends what could be redone.
+ */
+export const UndoRedo: Story = {
+  play: async ({ args }) => {
+    const undoButton = () => within(editor()).getByRole('button', { name: 'Undo' });
+    const redoButton = () => within(editor()).getByRole('button', { name: 'Redo' });
+    await expect(undoButton()).toBeDisabled();
+    await expect(redoButton()).toBeDisabled();
+    // A text edit, undone and redone with the buttons.
+    await userEvent.dblClick(text(0));
+    await userEvent.keyboard(' Hello!{Enter}');
+    await expect(lastChange(args)[0][0].text).toMatch(/standup\. Hello!$/);
+    await userEvent.click(undoButton());
+    await expect(lastChange(args)).toEqual([expect.anything(), 'text']);
+    await expect(lastChange(args)[0][0].text).toBe(meetingSegments[0].text);
+    await expect(text(0)).toHaveTextContent(meetingSegments[0].text);
+    await expect(await screen.findByText('Undone: text edit')).toBeInTheDocument();
+    await userEvent.click(redoButton());
+    await expect(text(0)).toHaveTextContent(/Hello!$/);
+    // A merge (m), undone with Ctrl+Z and redone with Shift+Ctrl+Z.
+    text(1).focus();
+    await userEvent.keyboard('m');
+    await expect(texts()).toHaveLength(7);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await expect(texts()).toHaveLength(8);
+    await expect(lastChange(args)[0][1]).toBe(meetingSegments[1]);
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await expect(texts()).toHaveLength(7);
+    await userEvent.keyboard('{Meta>}z{/Meta}');
+    await expect(texts()).toHaveLength(8);
+    // A speaker change, undone.
+    text(6).focus();
+    await userEvent.keyboard('s');
+    const popover = await screen.findByRole('dialog', { name: 'Speaker Unknown Speaker' });
+    await userEvent.click(within(popover).getByRole('button', { name: 'Anna Berg' }));
+    await expect(lastChange(args)[0][6].speaker).toBe('Anna Berg');
+    await userEvent.click(undoButton());
+    await expect(lastChange(args)[0][6].speaker).toBe('Unknown Speaker');
+    // A new edit after an undo: nothing left to redo.
+    await expect(redoButton()).toBeEnabled();
+    await userEvent.dblClick(text(2));
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await expect(lastChange(args)[1]).toBe('split');
+    await expect(redoButton()).toBeDisabled();
+    await userEvent.click(undoButton());
+    await expect(texts()).toHaveLength(8);
+  },
+};
+
 /** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
 export const EscapeCancels: Story = {
   play: async ({ args }) => {

@@ -41,6 +41,7 @@ import {
   type SegmentEdge,
 } from '../transcript/editing.ts';
 import { paragraphRanges, speakerOf } from '../transcript/paragraphs.ts';
+import { canRedo, canUndo, emptyHistory, record, redo, sameItems, undo, type UndoHistory } from '../transcript/undoStack.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
@@ -68,6 +69,18 @@ const REASONS: Record<ReviewFlag, MessageDescriptor> = {
   silence: msg`Text over silence`,
   speech_rate: msg`Unusual speech rate`,
 };
+
+/** What an undo or redo takes back or does again, in the announcement 'Undone: …'. */
+const CHANGE_WORDS: Record<SegmentChange, MessageDescriptor> = {
+  text: msg`text edit`,
+  split: msg`split`,
+  merge: msg`merge`,
+  timing: msg`time change`,
+  speakers: msg`speaker change`,
+  review: msg`review mark`,
+};
+
+type EditHistory = UndoHistory<readonly TranscriptSegment[], SegmentChange>;
 
 /** The words for a review reason (shown next to the mark's icon and read as the segment's description). */
 export function reviewReasonText(i18n: I18n, flag: ReviewFlag): string {
@@ -159,6 +172,22 @@ function TranscriptEditorView({
   const anchorRef = useRef<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
+  // Undo and redo: the steps, and the segments the editor last produced (its host passes them back).
+  const history = useRef<{ steps: EditHistory; present: readonly TranscriptSegment[] | null }>({ steps: emptyHistory(), present: null });
+  const [undoable, setUndoable] = useState({ undo: false, redo: false });
+  const setHistory = useCallback((steps: EditHistory, present: readonly TranscriptSegment[] | null) => {
+    history.current = { steps, present };
+    setUndoable((was) => {
+      const next = { undo: canUndo(steps), redo: canRedo(steps) };
+      return was.undo === next.undo && was.redo === next.redo ? was : next;
+    });
+  }, []);
+  // Segments that came from elsewhere (a reload, another tab's revision, a restore) end the history:
+  // an undo must never take back what someone else did.
+  useLayoutEffect(() => {
+    const { present } = history.current;
+    if (present && !sameItems(segments, present)) setHistory(emptyHistory(), null);
+  }, [segments, setHistory]);
 
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
@@ -200,6 +229,7 @@ function TranscriptEditorView({
       const { segments: current, onChange: emit } = latest.current;
       if (next === current) return false;
       emit([...next], change);
+      setHistory(record(history.current.steps, { before: current, after: next, kind: change }), next);
       if (message) setAnnouncement(message);
       return true;
     };
@@ -272,8 +302,22 @@ function TranscriptEditorView({
       },
       focusRow,
     };
-    return { row, play, commit };
-  }, [store, focusRow]);
+    /** Ctrl/Cmd+Z and the Undo button; Shift+Ctrl/Cmd+Z and Redo. */
+    const travel = (direction: 'undo' | 'redo') => {
+      const moved = direction === 'undo' ? undo(history.current.steps) : redo(history.current.steps);
+      if (!moved) {
+        setAnnouncement(say(direction === 'undo' ? msg`Nothing to undo` : msg`Nothing to redo`));
+        return;
+      }
+      const target = direction === 'undo' ? moved.step.before : moved.step.after;
+      store.setEditing(null);
+      latest.current.onChange([...target], moved.step.kind);
+      setHistory(moved.history, target);
+      const what = say(CHANGE_WORDS[moved.step.kind]);
+      setAnnouncement(direction === 'undo' ? say(msg`Undone: ${what}`) : say(msg`Redone: ${what}`));
+    };
+    return { row, play, commit, travel };
+  }, [store, focusRow, setHistory]);
   const actions = ops.row;
   const extra = ops;
 
@@ -341,7 +385,12 @@ function TranscriptEditorView({
       default:
         break;
     }
-    if (isReadOnly || !current[index]) return false;
+    if (isReadOnly) return false;
+    if (id === 'undo' || id === 'redo') {
+      extra.travel(id);
+      return true;
+    }
+    if (!current[index]) return false;
     switch (id) {
       case 'confirm':
         actions.confirm(index);
@@ -486,6 +535,21 @@ function TranscriptEditorView({
           <Button size="sm" aria-describedby={`${ids}-edit-hint`} onPress={editChosen}>
             {t`Edit`}
           </Button>
+        )}
+        {isReadOnly ? null : (
+          <>
+            <Button size="sm" aria-keyshortcuts="Control+Z Meta+Z" isDisabled={!undoable.undo} onPress={() => extra.travel('undo')}>
+              {t`Undo`}
+            </Button>
+            <Button
+              size="sm"
+              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+              isDisabled={!undoable.redo}
+              onPress={() => extra.travel('redo')}
+            >
+              {t`Redo`}
+            </Button>
+          </>
         )}
         {toReview > 0 ? (
           <>

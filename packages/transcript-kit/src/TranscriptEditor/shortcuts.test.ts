@@ -17,6 +17,16 @@ describe('matchShortcut', () => {
     expect(matchShortcut({ key: 'ArrowRight', altKey: true, shiftKey: true })).toBe('endLater');
   });
 
+  it('undoes with Ctrl+Z or Cmd+Z, redoes with Shift added (or Ctrl+Y); plain z is no shortcut', () => {
+    expect(matchShortcut({ key: 'z', ctrlKey: true })).toBe('undo');
+    expect(matchShortcut({ key: 'z', metaKey: true })).toBe('undo');
+    expect(matchShortcut({ key: 'Z', ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'Z', metaKey: true, shiftKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'y', ctrlKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'z' })).toBeNull();
+    expect(matchShortcut({ key: 'z', ctrlKey: true, altKey: true })).toBeNull();
+  });
+
   it('leaves keys with Ctrl or Cmd, other modifiers and other keys to the browser', () => {
     expect(matchShortcut({ key: 'c', ctrlKey: true })).toBeNull();
     expect(matchShortcut({ key: 'r', metaKey: true })).toBeNull();

@@ -23,6 +23,8 @@ export type ShortcutId =
   | 'startLater'
   | 'endEarlier'
   | 'endLater'
+  | 'undo'
+  | 'redo'
   | 'help';
 
 /** Editing keys: they work inside the segment's text field only. */
@@ -43,6 +45,8 @@ interface KeyRule {
   shift?: boolean;
   /** Shift does not matter ('?' needs Shift on most layouts, not on all). */
   anyShift?: boolean;
+  /** Needs Ctrl or Cmd (either: Ctrl on Windows and Linux, Cmd on a Mac); other rules refuse both. */
+  mod?: boolean;
 }
 
 export interface Shortcut<Id extends string = ShortcutId> {
@@ -84,6 +88,27 @@ export const SHORTCUTS: readonly Shortcut[] = [
     description: msg`End 0.1 s later`,
     rules: [{ key: 'ArrowRight', alt: true, shift: true }],
   },
+  {
+    id: 'undo',
+    keys: [
+      ['Ctrl', 'Z'],
+      ['⌘', 'Z'],
+    ],
+    description: msg`Undo the last change`,
+    rules: [{ key: 'z', mod: true }],
+  },
+  {
+    id: 'redo',
+    keys: [
+      ['Ctrl', 'Shift', 'Z'],
+      ['⌘', 'Shift', 'Z'],
+    ],
+    description: msg`Redo the change undone last`,
+    rules: [
+      { key: 'z', mod: true, shift: true },
+      { key: 'y', mod: true },
+    ],
+  },
   { id: 'help', keys: [['?']], description: msg`Show keyboard shortcuts`, rules: [{ key: '?', anyShift: true }] },
 ];
 
@@ -100,7 +125,7 @@ export const EDITING_KEYS: readonly Shortcut<EditingKeyId>[] = [
 ];
 
 const matches = (rule: KeyRule, press: KeyPress) => {
-  if (press.ctrlKey || press.metaKey) return false;
+  if (Boolean(press.ctrlKey || press.metaKey) !== Boolean(rule.mod)) return false;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
   if (key !== rule.key) return false;
   if (Boolean(press.altKey) !== Boolean(rule.alt)) return false;
