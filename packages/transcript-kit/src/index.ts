@@ -216,7 +216,16 @@ export {
   type SearchResult,
 } from './SearchResults/SearchResults.tsx';
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
-export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
+export {
+  findMatches,
+  stepMatch,
+  firstMatchFrom,
+  MAX_FIND_MATCHES,
+  replaceAll,
+  type FindMatch,
+  type Replacement,
+} from './transcript/find.ts';
+export { ReplaceDialog, REPLACE_PREVIEW_LINES, type ReplaceDialogProps } from './ReplaceDialog/ReplaceDialog.tsx';
 export {
   emptyHistory,
   record,

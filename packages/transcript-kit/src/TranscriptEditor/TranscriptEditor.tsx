@@ -50,6 +50,7 @@ import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+import { ReplaceDialog } from '../ReplaceDialog/ReplaceDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import * as styles from './TranscriptEditor.css.ts';
 import type { SaveState, TranscriptEditorProps } from './types.ts';
@@ -171,6 +172,7 @@ function TranscriptEditorView({
   const [speakerFor, setSpeakerFor] = useState<{ index: number; anchor: HTMLElement } | null>(null);
   const anchorRef = useRef<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [replaceOpen, setReplaceOpen] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
   // Undo and redo: the steps, and the segments the editor last produced (its host passes them back).
   const history = useRef<{ steps: EditHistory; present: readonly TranscriptSegment[] | null }>({ steps: emptyHistory(), present: null });
@@ -551,6 +553,11 @@ function TranscriptEditorView({
             </Button>
           </>
         )}
+        {isReadOnly || segments.length === 0 ? null : (
+          <Button size="sm" aria-haspopup="dialog" onPress={() => setReplaceOpen(true)}>
+            {t`Find and replace`}
+          </Button>
+        )}
         {toReview > 0 ? (
           <>
             <span className={styles.reviewCount}>{t`${toReview} to review`}</span>
@@ -590,6 +597,17 @@ function TranscriptEditorView({
         />
       ) : null}
       <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+      {replaceOpen ? (
+        <ReplaceDialog
+          isOpen
+          onOpenChange={setReplaceOpen}
+          segments={segments}
+          onReplaceAll={(next, { count }) => {
+            // One change for the whole replacement: one step to undo, one revision where the host saves them.
+            extra.commit(next, 'text', t`Replaced ${count} matches`);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
