@@ -240,3 +240,9 @@ export const shortcutCaption = style({
   fontWeight: vars.fontWeight.semibold,
   padding: `${vars.space.sm} 0 ${vars.space.xxs}`,
 });
+
+/** The '?' button: hidden where the main pointer is a finger (pointer: coarse), which has no keys to list. */
+export const shortcutsButton = style({
+  display: 'inline-flex',
+  '@media': { '(pointer: coarse)': { display: 'none' } },
+});

@@ -523,12 +523,15 @@ function TranscriptEditorView({
         )}
         <div className={viewerStyles.actions}>
           {segments.length > 0 ? <ViewToggle view={view} onChange={setView} /> : null}
-          <IconButton
-            aria-label={t`Keyboard shortcuts`}
-            icon={<span aria-hidden="true">?</span>}
-            size="sm"
-            onPress={() => setHelpOpen(true)}
-          />
+          {/* Keys need a keyboard: not on touch screens (the shortcuts still work with one attached). */}
+          <span className={styles.shortcutsButton}>
+            <IconButton
+              aria-label={t`Keyboard shortcuts`}
+              icon={<span aria-hidden="true">?</span>}
+              size="sm"
+              onPress={() => setHelpOpen(true)}
+            />
+          </span>
           {exportMenu}
         </div>
       </div>
