@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale } from '../locale/KitLocale.tsx';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
@@ -607,7 +607,7 @@ function TranscriptEditorView({
           segments={segments}
           onReplaceAll={(next, { count }) => {
             // One change for the whole replacement: one step to undo, one revision where the host saves them.
-            extra.commit(next, 'text', t`Replaced ${count} matches`);
+            extra.commit(next, 'text', t`Replaced ${plural(count, { one: '# match', other: '# matches' })}`);
           }}
         />
       ) : null}
