@@ -192,6 +192,28 @@ export const UndoRedo: Story = {
   },
 };
 
+/** 'Find and replace' replaces every match as one change (one onChange), which one undo takes back. */
+export const FindAndReplace: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Find and replace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Find and replace' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Find' }), 'demo');
+    await expect(await within(dialog).findByText('2 matches in 2 segments')).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Replace with' }), 'presentation');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace all' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onChange).toHaveBeenCalledOnce();
+    const [next, change] = lastChange(args);
+    await expect(change).toBe('text');
+    await expect(next[6].text).toBe('Sorry, I joined late. Did I miss the presentation?');
+    await expect(next[7].text).toBe('No, the presentation is next. Let us wrap up here.');
+    await expect(await screen.findByText('Replaced 2 matches')).toBeInTheDocument();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Undo' }));
+    await expect(lastChange(args)[0][6].text).toBe('Sorry, I joined late. Did I miss the demo?');
+    await expect(lastChange(args)[0][7].text).toBe('No, the demo is next. Let us wrap up here.');
+  },
+};
+
 /** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
 export const EscapeCancels: Story = {
   play: async ({ args }) => {
