@@ -12,7 +12,8 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
 
   // The AI panel: the local engine is the only model without a provider, and says what it is.
   const panel = page.getByRole('region', { name: 'AI Features' });
-  await expect(panel.getByLabel('Model')).toContainText('rule-based, no language model');
+  await expect(panel.getByLabel('Model')).toContainText('Local engine');
+  await expect(panel.getByLabel('Model')).toHaveAccessibleDescription('Rule-based, no language model');
   await panel.getByRole('button', { name: 'Extract questions' }).click();
 
   // The AI output tab opens with the result.
@@ -47,18 +48,23 @@ test("'Extract questions' opens the AI output tab; a time in it seeks the player
   const file = readFileSync((await download.path())!);
   expect(file.subarray(0, 2).toString()).toBe('PK');
 
-  // All outputs as PDF: a new tab opens with the PDF.
+  // All outputs as PDF: downloaded like the other formats (no new tab).
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const menu = page.getByRole('menu');
-  const tabPromise = context.waitForEvent('page');
-  const pdfResponse = context.waitForEvent('response', (r) => /\/ai-outputs\/export\/pdf\?tz=/.test(r.url()));
+  const pdfResponse = page.waitForResponse((r) => /\/ai-outputs\/export\/pdf\?tz=[\w%]+$/.test(r.url()));
+  const pdfDownload = page.waitForEvent('download');
   await menu.getByRole('menuitem', { name: 'PDF' }).first().click();
-  const tab = await tabPromise;
-  expect(tab.url()).toMatch(/\/api\/transcripts\/\d+\/ai-outputs\/export\/pdf\?tz=[\w%]+$/);
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
+  expect(
+    readFileSync((await pdf.path())!)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
   const response = await pdfResponse;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  expect(response.headers()['content-disposition']).toMatch(/^inline;/);
+  expect(context.pages()).toHaveLength(1);
 });
 
 test('a prompt run after the AI output tab was shown once: the new output appears without a reload', async ({ page }) => {

@@ -174,13 +174,13 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await page.route('**/api/transcripts/*', (route) =>
     route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
   );
-  await segmentTexts(page).last().click();
+  await segmentTexts(page).last().dblclick();
   await page.keyboard.press('End');
   await page.keyboard.type(' Mine');
   await page.keyboard.press('Enter');
   await expect(saveStatus(page, 'Offline: changes are kept on this device')).toBeVisible({ timeout: 15_000 });
 
-  await segmentTexts(other).last().click();
+  await segmentTexts(other).last().dblclick();
   await other.keyboard.press('End');
   await other.keyboard.type(' Theirs');
   await other.keyboard.press('Enter');

@@ -18,7 +18,8 @@ const texts = {
     aiPanel: 'AI Features',
     prompt: 'Extract questions',
     model: 'Model',
-    localModel: 'Local engine (rule-based, no language model)',
+    localModel: 'Local engine',
+    localModelHint: 'Rule-based, no language model',
     outputNote: 'rule-based engine',
     aiTab: 'AI output',
     transcriptTab: 'Transcript',
@@ -42,7 +43,8 @@ const texts = {
     aiPanel: 'KI-Funktionen',
     prompt: 'Fragen extrahieren',
     model: 'Modell',
-    localModel: 'Lokale Engine (regelbasiert, kein Sprachmodell)',
+    localModel: 'Lokale Engine',
+    localModelHint: 'Regelbasiert, kein Sprachmodell',
     outputNote: 'regelbasierte Engine',
     aiTab: 'KI-Ausgabe',
     transcriptTab: 'Transkript',
@@ -133,6 +135,7 @@ for (const device of ['desktop', 'phone'] as const) {
         const panel = phone ? page.getByRole('dialog', { name: t.aiPanel }) : page.getByRole('region', { name: t.aiPanel });
         // The model selector names the local engine in the interface's language.
         await expect(panel.getByLabel(t.model)).toContainText(t.localModel);
+        await expect(panel.getByLabel(t.model)).toHaveAccessibleDescription(t.localModelHint);
         await panel.getByRole('button', { name: t.prompt }).click();
         await expect(page.getByRole('tab', { name: t.aiTab })).toHaveAttribute('aria-selected', 'true');
         // The local engine answers in the transcript's language (English here); the note says what produced it.

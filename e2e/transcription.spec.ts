@@ -52,7 +52,7 @@ test('an upload shows rising progress live, then the transcript follows playback
   await expect.poll(async () => active.getAttribute('data-index'), { timeout: 30_000 }).not.toBe(firstActive);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
 
-  // Replaying a later segment (r on it; a click edits its text) seeks the player to its start, and
+  // Replaying a later segment (r on it, as a click on its text does) seeks the player to its start, and
   // that segment is the highlighted one.
   const later = segments.nth(Math.floor((await segments.count()) * 0.75));
   const laterIndex = await later.getAttribute('data-index');

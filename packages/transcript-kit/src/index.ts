@@ -216,7 +216,28 @@ export {
   type SearchResult,
 } from './SearchResults/SearchResults.tsx';
 export { parseSnippet, snippetText, MARK_START, MARK_END, type SnippetPart } from './search/snippets.ts';
-export { findMatches, stepMatch, firstMatchFrom, MAX_FIND_MATCHES, type FindMatch } from './transcript/find.ts';
+export {
+  findMatches,
+  stepMatch,
+  firstMatchFrom,
+  MAX_FIND_MATCHES,
+  replaceAll,
+  type FindMatch,
+  type Replacement,
+} from './transcript/find.ts';
+export { ReplaceDialog, REPLACE_PREVIEW_LINES, type ReplaceDialogProps } from './ReplaceDialog/ReplaceDialog.tsx';
+export {
+  emptyHistory,
+  record,
+  undo,
+  redo,
+  canUndo,
+  canRedo,
+  sameItems,
+  UNDO_LIMIT,
+  type UndoHistory,
+  type UndoStep,
+} from './transcript/undoStack.ts';
 export { KitLocale, withKitLocale, type KitLocaleProps } from './locale/KitLocale.tsx';
 export { preloadKitLocale } from './locale/kitCatalogs.ts';
 export { ThemeProvider, type ThemeProviderProps, type ThemeTokens } from '@scribe/ui';

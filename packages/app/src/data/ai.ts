@@ -148,18 +148,14 @@ export function browserTimeZone(): string | undefined {
 }
 
 /**
- * PDF opens in a new tab; other formats download as a file. The document's times are in the
- * browser's time zone (sent as ?tz=), its words in the user's saved language.
+ * Every format, PDF too, downloads as a file (docs/decisions.md, Export). The document's times are in
+ * the browser's time zone (sent as ?tz=), its words in the user's saved language.
  */
 export function useExporter() {
   const { t } = useLingui();
   return useCallback(
     async (basePath: string, format: ExportFormat | TranscriptExportFormat) => {
       const path = withTimeZone(basePath, browserTimeZone());
-      if (format === 'pdf') {
-        window.open(path, '_blank', 'noopener');
-        return;
-      }
       try {
         const { blob, fileName } = await api.exports.download(path, `export.${format}`);
         const url = URL.createObjectURL(blob);

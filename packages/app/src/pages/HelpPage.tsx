@@ -13,7 +13,7 @@ export default function HelpPage() {
     },
     {
       title: t`Manage transcripts`,
-      text: t`Open a transcript to read it while the audio plays, jump to any passage, copy the text or run AI prompts on it.`,
+      text: t`Open a transcript to read it while the audio plays: click a line to play from there. To correct a line, double-click it, press Enter on it or use Edit. Copy the text or run AI prompts on it.`,
     },
     {
       title: t`Organise in folders`,

@@ -61,10 +61,12 @@ export function AiPanel({ withHeading = true, onCompleted, noTranscriptMessage }
           hasTranscript={transcriptId !== null}
           noTranscriptMessage={noTranscriptMessage ?? t`Select a transcript to process it with AI.`}
           // The server's labels are English; the local engine's is ours to translate (GPT names are names).
-          models={models.map((m) => ({
-            id: m.id,
-            label: m.engine === 'local' ? t`Local engine (rule-based, no language model)` : m.label,
-          }))}
+          // The local engine's short name fits the menu; what it is (rule-based, no language model) shows under it.
+          models={models.map((m) =>
+            m.engine === 'local'
+              ? { id: m.id, label: t`Local engine`, description: t`Rule-based, no language model` }
+              : { id: m.id, label: m.label },
+          )}
           model={model}
           onModelChange={setModel}
           savedPrompts={prompts}

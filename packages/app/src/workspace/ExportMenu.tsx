@@ -8,7 +8,7 @@ import { SubtitleOptionsDialog } from './editing/SubtitleOptionsDialog.tsx';
 import { loadSubtitleOptions, saveSubtitleOptions, type SubtitleOptions } from './editing/subtitleOptions.ts';
 
 /**
- * The transcript viewer's export menu (pdf opens in a new tab; docx, txt, srt, vtt download). SRT and
+ * The transcript viewer's export menu (pdf, docx, txt, srt and vtt all download as files). SRT and
  * WebVTT follow the subtitle options ('Subtitle options…', remembered on this device).
  */
 export function ExportMenu({ transcriptId }: { transcriptId: number }) {

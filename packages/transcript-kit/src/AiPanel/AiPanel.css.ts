@@ -127,3 +127,6 @@ export const iconChoice = style([
 export const dialogActions = sprinkles({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 'sm' });
 
 export const empty = style({ padding: vars.space.lg, textAlign: 'center' });
+
+/** Under the model menu: what the chosen model is (the menu shows its short name whole). */
+export const modelHint = style({ fontSize: vars.fontSize.xs, color: vars.color.textMuted });

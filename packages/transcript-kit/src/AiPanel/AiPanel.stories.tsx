@@ -234,6 +234,21 @@ export const Cost: Story = {
   },
 };
 
+/** A model with a description: the menu shows its short name, the description shows under it and describes the menu. */
+export const ModelDescription: Story = {
+  args: {
+    models: [{ id: 'local', label: 'Local engine', description: 'Rule-based, no language model' }],
+    model: 'local',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const select = canvas.getByRole('combobox', { name: 'Model' });
+    await expect(select).toHaveDisplayValue('Local engine');
+    await expect(select).toHaveAccessibleDescription('Rule-based, no language model');
+    await expect(canvas.getByText('Rule-based, no language model')).toBeVisible();
+  },
+};
+
 export const CostDark: Story = {
   ...Cost,
   args: { ...Cost.args, promptCost: 2 },

@@ -46,7 +46,10 @@ export interface SavedPromptItem {
 
 export interface AiModelOption {
   id: string;
+  /** The option's name, short enough to show whole in the menu (e.g. 'Local engine'). */
   label: string;
+  /** More about the model, shown under the menu while it is chosen (and read as the menu's description). */
+  description?: string;
 }
 
 export interface NewPrompt {
@@ -119,6 +122,8 @@ function AiPanelView(props: AiPanelProps) {
   const [deleting, setDeleting] = useState<SavedPromptItem | null>(null);
   const [editing, setEditing] = useState<SavedPromptItem | null>(null);
   const selectId = useId();
+  const modelHintId = useId();
+  const modelHint = models.find((m) => m.id === model)?.description;
   const busy = running || Boolean(props.isRunning);
 
   const ids = savedPrompts.map((p) => p.id);
@@ -184,13 +189,25 @@ function AiPanelView(props: AiPanelProps) {
           <label htmlFor={selectId} className={styles.label}>
             {t`Model`}
           </label>
-          <select id={selectId} className={styles.select} value={model} onChange={(e) => onModelChange(e.target.value)} disabled={busy}>
+          <select
+            id={selectId}
+            className={styles.select}
+            value={model}
+            onChange={(e) => onModelChange(e.target.value)}
+            disabled={busy}
+            aria-describedby={modelHint ? modelHintId : undefined}
+          >
             {models.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.label}
               </option>
             ))}
           </select>
+          {modelHint ? (
+            <span id={modelHintId} className={styles.modelHint}>
+              {modelHint}
+            </span>
+          ) : null}
         </div>
         <div className={styles.runRow}>
           <Button type="submit" variant="primary" isPending={busy}>

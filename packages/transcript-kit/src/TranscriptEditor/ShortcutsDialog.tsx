@@ -15,6 +15,9 @@ const KEY_NAMES: Record<string, MessageDescriptor> = {
   Delete: msg({ message: 'Delete', context: 'key' }),
   Shift: msg`Shift`,
   Alt: msg`Alt`,
+  Ctrl: msg({ message: 'Ctrl', context: 'key' }),
+  Click: msg({ message: 'Click', context: 'pointer' }),
+  'Double-click': msg({ message: 'Double-click', context: 'pointer' }),
 };
 
 export interface ShortcutsDialogProps extends KitLocaleProps {

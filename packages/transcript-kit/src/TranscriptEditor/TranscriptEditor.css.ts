@@ -55,7 +55,7 @@ export const card = style({
   },
 });
 
-/** The segment's text: a click or Enter edits it. */
+/** The segment's text: a click plays from it, a double-click or Enter edits it. */
 export const text = style([
   reset,
   {
@@ -64,7 +64,7 @@ export const text = style([
     lineHeight: 1.6,
     padding: '1px 2px',
     margin: '-1px -2px',
-    cursor: 'text',
+    cursor: 'pointer',
     selectors: { '&:hover': { background: vars.color.surfaceSunken } },
   },
 ]);
@@ -74,7 +74,7 @@ export const inlineText = style([
   {
     display: 'inline',
     padding: '1px 0',
-    cursor: 'text',
+    cursor: 'pointer',
     boxDecorationBreak: 'clone',
     WebkitBoxDecorationBreak: 'clone',
     selectors: {
@@ -239,4 +239,10 @@ export const shortcutCaption = style({
   textAlign: 'start',
   fontWeight: vars.fontWeight.semibold,
   padding: `${vars.space.sm} 0 ${vars.space.xxs}`,
+});
+
+/** The '?' button: hidden where the main pointer is a finger (pointer: coarse), which has no keys to list. */
+export const shortcutsButton = style({
+  display: 'inline-flex',
+  '@media': { '(pointer: coarse)': { display: 'none' } },
 });

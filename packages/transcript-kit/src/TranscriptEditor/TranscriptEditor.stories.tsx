@@ -31,7 +31,8 @@ const phone: Decorator = (Story) => (
 );
 
 /**
- * The transcript as a document to correct while listening: edit a segment in place (click, or Enter),
+ * The transcript as a document to correct while listening: a click on a segment's text plays from it;
+ * edit a segment in place (double-click, Enter, or the Edit button),
  * Enter or leaving saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end or m
  * merges, Alt+arrows move times; speaker labels rename a speaker everywhere or reassign a segment;
  * flagged segments are marked and 'Next to review' plays them; the save status comes from the app.
@@ -112,15 +113,111 @@ export const Editing: Story = {
     await expect(args.onTogglePlay).not.toHaveBeenCalled();
     await expect(await screen.findByText('Text saved')).toBeInTheDocument();
     // An edit in progress, for the screenshot.
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+  },
+};
+
+/**
+ * A click (or tap) on a segment's text plays from its start and does not edit; a double-click edits, and
+ * so does the Edit button (the segment clicked last).
+ */
+export const ClickPlaysFrom: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(text(4));
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(15.1);
+    await expect(within(list()).queryByRole('textbox')).toBeNull();
+    await expect(args.onChange).not.toHaveBeenCalled();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Edit' }));
+    const field = within(list()).getByRole('textbox', { name: 'Segment text' });
+    await expect(field).toHaveFocus();
+    await expect(field).toHaveValue('Great. Any blockers for the transcript viewer?');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(text(4)).toHaveFocus());
+    await userEvent.dblClick(text(1));
+    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
+      'Let us start with the release that went out yesterday.',
+    );
+  },
+};
+
+/**
+ * Undo and Redo (buttons, Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z) take back and redo text edits, splits, merges
+ * and speaker changes, each through onChange; a new edit after an undo ends what could be redone.
+ */
+export const UndoRedo: Story = {
+  play: async ({ args }) => {
+    const undoButton = () => within(editor()).getByRole('button', { name: 'Undo' });
+    const redoButton = () => within(editor()).getByRole('button', { name: 'Redo' });
+    await expect(undoButton()).toBeDisabled();
+    await expect(redoButton()).toBeDisabled();
+    // A text edit, undone and redone with the buttons.
+    await userEvent.dblClick(text(0));
+    await userEvent.keyboard(' Hello!{Enter}');
+    await expect(lastChange(args)[0][0].text).toMatch(/standup\. Hello!$/);
+    await userEvent.click(undoButton());
+    await expect(lastChange(args)).toEqual([expect.anything(), 'text']);
+    await expect(lastChange(args)[0][0].text).toBe(meetingSegments[0].text);
+    await expect(text(0)).toHaveTextContent(meetingSegments[0].text);
+    await expect(await screen.findByText('Undone: text edit')).toBeInTheDocument();
+    await userEvent.click(redoButton());
+    await expect(text(0)).toHaveTextContent(/Hello!$/);
+    // A merge (m), undone with Ctrl+Z and redone with Shift+Ctrl+Z.
+    text(1).focus();
+    await userEvent.keyboard('m');
+    await expect(texts()).toHaveLength(7);
+    await userEvent.keyboard('{Control>}z{/Control}');
+    await expect(texts()).toHaveLength(8);
+    await expect(lastChange(args)[0][1]).toBe(meetingSegments[1]);
+    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
+    await expect(texts()).toHaveLength(7);
+    await userEvent.keyboard('{Meta>}z{/Meta}');
+    await expect(texts()).toHaveLength(8);
+    // A speaker change, undone.
+    text(6).focus();
+    await userEvent.keyboard('s');
+    const popover = await screen.findByRole('dialog', { name: 'Speaker Unknown Speaker' });
+    await userEvent.click(within(popover).getByRole('button', { name: 'Anna Berg' }));
+    await expect(lastChange(args)[0][6].speaker).toBe('Anna Berg');
+    await userEvent.click(undoButton());
+    await expect(lastChange(args)[0][6].speaker).toBe('Unknown Speaker');
+    // A new edit after an undo: nothing left to redo.
+    await expect(redoButton()).toBeEnabled();
+    await userEvent.dblClick(text(2));
+    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
+    await expect(lastChange(args)[1]).toBe('split');
+    await expect(redoButton()).toBeDisabled();
+    await userEvent.click(undoButton());
+    await expect(texts()).toHaveLength(8);
+  },
+};
+
+/** 'Find and replace' replaces every match as one change (one onChange), which one undo takes back. */
+export const FindAndReplace: Story = {
+  play: async ({ args }) => {
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Find and replace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Find and replace' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Find' }), 'demo');
+    await expect(await within(dialog).findByText('2 matches in 2 segments')).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Replace with' }), 'presentation');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Replace all' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await expect(args.onChange).toHaveBeenCalledOnce();
+    const [next, change] = lastChange(args);
+    await expect(change).toBe('text');
+    await expect(next[6].text).toBe('Sorry, I joined late. Did I miss the presentation?');
+    await expect(next[7].text).toBe('No, the presentation is next. Let us wrap up here.');
+    await expect(await screen.findByText('Replaced 2 matches')).toBeInTheDocument();
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Undo' }));
+    await expect(lastChange(args)[0][6].text).toBe('Sorry, I joined late. Did I miss the demo?');
+    await expect(lastChange(args)[0][7].text).toBe('No, the demo is next. Let us wrap up here.');
   },
 };
 
 /** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
 export const EscapeCancels: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(1));
+    await userEvent.dblClick(text(1));
     await userEvent.keyboard(' and more');
     await userEvent.keyboard('{Escape}');
     await expect(within(list()).queryByRole('textbox')).toBeNull();
@@ -133,9 +230,9 @@ export const EscapeCancels: Story = {
 /** Moving away saves too (a click elsewhere). */
 export const BlurSaves: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await userEvent.keyboard(' Hello!');
-    await userEvent.click(text(4));
+    await userEvent.dblClick(text(4));
     await expect(lastChange(args)[0][0].text).toBe('Good morning, everyone, and thanks for joining the standup. Hello!');
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
       'Great. Any blockers for the transcript viewer?',
@@ -147,7 +244,7 @@ export const BlurSaves: Story = {
 export const SplitAtCaret: Story = {
   play: async ({ args }) => {
     // 'The upload fix is live, | and the error rate dropped to almost zero.' over 7.2-11.5 s.
-    await userEvent.click(text(2));
+    await userEvent.dblClick(text(2));
     const field = within(list()).getByRole('textbox', { name: 'Segment text' }) as HTMLTextAreaElement;
     field.setSelectionRange(24, 24);
     await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
@@ -171,7 +268,7 @@ export const SplitAtCaret: Story = {
 /** m (or Delete at the end of the text) merges a segment with the next. */
 export const Merge: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
     await userEvent.keyboard('{Delete}');
     const [next, change] = lastChange(args);
     await expect(change).toBe('merge');
@@ -240,7 +337,7 @@ export const FlaggedNextToReview: Story = {
     await expect(within(editor()).getByText('2 to review')).toBeVisible();
     await expect(within(list()).getByText('Reviewed')).toBeVisible();
     // Editing a flagged segment reviews it too.
-    await userEvent.click(text(6));
+    await userEvent.dblClick(text(6));
     await userEvent.keyboard(' Yes.{Enter}');
     await expect(within(editor()).getByText('1 to review')).toBeVisible();
   },
@@ -249,7 +346,9 @@ export const FlaggedNextToReview: Story = {
 /** Shortcuts act in the transcript and never while typing in the text field. */
 export const ShortcutsNotWhileTyping: Story = {
   play: async ({ args }) => {
-    await userEvent.click(text(0));
+    await userEvent.dblClick(text(0));
+    // The double-click's clicks played from the segment; typing must not.
+    (args.onPlayFrom as Mock).mockClear();
     await userEvent.keyboard(' kjlnrm?');
     await expect(args.onTogglePlay).not.toHaveBeenCalled();
     await expect(args.onSkip).not.toHaveBeenCalled();
@@ -342,7 +441,7 @@ export const PlainWithSpeakers: Story = {
   play: async ({ args }) => {
     const group = within(editor()).getByRole('group', { name: 'Transcript segments' });
     await expect(within(group).getAllByText('Marco Rossi:')).toHaveLength(2);
-    await userEvent.click(within(group).getByText(/Any blockers/));
+    await userEvent.dblClick(within(group).getByText(/Any blockers/));
     await userEvent.keyboard(' Anyone?{Enter}');
     await expect(lastChange(args)[0][4].text).toBe('Great. Any blockers for the transcript viewer? Anyone?');
   },
@@ -362,7 +461,7 @@ export const DarkEditing: Story = {
   args: { segments: reviewSegments, saveState: 'saving' },
   globals: { scheme: 'dark' },
   play: async () => {
-    await userEvent.click(text(2));
+    await userEvent.dblClick(text(2));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
   },
 };
@@ -411,7 +510,7 @@ export const PhoneEditing: Story = {
   args: { saveState: 'saving' },
   decorators: [phone],
   play: async () => {
-    await userEvent.click(text(3));
+    await userEvent.dblClick(text(3));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
   },
 };
@@ -473,7 +572,7 @@ export const TwoThousandSegmentsTyping: Story = {
     const region = screen.getByRole('region', { name: 'All-hands' });
     const rows = within(region).getByRole('list', { name: 'Transcript segments' });
     await expect(rows.querySelectorAll('[data-index]')).toHaveLength(2000);
-    await userEvent.click(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+    await userEvent.dblClick(rows.querySelector<HTMLElement>('[data-index="2"]')!);
     renders.length = 0;
     await userEvent.keyboard('abc');
     await expect(renders.length).toBeGreaterThan(0);

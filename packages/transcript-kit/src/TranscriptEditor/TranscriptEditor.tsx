@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale } from '../locale/KitLocale.tsx';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
@@ -41,6 +41,7 @@ import {
   type SegmentEdge,
 } from '../transcript/editing.ts';
 import { paragraphRanges, speakerOf } from '../transcript/paragraphs.ts';
+import { canRedo, canUndo, emptyHistory, record, redo, sameItems, undo, type UndoHistory } from '../transcript/undoStack.ts';
 import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
@@ -49,6 +50,7 @@ import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+import { ReplaceDialog } from '../ReplaceDialog/ReplaceDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import * as styles from './TranscriptEditor.css.ts';
 import type { SaveState, TranscriptEditorProps } from './types.ts';
@@ -68,6 +70,18 @@ const REASONS: Record<ReviewFlag, MessageDescriptor> = {
   silence: msg`Text over silence`,
   speech_rate: msg`Unusual speech rate`,
 };
+
+/** What an undo or redo takes back or does again, in the announcement 'Undone: …'. */
+const CHANGE_WORDS: Record<SegmentChange, MessageDescriptor> = {
+  text: msg`text edit`,
+  split: msg`split`,
+  merge: msg`merge`,
+  timing: msg`time change`,
+  speakers: msg`speaker change`,
+  review: msg`review mark`,
+};
+
+type EditHistory = UndoHistory<readonly TranscriptSegment[], SegmentChange>;
 
 /** The words for a review reason (shown next to the mark's icon and read as the segment's description). */
 export function reviewReasonText(i18n: I18n, flag: ReviewFlag): string {
@@ -98,6 +112,8 @@ interface RowActions {
   splitEdit(index: number, draft: string, caret: number): boolean;
   mergeEdit(index: number, draft: string): void;
   seek(index: number): void;
+  /** Seek the player to the segment and play from there (a click or tap on its text). */
+  playFrom(index: number): void;
   confirm(index: number): void;
   openSpeaker(index: number, anchor: HTMLElement): void;
   focusRow(index: number): void;
@@ -114,7 +130,8 @@ interface RowProps {
 
 /**
  * The transcript as a document to correct while listening (docs/product-spec.md §9 for the colours):
- * click a segment's text or press Enter on it to edit in place (the audio keeps its position); Enter or
+ * a click or tap on a segment's text plays from there (the synchronised viewer); a double-click, Enter on
+ * the focused segment or the Edit button edits it in place (the audio keeps its position); Enter or
  * leaving the field saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end merges
  * with the next segment. The keyboard shortcuts (SHORTCUTS, dialog on '?') work while focus is in the
  * transcript and never while typing. Speaker labels open a popover to rename a speaker everywhere or to
@@ -155,7 +172,24 @@ function TranscriptEditorView({
   const [speakerFor, setSpeakerFor] = useState<{ index: number; anchor: HTMLElement } | null>(null);
   const anchorRef = useRef<HTMLElement | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
+  const [replaceOpen, setReplaceOpen] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
+  // Undo and redo: the steps, and the segments the editor last produced (its host passes them back).
+  const history = useRef<{ steps: EditHistory; present: readonly TranscriptSegment[] | null }>({ steps: emptyHistory(), present: null });
+  const [undoable, setUndoable] = useState({ undo: false, redo: false });
+  const setHistory = useCallback((steps: EditHistory, present: readonly TranscriptSegment[] | null) => {
+    history.current = { steps, present };
+    setUndoable((was) => {
+      const next = { undo: canUndo(steps), redo: canRedo(steps) };
+      return was.undo === next.undo && was.redo === next.redo ? was : next;
+    });
+  }, []);
+  // Segments that came from elsewhere (a reload, another tab's revision, a restore) end the history:
+  // an undo must never take back what someone else did.
+  useLayoutEffect(() => {
+    const { present } = history.current;
+    if (present && !sameItems(segments, present)) setHistory(emptyHistory(), null);
+  }, [segments, setHistory]);
 
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
@@ -197,6 +231,7 @@ function TranscriptEditorView({
       const { segments: current, onChange: emit } = latest.current;
       if (next === current) return false;
       emit([...next], change);
+      setHistory(record(history.current.steps, { before: current, after: next, kind: change }), next);
       if (message) setAnnouncement(message);
       return true;
     };
@@ -254,6 +289,10 @@ function TranscriptEditorView({
         const segment = latest.current.segments[index];
         if (segment) latest.current.onSeek?.(segment.start);
       },
+      playFrom(index) {
+        const segment = latest.current.segments[index];
+        if (segment) play(segment.start);
+      },
       confirm(index) {
         if (latest.current.isReadOnly) return;
         commit(markReviewed(latest.current.segments, index), 'review', say(msg`Marked as reviewed`));
@@ -265,8 +304,22 @@ function TranscriptEditorView({
       },
       focusRow,
     };
-    return { row, play, commit };
-  }, [store, focusRow]);
+    /** Ctrl/Cmd+Z and the Undo button; Shift+Ctrl/Cmd+Z and Redo. */
+    const travel = (direction: 'undo' | 'redo') => {
+      const moved = direction === 'undo' ? undo(history.current.steps) : redo(history.current.steps);
+      if (!moved) {
+        setAnnouncement(say(direction === 'undo' ? msg`Nothing to undo` : msg`Nothing to redo`));
+        return;
+      }
+      const target = direction === 'undo' ? moved.step.before : moved.step.after;
+      store.setEditing(null);
+      latest.current.onChange([...target], moved.step.kind);
+      setHistory(moved.history, target);
+      const what = say(CHANGE_WORDS[moved.step.kind]);
+      setAnnouncement(direction === 'undo' ? say(msg`Undone: ${what}`) : say(msg`Redone: ${what}`));
+    };
+    return { row, play, commit, travel };
+  }, [store, focusRow, setHistory]);
   const actions = ops.row;
   const extra = ops;
 
@@ -278,6 +331,12 @@ function TranscriptEditorView({
     if (index < 0) return;
     extra.play(segments[index].start);
     focusRow(index);
+  };
+
+  /** The Edit button: the segment the user last clicked or focused, else the playing one. */
+  const editChosen = () => {
+    const index = store.focused ?? (activeIndex >= 0 ? activeIndex : store.tabStop);
+    if (segments[index]) actions.startEdit(index);
   };
 
   const nudge = (index: number, edge: SegmentEdge, delta: number) => {
@@ -328,7 +387,12 @@ function TranscriptEditorView({
       default:
         break;
     }
-    if (isReadOnly || !current[index]) return false;
+    if (isReadOnly) return false;
+    if (id === 'undo' || id === 'redo') {
+      extra.travel(id);
+      return true;
+    }
+    if (!current[index]) return false;
     switch (id) {
       case 'confirm':
         actions.confirm(index);
@@ -459,16 +523,44 @@ function TranscriptEditorView({
         )}
         <div className={viewerStyles.actions}>
           {segments.length > 0 ? <ViewToggle view={view} onChange={setView} /> : null}
-          <IconButton
-            aria-label={t`Keyboard shortcuts`}
-            icon={<span aria-hidden="true">?</span>}
-            size="sm"
-            onPress={() => setHelpOpen(true)}
-          />
+          {/* Keys need a keyboard: not on touch screens (the shortcuts still work with one attached). */}
+          <span className={styles.shortcutsButton}>
+            <IconButton
+              aria-label={t`Keyboard shortcuts`}
+              icon={<span aria-hidden="true">?</span>}
+              size="sm"
+              onPress={() => setHelpOpen(true)}
+            />
+          </span>
           {exportMenu}
         </div>
       </div>
       <div className={styles.bar}>
+        {isReadOnly || segments.length === 0 ? null : (
+          <Button size="sm" aria-describedby={`${ids}-edit-hint`} onPress={editChosen}>
+            {t`Edit`}
+          </Button>
+        )}
+        {isReadOnly ? null : (
+          <>
+            <Button size="sm" aria-keyshortcuts="Control+Z Meta+Z" isDisabled={!undoable.undo} onPress={() => extra.travel('undo')}>
+              {t`Undo`}
+            </Button>
+            <Button
+              size="sm"
+              aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+              isDisabled={!undoable.redo}
+              onPress={() => extra.travel('redo')}
+            >
+              {t`Redo`}
+            </Button>
+          </>
+        )}
+        {isReadOnly || segments.length === 0 ? null : (
+          <Button size="sm" aria-haspopup="dialog" onPress={() => setReplaceOpen(true)}>
+            {t`Find and replace`}
+          </Button>
+        )}
         {toReview > 0 ? (
           <>
             <span className={styles.reviewCount}>{t`${toReview} to review`}</span>
@@ -487,7 +579,8 @@ function TranscriptEditorView({
       </div>
       {/* One hint for every segment, and the editor's own announcements (edits), politely. */}
       <VisuallyHidden>
-        <span id={`${ids}-hint`}>{t`Enter: edit. S: speaker. Question mark: all shortcuts.`}</span>
+        <span id={`${ids}-edit-hint`}>{t`Edits the segment last clicked or focused, else the one playing.`}</span>
+        <span id={`${ids}-hint`}>{t`Click: play from here. Enter or double-click: edit. S: speaker. Question mark: all shortcuts.`}</span>
         <span role="status">{announcement}</span>
       </VisuallyHidden>
       {speakerFor && speakerSegment ? (
@@ -507,6 +600,17 @@ function TranscriptEditorView({
         />
       ) : null}
       <ShortcutsDialog isOpen={helpOpen} onOpenChange={setHelpOpen} />
+      {replaceOpen ? (
+        <ReplaceDialog
+          isOpen
+          onOpenChange={setReplaceOpen}
+          segments={segments}
+          onReplaceAll={(next, { count }) => {
+            // One change for the whole replacement: one step to undo, one revision where the host saves them.
+            extra.commit(next, 'text', t`Replaced ${plural(count, { one: '# match', other: '# matches' })}`);
+          }}
+        />
+      ) : null}
     </section>
   );
 }
@@ -591,7 +695,7 @@ function useRowFlags(store: RowStore, index: number) {
   };
 }
 
-/** The text's element: the roving Tab stop of the list; a click or Enter edits. */
+/** The text's element: the roving Tab stop of the list; a click plays from it, a double-click or Enter edits. */
 function textPropsOf(
   { index, segment, store, actions, ids, isReadOnly }: RowProps,
   flags: ReturnType<typeof useRowFlags>,
@@ -605,7 +709,8 @@ function textPropsOf(
     'aria-describedby': isReadOnly ? (reasons.length > 0 ? `${ids}-why-${index}` : undefined) : described,
     'data-review': reasons.length > 0 && !segment.reviewed ? '' : undefined,
     tabIndex: flags.isTabStop ? 0 : -1,
-    onClick: () => actions.startEdit(index),
+    onClick: () => actions.playFrom(index),
+    onDoubleClick: () => actions.startEdit(index),
     onFocus: () => store.setFocused(index),
   };
 }

@@ -17,12 +17,29 @@ describe('matchShortcut', () => {
     expect(matchShortcut({ key: 'ArrowRight', altKey: true, shiftKey: true })).toBe('endLater');
   });
 
+  it('undoes with Ctrl+Z or Cmd+Z, redoes with Shift added (or Ctrl+Y); plain z is no shortcut', () => {
+    expect(matchShortcut({ key: 'z', ctrlKey: true })).toBe('undo');
+    expect(matchShortcut({ key: 'z', metaKey: true })).toBe('undo');
+    expect(matchShortcut({ key: 'Z', ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'Z', metaKey: true, shiftKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'y', ctrlKey: true })).toBe('redo');
+    expect(matchShortcut({ key: 'z' })).toBeNull();
+    expect(matchShortcut({ key: 'z', ctrlKey: true, altKey: true })).toBeNull();
+  });
+
   it('leaves keys with Ctrl or Cmd, other modifiers and other keys to the browser', () => {
     expect(matchShortcut({ key: 'c', ctrlKey: true })).toBeNull();
     expect(matchShortcut({ key: 'r', metaKey: true })).toBeNull();
     expect(matchShortcut({ key: 'K', shiftKey: true })).toBeNull();
     expect(matchShortcut({ key: 'ArrowLeft' })).toBeNull();
     expect(matchShortcut({ key: 'x' })).toBeNull();
+  });
+
+  it('lists the pointer gestures on a segment: a click plays from it, a double-click edits it (as Enter does)', () => {
+    expect(SHORTCUTS.find((s) => s.id === 'playFrom')?.keys).toEqual([['Click']]);
+    expect(SHORTCUTS.find((s) => s.id === 'edit')?.keys).toEqual([['Enter'], ['Double-click']]);
+    // A gesture is no key: no key press means 'playFrom'.
+    expect(matchShortcut({ key: 'Click' })).toBeNull();
   });
 
   it('documents every shortcut once, with keys and a description', () => {

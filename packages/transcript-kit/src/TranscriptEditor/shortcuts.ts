@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
  */
 
 export type ShortcutId =
+  | 'playFrom'
   | 'togglePlay'
   | 'back'
   | 'forward'
@@ -22,6 +23,8 @@ export type ShortcutId =
   | 'startLater'
   | 'endEarlier'
   | 'endLater'
+  | 'undo'
+  | 'redo'
   | 'help';
 
 /** Editing keys: they work inside the segment's text field only. */
@@ -42,6 +45,8 @@ interface KeyRule {
   shift?: boolean;
   /** Shift does not matter ('?' needs Shift on most layouts, not on all). */
   anyShift?: boolean;
+  /** Needs Ctrl or Cmd (either: Ctrl on Windows and Linux, Cmd on a Mac); other rules refuse both. */
+  mod?: boolean;
 }
 
 export interface Shortcut<Id extends string = ShortcutId> {
@@ -56,12 +61,14 @@ export interface Shortcut<Id extends string = ShortcutId> {
 export const SHORTCUT_SKIP_SECONDS = 5;
 
 export const SHORTCUTS: readonly Shortcut[] = [
+  // The pointer's gestures on a segment's text, listed with the keys so the two never disagree (no key rule).
+  { id: 'playFrom', keys: [['Click']], description: msg`Play from the segment`, rules: [] },
   { id: 'togglePlay', keys: [['K'], ['Space']], description: msg`Play or pause`, rules: [{ key: 'k' }, { key: ' ' }] },
   { id: 'back', keys: [['J']], description: msg`Back 5 seconds`, rules: [{ key: 'j' }] },
   { id: 'forward', keys: [['L']], description: msg`Forward 5 seconds`, rules: [{ key: 'l' }] },
   { id: 'previous', keys: [['↑']], description: msg`Previous segment`, rules: [{ key: 'ArrowUp' }] },
   { id: 'next', keys: [['↓']], description: msg`Next segment`, rules: [{ key: 'ArrowDown' }] },
-  { id: 'edit', keys: [['Enter']], description: msg`Edit the segment's text`, rules: [{ key: 'Enter' }] },
+  { id: 'edit', keys: [['Enter'], ['Double-click']], description: msg`Edit the segment's text`, rules: [{ key: 'Enter' }] },
   { id: 'replay', keys: [['R']], description: msg`Play the segment from its start`, rules: [{ key: 'r' }] },
   { id: 'nextToReview', keys: [['N']], description: msg`Next segment to review`, rules: [{ key: 'n' }] },
   { id: 'confirm', keys: [['C']], description: msg`Confirm the segment (reviewed)`, rules: [{ key: 'c' }] },
@@ -81,6 +88,27 @@ export const SHORTCUTS: readonly Shortcut[] = [
     description: msg`End 0.1 s later`,
     rules: [{ key: 'ArrowRight', alt: true, shift: true }],
   },
+  {
+    id: 'undo',
+    keys: [
+      ['Ctrl', 'Z'],
+      ['⌘', 'Z'],
+    ],
+    description: msg`Undo the last change`,
+    rules: [{ key: 'z', mod: true }],
+  },
+  {
+    id: 'redo',
+    keys: [
+      ['Ctrl', 'Shift', 'Z'],
+      ['⌘', 'Shift', 'Z'],
+    ],
+    description: msg`Redo the change undone last`,
+    rules: [
+      { key: 'z', mod: true, shift: true },
+      { key: 'y', mod: true },
+    ],
+  },
   { id: 'help', keys: [['?']], description: msg`Show keyboard shortcuts`, rules: [{ key: '?', anyShift: true }] },
 ];
 
@@ -97,7 +125,7 @@ export const EDITING_KEYS: readonly Shortcut<EditingKeyId>[] = [
 ];
 
 const matches = (rule: KeyRule, press: KeyPress) => {
-  if (press.ctrlKey || press.metaKey) return false;
+  if (Boolean(press.ctrlKey || press.metaKey) !== Boolean(rule.mod)) return false;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
   if (key !== rule.key) return false;
   if (Boolean(press.altKey) !== Boolean(rule.alt)) return false;

@@ -98,11 +98,11 @@ export function useDefaultTutorialSteps({ phone = false }: { phone?: boolean } =
       transcript: phone
         ? [
             t`Read and listen`,
-            t`The transcript fills the screen with the audio player below. The highlighted text follows the audio; tap a line to jump there.`,
+            t`The transcript fills the screen with the audio player below. The highlighted text follows the audio; tap a line to play from there. To correct a line, use Edit.`,
           ]
         : [
             t`Read and listen`,
-            t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to jump there.`,
+            t`The transcript is shown in the middle with the audio player below. The highlighted text follows the audio; click a line to play from there. To correct a line, double-click it, press Enter on it or use Edit.`,
           ],
       'ai-features': phone
         ? [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findMatches, firstMatchFrom, MAX_FIND_MATCHES, stepMatch } from './find.ts';
+import { findMatches, firstMatchFrom, MAX_FIND_MATCHES, replaceAll, stepMatch } from './find.ts';
 import type { TranscriptSegment } from './segments.ts';
 
 const seg = (start: number, text: string): TranscriptSegment => ({ start, end: start + 1, text });
@@ -72,5 +72,36 @@ describe('firstMatchFrom', () => {
     expect(firstMatchFrom(matches, 4)).toBe(1);
     expect(firstMatchFrom(matches, 9)).toBe(0);
     expect(firstMatchFrom([], 0)).toBe(-1);
+  });
+});
+
+describe('replaceAll', () => {
+  const segments = [seg(0, 'The migration starts Monday.'), seg(1, 'No change here.'), seg(2, ' MIGRATION and  migration done ')];
+
+  it('replaces every match in every segment in one step, case-insensitively, and counts them', () => {
+    const result = replaceAll(segments, 'migration', 'move');
+    expect(result.problem).toBeNull();
+    expect(result.count).toBe(3);
+    expect(result.segmentCount).toBe(2);
+    expect(result.segments.map((s) => s.text)).toEqual(['The move starts Monday.', 'No change here.', 'move and move done']);
+    // Changed segments are edited (reviewed); the others keep their identity.
+    expect(result.segments[0].reviewed).toBe(true);
+    expect(result.segments[1]).toBe(segments[1]);
+    // The input is never changed.
+    expect(segments[0].text).toBe('The migration starts Monday.');
+  });
+
+  it('takes the replacement literally, may delete (empty replacement) and matches inner spaces loosely', () => {
+    expect(replaceAll([seg(0, 'cost 5 dollars')], 'dollars', '$& $1').segments[0].text).toBe('cost 5 $& $1');
+    expect(replaceAll([seg(0, 'um so um yes')], 'um', '').segments[0].text).toBe('so yes');
+    expect(replaceAll([seg(0, 'three\u00a0weeks')], 'three weeks', '3 weeks').segments[0].text).toBe('3 weeks');
+  });
+
+  it('changes nothing without a match or a query, and refuses a result past the text limit', () => {
+    expect(replaceAll(segments, 'absent', 'x').segments).toBe(segments);
+    expect(replaceAll(segments, '  ', 'x')).toMatchObject({ segments, count: 0 });
+    const refused = replaceAll([seg(0, 'a b')], 'b', 'x'.repeat(30), 10);
+    expect(refused.problem).toBe('too_long');
+    expect(refused.count).toBe(0);
   });
 });

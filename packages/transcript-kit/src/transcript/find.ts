@@ -1,3 +1,4 @@
+import { cleanSegmentText, EDIT_LIMITS } from './editing.ts';
 import type { TranscriptSegment } from './segments.ts';
 
 /*
@@ -60,4 +61,50 @@ export function firstMatchFrom(matches: readonly FindMatch[], fromIndex: number)
   if (matches.length === 0) return -1;
   const at = matches.findIndex((m) => m.index >= fromIndex);
   return at < 0 ? 0 : at;
+}
+
+/** What 'Replace all' would do: the new segments, and how many matches in how many segments it replaced. */
+export interface Replacement {
+  segments: readonly TranscriptSegment[];
+  /** Matches replaced. */
+  count: number;
+  /** Segments changed. */
+  segmentCount: number;
+  /** Why it cannot be done (a segment would pass the text limit), or null. */
+  problem: 'too_long' | null;
+}
+
+/**
+ * Every occurrence of `query` (matched as findMatches does: case-insensitive, inner spaces match any
+ * whitespace) replaced by `replacement` taken literally, in one step over the whole transcript. Changed
+ * segments count as edited (reviewed); the others keep their identity. Nothing found: the input array
+ * itself. A result over `maxChars` in any segment: `problem` 'too_long' and the input array.
+ */
+export function replaceAll(
+  segments: readonly TranscriptSegment[],
+  query: string,
+  replacement: string,
+  maxChars: number = EDIT_LIMITS.segmentTextMaxChars,
+): Replacement {
+  const needle = query.trim();
+  const none: Replacement = { segments, count: 0, segmentCount: 0, problem: null };
+  if (!needle) return none;
+  const pattern = new RegExp(needle.split(/\s+/).map(escapeRegExp).join('\\s+'), 'giu');
+  let count = 0;
+  let segmentCount = 0;
+  const next = segments.map((segment) => {
+    const text = shownText(segment);
+    let found = 0;
+    const replaced = text.replace(pattern, () => {
+      found++;
+      return replacement;
+    });
+    if (found === 0) return segment;
+    count += found;
+    segmentCount++;
+    return { ...segment, text: cleanSegmentText(replaced), reviewed: true };
+  });
+  if (count === 0) return none;
+  if (next.some((segment) => segment.text.length > maxChars)) return { ...none, problem: 'too_long' };
+  return { segments: next, count, segmentCount, problem: null };
 }
