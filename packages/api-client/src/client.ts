@@ -173,8 +173,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
       bulk: (body: Exclude<BulkRequest, { action: 'export' }>) =>
         http.send<BulkResponse>('POST', paths.bulkTranscripts, body, 'BULK_ACTION_FAILED'),
       /** Several transcripts in one zip, one file each in `format`. */
-      bulkExport: (ids: number[], format: TranscriptExportFormat) =>
-        http.downloadPost(paths.bulkTranscripts, { action: 'export', ids, format }, `transcripts-${format}.zip`, 'BULK_ACTION_FAILED'),
+      bulkExport: (ids: number[], format: TranscriptExportFormat, tz?: string) =>
+        http.downloadPost(paths.bulkTranscripts, { action: 'export', ids, format, tz }, `transcripts-${format}.zip`, 'BULK_ACTION_FAILED'),
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'UPLOAD_FINALIZE_FAILED'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),

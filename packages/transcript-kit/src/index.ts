@@ -22,6 +22,7 @@ export {
   canMove,
   moveNode,
   moveTargets,
+  moveTargetsForMany,
   folderHeight,
   folderKeys,
   ancestorKeys,

@@ -12,6 +12,7 @@ import { api } from '../api.ts';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
+import { BulkBar } from './BulkBar.tsx';
 import { ShareDialog } from './sharing/ShareDialog.tsx';
 import * as styles from './workspace.css.ts';
 
@@ -75,6 +76,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const [dialog, setDialog] = useState<FolderDialogState | null>(null);
   const [renaming, setRenaming] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
   const [sharing, setSharing] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
+  // The selection mode: several transcripts checked for one action (BulkBar).
+  const [isSelecting, setSelecting] = useState(false);
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
 
   /** The selected transcript leaves with the deleted node, and comes back with Undo. */
   const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
@@ -119,7 +123,24 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
         onMoveFolder={(id, parentId) => actions.moveFolder(id, parentId)}
         maxFolderDepth={folderLimits.depthMax}
         isDragAndDropEnabled={isDragAndDropEnabled}
+        isSelecting={isSelecting}
+        onSelectingChange={(on) => {
+          setSelecting(on);
+          setChecked(new Set());
+        }}
+        checkedTranscriptIds={checked}
+        onCheckedTranscriptIdsChange={setChecked}
       />
+      {isSelecting ? (
+        <BulkBar
+          tree={tree}
+          checkedIds={checked}
+          onDone={() => setChecked(new Set())}
+          onDeleted={(ids) => {
+            if (transcriptId !== null && ids.includes(transcriptId)) selectTranscript(null);
+          }}
+        />
+      ) : null}
       {dialog ? (
         <FolderDialog
           mode={dialog.mode}

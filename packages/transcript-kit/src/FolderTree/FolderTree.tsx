@@ -16,6 +16,7 @@ import { Children, createContext, memo, useCallback, useContext, useEffect, useI
 import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
+  Checkbox as RACCheckbox,
   Collection,
   ListLayout,
   Tree,
@@ -96,6 +97,17 @@ export interface FolderTreeProps extends KitLocaleProps {
   onExpandedChange?: (keys: Set<TreeKey>) => void;
   /** Shows a skeleton instead of the tree. */
   isLoading?: boolean;
+  /**
+   * Opt-in: with it, the header offers 'Select' to pick several transcripts (checkboxes; Shift-click
+   * picks a range, Ctrl/Cmd-click or a plain click toggles one). Called with true on 'Select' and with
+   * false on 'Done'. While selecting, clicking a transcript checks it instead of opening it.
+   */
+  onSelectingChange?: (isSelecting: boolean) => void;
+  /** Controlled: whether the tree is in its selection mode. */
+  isSelecting?: boolean;
+  /** The transcripts checked in the selection mode. */
+  checkedTranscriptIds?: ReadonlySet<number>;
+  onCheckedTranscriptIdsChange?: (ids: Set<number>) => void;
 }
 
 type PendingNode = { node: TreeNode; open: boolean } | null;
@@ -143,9 +155,14 @@ function FolderTreeBody({
   defaultExpandedKeys,
   onExpandedChange,
   isLoading = false,
+  onSelectingChange,
+  isSelecting = false,
+  checkedTranscriptIds,
+  onCheckedTranscriptIdsChange,
 }: FolderTreeProps) {
   const { t } = useLingui();
   const headingId = useId();
+  const selecting = isSelecting && !!onSelectingChange;
 
   const controlledExpanded = useMemo(() => (expandedProp ? new Set(expandedProp) : undefined), [expandedProp]);
   const [defaultExpanded] = useState(() => new Set(defaultExpandedKeys ?? []));
@@ -261,9 +278,28 @@ function FolderTreeBody({
     };
   }, [racHooks]);
 
-  const selectedKeys = useMemo(() => (selectedId == null ? new Set<Key>() : new Set<Key>([transcriptKey(selectedId)])), [selectedId]);
+  // The selection react-aria reported last: handed back while it still matches the checked ids, so its
+  // anchor (where a Shift-click range starts) survives the round trip through the host's state.
+  const lastChecked = useRef<Selection | null>(null);
+  const selectedKeys = useMemo(() => {
+    if (selecting) {
+      const keys = [...(checkedTranscriptIds ?? [])].map((id) => transcriptKey(id));
+      const last = lastChecked.current;
+      if (last instanceof Set && last.size === keys.length && keys.every((key) => last.has(key))) return last;
+      return new Set<Key>(keys);
+    }
+    return selectedId == null ? new Set<Key>() : new Set<Key>([transcriptKey(selectedId)]);
+  }, [selectedId, selecting, checkedTranscriptIds]);
 
   const onSelectionChange = (keys: Selection) => {
+    if (selecting) {
+      lastChecked.current = keys;
+      // 'all' (Ctrl+A): every transcript on screen.
+      const chosen =
+        keys === 'all' ? flatten(items, { expandedKeys: expanded }).map((row) => parseKey(row.key)) : [...keys].map((key) => parseKey(key));
+      onCheckedTranscriptIdsChange?.(new Set(chosen.filter((ref): ref is NodeRef => ref?.type === 'transcript').map((ref) => ref.id)));
+      return;
+    }
     if (keys === 'all') return;
     const ref = parseKey([...keys][0]);
     if (ref?.type === 'transcript') select(ref.id);
@@ -315,12 +351,12 @@ function FolderTreeBody({
       return node.type === 'folder' ? (
         <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} can={folderCan} />
       ) : (
-        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} can={transcriptCan} />
+        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} can={transcriptCan} selecting={selecting} />
       );
     },
-    [dragAndDropOn, folderCan, transcriptCan],
+    [dragAndDropOn, folderCan, transcriptCan, selecting],
   );
-  const dependencies = [dragAndDropOn, folderCan, transcriptCan];
+  const dependencies = [dragAndDropOn, folderCan, transcriptCan, selecting];
 
   // Changing state reaches rows through context rather than through the render function (which would
   // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
@@ -344,9 +380,16 @@ function FolderTreeBody({
         <h2 id={headingId} className={styles.title}>
           {t`Folders`}
         </h2>
-        {onCreateFolder ? (
-          <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
-        ) : null}
+        <div className={styles.headerActions}>
+          {onSelectingChange ? (
+            <RACButton className={styles.selectToggle} aria-pressed={selecting} onPress={() => onSelectingChange(!selecting)}>
+              {selecting ? t`Done` : t`Select`}
+            </RACButton>
+          ) : null}
+          {onCreateFolder ? (
+            <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
+          ) : null}
+        </div>
       </div>
       {isLoading ? (
         <SkeletonGroup aria-label={t`Loading folders`}>
@@ -368,8 +411,9 @@ function FolderTreeBody({
                   // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
                   aria-label={t`Folders`}
                   className={styles.tree}
-                  selectionMode="single"
-                  disallowEmptySelection
+                  selectionMode={selecting ? 'multiple' : 'single'}
+                  selectionBehavior="toggle"
+                  disallowEmptySelection={!selecting}
                   selectedKeys={selectedKeys}
                   onSelectionChange={onSelectionChange}
                   // Folders stay focusable, droppable and actionable; only selection skips them.
@@ -586,14 +630,21 @@ interface TranscriptRowProps {
   transcript: TranscriptNode;
   draggable: boolean;
   can: TranscriptCapabilities;
+  /** The selection mode: a checkbox, and a press checks the row instead of opening it. */
+  selecting?: boolean;
 }
 
-function TranscriptRow({ id, transcript, draggable, can }: TranscriptRowProps) {
+function TranscriptRow({ id, transcript, draggable, can, selecting = false }: TranscriptRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
-    <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
+    <TreeItem
+      id={id}
+      textValue={transcript.name}
+      className={styles.row}
+      onAction={selecting ? undefined : () => handlers.current.select(transcript.id)}
+    >
       <TreeItemContent>
-        <TranscriptRowContent transcript={transcript} draggable={draggable} can={can} />
+        <TranscriptRowContent transcript={transcript} draggable={draggable} can={can} selecting={selecting} />
       </TreeItemContent>
     </TreeItem>
   );
@@ -606,7 +657,7 @@ function useTruncationTitle(text: string) {
   return { title, check };
 }
 
-function TranscriptRowContent({ transcript, draggable, can }: Omit<TranscriptRowProps, 'id'>) {
+function TranscriptRowContent({ transcript, draggable, can, selecting = false }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
@@ -626,7 +677,22 @@ function TranscriptRowContent({ transcript, draggable, can }: Omit<TranscriptRow
   return (
     <>
       <DragHandle draggable={draggable} />
-      <span className={styles.chevronSpacer} />
+      {selecting ? (
+        // react-aria's selection checkbox of the row (its name and state come from the tree).
+        <RACCheckbox slot="selection" className={styles.checkbox}>
+          {({ isSelected }) => (
+            <span className={styles.checkboxBox} aria-hidden="true">
+              {isSelected ? (
+                <svg viewBox="0 0 12 12" className={styles.checkboxMark}>
+                  <polyline points="2.5 6.5 5 9 9.5 3.5" />
+                </svg>
+              ) : null}
+            </span>
+          )}
+        </RACCheckbox>
+      ) : (
+        <span className={styles.chevronSpacer} />
+      )}
       <span className={styles.nodeIcon}>
         <TranscriptIcon />
       </span>

@@ -14,6 +14,7 @@ import {
   isDescendant,
   moveNode,
   moveTargets,
+  moveTargetsForMany,
   nodeKey,
   parseKey,
   pathTo,
@@ -323,5 +324,26 @@ describe('scale', () => {
     expect((findNode(moved, 'folder:1000') as FolderNode).children).toHaveLength(210);
     expect(checkMove(moved, 'folder:1', 5)).toBe('into-itself');
     expect(performance.now() - start).toBeLessThan(5000);
+  });
+});
+
+describe('moveTargetsForMany', () => {
+  const items: TreeNode[] = [
+    folder(1, 'Work', [folder(2, 'Calls', [transcript(10, 'a', '2024-01-01')]), transcript(11, 'b', '2024-01-02')]),
+    transcript(12, 'c', '2024-01-03'),
+  ];
+
+  it('offers the top level and every folder in tree order', () => {
+    expect(moveTargetsForMany(items, [10, 12]).map((t) => [t.folderId, t.depth, t.check])).toEqual([
+      [null, 0, 'ok'],
+      [1, 1, 'ok'],
+      [2, 2, 'ok'],
+    ]);
+  });
+
+  it('marks the one place that holds every chosen transcript as unchanged', () => {
+    expect(moveTargetsForMany(items, [10]).find((t) => t.folderId === 2)?.check).toBe('unchanged');
+    expect(moveTargetsForMany(items, [12]).find((t) => t.folderId === null)?.check).toBe('unchanged');
+    expect(moveTargetsForMany(items, [10, 11]).every((t) => t.check === 'ok')).toBe(true);
   });
 });

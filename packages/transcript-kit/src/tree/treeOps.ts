@@ -225,6 +225,25 @@ export interface MoveTarget {
 }
 
 /**
+ * Every place several transcripts could go together: the top level and every folder in tree order, each
+ * 'ok' unless every one of them is there already ('unchanged').
+ */
+export function moveTargetsForMany(nodes: readonly TreeNode[], transcriptIds: Iterable<number>): MoveTarget[] {
+  const ids = new Set(transcriptIds);
+  const holders = new Set<number | null>();
+  walk(nodes, (v) => {
+    if (v.node.type === 'transcript' && ids.has(v.node.id)) holders.add(v.parent ? v.parent.node.id : null);
+    return false;
+  });
+  const check = (folderId: number | null): MoveCheck => (holders.size === 1 && holders.has(folderId) ? 'unchanged' : 'ok');
+  const targets: MoveTarget[] = [{ folderId: null, name: '', depth: 0, check: check(null) }];
+  for (const { node, depth } of flatten(nodes)) {
+    if (isFolder(node)) targets.push({ folderId: node.id, name: node.name, depth: depth + 1, check: check(node.id) });
+  }
+  return targets;
+}
+
+/**
  * Every place the node could go, for a 'Move to…' list: the top level, then every folder in tree
  * order, each with whether the move is allowed and, if not, why (one pass per folder: O(n·f)).
  */
