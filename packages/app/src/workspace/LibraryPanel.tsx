@@ -1,8 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { folderLimits } from '@scribe/api-client';
-import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
+import {
+  FolderDialog,
+  FolderTree,
+  defaultLibraryFilter,
+  defaultLibrarySort,
+  filterTree,
+  libraryComparator,
+  sortTree,
+  type FolderNode,
+  type LibraryFilter,
+  type LibrarySort,
+  type TranscriptNode,
+} from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
@@ -13,6 +25,7 @@ import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
 import { BulkBar } from './BulkBar.tsx';
+import { LibraryOrder } from './LibraryOrder.tsx';
 import { ShareDialog } from './sharing/ShareDialog.tsx';
 import * as styles from './workspace.css.ts';
 
@@ -79,6 +92,14 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   // The selection mode: several transcripts checked for one action (BulkBar).
   const [isSelecting, setSelecting] = useState(false);
   const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
+  // Sort and filter (the server sends newest first, everything): applied here, in the browser.
+  const [sort, setSort] = useState<LibrarySort>(defaultLibrarySort);
+  const [filter, setFilter] = useState<LibraryFilter>(defaultLibraryFilter);
+  const shown = useMemo(() => {
+    const isDefaultSort = sort.by === defaultLibrarySort.by && sort.direction === defaultLibrarySort.direction;
+    const filtered = filterTree(tree, filter);
+    return isDefaultSort ? filtered : sortTree(filtered, libraryComparator(sort));
+  }, [tree, sort, filter]);
 
   /** The selected transcript leaves with the deleted node, and comes back with Undo. */
   const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
@@ -94,8 +115,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
 
   return (
     <>
+      <LibraryOrder sort={sort} filter={filter} onSortChange={setSort} onFilterChange={setFilter} />
       <FolderTree
-        items={tree}
+        items={shown}
         isLoading={isLoading}
         selectedTranscriptId={transcriptId}
         onSelectTranscript={(id) => {

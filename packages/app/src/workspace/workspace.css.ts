@@ -306,3 +306,11 @@ export const bulkCount = style({
   fontWeight: vars.fontWeight.medium,
   color: vars.color.text,
 });
+
+/* Sort and filter menus above the tree */
+export const libraryOrder = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  paddingInline: vars.space.xs,
+});
