@@ -91,6 +91,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const [sharing, setSharing] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
   // The selection mode: several transcripts checked for one action (BulkBar).
   const [isSelecting, setSelecting] = useState(false);
+  const [revealFolderId, setRevealFolderId] = useState<number | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
   // Sort and filter (the server sends newest first, everything): applied here, in the browser.
   const [sort, setSort] = useState<LibrarySort>(defaultLibrarySort);
@@ -145,6 +146,7 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
         onMoveFolder={(id, parentId) => actions.moveFolder(id, parentId)}
         maxFolderDepth={folderLimits.depthMax}
         isDragAndDropEnabled={isDragAndDropEnabled}
+        revealFolderId={revealFolderId}
         isSelecting={isSelecting}
         onSelectingChange={(on) => {
           setSelecting(on);
@@ -170,9 +172,11 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           initialName={dialog.mode === 'edit' ? dialog.folder.name : ''}
           parentName={dialog.mode === 'create' ? dialog.parentName : undefined}
           onOpenChange={(isOpen) => setDialog({ ...dialog, isOpen })}
-          onSubmit={(name) =>
-            dialog.mode === 'edit' ? actions.renameFolder(dialog.folder, name) : actions.createFolder(name, dialog.parentId)
-          }
+          onSubmit={async (name) => {
+            if (dialog.mode === 'edit') return actions.renameFolder(dialog.folder, name);
+            // A new folder shows at once, also inside a closed folder: the tree opens down to it and focuses it.
+            setRevealFolderId(await actions.createFolder(name, dialog.parentId));
+          }}
         />
       ) : null}
       {renaming ? (

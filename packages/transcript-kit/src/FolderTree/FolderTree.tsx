@@ -103,6 +103,11 @@ export interface FolderTreeProps extends KitLocaleProps {
    * false on 'Done'. While selecting, clicking a transcript checks it instead of opening it.
    */
   onSelectingChange?: (isSelecting: boolean) => void;
+  /**
+   * A folder to show and focus, e.g. one just created inside a closed folder: the folders above it open
+   * and its row takes the focus (and so the screen reader's attention). Each new value does it again.
+   */
+  revealFolderId?: number | null;
   /** Controlled: whether the tree is in its selection mode. */
   isSelecting?: boolean;
   /** The transcripts checked in the selection mode. */
@@ -159,6 +164,7 @@ function FolderTreeBody({
   isSelecting = false,
   checkedTranscriptIds,
   onCheckedTranscriptIdsChange,
+  revealFolderId,
 }: FolderTreeProps) {
   const { t } = useLingui();
   const headingId = useId();
@@ -188,6 +194,35 @@ function FolderTreeBody({
   }, [selectedId, items]);
 
   const processing = useMemo(() => new Set(processingIds ?? []), [processingIds]);
+
+  // A folder to reveal: open the folders above it once it is in the data, then focus its row as soon
+  // as it is rendered and nothing else (a closing dialog giving focus back) takes the focus after it.
+  const treeRef = useRef<HTMLDivElement>(null);
+  const revealedFolder = useRef<number | null>(null);
+  useEffect(() => {
+    if (revealFolderId == null || revealedFolder.current === revealFolderId) return;
+    const key = folderKey(revealFolderId);
+    const ancestors = ancestorKeys(items, key);
+    if (ancestors.length === 0 && !items.some((n) => n.type === 'folder' && n.id === revealFolderId)) return; // not loaded yet
+    revealedFolder.current = revealFolderId;
+    if (ancestors.some((k) => !expanded.has(k))) setExpanded(new Set([...expanded, ...ancestors]));
+    let frames = 0;
+    let settled = 0;
+    // Not cancelled when the data changes meanwhile (a refresh must not stop it); it ends by itself.
+    const focusRow = () => {
+      if (!treeRef.current) return;
+      const row = treeRef.current?.querySelector<HTMLElement>(`[data-key="${key}"]`);
+      if (row && document.activeElement !== row) {
+        row.scrollIntoView({ block: 'nearest' });
+        row.focus();
+        settled = 0;
+      } else if (row) settled++;
+      // Keep it for a few frames in a row (a dialog's focus restore runs after it closed), at most ~2 s.
+      if (settled < 5 && ++frames < 120) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the folder to reveal or the data changes
+  }, [revealFolderId, items]);
 
   const [pendingDelete, setPendingNode] = useState<PendingNode>(null);
   const [pendingMove, setPendingMove] = useState<PendingNode>(null);
@@ -408,6 +443,7 @@ function FolderTreeBody({
             <BranchContext.Provider value={branches}>
               <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: styles.ROW_HEIGHT }}>
                 <Tree
+                  ref={treeRef}
                   // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
                   aria-label={t`Folders`}
                   className={styles.tree}
