@@ -258,3 +258,30 @@ export const skeletonRow = style({
   alignItems: 'center',
   gap: vars.space.sm,
 });
+
+/**
+ * A cut name shown whole while its row is hovered or has the keyboard focus: a box under the name
+ * (hidden from screen readers, which read the row's full name already).
+ */
+export const fullName = style({
+  display: 'none',
+  position: 'absolute',
+  insetInlineStart: 'calc((var(--tree-item-level, 1) - 1) * 16px + 40px)',
+  top: '100%',
+  zIndex: 10,
+  maxWidth: 320,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.md,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  fontWeight: vars.fontWeight.regular,
+  pointerEvents: 'none',
+  selectors: {
+    [`${row}[data-hovered] &[data-truncated], ${row}[data-focus-visible] &[data-truncated]`]: { display: 'block' },
+    '&::after': { content: 'attr(data-full-name)' },
+  },
+});
+globalStyle(`${row}[data-hovered], ${row}[data-focus-visible]`, { zIndex: 5 });

@@ -641,7 +641,7 @@ function FolderRowContent({
       <span className={styles.nodeIcon}>
         <FolderIcon open={isExpanded} />
       </span>
-      <span className={styles.name}>{name}</span>
+      <RowName name={name} className={styles.name} />
       <RowMenu
         name={name}
         onAction={(action) => {
@@ -686,11 +686,32 @@ function TranscriptRow({ id, transcript, draggable, can, selecting = false }: Tr
   );
 }
 
-/** The name's full text as a tooltip, only while the row cuts it off (checked when the pointer arrives). */
-function useTruncationTitle(text: string) {
-  const [title, setTitle] = useState<string | undefined>(undefined);
-  const check = (element: HTMLElement) => setTitle(element.scrollWidth > element.clientWidth + 1 ? text : undefined);
-  return { title, check };
+/**
+ * A row's name, with its full text in a box shown while the row is hovered or focused, when the panel
+ * cuts the name off (measured whenever the name's width changes).
+ */
+function RowName({ name, className }: { name: string; className: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [truncated, setTruncated] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTruncated(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [name]);
+  return (
+    <>
+      <span ref={ref} className={className} title={truncated ? name : undefined}>
+        {name}
+      </span>
+      {/* The text comes from the attribute (CSS content): no second copy of the name among the row's text. */}
+      <span className={styles.fullName} data-full-name={name} data-truncated={truncated || undefined} aria-hidden="true" />
+    </>
+  );
 }
 
 function TranscriptRowContent({ transcript, draggable, can, selecting = false }: Omit<TranscriptRowProps, 'id'>) {
@@ -698,7 +719,6 @@ function TranscriptRowContent({ transcript, draggable, can, selecting = false }:
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
   const name = transcript.name;
-  const nameTitle = useTruncationTitle(name);
   const created = new Date(transcript.createdAt);
   const hasDate = !Number.isNaN(created.getTime());
   const duration = typeof transcript.duration === 'number' && transcript.duration > 0 ? formatClock(transcript.duration) : null;
@@ -732,14 +752,7 @@ function TranscriptRowContent({ transcript, draggable, can, selecting = false }:
       <span className={styles.nodeIcon}>
         <TranscriptIcon />
       </span>
-      <span
-        className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name}
-        title={nameTitle.title}
-        onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
-        onFocus={(event) => nameTitle.check(event.currentTarget)}
-      >
-        {name}
-      </span>
+      <RowName name={name} className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name} />
       {meta ? (
         <span className={styles.meta} title={metaTitle}>
           {meta}
