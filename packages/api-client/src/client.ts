@@ -25,6 +25,8 @@ import type {
   CreateFolderRequest,
   Folder,
   FinalizeUploadRequest,
+  BulkRequest,
+  BulkResponse,
   Revision,
   RevisionList,
   Transcript,
@@ -65,6 +67,8 @@ export const paths = {
   folder: (id: number) => `/api/folders/${id}`,
   transcript: (id: number) => `/api/transcripts/${id}`,
   moveTranscript: (id: number) => `/api/transcripts/${id}/move`,
+  /** Several transcripts at once: move, delete, retry or export (a zip), all or nothing. */
+  bulkTranscripts: '/api/transcripts/bulk',
   transcriptRevisions: (id: number) => `/api/transcripts/${id}/revisions`,
   transcriptRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}`,
   restoreRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}/restore`,
@@ -167,6 +171,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
         http.send<UpdateTranscriptResponse>('POST', paths.restoreRevision(id, n), undefined, 'RESTORE_REVISION_FAILED'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */
       retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'RETRY_TRANSCRIPTION_FAILED'),
+      /** Moves, deletes or retries several transcripts at once: all of them, or none (the error says why). */
+      bulk: (body: Exclude<BulkRequest, { action: 'export' }>) =>
+        http.send<BulkResponse>('POST', paths.bulkTranscripts, body, 'BULK_ACTION_FAILED'),
+      /** Several transcripts in one zip, one file each in `format`. */
+      bulkExport: (ids: number[], format: TranscriptExportFormat, tz?: string) =>
+        http.downloadPost(paths.bulkTranscripts, { action: 'export', ids, format, tz }, `transcripts-${format}.zip`, 'BULK_ACTION_FAILED'),
       finalizeUpload: (body: FinalizeUploadRequest) =>
         http.send<UploadResponse>('POST', paths.finalizeUpload, body, 'UPLOAD_FINALIZE_FAILED'),
       uploadStatus: (uploadId: string) => http.read<UploadStatus>(paths.uploadStatus(uploadId)),

@@ -68,6 +68,11 @@ export const apiErrors = {
   INVALID_MOVE: 'Cannot move a folder into itself or its subfolders',
   FOLDER_NOT_FOUND: 'Folder not found',
   TRANSCRIPT_NOT_FOUND: 'Transcript not found',
+  // Several transcripts at once (POST /api/transcripts/bulk): all of them change, or none.
+  BULK_IDS_REQUIRED: 'Please choose at least one transcript',
+  BULK_TOO_MANY: 'Choose at most 500 transcripts at a time',
+  BULK_FOLDER_REQUIRED: 'Please choose a folder (or null for the top level)',
+  BULK_FORMAT_REQUIRED: 'Please choose an export format',
   RANGE_NOT_SATISFIABLE: 'Range not satisfiable',
   // Editing (PATCH /api/transcripts/{id}) and revisions.
   REVISION_CONFLICT: 'This transcript was changed elsewhere (now revision {current}). Reload it or keep your text.',
@@ -265,6 +270,7 @@ export const apiErrors = {
   SAVE_TRANSCRIPT_FAILED: 'Failed to save transcript',
   RESTORE_REVISION_FAILED: 'Failed to restore the revision',
   RETRY_TRANSCRIPTION_FAILED: 'Failed to retry the transcription',
+  BULK_ACTION_FAILED: 'Failed to change the selected transcripts',
   CREATE_SHARE_FAILED: 'Failed to create the share link',
   REVOKE_SHARE_FAILED: 'Failed to revoke the share link',
   PURCHASE_FAILED: 'Failed to initiate purchase',

@@ -193,6 +193,31 @@ export function createHttp(options: ApiClientOptions = {}) {
   }
 
   /**
+   * A file made from a request body (POST), e.g. the zip of several transcripts: the body as a Blob and
+   * the file name of its Content-Disposition; a failure carries the server's `{ error, code }`.
+   */
+  async function downloadPost(
+    path: string,
+    body: unknown,
+    fallbackName: string,
+    fallback: ApiErrorCode,
+  ): Promise<{ blob: Blob; fileName: string }> {
+    let res: Response;
+    try {
+      res = await doFetch(base + path, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { ...REQUESTED_WITH, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      throw ApiError.of(0, fallback);
+    }
+    if (!res.ok) throw await readError(res, fallback);
+    return { blob: await res.blob(), fileName: fileNameFrom(res.headers.get('content-disposition'), fallbackName) };
+  }
+
+  /**
    * A request that outlives the page (fetch keepalive), for a pagehide handler: its answer is not read
    * and a failure is dropped, since nobody is left to tell.
    */
@@ -200,6 +225,6 @@ export function createHttp(options: ApiClientOptions = {}) {
     void doFetch(base + path, { method, keepalive: true, credentials: 'include', headers: { ...REQUESTED_WITH } }).catch(() => undefined);
   }
 
-  return { read, readOr, send, download, sendOnUnload, baseUrl: base, fetch: doFetch };
+  return { read, readOr, send, download, downloadPost, sendOnUnload, baseUrl: base, fetch: doFetch };
 }
 export type Http = ReturnType<typeof createHttp>;

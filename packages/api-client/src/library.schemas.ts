@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { apiErrors } from './errors.ts';
 import { apiErrorCodeSchema } from './schemas.ts';
-import { folderLimits, libraryMessages } from './library.ts';
+import { bulkLimits, folderLimits, libraryMessages } from './library.ts';
+import { transcriptExportFormats } from './ai.ts';
 import { visibleText } from './validation.ts';
 
 const idSchema = z.number().int().positive().max(2_147_483_647);
@@ -63,6 +64,39 @@ export type Folder = z.infer<typeof folderSchema>;
 export const moveTranscriptRequestSchema = z.object({
   folderId: idSchema.nullable(),
 });
+
+const bulkIdsSchema = z
+  .array(idSchema, { error: apiErrors.BULK_IDS_REQUIRED })
+  .min(1, apiErrors.BULK_IDS_REQUIRED)
+  .max(bulkLimits.idsMax, apiErrors.BULK_TOO_MANY)
+  .describe("The transcripts (the caller's own; any other id refuses the whole request with 404)");
+
+/**
+ * Several transcripts at once: all of them change, or none (a missing or foreign id, or any one that
+ * cannot take the action, refuses the whole request and nothing is written).
+ */
+export const bulkRequestSchema = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('move'),
+    ids: bulkIdsSchema,
+    // null: out of every folder, to the top level.
+    folderId: z.number({ error: apiErrors.BULK_FOLDER_REQUIRED }).int().positive().max(2_147_483_647).nullable(),
+  }),
+  z.object({ action: z.literal('delete'), ids: bulkIdsSchema }),
+  // Starts failed transcriptions again (409 RETRY_NOT_FAILED when one of them has not failed).
+  z.object({ action: z.literal('retry'), ids: bulkIdsSchema }),
+  // Answers a zip with one file per transcript in the format.
+  z.object({
+    action: z.literal('export'),
+    ids: bulkIdsSchema,
+    format: z.enum(transcriptExportFormats, { error: apiErrors.BULK_FORMAT_REQUIRED }),
+    // The browser's IANA time zone: the documents' times are given in it (UTC without one).
+    tz: z.string().max(100).optional(),
+  }),
+]);
+export type BulkRequest = z.infer<typeof bulkRequestSchema>;
+export const bulkResponseSchema = z.object({ ok: z.literal(true), count: z.number().int() });
+export type BulkResponse = z.infer<typeof bulkResponseSchema>;
 
 /**
  * Why a segment is worth a second listen: the engine's confidence is low, its words repeat (a typical

@@ -17,6 +17,16 @@ export const folderLimits = {
   depthMax: 100,
 } as const;
 
+/** Several transcripts at once (POST /api/transcripts/bulk). */
+export const bulkLimits = {
+  /** Transcripts one request may name. */
+  idsMax: 500,
+} as const;
+
+/** What POST /api/transcripts/bulk can do with the transcripts it names. */
+export const bulkActions = ['move', 'delete', 'retry', 'export'] as const;
+export type BulkAction = (typeof bulkActions)[number];
+
 export const uploadLimits = {
   // Accepted by name, then checked by content (docs/decisions.md, "Audio formats"): audio, and video
   // whose audio is transcribed.

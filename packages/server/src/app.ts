@@ -57,6 +57,9 @@ import { createTranscriptionWorker } from './features/transcription/worker.ts';
 import { createTranscriptFiles } from './features/transcripts/files.ts';
 import { createTranscriptsRepository } from './features/transcripts/repository.ts';
 import { transcriptsRoutes } from './features/transcripts/routes.ts';
+import { bulkRoutes } from './features/bulk/routes.ts';
+import { createBulkRepository } from './features/bulk/repository.ts';
+import { createBulkService } from './features/bulk/service.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
 import { createTokensRepository } from './features/tokens/repository.ts';
 import { tokensRoutes } from './features/tokens/routes.ts';
@@ -633,6 +636,10 @@ async function registerRoutes(
       maxTextChars: config.transcriptMaxTextChars,
       searchBacklog,
     }),
+  });
+  await app.register(bulkRoutes, {
+    requireUser,
+    bulk: createBulkService({ repo: createBulkRepository(database.db), storage, files, pool, preferences, queue, credits }),
   });
   const shares = createSharesService({ repo: createSharesRepository(database.db), storage });
   await app.register(sharesRoutes, { requireUser, shares });

@@ -83,13 +83,15 @@ export function useLibraryActions() {
 
   return useMemo(() => {
     /** Rethrows with the user-facing message, so FolderDialog shows it inline as well. */
-    const createFolder = async (name: string, parentId: number | null) => {
+    const createFolder = async (name: string, parentId: number | null): Promise<number> => {
+      let id: number;
       try {
-        await api.folders.create({ name, parentId });
+        ({ id } = await api.folders.create({ name, parentId }));
       } catch (error) {
         throw new Error(fail(t`Failed to create folder`, error));
       }
       await refreshTree();
+      return id;
     };
 
     const renameFolder = async (folder: FolderNode, name: string) => {

@@ -59,6 +59,10 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   FOLDER_TOO_DEEP: msg`Folders can be nested at most 100 levels deep`,
   INVALID_MOVE: msg`Cannot move a folder into itself or its subfolders`,
   FOLDER_NOT_FOUND: msg`Folder not found`,
+  BULK_IDS_REQUIRED: msg`Please choose at least one transcript`,
+  BULK_TOO_MANY: msg`Choose at most 500 transcripts at a time`,
+  BULK_FOLDER_REQUIRED: msg`Please choose a folder (or null for the top level)`,
+  BULK_FORMAT_REQUIRED: msg`Please choose an export format`,
   TRANSCRIPT_NOT_FOUND: msg`Transcript not found`,
   RANGE_NOT_SATISFIABLE: msg`Range not satisfiable`,
   // Editing and revisions
@@ -246,6 +250,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   MOVE_TRANSCRIPT_FAILED: msg`Failed to move transcript`,
   SAVE_TRANSCRIPT_FAILED: msg`Failed to save transcript`,
   RESTORE_REVISION_FAILED: msg`Failed to restore the revision`,
+  BULK_ACTION_FAILED: msg`Failed to change the selected transcripts`,
   RETRY_TRANSCRIPTION_FAILED: msg`Failed to retry the transcription`,
   CREATE_SHARE_FAILED: msg`Failed to create the share link`,
   REVOKE_SHARE_FAILED: msg`Failed to revoke the share link`,

@@ -13,6 +13,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { modelOfOutput, rerunTargets } from './rerun.ts';
 import { seekPlayer } from './playback.ts';
 import { passageStart } from './passageStart.ts';
+import { useSearchedOutput } from './searchJump.ts';
 import * as styles from './workspace.css.ts';
 
 /** The AI output tab: the transcript's outputs, times that seek the player, copy and exports. */
@@ -20,6 +21,7 @@ export function AiOutputView() {
   const { t, i18n } = useLingui();
   const { transcriptId, data: transcript } = useSelectedTranscript();
   const { data, error, isLoading } = useAiOutputs(transcriptId);
+  const searched = useSearchedOutput();
   const exporter = useExporter();
   const pending = usePendingOutput(transcriptId);
   const { tree } = useFolderTree();
@@ -80,6 +82,7 @@ export function AiOutputView() {
           rerun={rerun}
           onSeek={(seconds) => void seekPlayer(passageStart(transcript?.metadata.timestamps ?? [], seconds))}
           onDelete={(item) => deleteOutput(transcriptId, item)}
+          revealOutputId={searched?.transcriptId === transcriptId ? searched.outputId : null}
           onExport={(target, format) =>
             void exporter(
               target.kind === 'all' ? paths.aiOutputsExport(transcriptId, format) : paths.aiOutputExport(transcriptId, target.id, format),

@@ -1,8 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
 import { folderLimits, uploadLimits } from '@scribe/api-client';
-import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
+import {
+  FolderDialog,
+  FolderTree,
+  defaultLibraryFilter,
+  defaultLibrarySort,
+  filterTree,
+  libraryComparator,
+  sortTree,
+  type FolderNode,
+  type LibraryFilter,
+  type LibrarySort,
+  type TranscriptNode,
+} from '@scribe/transcript-kit';
 import { Button } from '@scribe/ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { MicIcon, UploadIcon } from '@scribe/ui/icons';
 import { findFolder, transcriptIdsIn, useFolderTree, useLibraryActions } from '../data/library.ts';
@@ -12,6 +24,8 @@ import { api } from '../api.ts';
 import { selectionStore } from './selection.ts';
 import { useSelection } from './useSelection.ts';
 import { RenameTranscriptDialog } from './editing/RenameTranscriptDialog.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { LibraryOrder } from './LibraryOrder.tsx';
 import { ShareDialog } from './sharing/ShareDialog.tsx';
 import * as styles from './workspace.css.ts';
 
@@ -77,6 +91,18 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
   const [dialog, setDialog] = useState<FolderDialogState | null>(null);
   const [renaming, setRenaming] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
   const [sharing, setSharing] = useState<{ transcript: TranscriptNode; isOpen: boolean } | null>(null);
+  // The selection mode: several transcripts checked for one action (BulkBar).
+  const [isSelecting, setSelecting] = useState(false);
+  const [revealFolderId, setRevealFolderId] = useState<number | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<number>>(() => new Set());
+  // Sort and filter (the server sends newest first, everything): applied here, in the browser.
+  const [sort, setSort] = useState<LibrarySort>(defaultLibrarySort);
+  const [filter, setFilter] = useState<LibraryFilter>(defaultLibraryFilter);
+  const shown = useMemo(() => {
+    const isDefaultSort = sort.by === defaultLibrarySort.by && sort.direction === defaultLibrarySort.direction;
+    const filtered = filterTree(tree, filter);
+    return isDefaultSort ? filtered : sortTree(filtered, libraryComparator(sort));
+  }, [tree, sort, filter]);
 
   /** The selected transcript leaves with the deleted node, and comes back with Undo. */
   const deleteWithUndo = (node: TranscriptNode | FolderNode) => {
@@ -92,8 +118,9 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
 
   return (
     <>
+      <LibraryOrder sort={sort} filter={filter} onSortChange={setSort} onFilterChange={setFilter} />
       <FolderTree
-        items={tree}
+        items={shown}
         isLoading={isLoading}
         selectedTranscriptId={transcriptId}
         onSelectTranscript={(id) => {
@@ -121,7 +148,25 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
         onMoveFolder={(id, parentId) => actions.moveFolder(id, parentId)}
         maxFolderDepth={folderLimits.depthMax}
         isDragAndDropEnabled={isDragAndDropEnabled}
+        revealFolderId={revealFolderId}
+        isSelecting={isSelecting}
+        onSelectingChange={(on) => {
+          setSelecting(on);
+          setChecked(new Set());
+        }}
+        checkedTranscriptIds={checked}
+        onCheckedTranscriptIdsChange={setChecked}
       />
+      {isSelecting ? (
+        <BulkBar
+          tree={tree}
+          checkedIds={checked}
+          onDone={() => setChecked(new Set())}
+          onDeleted={(ids) => {
+            if (transcriptId !== null && ids.includes(transcriptId)) selectTranscript(null);
+          }}
+        />
+      ) : null}
       {dialog ? (
         <FolderDialog
           mode={dialog.mode}
@@ -129,9 +174,11 @@ export function LibraryTree({ isDragAndDropEnabled, onSelected }: { isDragAndDro
           initialName={dialog.mode === 'edit' ? dialog.folder.name : ''}
           parentName={dialog.mode === 'create' ? dialog.parentName : undefined}
           onOpenChange={(isOpen) => setDialog({ ...dialog, isOpen })}
-          onSubmit={(name) =>
-            dialog.mode === 'edit' ? actions.renameFolder(dialog.folder, name) : actions.createFolder(name, dialog.parentId)
-          }
+          onSubmit={async (name) => {
+            if (dialog.mode === 'edit') return actions.renameFolder(dialog.folder, name);
+            // A new folder shows at once, also inside a closed folder: the tree opens down to it and focuses it.
+            setRevealFolderId(await actions.createFolder(name, dialog.parentId));
+          }}
         />
       ) : null}
       {renaming ? (

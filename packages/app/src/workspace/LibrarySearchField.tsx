@@ -2,7 +2,7 @@ import { LibrarySearch, type SearchHit, type SearchResult } from '@scribe/transc
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLibrarySearch } from '../data/search.ts';
-import { jumpStore } from './searchJump.ts';
+import { jumpStore, outputJumpStore } from './searchJump.ts';
 import { selectionStore } from './selection.ts';
 
 /**
@@ -20,6 +20,12 @@ export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?:
     selectionStore.setTab(hit.kind === 'ai_output' ? 'ai-output' : 'transcript');
     if (hit.kind === 'segment' && typeof hit.start === 'number') jumpStore.request(result.transcriptId, hit.start);
     else jumpStore.clear();
+    // An AI output hit: that output is shown, not just the newest one.
+    outputJumpStore.set(
+      hit.kind === 'ai_output' && typeof hit.aiOutputId === 'number'
+        ? { transcriptId: result.transcriptId, outputId: hit.aiOutputId }
+        : null,
+    );
     if (pathname !== '/') navigate('/');
     onChosen?.();
   };

@@ -35,3 +35,15 @@ export const jumpStore = createJumpStore();
 export function usePendingJump(): PendingJump | null {
   return useStore(jumpStore);
 }
+
+/** The AI output a search hit was found in, to open and show in the AI output tab (the newest is not always it). */
+export interface SearchedOutput {
+  transcriptId: number;
+  outputId: number;
+}
+
+export const outputJumpStore = createStore<SearchedOutput | null>(null);
+
+export function useSearchedOutput(): SearchedOutput | null {
+  return useStore(outputJumpStore);
+}

@@ -286,3 +286,31 @@ export const failedActions = sprinkles({
   gap: 'md',
   marginTop: 'md',
 });
+
+/* The selection mode's actions under the tree (several transcripts at once) */
+
+export const bulkBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: vars.space.xs,
+  marginInline: vars.space.xxs,
+  borderTop: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+});
+
+export const bulkCount = style({
+  flexBasis: '100%',
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.text,
+});
+
+/* Sort and filter menus above the tree */
+export const libraryOrder = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.xs,
+  paddingInline: vars.space.xs,
+});

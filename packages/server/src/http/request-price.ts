@@ -10,6 +10,8 @@ const prices: Array<{ method: string; route: RegExp; cost: number }> = [
   // The AI: a custom prompt, a default or saved prompt run.
   { method: 'POST', route: /^\/api\/transcripts\/:id\/(custom-prompt|ai-outputs|prompt-outputs)$/, cost: 4 },
   { method: 'GET', route: /^\/api\/search$/, cost: 2 },
+  // Several transcripts at once: a zip of exports, or many rows changed in one transaction.
+  { method: 'POST', route: /^\/api\/transcripts\/bulk$/, cost: 4 },
   // Uploads and recording pieces: bodies of up to several MB, written and checked.
   { method: 'POST', route: /^\/api\/transcripts\/(upload|upload-chunk|finalize-upload)$/, cost: 2 },
   { method: 'PUT', route: /^\/api\/recordings\/:id\/pieces\/:seq$/, cost: 2 },

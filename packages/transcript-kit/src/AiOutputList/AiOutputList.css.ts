@@ -59,3 +59,13 @@ export const rerunPrompt = style({ margin: 0, whiteSpace: 'pre-wrap', overflowWr
 export const rerunField = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'xxs' });
 
 export const dialogActions = sprinkles({ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 'sm' });
+
+export const listItem = style({ outline: 'none', borderRadius: vars.radius.lg });
+
+/** The output a search hit was found in: marked until another one is revealed. */
+export const revealed = style({
+  outline: `2px solid ${vars.color.accent}`,
+  outlineOffset: 2,
+  borderRadius: vars.radius.lg,
+  scrollMarginTop: vars.space.md,
+});

@@ -18,7 +18,7 @@ import {
   Text,
   toast,
 } from '@scribe/ui';
-import { Fragment, useId, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button as RACButton } from 'react-aria-components';
 import { combinedOutputsText, menuName, splitTimestamps } from '../ai/timestamps.ts';
 import { CopyIcon, DownloadIcon, ShareIcon, SparklesIcon, TrashIcon } from '@scribe/ui/icons';
@@ -60,6 +60,11 @@ export interface AiOutputListProps extends KitLocaleProps {
   rerun?: AiOutputRerun;
   /** Offers Delete on each output (the host confirms, offers Undo and calls the server); without it, no Delete. */
   onDelete?: (item: AiOutputItem) => void;
+  /**
+   * An output to bring to the reader, e.g. the one a search hit was found in: it is scrolled to,
+   * focused, marked (aria-current) and becomes the Export menu's chosen output. Each new value does it again.
+   */
+  revealOutputId?: number | null;
 }
 
 /**
@@ -111,11 +116,24 @@ function FormatItems({ prefix }: { prefix: string }) {
 }
 
 /** The AI output tab: loading skeleton, error heading, empty state, or the outputs with clickable times. */
-function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun, onDelete }: AiOutputListProps) {
+function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rerun, onDelete, revealOutputId }: AiOutputListProps) {
   const { t, i18n } = useLingui();
   const [rerunning, setRerunning] = useState<AiOutputItem | null>(null);
   // The output the Export menu offers beside 'All outputs': the one last pressed or focused, else the newest.
   const [chosenId, setChosenId] = useState<number | null>(null);
+  // Reveal an output once it is listed: scroll to it, focus it and make it the chosen one.
+  const listRef = useRef<HTMLUListElement>(null);
+  const revealed = useRef<number | null>(null);
+  const ready = state.status === 'ready' && revealOutputId != null && state.outputs.some((o) => o.id === revealOutputId);
+  useEffect(() => {
+    if (!ready || revealOutputId == null || revealed.current === revealOutputId) return;
+    const item = listRef.current?.querySelector<HTMLElement>(`[data-output-id="${revealOutputId}"]`);
+    if (!item) return;
+    revealed.current = revealOutputId;
+    setChosenId(revealOutputId);
+    item.scrollIntoView({ block: 'start' });
+    item.focus({ preventScroll: true });
+  }, [ready, revealOutputId]);
   const formatDate = (iso: string) =>
     new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
@@ -229,9 +247,18 @@ function AiOutputListView({ state, title, onSeek, onExport, onCopy, pending, rer
         </div>
       </div>
       {pendingCard}
-      <ul className={styles.list}>
+      <ul className={styles.list} ref={listRef}>
         {outputs.map((o) => (
-          <li key={o.id} onFocus={() => setChosenId(o.id)} onPointerDown={() => setChosenId(o.id)}>
+          <li
+            key={o.id}
+            data-output-id={o.id}
+            // Focusable from code only (the revealed output), not a tab stop.
+            tabIndex={-1}
+            aria-current={o.id === revealOutputId ? 'true' : undefined}
+            className={o.id === revealOutputId ? styles.revealed : styles.listItem}
+            onFocus={() => setChosenId(o.id)}
+            onPointerDown={() => setChosenId(o.id)}
+          >
             <OutputCard
               item={o}
               date={formatDate(o.createdAt)}

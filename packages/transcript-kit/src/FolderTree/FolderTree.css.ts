@@ -22,6 +22,63 @@ export const header = style({
   paddingInline: vars.space.sm,
 });
 
+export const headerActions = style({ display: 'flex', alignItems: 'center', gap: vars.space.xxs });
+
+/** 'Select' / 'Done': a small text button beside 'New folder'. */
+export const selectToggle = style({
+  border: 'none',
+  background: 'transparent',
+  color: vars.color.accent,
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  paddingInline: vars.space.xs,
+  paddingBlock: vars.space.xxs,
+  borderRadius: vars.radius.md,
+  cursor: 'pointer',
+  outline: 'none',
+  selectors: {
+    '&[data-hovered]': { background: vars.color.surfaceSunken },
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+  },
+});
+
+/** The row's selection checkbox (in the chevron's place). */
+export const checkbox = style({
+  flexShrink: 0,
+  width: 20,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  outline: 'none',
+});
+
+export const checkboxBox = style({
+  width: 14,
+  height: 14,
+  boxSizing: 'border-box',
+  border: `1.5px solid ${vars.color.textMuted}`,
+  borderRadius: 3,
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  background: vars.color.surface,
+  selectors: {
+    [`${checkbox}[data-selected] &`]: { background: vars.color.accent, borderColor: vars.color.accent },
+    [`${checkbox}[data-focus-visible] &`]: { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
+  },
+});
+
+export const checkboxMark = style({
+  width: 10,
+  height: 10,
+  fill: 'none',
+  stroke: vars.color.accentText,
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+});
+
 export const title = style({
   margin: 0,
   fontSize: vars.fontSize.sm,
@@ -201,3 +258,30 @@ export const skeletonRow = style({
   alignItems: 'center',
   gap: vars.space.sm,
 });
+
+/**
+ * A cut name shown whole while its row is hovered or has the keyboard focus: a box under the name
+ * (hidden from screen readers, which read the row's full name already).
+ */
+export const fullName = style({
+  display: 'none',
+  position: 'absolute',
+  insetInlineStart: 'calc((var(--tree-item-level, 1) - 1) * 16px + 40px)',
+  top: '100%',
+  zIndex: 10,
+  maxWidth: 320,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.md,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  fontWeight: vars.fontWeight.regular,
+  pointerEvents: 'none',
+  selectors: {
+    [`${row}[data-hovered] &[data-truncated], ${row}[data-focus-visible] &[data-truncated]`]: { display: 'block' },
+    '&::after': { content: 'attr(data-full-name)' },
+  },
+});
+globalStyle(`${row}[data-hovered], ${row}[data-focus-visible]`, { zIndex: 5 });

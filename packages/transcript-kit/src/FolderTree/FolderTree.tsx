@@ -16,6 +16,7 @@ import { Children, createContext, memo, useCallback, useContext, useEffect, useI
 import { useControlledState } from 'react-stately/useControlledState';
 import {
   Button as RACButton,
+  Checkbox as RACCheckbox,
   Collection,
   ListLayout,
   Tree,
@@ -96,6 +97,22 @@ export interface FolderTreeProps extends KitLocaleProps {
   onExpandedChange?: (keys: Set<TreeKey>) => void;
   /** Shows a skeleton instead of the tree. */
   isLoading?: boolean;
+  /**
+   * Opt-in: with it, the header offers 'Select' to pick several transcripts (checkboxes; Shift-click
+   * picks a range, Ctrl/Cmd-click or a plain click toggles one). Called with true on 'Select' and with
+   * false on 'Done'. While selecting, clicking a transcript checks it instead of opening it.
+   */
+  onSelectingChange?: (isSelecting: boolean) => void;
+  /**
+   * A folder to show and focus, e.g. one just created inside a closed folder: the folders above it open
+   * and its row takes the focus (and so the screen reader's attention). Each new value does it again.
+   */
+  revealFolderId?: number | null;
+  /** Controlled: whether the tree is in its selection mode. */
+  isSelecting?: boolean;
+  /** The transcripts checked in the selection mode. */
+  checkedTranscriptIds?: ReadonlySet<number>;
+  onCheckedTranscriptIdsChange?: (ids: Set<number>) => void;
 }
 
 type PendingNode = { node: TreeNode; open: boolean } | null;
@@ -143,9 +160,15 @@ function FolderTreeBody({
   defaultExpandedKeys,
   onExpandedChange,
   isLoading = false,
+  onSelectingChange,
+  isSelecting = false,
+  checkedTranscriptIds,
+  onCheckedTranscriptIdsChange,
+  revealFolderId,
 }: FolderTreeProps) {
   const { t } = useLingui();
   const headingId = useId();
+  const selecting = isSelecting && !!onSelectingChange;
 
   const controlledExpanded = useMemo(() => (expandedProp ? new Set(expandedProp) : undefined), [expandedProp]);
   const [defaultExpanded] = useState(() => new Set(defaultExpandedKeys ?? []));
@@ -171,6 +194,35 @@ function FolderTreeBody({
   }, [selectedId, items]);
 
   const processing = useMemo(() => new Set(processingIds ?? []), [processingIds]);
+
+  // A folder to reveal: open the folders above it once it is in the data, then focus its row as soon
+  // as it is rendered and nothing else (a closing dialog giving focus back) takes the focus after it.
+  const treeRef = useRef<HTMLDivElement>(null);
+  const revealedFolder = useRef<number | null>(null);
+  useEffect(() => {
+    if (revealFolderId == null || revealedFolder.current === revealFolderId) return;
+    const key = folderKey(revealFolderId);
+    const ancestors = ancestorKeys(items, key);
+    if (ancestors.length === 0 && !items.some((n) => n.type === 'folder' && n.id === revealFolderId)) return; // not loaded yet
+    revealedFolder.current = revealFolderId;
+    if (ancestors.some((k) => !expanded.has(k))) setExpanded(new Set([...expanded, ...ancestors]));
+    let frames = 0;
+    let settled = 0;
+    // Not cancelled when the data changes meanwhile (a refresh must not stop it); it ends by itself.
+    const focusRow = () => {
+      if (!treeRef.current) return;
+      const row = treeRef.current?.querySelector<HTMLElement>(`[data-key="${key}"]`);
+      if (row && document.activeElement !== row) {
+        row.scrollIntoView({ block: 'nearest' });
+        row.focus();
+        settled = 0;
+      } else if (row) settled++;
+      // Keep it for a few frames in a row (a dialog's focus restore runs after it closed), at most ~2 s.
+      if (settled < 5 && ++frames < 120) requestAnimationFrame(focusRow);
+    };
+    requestAnimationFrame(focusRow);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the folder to reveal or the data changes
+  }, [revealFolderId, items]);
 
   const [pendingDelete, setPendingNode] = useState<PendingNode>(null);
   const [pendingMove, setPendingMove] = useState<PendingNode>(null);
@@ -261,9 +313,28 @@ function FolderTreeBody({
     };
   }, [racHooks]);
 
-  const selectedKeys = useMemo(() => (selectedId == null ? new Set<Key>() : new Set<Key>([transcriptKey(selectedId)])), [selectedId]);
+  // The selection react-aria reported last: handed back while it still matches the checked ids, so its
+  // anchor (where a Shift-click range starts) survives the round trip through the host's state.
+  const lastChecked = useRef<Selection | null>(null);
+  const selectedKeys = useMemo(() => {
+    if (selecting) {
+      const keys = [...(checkedTranscriptIds ?? [])].map((id) => transcriptKey(id));
+      const last = lastChecked.current;
+      if (last instanceof Set && last.size === keys.length && keys.every((key) => last.has(key))) return last;
+      return new Set<Key>(keys);
+    }
+    return selectedId == null ? new Set<Key>() : new Set<Key>([transcriptKey(selectedId)]);
+  }, [selectedId, selecting, checkedTranscriptIds]);
 
   const onSelectionChange = (keys: Selection) => {
+    if (selecting) {
+      lastChecked.current = keys;
+      // 'all' (Ctrl+A): every transcript on screen.
+      const chosen =
+        keys === 'all' ? flatten(items, { expandedKeys: expanded }).map((row) => parseKey(row.key)) : [...keys].map((key) => parseKey(key));
+      onCheckedTranscriptIdsChange?.(new Set(chosen.filter((ref): ref is NodeRef => ref?.type === 'transcript').map((ref) => ref.id)));
+      return;
+    }
     if (keys === 'all') return;
     const ref = parseKey([...keys][0]);
     if (ref?.type === 'transcript') select(ref.id);
@@ -315,12 +386,12 @@ function FolderTreeBody({
       return node.type === 'folder' ? (
         <FolderRow id={nodeKey(node)} folder={node} draggable={draggable} can={folderCan} />
       ) : (
-        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} can={transcriptCan} />
+        <TranscriptRow id={nodeKey(node)} transcript={node} draggable={draggable} can={transcriptCan} selecting={selecting} />
       );
     },
-    [dragAndDropOn, folderCan, transcriptCan],
+    [dragAndDropOn, folderCan, transcriptCan, selecting],
   );
-  const dependencies = [dragAndDropOn, folderCan, transcriptCan];
+  const dependencies = [dragAndDropOn, folderCan, transcriptCan, selecting];
 
   // Changing state reaches rows through context rather than through the render function (which would
   // drop react-aria's whole cache): opening a folder re-renders the folders' small child lists, and a
@@ -344,9 +415,16 @@ function FolderTreeBody({
         <h2 id={headingId} className={styles.title}>
           {t`Folders`}
         </h2>
-        {onCreateFolder ? (
-          <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
-        ) : null}
+        <div className={styles.headerActions}>
+          {onSelectingChange ? (
+            <RACButton className={styles.selectToggle} aria-pressed={selecting} onPress={() => onSelectingChange(!selecting)}>
+              {selecting ? t`Done` : t`Select`}
+            </RACButton>
+          ) : null}
+          {onCreateFolder ? (
+            <IconButton aria-label={t`New folder`} icon={<PlusIcon />} size="sm" onPress={() => onCreateFolder(null)} />
+          ) : null}
+        </div>
       </div>
       {isLoading ? (
         <SkeletonGroup aria-label={t`Loading folders`}>
@@ -365,11 +443,13 @@ function FolderTreeBody({
             <BranchContext.Provider value={branches}>
               <Virtualizer layout={ListLayout} layoutOptions={{ rowHeight: styles.ROW_HEIGHT }}>
                 <Tree
+                  ref={treeRef}
                   // A label of its own (not labelledby): the root drop target's name is 'Drop on' + this label.
                   aria-label={t`Folders`}
                   className={styles.tree}
-                  selectionMode="single"
-                  disallowEmptySelection
+                  selectionMode={selecting ? 'multiple' : 'single'}
+                  selectionBehavior="toggle"
+                  disallowEmptySelection={!selecting}
                   selectedKeys={selectedKeys}
                   onSelectionChange={onSelectionChange}
                   // Folders stay focusable, droppable and actionable; only selection skips them.
@@ -561,7 +641,7 @@ function FolderRowContent({
       <span className={styles.nodeIcon}>
         <FolderIcon open={isExpanded} />
       </span>
-      <span className={styles.name}>{name}</span>
+      <RowName name={name} className={styles.name} />
       <RowMenu
         name={name}
         onAction={(action) => {
@@ -586,32 +666,59 @@ interface TranscriptRowProps {
   transcript: TranscriptNode;
   draggable: boolean;
   can: TranscriptCapabilities;
+  /** The selection mode: a checkbox, and a press checks the row instead of opening it. */
+  selecting?: boolean;
 }
 
-function TranscriptRow({ id, transcript, draggable, can }: TranscriptRowProps) {
+function TranscriptRow({ id, transcript, draggable, can, selecting = false }: TranscriptRowProps) {
   const handlers = useContext(HandlersContext)!;
   return (
-    <TreeItem id={id} textValue={transcript.name} className={styles.row} onAction={() => handlers.current.select(transcript.id)}>
+    <TreeItem
+      id={id}
+      textValue={transcript.name}
+      className={styles.row}
+      onAction={selecting ? undefined : () => handlers.current.select(transcript.id)}
+    >
       <TreeItemContent>
-        <TranscriptRowContent transcript={transcript} draggable={draggable} can={can} />
+        <TranscriptRowContent transcript={transcript} draggable={draggable} can={can} selecting={selecting} />
       </TreeItemContent>
     </TreeItem>
   );
 }
 
-/** The name's full text as a tooltip, only while the row cuts it off (checked when the pointer arrives). */
-function useTruncationTitle(text: string) {
-  const [title, setTitle] = useState<string | undefined>(undefined);
-  const check = (element: HTMLElement) => setTitle(element.scrollWidth > element.clientWidth + 1 ? text : undefined);
-  return { title, check };
+/**
+ * A row's name, with its full text in a box shown while the row is hovered or focused, when the panel
+ * cuts the name off (measured whenever the name's width changes).
+ */
+function RowName({ name, className }: { name: string; className: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [truncated, setTruncated] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTruncated(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [name]);
+  return (
+    <>
+      <span ref={ref} className={className} title={truncated ? name : undefined}>
+        {name}
+      </span>
+      {/* The text comes from the attribute (CSS content): no second copy of the name among the row's text. */}
+      <span className={styles.fullName} data-full-name={name} data-truncated={truncated || undefined} aria-hidden="true" />
+    </>
+  );
 }
 
-function TranscriptRowContent({ transcript, draggable, can }: Omit<TranscriptRowProps, 'id'>) {
+function TranscriptRowContent({ transcript, draggable, can, selecting = false }: Omit<TranscriptRowProps, 'id'>) {
   const { t, i18n } = useLingui();
   const handlers = useContext(HandlersContext)!;
   const isProcessing = useContext(ProcessingContext).has(transcript.id) || transcript.status === 'processing';
   const name = transcript.name;
-  const nameTitle = useTruncationTitle(name);
   const created = new Date(transcript.createdAt);
   const hasDate = !Number.isNaN(created.getTime());
   const duration = typeof transcript.duration === 'number' && transcript.duration > 0 ? formatClock(transcript.duration) : null;
@@ -626,18 +733,26 @@ function TranscriptRowContent({ transcript, draggable, can }: Omit<TranscriptRow
   return (
     <>
       <DragHandle draggable={draggable} />
-      <span className={styles.chevronSpacer} />
+      {selecting ? (
+        // react-aria's selection checkbox of the row (its name and state come from the tree).
+        <RACCheckbox slot="selection" className={styles.checkbox}>
+          {({ isSelected }) => (
+            <span className={styles.checkboxBox} aria-hidden="true">
+              {isSelected ? (
+                <svg viewBox="0 0 12 12" className={styles.checkboxMark}>
+                  <polyline points="2.5 6.5 5 9 9.5 3.5" />
+                </svg>
+              ) : null}
+            </span>
+          )}
+        </RACCheckbox>
+      ) : (
+        <span className={styles.chevronSpacer} />
+      )}
       <span className={styles.nodeIcon}>
         <TranscriptIcon />
       </span>
-      <span
-        className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name}
-        title={nameTitle.title}
-        onPointerEnter={(event) => nameTitle.check(event.currentTarget)}
-        onFocus={(event) => nameTitle.check(event.currentTarget)}
-      >
-        {name}
-      </span>
+      <RowName name={name} className={meta ? `${styles.name} ${styles.transcriptName}` : styles.name} />
       {meta ? (
         <span className={styles.meta} title={metaTitle}>
           {meta}

@@ -5,15 +5,17 @@ import { FolderIcon } from '@scribe/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
 import { Label, Radio, RadioGroup } from 'react-aria-components';
 import { busyDialogProps, whileBusy } from '../dialog/busy.ts';
-import { moveTargets, nodeKey, type MoveTarget } from '../tree/treeOps.ts';
+import { moveTargets, moveTargetsForMany, nodeKey, type MoveTarget } from '../tree/treeOps.ts';
 import type { TreeNode } from '../types.ts';
 import * as styles from './MoveDialog.css.ts';
 
 export interface MoveDialogProps extends KitLocaleProps {
   /** The whole tree, to list every folder (plus the top level) as a place to go. */
   items: TreeNode[];
-  /** The folder or transcript being moved; null keeps the dialog closed. */
+  /** The folder or transcript being moved; null keeps the dialog closed (unless `many` is given). */
   node: TreeNode | null;
+  /** Several transcripts moved together (a selection), named by `label` (e.g. '3 transcripts'); used instead of `node`. */
+  many?: { transcriptIds: readonly number[]; label: string } | null;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   /**
@@ -30,18 +32,20 @@ export interface MoveDialogProps extends KitLocaleProps {
  * mouse's). Lists the top level and every folder; a folder itself, its subfolders, the current place
  * and (for folders) places too deep are shown but disabled, with the reason.
  */
-function MoveDialogView({ items, node, isOpen, onOpenChange, onMove, maxDepth }: MoveDialogProps) {
+function MoveDialogView({ items, node, many, isOpen, onOpenChange, onMove, maxDepth }: MoveDialogProps) {
   const { t } = useLingui();
   const [isPending, setPending] = useState(false);
-  const name = node?.name ?? '';
+  const name = many ? many.label : (node?.name ?? '');
+  const subject = many ?? node;
   return (
-    <Dialog title={t`Move to…`} size="sm" isOpen={isOpen && node !== null} {...busyDialogProps(isPending, onOpenChange)}>
+    <Dialog title={t`Move to…`} size="sm" isOpen={isOpen && !!subject} {...busyDialogProps(isPending, onOpenChange)}>
       {({ close }) =>
-        node ? (
+        subject ? (
           <MoveForm
-            key={nodeKey(node)}
+            key={many ? `many:${many.transcriptIds.join(',')}` : nodeKey(node!)}
             items={items}
-            node={node}
+            node={many ? null : node}
+            manyIds={many?.transcriptIds}
             name={name}
             maxDepth={maxDepth}
             onMove={onMove}
@@ -57,7 +61,8 @@ function MoveDialogView({ items, node, isOpen, onOpenChange, onMove, maxDepth }:
 
 interface MoveFormProps {
   items: TreeNode[];
-  node: TreeNode;
+  node: TreeNode | null;
+  manyIds?: readonly number[];
   name: string;
   maxDepth?: number;
   onMove: (folderId: number | null) => Promise<void> | void;
@@ -69,9 +74,12 @@ interface MoveFormProps {
 const ROOT_VALUE = 'root';
 const valueOf = (target: MoveTarget) => (target.folderId === null ? ROOT_VALUE : String(target.folderId));
 
-function MoveForm({ items, node, name, maxDepth, onMove, onPendingChange, onCancel, onDone }: MoveFormProps) {
+function MoveForm({ items, node, manyIds, name, maxDepth, onMove, onPendingChange, onCancel, onDone }: MoveFormProps) {
   const { t } = useLingui();
-  const targets = useMemo(() => moveTargets(items, node, { maxDepth }), [items, node, maxDepth]);
+  const targets = useMemo(
+    () => (manyIds ? moveTargetsForMany(items, manyIds) : node ? moveTargets(items, node, { maxDepth }) : []),
+    [items, node, manyIds, maxDepth],
+  );
   const [value, setValue] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isPending, setPending] = useState(false);

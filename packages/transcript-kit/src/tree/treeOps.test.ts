@@ -14,6 +14,9 @@ import {
   isDescendant,
   moveNode,
   moveTargets,
+  moveTargetsForMany,
+  libraryComparator,
+  filterTree,
   nodeKey,
   parseKey,
   pathTo,
@@ -323,5 +326,102 @@ describe('scale', () => {
     expect((findNode(moved, 'folder:1000') as FolderNode).children).toHaveLength(210);
     expect(checkMove(moved, 'folder:1', 5)).toBe('into-itself');
     expect(performance.now() - start).toBeLessThan(5000);
+  });
+});
+
+describe('moveTargetsForMany', () => {
+  const items: TreeNode[] = [
+    folder(1, 'Work', [folder(2, 'Calls', [transcript(10, 'a', '2024-01-01')]), transcript(11, 'b', '2024-01-02')]),
+    transcript(12, 'c', '2024-01-03'),
+  ];
+
+  it('offers the top level and every folder in tree order', () => {
+    expect(moveTargetsForMany(items, [10, 12]).map((t) => [t.folderId, t.depth, t.check])).toEqual([
+      [null, 0, 'ok'],
+      [1, 1, 'ok'],
+      [2, 2, 'ok'],
+    ]);
+  });
+
+  it('marks the one place that holds every chosen transcript as unchanged', () => {
+    expect(moveTargetsForMany(items, [10]).find((t) => t.folderId === 2)?.check).toBe('unchanged');
+    expect(moveTargetsForMany(items, [12]).find((t) => t.folderId === null)?.check).toBe('unchanged');
+    expect(moveTargetsForMany(items, [10, 11]).every((t) => t.check === 'ok')).toBe(true);
+  });
+});
+
+describe('libraryComparator and filterTree (sort and filter the library)', () => {
+  const t = (id: number, name: string, createdAt: string, status: TranscriptNode['status'], duration: number | null): TranscriptNode => ({
+    id,
+    type: 'transcript',
+    name,
+    createdAt,
+    status,
+    duration,
+  });
+  const items: TreeNode[] = [
+    t(1, 'banana', '2024-01-02T00:00:00Z', 'completed', 300),
+    folder(9, 'Zeta', [t(5, 'inner', '2024-01-05T00:00:00Z', 'error', 20)]),
+    t(2, 'Apple 10', '2024-01-01T00:00:00Z', 'processing', null),
+    folder(8, 'alpha', []),
+    t(3, 'Apple 9', '2024-01-03T00:00:00Z', 'error', 60),
+  ];
+  const names = (nodes: TreeNode[]) => nodes.map((n) => n.name);
+
+  it('keeps folders first by name, and orders transcripts by name with numbers read as numbers', () => {
+    expect(names(sortTree(items, libraryComparator({ by: 'name', direction: 'asc' })))).toEqual([
+      'alpha',
+      'Zeta',
+      'Apple 9',
+      'Apple 10',
+      'banana',
+    ]);
+    expect(names(sortTree(items, libraryComparator({ by: 'name', direction: 'desc' })))).toEqual([
+      'alpha',
+      'Zeta',
+      'banana',
+      'Apple 10',
+      'Apple 9',
+    ]);
+  });
+
+  it('orders by date, length (unknown last either way) and status', () => {
+    expect(names(sortTree(items, libraryComparator({ by: 'date', direction: 'desc' }))).slice(2)).toEqual([
+      'Apple 9',
+      'banana',
+      'Apple 10',
+    ]);
+    expect(names(sortTree(items, libraryComparator({ by: 'date', direction: 'asc' }))).slice(2)).toEqual(['Apple 10', 'banana', 'Apple 9']);
+    expect(names(sortTree(items, libraryComparator({ by: 'length', direction: 'asc' }))).slice(2)).toEqual([
+      'Apple 9',
+      'banana',
+      'Apple 10',
+    ]);
+    expect(names(sortTree(items, libraryComparator({ by: 'length', direction: 'desc' }))).slice(2)).toEqual([
+      'banana',
+      'Apple 9',
+      'Apple 10',
+    ]);
+    expect(names(sortTree(items, libraryComparator({ by: 'status', direction: 'asc' }))).slice(2)).toEqual([
+      'Apple 10',
+      'banana',
+      'Apple 9',
+    ]);
+  });
+
+  it('sorts inside folders too', () => {
+    const nested = [folder(1, 'F', [t(2, 'b', '2024-01-01', 'completed', 1), t(3, 'a', '2024-01-02', 'completed', 2)])];
+    const sorted = sortTree(nested, libraryComparator({ by: 'name', direction: 'asc' }));
+    expect(names((sorted[0] as FolderNode).children)).toEqual(['a', 'b']);
+  });
+
+  it('filters by status, dropping folders left without a match, and changes nothing for "all"', () => {
+    expect(filterTree(items, { status: 'all' })).toBe(items);
+    const failed = filterTree(items, { status: 'error' });
+    expect(names(failed)).toEqual(['Zeta', 'Apple 9']);
+    expect(names((failed[0] as FolderNode).children)).toEqual(['inner']);
+    expect(names(filterTree(items, { status: 'processing' }))).toEqual(['Apple 10']);
+    // A transcript without a status counts as completed (older servers send none).
+    expect(names(filterTree([transcript(7, 'old', '2020-01-01')], { status: 'completed' }))).toEqual(['old']);
   });
 });

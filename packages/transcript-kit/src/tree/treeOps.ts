@@ -1,4 +1,4 @@
-import type { FolderNode, TranscriptNode, TreeKey, TreeNode, TreeNodeType } from '../types.ts';
+import type { FolderNode, TranscriptNode, TranscriptStatus, TreeKey, TreeNode, TreeNodeType } from '../types.ts';
 
 /**
  * Pure operations on the folder tree (Mantine-tree style: the FolderTree component is a thin shell
@@ -53,6 +53,63 @@ export function sortTree(nodes: readonly TreeNode[], compare: (a: TreeNode, b: T
   const sortLevel = (level: readonly TreeNode[]): TreeNode[] =>
     level.map((n) => (isFolder(n) ? { ...n, children: sortLevel(n.children) } : n)).sort(compare);
   return sortLevel(nodes);
+}
+
+/** What the library can be sorted by (folders always come first, by name). */
+export type LibrarySortKey = 'name' | 'date' | 'length' | 'status';
+export interface LibrarySort {
+  by: LibrarySortKey;
+  /** 'asc': A→Z, oldest, shortest, processing→completed→failed first; 'desc' the reverse. */
+  direction: 'asc' | 'desc';
+}
+/** The server's order: newest first. */
+export const defaultLibrarySort: LibrarySort = { by: 'date', direction: 'desc' };
+
+const statusRank: Record<string, number> = { processing: 0, completed: 1, error: 2 };
+
+/**
+ * A comparator for sortTree: folders first by name (A→Z, whatever the sort), then transcripts by the
+ * chosen key; unknown lengths go last in either direction; ties are newest first, then by id.
+ */
+export function libraryComparator(sort: LibrarySort): (a: TreeNode, b: TreeNode) => number {
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return (a, b) => {
+    if (a.type !== b.type || a.type === 'folder') return compareNodes(a, b);
+    const x = a;
+    const y = b as TranscriptNode;
+    let order = 0;
+    if (sort.by === 'name') order = sign * nameCollator.compare(x.name, y.name);
+    else if (sort.by === 'date') order = sign * (time(x) - time(y));
+    else if (sort.by === 'status') order = sign * ((statusRank[x.status ?? 'completed'] ?? 1) - (statusRank[y.status ?? 'completed'] ?? 1));
+    else {
+      const known = (n: TranscriptNode) => typeof n.duration === 'number' && n.duration > 0;
+      if (known(x) !== known(y)) return known(x) ? -1 : 1;
+      if (known(x)) order = sign * (x.duration! - y.duration!);
+    }
+    return order || time(y) - time(x) || y.id - x.id;
+  };
+}
+
+/** What the library can be narrowed to: transcripts of one status ('all': every one). */
+export interface LibraryFilter {
+  status: 'all' | TranscriptStatus;
+}
+export const defaultLibraryFilter: LibraryFilter = { status: 'all' };
+
+/**
+ * The tree with only the transcripts the filter keeps. With a filter on, folders that are left with
+ * no matching transcript anywhere below them go too; without one the tree comes back unchanged.
+ */
+export function filterTree(nodes: readonly TreeNode[], filter: LibraryFilter): TreeNode[] {
+  if (filter.status === 'all') return nodes as TreeNode[];
+  const keep = (n: TranscriptNode) => (n.status ?? 'completed') === filter.status;
+  const level = (list: readonly TreeNode[]): TreeNode[] =>
+    list.flatMap((n): TreeNode[] => {
+      if (!isFolder(n)) return keep(n) ? [n] : [];
+      const children = level(n.children);
+      return children.length > 0 ? [{ ...n, children }] : [];
+    });
+  return level(nodes);
 }
 
 interface Visit {
@@ -222,6 +279,25 @@ export interface MoveTarget {
   depth: number;
   /** 'ok' for a valid target; otherwise why not ('unchanged' marks where the node is now). */
   check: MoveCheck;
+}
+
+/**
+ * Every place several transcripts could go together: the top level and every folder in tree order, each
+ * 'ok' unless every one of them is there already ('unchanged').
+ */
+export function moveTargetsForMany(nodes: readonly TreeNode[], transcriptIds: Iterable<number>): MoveTarget[] {
+  const ids = new Set(transcriptIds);
+  const holders = new Set<number | null>();
+  walk(nodes, (v) => {
+    if (v.node.type === 'transcript' && ids.has(v.node.id)) holders.add(v.parent ? v.parent.node.id : null);
+    return false;
+  });
+  const check = (folderId: number | null): MoveCheck => (holders.size === 1 && holders.has(folderId) ? 'unchanged' : 'ok');
+  const targets: MoveTarget[] = [{ folderId: null, name: '', depth: 0, check: check(null) }];
+  for (const { node, depth } of flatten(nodes)) {
+    if (isFolder(node)) targets.push({ folderId: node.id, name: node.name, depth: depth + 1, check: check(node.id) });
+  }
+  return targets;
 }
 
 /**
