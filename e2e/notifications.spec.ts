@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { confirmUpload, newUser, questionsRecording, register, tick } from './helpers.ts';
+import { confirmUpload, newUser, questionsRecording, register, tick, uploadQuestionsAndWait } from './helpers.ts';
 
 // The browser's own Notification, observed: each one shown is recorded. The tab's visibility follows a
 // flag the test sets, as when the user switches to another tab.
@@ -73,4 +73,17 @@ test('without opting in, no notification is shown and no permission is asked', a
   });
   expect(await page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications)).toEqual([]);
   expect(await page.evaluate(() => (window as unknown as { __permissionRequests: string[] }).__permissionRequests.length)).toBe(0);
+});
+
+test("a link to one transcript (the finished-transcription e-mail's) opens it, and the address drops the parameter", async ({ page }) => {
+  test.setTimeout(120_000);
+  await register(page, newUser());
+  await uploadQuestionsAndWait(page);
+  const id = await page.evaluate(() => localStorage.getItem('selectedTranscriptId'));
+  expect(id).toMatch(/^\d+$/);
+  // Another transcript chosen meanwhile (none): the link still opens this one.
+  await page.evaluate(() => localStorage.removeItem('selectedTranscriptId'));
+  await page.goto(`/?transcript=${id}`);
+  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i);
+  await expect(page).toHaveURL(/\/$/);
 });

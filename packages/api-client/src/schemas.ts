@@ -70,7 +70,11 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const preferencesSchema = z.object({ language: languageSchema });
+export const preferencesSchema = z.object({
+  language: languageSchema,
+  /** E-mail the account's address when a transcription finishes (offered when the server has mail: public config `mail`). Left out of a save: unchanged. */
+  emailWhenTranscribed: z.boolean().optional(),
+});
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 /** Public settings the browser needs before anyone signs in. */
@@ -92,6 +96,8 @@ export const publicConfigSchema = z.object({
     .optional(),
   /** The card payment provider: the built-in test mode, or Stripe with its publishable key. */
   payments: paymentsConfigSchema.optional(),
+  /** Whether the server can e-mail a user when a transcription finishes (SMTP_URL set). */
+  mail: z.boolean().optional(),
   /** The largest audio file the server takes (UPLOAD_MAX_BYTES); the browser checks it before sending. */
   uploads: z.object({ maxBytes: z.number().int().positive() }).optional(),
   /** What things cost in credits, so the app can say so before the user commits. */

@@ -68,6 +68,9 @@ import type { HostLookup } from './features/webhooks/address.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
 import { createWebhooksService, WEBHOOK_QUEUE, type WebhooksService } from './features/webhooks/service.ts';
+import { createSmtpMailer } from './features/mail/mailer.ts';
+import { createMailRepository } from './features/mail/repository.ts';
+import { createTranscriptionMail } from './features/mail/transcription-mail.ts';
 import { createSharesRepository } from './features/shares/repository.ts';
 import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
 import { createSharesService } from './features/shares/service.ts';
@@ -208,6 +211,17 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       lookup: options.webhookLookup,
     });
     await webhooks.prepare();
+    // The optional e-mail when a transcription finishes (only with a mail server configured).
+    const finishedMail = config.mail
+      ? createTranscriptionMail({
+          boss: queue.boss,
+          repo: createMailRepository(db.db),
+          mailer: createSmtpMailer(config.mail),
+          publicUrl: config.publicUrl,
+          log: app.log,
+        })
+      : undefined;
+    await finishedMail?.prepare();
     const erasure = createAccountErasure({ database: db, boss: queue.boss, log: app.log });
     await erasure.prepare();
     const credits = createCreditsService({
@@ -282,6 +296,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (config.serverRole !== 'worker') await hub.ready();
     // Deliveries run where background work runs (a 'web' process only queues them).
     if (config.serverRole !== 'web') stoppers.push(await webhooks.startDelivering(db.kind === 'pglite'));
+    if (config.serverRole !== 'web' && finishedMail) stoppers.push(await finishedMail.startSending());
     // So do the rewrites that erase deleted accounts from the database files.
     if (config.serverRole !== 'web') stoppers.push(await erasure.startWorking(db.kind === 'pglite'));
     if (engine) {
@@ -292,12 +307,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         engine,
         billing: credits,
         hub,
-        onOutcome: (o) =>
-          webhooks.emit(o.userId, o.status === 'completed' ? 'transcription.completed' : 'transcription.failed', {
+        onOutcome: async (o) => {
+          if (o.status === 'completed') await finishedMail?.completed(o.userId, o.transcriptId);
+          await webhooks.emit(o.userId, o.status === 'completed' ? 'transcription.completed' : 'transcription.failed', {
             transcriptId: o.transcriptId,
             status: o.status,
             ...(o.status === 'error' ? { errorCode: o.errorCode, error: o.error } : {}),
-          }),
+          });
+        },
         leases: db.url ? createPgLeases(db.url, app.log) : createMemoryLeases(),
         log: app.log,
         concurrency: t.concurrency,

@@ -155,6 +155,23 @@ export const configTable = [
     description: 'true: webhooks may target private, loopback and link-local addresses, and plain http (trusted networks and tests only).',
   },
   {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      "Mail server for the optional e-mail when a transcription finishes, as `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://…:465`. Unset: no e-mail, and Settings does not offer it. Each user turns it on in Settings; it goes to the account's address.",
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Audio Transcription <no-reply@localhost>',
+    description: 'Sender of those e-mails.',
+  },
+  {
+    name: 'PUBLIC_URL',
+    default: '(unset)',
+    description:
+      "The product's address as users reach it (e.g. `https://scribe.example.com`): e-mails link to the transcript there. Unset: e-mails carry no link.",
+  },
+  {
     name: 'WEBHOOK_RETRY_DELAY_SECONDS',
     default: '30',
     description: 'First retry of a failed webhook delivery after about this long, then doubling; given up a day after the event.',
@@ -445,6 +462,15 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   WEBHOOK_RETRY_DELAY_SECONDS: int(1, 3600).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Audio Transcription <no-reply@localhost>'),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/\s]+/, 'must be an http:// or https:// URL')
+    .optional(),
   LIVE_MAX_SOCKETS_PER_USER: int(1, 10_000).default(20),
   REGISTER_RATE_LIMIT_PER_IP: int(1, 1_000_000).default(10),
   REGISTER_RATE_LIMIT_WINDOW_MINUTES: int(1, 7 * 24 * 60).default(60),
@@ -585,6 +611,10 @@ export interface Config {
   /** Bearer token /metrics asks for; undefined: loopback and private addresses only. */
   metricsToken: string | undefined;
   webhooks: { allowPrivate: boolean; retryDelaySeconds: number; retryForMs: number; timeoutMs: number };
+  /** E-mail when a transcription finishes; undefined: no mail server configured. */
+  mail: { smtpUrl: string; from: string } | undefined;
+  /** The product's address for links in e-mails (no trailing slash); undefined: no links. */
+  publicUrl: string | undefined;
   liveMaxSocketsPerUser: number;
   registerRateLimit: { perIp: number; windowMs: number };
   /** Absolute path. */
@@ -766,6 +796,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       retryForMs: 24 * 3_600_000,
       timeoutMs: 10_000,
     },
+    mail: e.SMTP_URL ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     liveMaxSocketsPerUser: e.LIVE_MAX_SOCKETS_PER_USER,
     registerRateLimit: {
       perIp: e.REGISTER_RATE_LIMIT_PER_IP,

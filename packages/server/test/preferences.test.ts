@@ -22,17 +22,17 @@ describe('/api/user/preferences', () => {
   it('starts with English and keeps a saved language per user', async () => {
     const a = await register(server);
     const b = await register(server);
-    expect(await (await get(a.cookie)).json()).toEqual({ language: 'en' });
+    expect(await (await get(a.cookie)).json()).toEqual({ language: 'en', emailWhenTranscribed: false });
 
     const save = await postJson(server, '/api/user/preferences', { language: 'de' }, { Cookie: a.cookie });
     expect(save.status).toBe(200);
-    expect(await save.json()).toEqual({ language: 'de' });
-    expect(await (await get(a.cookie)).json()).toEqual({ language: 'de' });
+    expect(await save.json()).toEqual({ language: 'de', emailWhenTranscribed: false });
+    expect(await (await get(a.cookie)).json()).toEqual({ language: 'de', emailWhenTranscribed: false });
     // Another user's preferences are untouched.
-    expect(await (await get(b.cookie)).json()).toEqual({ language: 'en' });
+    expect(await (await get(b.cookie)).json()).toEqual({ language: 'en', emailWhenTranscribed: false });
 
     await postJson(server, '/api/user/preferences', { language: 'en' }, { Cookie: a.cookie });
-    expect(await (await get(a.cookie)).json()).toEqual({ language: 'en' });
+    expect(await (await get(a.cookie)).json()).toEqual({ language: 'en', emailWhenTranscribed: false });
   });
 
   it('refuses a language other than en or de', async () => {
@@ -46,6 +46,6 @@ describe('/api/user/preferences', () => {
         fieldErrors: { language: { code: 'LANGUAGE_INVALID', error: m.languageInvalid } },
       });
     }
-    expect(await (await get(cookie)).json()).toEqual({ language: 'en' });
+    expect(await (await get(cookie)).json()).toEqual({ language: 'en', emailWhenTranscribed: false });
   });
 });

@@ -5,6 +5,7 @@ import { Badge, Button, Card, Checkbox, ConfirmDialog, Dialog, Form, Heading, St
 import { useState, type FormEvent } from 'react';
 import useSWR from 'swr';
 import { api } from '../api.ts';
+import { usePublicConfig } from '../config/useConfig.ts';
 import { translateError, type CodedError } from '../i18n/errors.ts';
 import { PageShell } from '../layouts/PageShell.tsx';
 import { notificationsSupported, notifyEnabled, setNotifyEnabled } from '../lib/notifications.ts';
@@ -223,29 +224,60 @@ function SessionsSection() {
   );
 }
 
-/** Browser notifications when a transcription finishes while the tab is hidden (off by default). */
+/**
+ * Notifications when a transcription finishes, both off by default: in this browser while the tab is
+ * hidden, and (where the operator configured mail) an e-mail to the account's address.
+ */
 function NotificationsSection() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const errorText = useErrorText();
   const [on, setOn] = useState(notifyEnabled);
-  if (!notificationsSupported()) return null;
+  const mail = usePublicConfig().data?.mail === true;
+  const preferences = useSWR(mail ? paths.preferences : null, () => api.preferences.get());
+  const browser = notificationsSupported();
+  if (!browser && !mail) return null;
+  const saveMail = async (value: boolean) => {
+    const language = i18n.locale === 'de' ? 'de' : 'en';
+    try {
+      await preferences.mutate(api.preferences.save({ language, emailWhenTranscribed: value }), {
+        optimisticData: { language, emailWhenTranscribed: value },
+        rollbackOnError: true,
+      });
+    } catch (error) {
+      toast({ title: errorText(error, 'SAVE_PREFERENCES_FAILED'), variant: 'destructive' });
+    }
+  };
   return (
     <Card>
       <Stack gap="sm">
         <Heading level={2}>
           <Trans>Notifications</Trans>
         </Heading>
-        <Checkbox
-          isSelected={on}
-          onChange={(value) => {
-            setNotifyEnabled(value);
-            setOn(value);
-          }}
-        >
-          {t`Notify me in this browser when a transcription finishes while the tab is in the background`}
-        </Checkbox>
-        <Text tone="muted" size="sm">
-          <Trans>The browser asks for permission when you next start an upload or a recording.</Trans>
-        </Text>
+        {browser ? (
+          <>
+            <Checkbox
+              isSelected={on}
+              onChange={(value) => {
+                setNotifyEnabled(value);
+                setOn(value);
+              }}
+            >
+              {t`Notify me in this browser when a transcription finishes while the tab is in the background`}
+            </Checkbox>
+            <Text tone="muted" size="sm">
+              <Trans>The browser asks for permission when you next start an upload or a recording.</Trans>
+            </Text>
+          </>
+        ) : null}
+        {mail ? (
+          <Checkbox
+            isSelected={preferences.data?.emailWhenTranscribed === true}
+            isDisabled={!preferences.data}
+            onChange={(value) => void saveMail(value)}
+          >
+            {t`E-mail me at my account's address when a transcription finishes`}
+          </Checkbox>
+        ) : null}
       </Stack>
     </Card>
   );

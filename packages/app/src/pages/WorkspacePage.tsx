@@ -1,14 +1,42 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
 import { media } from '@scribe/ui/theme';
+import { useEffect } from 'react';
 import { Group, Panel, Separator, useDefaultLayout, type LayoutStorage } from 'react-resizable-panels';
+import { useSearchParams } from 'react-router-dom';
 import { useDocumentTitle } from '../layouts/useDocumentTitle.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
 import { AiPanel } from '../workspace/AiPanel.tsx';
 import { LibraryPanel } from '../workspace/LibraryPanel.tsx';
 import { MobileWorkspace } from '../workspace/MobileWorkspace.tsx';
 import { TranscriptPane } from '../workspace/TranscriptPane.tsx';
+import { selectionStore } from '../workspace/selection.ts';
 import * as styles from '../workspace/workspace.css.ts';
+
+/**
+ * A link to one transcript (`/?transcript=ID`, as the e-mail about a finished transcription has) opens
+ * it on the transcript tab; the address then drops the parameter. Another user's id shows what any
+ * unknown transcript shows.
+ */
+function useLinkedTranscript() {
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('transcript');
+  useEffect(() => {
+    if (linked === null) return;
+    const id = Number(linked);
+    if (Number.isSafeInteger(id) && id > 0) {
+      selectionStore.selectTranscript(id);
+      selectionStore.setTab('transcript');
+    }
+    setParams(
+      (current) => {
+        current.delete('transcript');
+        return current;
+      },
+      { replace: true },
+    );
+  }, [linked, setParams]);
+}
 
 /**
  * Panel sizes are kept per device in localStorage (keys `react-resizable-panels:workspace-…`), saved only
@@ -99,6 +127,7 @@ function TabletPanels() {
 export default function WorkspacePage() {
   const { t } = useLingui();
   useDocumentTitle(t`Workspace`);
+  useLinkedTranscript();
   const isMobile = useMediaQuery(media.mobile);
   const isTablet = useMediaQuery(media.tablet);
   if (isMobile) return <MobileWorkspace />;

@@ -37,6 +37,8 @@ export const users = pgTable(
      * transcript is deleted). Set once the one free sample was made; later samples are charged.
      */
     tutorialSampleId: integer('tutorial_sample_id'),
+    /** E-mail the account's address when a transcription finishes (Settings; only with SMTP_URL set). */
+    emailWhenTranscribed: boolean('email_when_transcribed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -7,11 +7,11 @@ export function createPreferencesService(repo: PreferencesRepository) {
       const row = await repo.get(userId);
       // A value stored by an older version that is no longer offered falls back to English.
       const language = languageSchema.safeParse(row?.language);
-      return { language: language.success ? language.data : 'en' };
+      return { language: language.success ? language.data : 'en', emailWhenTranscribed: row?.emailWhenTranscribed ?? false };
     },
     async save(userId: number, prefs: Preferences): Promise<Preferences> {
-      await repo.setLanguage(userId, prefs.language);
-      return prefs;
+      await repo.save(userId, prefs);
+      return this.get(userId);
     },
   };
 }

@@ -19,6 +19,7 @@ export function publicConfig(config: Config): PublicConfig {
     supportEmail: config.supportEmail,
     transcription: { engine: t.engine, languages },
     payments,
+    mail: config.mail !== undefined,
     uploads: { maxBytes: config.uploads.maxBytes },
     costs: { perTranscriptionMinute: config.credits.perTranscriptionMinute, prompts: { ...config.credits.promptCosts } },
   };
