@@ -76,21 +76,31 @@ describe('decodeOffThread', () => {
     expect(readdirSync(tmp)).toEqual(['long.wav']);
   });
 
-  it('keeps the event loop free while a long file is decoded and resampled (p99 delay under 50 ms)', async () => {
+  it("does the decoding's work outside the request thread, whose event loop stays free", async () => {
     const tmp = dir();
     const path = join(tmp, 'long.wav');
     await longWav(path, 10);
+    // The request thread's own CPU time against the whole process's: decoding and resampling 10
+    // minutes of 48 kHz stereo takes seconds of CPU, all of it in the decoding thread.
     const delay = monitorEventLoopDelay({ resolution: 5 });
+    const thread = process.threadCpuUsage();
+    const whole = process.cpuUsage();
     delay.enable();
     const pcm = await decodeOffThread(path, { tmpDir: tmp });
     delay.disable();
+    const threadUsed = process.threadCpuUsage(thread);
+    const wholeUsed = process.cpuUsage(whole);
     expect(pcm.length).toBe(10 * 60 * 16000);
     await pcm.dispose();
-    const ms = (ns: number) => ns / 1e6;
+    const ms = (us: number) => us / 1000;
+    const requestThreadMs = ms(threadUsed.user + threadUsed.system);
+    const processMs = ms(wholeUsed.user + wholeUsed.system);
     console.info(
-      `event-loop delay while 10 minutes of 48 kHz stereo were decoded off the thread: p50 ${ms(delay.percentile(50)).toFixed(1)} ms, ` +
-        `p99 ${ms(delay.percentile(99)).toFixed(1)} ms, max ${ms(delay.max).toFixed(1)} ms`,
+      `10 minutes of 48 kHz stereo decoded off the request thread: ${processMs.toFixed(0)} ms of CPU in the process, ` +
+        `${requestThreadMs.toFixed(0)} ms of it in the request thread; its event-loop delay p50 ${(delay.percentile(50) / 1e6).toFixed(1)} ms, ` +
+        `p99 ${(delay.percentile(99) / 1e6).toFixed(1)} ms, max ${(delay.max / 1e6).toFixed(1)} ms`,
     );
-    expect(ms(delay.percentile(99))).toBeLessThan(50);
+    expect(processMs).toBeGreaterThan(1000);
+    expect(requestThreadMs).toBeLessThan(processMs / 10);
   });
 });
