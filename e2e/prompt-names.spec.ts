@@ -44,9 +44,9 @@ test('a long German prompt name is shown whole on hover and on keyboard focus', 
   const box = (await name.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(1440);
 
-  // Keyboard: after a click elsewhere, the arrow keys of the prompt's row move to its drag handle and back
+  // Keyboard: after a click on the panel's heading, the arrow keys of the prompt's row move to its drag handle and back
   // onto the button; the whole name shows as well.
-  await page.mouse.click(700, 850);
+  await panel.getByRole('heading', { name: 'KI-Funktionen' }).click();
   await expect(name).toBeHidden();
   await button.focus();
   await page.keyboard.press('ArrowLeft');
