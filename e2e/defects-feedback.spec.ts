@@ -117,7 +117,7 @@ test('12.5 a lost live connection shows a lasting banner that goes once it is ba
   await expect(banner).toHaveCount(0, { timeout: 20_000 });
 });
 
-test('12.6 a deleted folder comes back with Undo; without Undo it is deleted when the toast goes', async ({ page }) => {
+test('12.6 a deleted folder comes back with Undo; without Undo it stays deleted once the toast goes', async ({ page }) => {
   await register(page, newUser());
   for (const name of ['Keep me', 'Drop me']) {
     await page.getByRole('button', { name: 'New folder' }).click();
@@ -144,7 +144,7 @@ test('12.6 a deleted folder comes back with Undo; without Undo it is deleted whe
   // (A reload on the busy machine can take a while to show the tree.)
   await expect(tree(page).getByRole('row', { name: 'Keep me' })).toBeVisible({ timeout: 30_000 });
 
-  // Not undone: the DELETE goes out when the toast's time is up (8 s), and Undo goes with the toast.
+  // Not undone: the DELETE went out at once (e2e/folder-delete.spec.ts), and Undo goes with the toast (8 s).
   const deleted = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/folders/'), {
     timeout: 30_000,
   });

@@ -51,7 +51,8 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   await sub.getByRole('textbox', { name: 'Folder name' }).fill('Weekly');
   await sub.getByRole('button', { name: 'Create' }).click();
   await expect(sub).toBeHidden();
-  await tree.getByRole('row', { name: 'Meetings' }).click();
+  // The new subfolder is shown at once: its parent opens by itself (e2e/subfolder.spec.ts).
+  await expect(tree.getByRole('row', { name: 'Meetings' })).toHaveAttribute('aria-expanded', 'true');
   await expect(tree.getByRole('row', { name: 'Weekly' })).toBeVisible();
   await openRowMenu(page, 'Weekly');
   await page.getByRole('menuitem', { name: 'Rename' }).click();
@@ -100,7 +101,8 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
   await openRowMenu(page, 'Meetings');
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete folder' });
-  await expect(confirm).toContainText('Are you sure you want to delete this folder and all its contents?');
+  // The transcript was moved out: the folder goes alone.
+  await expect(confirm).toContainText('Delete folder “Meetings”?');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(tree.getByRole('row', { name: 'Meetings' })).toBeHidden();
   await page.reload();

@@ -65,6 +65,7 @@ export const paths = {
   folderTree: '/api/folders/tree',
   folders: '/api/folders',
   folder: (id: number) => `/api/folders/${id}`,
+  folderRestore: (id: number) => `/api/folders/${id}/restore`,
   transcript: (id: number) => `/api/transcripts/${id}`,
   moveTranscript: (id: number) => `/api/transcripts/${id}/move`,
   /** Several transcripts at once: move, delete, retry or export (a zip), all or nothing. */
@@ -150,9 +151,12 @@ export function createApiClient(options: ApiClientOptions = {}) {
       tree: () => http.read<TreeNode[]>(paths.folderTree),
       create: (body: CreateFolderRequest) => http.send<Folder>('POST', paths.folders, body, 'CREATE_FOLDER_FAILED'),
       update: (id: number, body: UpdateFolderRequest) => http.send<Folder>('PUT', paths.folder(id), body, 'UPDATE_FOLDER_FAILED'),
+      /** Deleted at once on the server, restorable for the undo time (restore). */
       remove: (id: number) => http.send<OkResponse>('DELETE', paths.folder(id), undefined, 'DELETE_FOLDER_FAILED'),
       /** The same DELETE, sent so that it survives the page's unloading (no answer is read). */
       removeOnUnload: (id: number) => http.sendOnUnload('DELETE', paths.folder(id)),
+      /** Undoes a folder's delete within the undo time. */
+      restore: (id: number) => http.send<OkResponse>('POST', paths.folderRestore(id), undefined, 'RESTORE_FOLDER_FAILED'),
     },
     transcripts: {
       get: (id: number) => http.read<Transcript>(paths.transcript(id)),

@@ -265,6 +265,7 @@ export const apiErrors = {
   CREATE_FOLDER_FAILED: 'Failed to create folder',
   UPDATE_FOLDER_FAILED: 'Failed to update folder',
   DELETE_FOLDER_FAILED: 'Failed to delete folder',
+  RESTORE_FOLDER_FAILED: 'Failed to restore folder',
   DELETE_TRANSCRIPT_FAILED: 'Failed to delete transcript',
   MOVE_TRANSCRIPT_FAILED: 'Failed to move transcript',
   SAVE_TRANSCRIPT_FAILED: 'Failed to save transcript',

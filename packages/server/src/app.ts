@@ -41,7 +41,7 @@ import { createCreditsService, type CreditsService } from './features/credits/se
 import { createStripeProvider } from './features/credits/providers/stripe.ts';
 import { createTestModeProvider } from './features/credits/providers/test-mode.ts';
 import { createFoldersRepository } from './features/folders/repository.ts';
-import { foldersRoutes } from './features/folders/routes.ts';
+import { foldersRoutes, startFolderPurge } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
 import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
 import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
@@ -635,10 +635,9 @@ async function registerRoutes(
     }),
   );
 
-  await app.register(foldersRoutes, {
-    requireUser,
-    folders: createFoldersService({ repo: createFoldersRepository(database.db), files }),
-  });
+  const foldersService = createFoldersService({ repo: createFoldersRepository(database.db), files });
+  await app.register(foldersRoutes, { requireUser, folders: foldersService });
+  stoppers.push(startFolderPurge(app, { folders: foldersService, restoreMs: config.folders.restoreMs }));
   await app.register(transcriptsRoutes, {
     requireUser,
     transcripts: createTranscriptsService({

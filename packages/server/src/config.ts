@@ -332,6 +332,12 @@ export const configTable = [
       'Temporary files left by interrupted uploads are deleted once untouched this long (checked at start and every quarter of this time; at start all of them when the embedded database means this is the only process).',
   },
   {
+    name: 'FOLDER_RESTORE_SECONDS',
+    default: '60',
+    description:
+      'A deleted folder (with its sub-folders and transcripts) is gone from every read at once and can be restored this long (the Undo of the app); then its rows and stored audio are removed for good, which frees the quota. Checked every quarter of this time.',
+  },
+  {
     name: 'RECORDING_ABANDON_HOURS',
     default: '72',
     description:
@@ -497,6 +503,7 @@ const envSchema = z.object({
     .positive()
     .max(7 * 24 * 60)
     .default(60),
+  FOLDER_RESTORE_SECONDS: int(1, 7 * 24 * 3600).default(60),
   RECORDING_ABANDON_HOURS: z.coerce
     .number()
     .positive()
@@ -628,6 +635,10 @@ export interface Config {
     /** 0: no limit. */
     quotaBytes: number;
     tempMaxAgeMs: number;
+  };
+  folders: {
+    /** How long a deleted folder can be restored. */
+    restoreMs: number;
   };
   recordings: {
     abandonMs: number;
@@ -824,6 +835,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       quotaBytes: e.STORAGE_QUOTA_BYTES,
       tempMaxAgeMs: e.TEMP_FILE_MAX_AGE_MINUTES * 60_000,
     },
+    folders: { restoreMs: e.FOLDER_RESTORE_SECONDS * 1000 },
     recordings: {
       abandonMs: e.RECORDING_ABANDON_HOURS * 3_600_000,
       pieceMaxBytes: e.RECORDING_PIECE_MAX_BYTES,

@@ -151,23 +151,62 @@ export function useLibraryActions() {
     };
 
     /**
-     * Deletes a transcript or folder with Undo: it leaves the tree (and the selection) at once, the toast
-     * offers Undo for UNDO_MS, and only when the toast goes is the DELETE sent (pendingDeletes.ts).
+     * A folder with Undo: deleted on the server at once (with its sub-folders and transcripts, so closing
+     * the tab keeps it deleted); the toast's Undo restores it within the server's undo time.
+     */
+    const deleteFolderWithUndo = async (node: FolderNode, onUndo?: () => void) => {
+      const ids = transcriptIdsIn(node);
+      // Hidden while the DELETE is under way; nothing to send on leaving (it is sent already).
+      const entry = pendingDeletes.add(node, { sendOnUnload: () => undefined });
+      try {
+        await api.folders.remove(node.id);
+      } catch (error) {
+        pendingDeletes.remove(entry.key);
+        fail(t`Failed to delete folder`, error);
+        return;
+      }
+      for (const id of ids) void mutate(paths.transcript(id), undefined, { revalidate: false });
+      await refreshTree();
+      pendingDeletes.remove(entry.key);
+      const undo = async () => {
+        try {
+          await api.folders.restore(node.id);
+        } catch (error) {
+          fail(t`Failed to restore folder`, error);
+          return;
+        }
+        await refreshTree();
+        onUndo?.();
+      };
+      toast({
+        title: t`Folder deleted`,
+        description: node.name,
+        duration: UNDO_MS,
+        action: { label: t`Undo`, onAction: () => void undo() },
+      });
+    };
+
+    /**
+     * Deletes a transcript or folder with Undo: it leaves the tree (and the selection) at once and the
+     * toast offers Undo for UNDO_MS. A transcript's DELETE is sent only when the toast goes
+     * (pendingDeletes.ts); a folder's at once (deleteFolderWithUndo).
      */
     const deleteWithUndo = (node: TranscriptNode | FolderNode, { onUndo }: { onUndo?: () => void } = {}) => {
-      const isFolder = node.type === 'folder';
+      if (node.type === 'folder') {
+        void deleteFolderWithUndo(node, onUndo);
+        return;
+      }
       const ids = transcriptIdsIn(node);
       const entry = pendingDeletes.add(node);
       const commit = async () => {
         // Sent already (the page is being left): nothing more to do here.
         if (!pendingDeletes.has(entry.key)) return;
         try {
-          if (isFolder) await api.folders.remove(node.id);
-          else await api.transcripts.remove(node.id);
+          await api.transcripts.remove(node.id);
         } catch (error) {
           // Not deleted after all: it shows again, with the reason.
           pendingDeletes.remove(entry.key);
-          fail(isFolder ? t`Failed to delete folder` : t`Failed to delete transcript`, error);
+          fail(t`Failed to delete transcript`, error);
           return;
         }
         for (const id of ids) void mutate(paths.transcript(id), undefined, { revalidate: false });
@@ -175,7 +214,7 @@ export function useLibraryActions() {
         pendingDeletes.remove(entry.key);
       };
       toast({
-        title: isFolder ? t`Folder deleted` : t`Transcript deleted`,
+        title: t`Transcript deleted`,
         description: node.name,
         duration: UNDO_MS,
         action: {

@@ -1,7 +1,8 @@
-// Deletes that wait for their Undo: a deleted transcript or folder disappears from the tree at once,
-// a toast offers Undo, and the DELETE is sent only when that toast goes (its time ran out, it was
-// closed or replaced). Leaving the page sends every waiting DELETE (fetch keepalive outlives the page),
-// so a delete the user did not undo is never lost.
+// Deletes that wait for their Undo: a deleted transcript disappears from the tree at once, a toast
+// offers Undo, and the DELETE is sent only when that toast goes (its time ran out, it was closed or
+// replaced). Leaving the page sends every waiting DELETE (fetch keepalive outlives the page), so a delete
+// the user did not undo is never lost. A folder is deleted on the server at once (its Undo restores it):
+// it is kept hidden here only while that DELETE is under way, with nothing to send on leaving.
 import { nodeKey, type TreeKey, type TreeNode } from '@scribe/transcript-kit';
 import { api } from '../api.ts';
 import { createStore, useStore } from '../lib/store.ts';
@@ -20,11 +21,12 @@ const store = createStore<ReadonlyMap<TreeKey, PendingDelete>>(new Map());
 export const pendingDeletes = {
   getSnapshot: store.getSnapshot,
   subscribe: store.subscribe,
-  add(node: TreeNode): PendingDelete {
+  add(node: TreeNode, { sendOnUnload }: { sendOnUnload?: () => void } = {}): PendingDelete {
     const { id } = node;
     const entry: PendingDelete = {
       key: nodeKey(node),
-      sendOnUnload: node.type === 'folder' ? () => api.folders.removeOnUnload(id) : () => api.transcripts.removeOnUnload(id),
+      sendOnUnload:
+        sendOnUnload ?? (node.type === 'folder' ? () => api.folders.removeOnUnload(id) : () => api.transcripts.removeOnUnload(id)),
     };
     store.set((current) => new Map(current).set(entry.key, entry));
     return entry;

@@ -246,6 +246,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   CREATE_FOLDER_FAILED: msg`Failed to create folder`,
   UPDATE_FOLDER_FAILED: msg`Failed to update folder`,
   DELETE_FOLDER_FAILED: msg`Failed to delete folder`,
+  RESTORE_FOLDER_FAILED: msg`Failed to restore folder`,
   DELETE_TRANSCRIPT_FAILED: msg`Failed to delete transcript`,
   MOVE_TRANSCRIPT_FAILED: msg`Failed to move transcript`,
   SAVE_TRANSCRIPT_FAILED: msg`Failed to save transcript`,

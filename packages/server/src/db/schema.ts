@@ -111,6 +111,32 @@ export const folders = pgTable(
 );
 
 /**
+ * A deleted folder kept restorable for the undo time (FOLDER_RESTORE_SECONDS): its rows (the folder, its
+ * sub-folders, their transcripts with revisions, AI outputs and shares) are taken out of their tables at
+ * once, so every read leaves them out, and kept here as JSON. Restore puts them back as they were; the
+ * purge removes the entry and the audio files after the undo time. The audio's bytes still count towards
+ * the quota until then.
+ */
+export const deletedFolders = pgTable(
+  'deleted_folders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    folderId: integer('folder_id').notNull(),
+    rows: jsonb('rows').notNull(),
+    transcriptIds: jsonb('transcript_ids').$type<number[]>().notNull(),
+    audioBytes: bigint('audio_bytes', { mode: 'number' }).notNull().default(0),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('deleted_folders_folder_id_user_id_key').on(t.folderId, t.userId),
+    index('deleted_folders_deleted_at_idx').on(t.deletedAt),
+  ],
+);
+
+/**
  * A counter per user that database triggers raise whenever a change reaches the folder tree (a folder
  * added, renamed, moved or deleted; a transcript added, deleted, moved, renamed, or changing status or
  * duration): the tree route keeps its answer while the counter stays (features/folders). Triggers, so

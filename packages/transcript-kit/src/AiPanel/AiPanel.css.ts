@@ -77,7 +77,9 @@ export const promptButton = style([
     fontSize: vars.fontSize.sm,
     textAlign: 'left',
     cursor: 'pointer',
+    position: 'relative',
     selectors: {
+      '&[data-hovered], &[data-focus-visible]': { zIndex: 5 },
       '&[data-hovered]': { background: vars.color.accentSoft },
       '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
       '&[data-disabled]': { opacity: 0.6, cursor: 'default' },
@@ -85,7 +87,43 @@ export const promptButton = style([
   },
 ]);
 
-export const promptName = style({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** A long name (German above all) wraps to a second line; what still does not fit is cut with an ellipsis. */
+export const promptName = style({
+  display: '-webkit-box',
+  WebkitBoxOrient: 'vertical',
+  WebkitLineClamp: 2,
+  overflow: 'hidden',
+  overflowWrap: 'anywhere',
+  minWidth: 0,
+});
+
+/**
+ * A name cut even on two lines, shown whole while its button is hovered or has the keyboard focus: a box
+ * under the button (hidden from screen readers, which read the button's full name already).
+ */
+export const promptFullName = style({
+  display: 'none',
+  position: 'absolute',
+  insetInlineStart: vars.space.sm,
+  insetInlineEnd: vars.space.sm,
+  top: '100%',
+  zIndex: 10,
+  padding: `${vars.space.xxs} ${vars.space.xs}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.md,
+  whiteSpace: 'normal',
+  overflowWrap: 'anywhere',
+  pointerEvents: 'none',
+  selectors: {
+    [`${promptButton}[data-hovered] &[data-truncated], ${promptButton}[data-focus-visible] &[data-truncated]`]: {
+      display: 'block',
+    },
+    '&::after': { content: 'attr(data-full-name)' },
+  },
+});
 
 /** The credits a prompt costs, after its name (the name keeps the room it needs first). */
 export const promptCost = style({

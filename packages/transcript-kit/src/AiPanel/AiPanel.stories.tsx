@@ -259,5 +259,44 @@ export const CostDark: Story = {
   },
 };
 
+const longGermanName =
+  'Zusammenfassung der wichtigsten Entscheidungen, offenen Fragen und Verantwortlichkeiten aus der Besprechung mit der Geschäftsführung';
+
+/**
+ * Long names in the German interface: a prompt name wraps to a second line, and one cut even then is
+ * shown whole under its button while it is hovered or has the keyboard focus.
+ */
+export const LongNames: Story = {
+  globals: { locale: 'de' },
+  args: {
+    promptCost: 1,
+    savedPrompts: [{ id: 1, name: longGermanName, prompt: 'Fasse die Besprechung zusammen.', icon: 'FileText' }],
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole('button', { name: longGermanName });
+    const whole = button.querySelector<HTMLElement>('[data-full-name]')!;
+    await waitFor(() => expect(whole).toHaveAttribute('data-truncated', 'true'));
+    await expect(whole).not.toBeVisible();
+    await userEvent.hover(button);
+    await waitFor(() => expect(button).toHaveAttribute('data-hovered'));
+    await waitFor(() => expect(whole).toBeVisible());
+    await expect(whole).toHaveAttribute('data-full-name', longGermanName);
+    await userEvent.unhover(button);
+    await waitFor(() => expect(whole).not.toBeVisible());
+    // Keyboard focus shows it as well: the row's arrow keys move to the drag handle and back.
+    button.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(button).not.toHaveFocus());
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(button).toHaveFocus());
+    await waitFor(() => expect(button).toHaveAttribute('data-focus-visible'));
+    await waitFor(() => expect(whole).toBeVisible());
+    // A short name fits: nothing extra to show.
+    const short = canvas.getByRole('button', { name: 'Stichpunkte' });
+    await expect(short.querySelector('[data-full-name]')).not.toHaveAttribute('data-truncated');
+  },
+};
+
 /** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
 export const Modes: Story = { ...inAllModes };

@@ -15,7 +15,7 @@ import {
   TextArea,
   TextField,
 } from '@scribe/ui';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { DropIndicator, GridList, GridListItem, Button as RACButton, useDragAndDrop, type Key } from 'react-aria-components';
 import { BookIcon, DragHandleIcon, FileTextIcon, LanguagesIcon, MoreIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
 import { moveAround, moveBy, sameOrder } from '../ai/promptOrder.ts';
@@ -337,9 +337,37 @@ function PromptButton({
       aria-describedby={cost !== undefined ? costId : undefined}
     >
       <PromptIcon name={prompt.icon} />
-      <span className={styles.promptName}>{prompt.name}</span>
+      <PromptName name={prompt.name} />
       {cost !== undefined ? <PromptCost id={costId} credits={cost} /> : null}
     </RACButton>
+  );
+}
+
+/**
+ * A prompt's name on its button: up to two lines, and when even two lines cut it off (measured whenever
+ * its size changes), the whole name in a box under the button while it is hovered or has the keyboard focus.
+ */
+function PromptName({ name }: { name: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [truncated, setTruncated] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setTruncated(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [name]);
+  return (
+    <>
+      <span ref={ref} className={styles.promptName} title={truncated ? name : undefined}>
+        {name}
+      </span>
+      {/* The text comes from the attribute (CSS content): the button's name is not read twice. */}
+      <span className={styles.promptFullName} data-full-name={name} data-truncated={truncated || undefined} aria-hidden="true" />
+    </>
   );
 }
 

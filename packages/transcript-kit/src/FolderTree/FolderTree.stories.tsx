@@ -300,7 +300,8 @@ export const DeleteAsksForConfirmation: Story = {
     menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Delete' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Delete folder' });
-    await expect(within(dialog).getByText('Are you sure you want to delete this folder and all its contents?')).toBeVisible();
+    // The count takes in the sub-folders' transcripts: Kickoff call (in Acme) and Quarterly review.
+    await expect(within(dialog).getByText('Delete folder “Clients” and its 2 transcripts?')).toBeVisible();
     await expect(args.onDeleteFolder).not.toHaveBeenCalled();
   },
 };
@@ -665,7 +666,7 @@ export const German: Story = {
     ).toEqual(['Umbenennen', 'Neuer Unterordner', 'Löschen']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Löschen' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Ordner löschen' });
-    await expect(within(dialog).getByText('Möchten Sie diesen Ordner und seinen gesamten Inhalt wirklich löschen?')).toBeVisible();
+    await expect(within(dialog).getByText('Ordner „Clients“ mit 2 Transkripten löschen?')).toBeVisible();
     await expect(within(dialog).getByRole('button', { name: 'Abbrechen' })).toBeVisible();
   },
 };

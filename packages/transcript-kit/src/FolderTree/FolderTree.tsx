@@ -1,4 +1,4 @@
-import { useLingui } from '@lingui/react/macro';
+import { Plural, useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import {
   KIT_ROOT_CLASS,
@@ -62,7 +62,8 @@ export interface FolderTreeProps extends KitLocaleProps {
   /** Opt-in: with it, a completed transcript's row menu offers 'Share…' (the app manages its share links). */
   onShareTranscript?: (transcript: TranscriptNode) => void;
   /**
-   * Called only after the user confirmed 'Are you sure you want to delete this folder and all its contents?'.
+   * Called only after the user confirmed 'Delete folder “Name” and its 3 transcripts?' (the count is of every
+   * transcript below it; none: 'Delete folder “Name”?').
    * Without it, folders offer no 'Delete'.
    */
   onDeleteFolder?: (folder: FolderNode) => void;
@@ -476,9 +477,7 @@ function FolderTreeBody({
           variant="danger"
           title={deleting.type === 'folder' ? t`Delete folder` : t`Delete transcript`}
           message={
-            deleting.type === 'folder'
-              ? t`Are you sure you want to delete this folder and all its contents?`
-              : t`Are you sure you want to delete this transcript?`
+            deleting.type === 'folder' ? <FolderDeleteMessage folder={deleting} /> : t`Are you sure you want to delete this transcript?`
           }
           confirmLabel={t`Delete`}
           onConfirm={() => {
@@ -803,3 +802,17 @@ function RowMenu({ name, onAction, children }: { name: string; onAction: (action
 }
 
 export const FolderTree = withKitLocale(FolderTreeView, 'FolderTree');
+
+/** The delete confirmation of a folder: its name and how many transcripts go with it (in all its sub-folders). */
+function FolderDeleteMessage({ folder }: { folder: FolderNode }) {
+  const count = flatten(folder.children).filter((v) => v.node.type === 'transcript').length;
+  const name = folder.name;
+  return (
+    <Plural
+      value={count}
+      _0={`Delete folder “${name}”?`}
+      one={`Delete folder “${name}” and its # transcript?`}
+      other={`Delete folder “${name}” and its # transcripts?`}
+    />
+  );
+}

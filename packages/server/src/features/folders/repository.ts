@@ -1,7 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { folderLimits } from '@scribe/api-client';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts, treeChanges, treeVersions } from '../../db/schema.ts';
+import {
+  aiOutputs,
+  deletedFolders,
+  folders,
+  shares,
+  transcriptRevisions,
+  transcripts,
+  treeChanges,
+  treeVersions,
+} from '../../db/schema.ts';
 
 export interface FolderListRow {
   id: number;
@@ -20,12 +29,6 @@ export interface TranscriptListRow {
   duration: number | null;
   /** The title as JSON text, as the database wrote it (the same text JSON.stringify writes). */
   titleJson?: string;
-}
-
-/** Transcripts whose stored files must go once their rows are gone. */
-export interface RemovedTranscript {
-  id: number;
-  audioKey: string | null;
 }
 
 export type CreateFolderResult = { ok: true; folder: FolderListRow } | { ok: false; reason: 'parent-not-found' | 'too-deep' };
@@ -284,10 +287,11 @@ export function createFoldersRepository(db: Db) {
     },
 
     /**
-     * Deletes a folder with its sub-folders and their transcripts in one transaction (the
-     * foreign keys cascade); returns the transcripts removed, or null when there was no such folder.
+     * Deletes a folder with its sub-folders and their transcripts in one transaction (the foreign keys
+     * cascade), keeping their rows in deleted_folders for a restore; returns how many transcripts went
+     * with it, or null when there was no such folder. The stored audio stays until the purge.
      */
-    async delete(userId: number, id: number): Promise<RemovedTranscript[] | null> {
+    async delete(userId: number, id: number): Promise<{ transcripts: number } | null> {
       return db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${FOLDER_TREE_LOCK}, ${userId})`);
         const tree = await selectRows<{ id: number }>(
@@ -302,13 +306,84 @@ export function createFoldersRepository(db: Db) {
         );
         const folderIds = tree.map((r) => Number(r.id));
         if (folderIds.length === 0) return null;
-        const removed = await tx
-          .select({ id: transcripts.id, audioKey: transcripts.audioKey })
-          .from(transcripts)
-          .where(and(eq(transcripts.userId, userId), inArray(transcripts.folderId, folderIds)));
+        const folderList = sql.join(
+          folderIds.map((f) => sql`${f}`),
+          sql`, `,
+        );
+        const [kept] = await selectRows<{ rows: unknown; transcript_ids: number[] | null; audio_bytes: string | number | null }>(
+          tx,
+          sql`
+          with t as (select * from ${transcripts} where user_id = ${userId} and folder_id in (${folderList}))
+          select
+            json_build_object(
+              'folders', (select coalesce(json_agg(f), '[]') from ${folders} f where f.user_id = ${userId} and f.id in (${folderList})),
+              'transcripts', (select coalesce(json_agg(t), '[]') from t),
+              'revisions', (select coalesce(json_agg(r), '[]') from ${transcriptRevisions} r where r.transcript_id in (select id from t)),
+              'aiOutputs', (select coalesce(json_agg(a), '[]') from ${aiOutputs} a where a.transcript_id in (select id from t)),
+              'shares', (select coalesce(json_agg(s), '[]') from ${shares} s where s.transcript_id in (select id from t))
+            ) as rows,
+            (select json_agg(id) from t) as transcript_ids,
+            (select sum(audio_bytes) from t) as audio_bytes`,
+        );
+        const transcriptIds = (kept?.transcript_ids ?? []).map(Number);
+        // A folder deleted again (restored, then deleted) replaces its older entry.
+        await tx.delete(deletedFolders).where(and(eq(deletedFolders.userId, userId), eq(deletedFolders.folderId, id)));
+        await tx.insert(deletedFolders).values({
+          userId,
+          folderId: id,
+          rows: kept!.rows,
+          transcriptIds,
+          audioBytes: Number(kept?.audio_bytes ?? 0),
+        });
         await tx.delete(folders).where(and(eq(folders.id, id), eq(folders.userId, userId)));
-        return removed;
+        return { transcripts: transcriptIds.length };
       });
+    },
+
+    /**
+     * Puts a deleted folder back as it was, with everything it took, in one transaction: at its old
+     * place, or at the top level when that parent is gone meanwhile. False when the user has no such
+     * deleted folder (never deleted, someone else's, restored already or purged).
+     */
+    async restore(userId: number, id: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${FOLDER_TREE_LOCK}, ${userId})`);
+        const [entry] = await tx
+          .delete(deletedFolders)
+          .where(and(eq(deletedFolders.userId, userId), eq(deletedFolders.folderId, id)))
+          .returning({ rows: deletedFolders.rows });
+        if (!entry) return false;
+        const rows = entry.rows as Record<'folders' | 'transcripts' | 'revisions' | 'aiOutputs' | 'shares', Array<Record<string, unknown>>>;
+        const root = rows.folders.find((f) => Number(f.id) === id);
+        if (root && root.parent_id !== null) {
+          const parent = await tx
+            .select({ id: folders.id })
+            .from(folders)
+            .where(and(eq(folders.id, Number(root.parent_id)), eq(folders.userId, userId)));
+          if (parent.length === 0) root.parent_id = null;
+        }
+        const put = async (table: string, list: Array<Record<string, unknown>>) => {
+          if (list.length === 0) return;
+          await tx.execute(
+            sql`insert into ${sql.identifier(table)} select * from json_populate_recordset(null::${sql.identifier(table)}, ${JSON.stringify(list)}::json)`,
+          );
+        };
+        await put('folders', rows.folders);
+        await put('transcripts', rows.transcripts);
+        await put('transcript_revisions', rows.revisions);
+        await put('ai_outputs', rows.aiOutputs);
+        await put('shares', rows.shares);
+        return true;
+      });
+    },
+
+    /** Takes the deleted folders older than `before` out for good; returns their users' transcript ids (files to remove). */
+    async purgeDeleted(before: Date): Promise<Array<{ userId: number; transcriptIds: number[] }>> {
+      const gone = await db
+        .delete(deletedFolders)
+        .where(sql`${deletedFolders.deletedAt} < ${before.toISOString()}`)
+        .returning({ userId: deletedFolders.userId, transcriptIds: deletedFolders.transcriptIds });
+      return gone.map((g) => ({ userId: g.userId, transcriptIds: (g.transcriptIds ?? []).map(Number) }));
     },
   };
 }

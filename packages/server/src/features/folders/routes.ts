@@ -8,7 +8,7 @@ import {
   updateFolderRequestSchema,
 } from '@scribe/api-client';
 import type { TreeNode } from '@scribe/api-client';
-import type { onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParams } from '../../http/params.ts';
@@ -85,6 +85,9 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
       schema: {
         tags,
         summary: 'Delete a folder with its sub-folders, transcripts and their stored audio',
+        description:
+          'Gone from every read at once; restorable with POST /api/folders/{id}/restore for FOLDER_RESTORE_SECONDS, ' +
+          'after which the rows and the stored audio are removed for good.',
         params: idParams,
         response: { 200: okResponseSchema, ...errors },
       },
@@ -94,4 +97,50 @@ export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async 
       return { ok: true as const };
     },
   );
+
+  app.post(
+    `${paths.folders}/:id/restore`,
+    {
+      schema: {
+        tags,
+        summary: 'Undo the delete of a folder within the undo time: it comes back with everything it took',
+        description: "404 when the user has no such deleted folder (someone else's, restored already, or past the undo time).",
+        params: idParams,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await folders.restore(currentUser(request).id, request.params.id);
+      return { ok: true as const };
+    },
+  );
 };
+
+/**
+ * Removes deleted folders for good once their undo time is over (rows, stored audio, quota): at
+ * start-up, then every quarter of the undo time (1 s to 1 h). Returns the stopper.
+ */
+export function startFolderPurge(app: FastifyInstance, m: { folders: FoldersService; restoreMs: number }): () => Promise<void> {
+  let current: Promise<void> | undefined;
+  const run = () => {
+    current ??= m.folders
+      .purgeDeleted(new Date(Date.now() - m.restoreMs))
+      .then((purged) => {
+        if (purged > 0) app.log.info({ purged }, 'removed deleted folders past their undo time');
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'deleted folders purge failed'))
+      .finally(() => {
+        current = undefined;
+      });
+    return current;
+  };
+  const timer = setInterval(() => void run(), Math.min(3_600_000, Math.max(1000, m.restoreMs / 4)));
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await run();
+  });
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}

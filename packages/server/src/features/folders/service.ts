@@ -68,14 +68,22 @@ export function createFoldersService(deps: { repo: FoldersRepository; files: Tra
       throw notFound();
     },
 
-    /** Rows go in one transaction; the stored files after it committed. */
+    /** Gone from every read at once (one transaction), restorable until the purge; the stored files stay until then. */
     async remove(userId: number, id: number): Promise<void> {
       const removed = await repo.delete(userId, id);
       if (!removed) throw notFound();
-      await files.removeAll(
-        userId,
-        removed.map((t) => t.id),
-      );
+    },
+
+    /** Undoes the delete of one of the user's folders; 404 when there is none to restore. */
+    async restore(userId: number, id: number): Promise<void> {
+      if (!(await repo.restore(userId, id))) throw notFound();
+    },
+
+    /** Takes the folders deleted before `before` out for good, with their stored audio (which frees the quota). */
+    async purgeDeleted(before: Date): Promise<number> {
+      const gone = await repo.purgeDeleted(before);
+      for (const entry of gone) await files.removeAll(entry.userId, entry.transcriptIds);
+      return gone.length;
     },
   };
 }

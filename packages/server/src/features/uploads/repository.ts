@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { folders, transcripts, uploadChunks, uploads, users, type UploadRow } from '../../db/schema.ts';
+import { deletedFolders, folders, transcripts, uploadChunks, uploads, users, type UploadRow } from '../../db/schema.ts';
 import type { NewTranscript } from '../transcripts/repository.ts';
 
 export interface ChunkRow {
@@ -37,6 +37,7 @@ async function usedBytes(tx: Tx | Db, userId: number): Promise<number> {
     tx,
     sql`select
       coalesce((select sum(${transcripts.audioBytes}) from ${transcripts} where ${transcripts.userId} = ${userId}), 0) +
+      coalesce((select sum(${deletedFolders.audioBytes}) from ${deletedFolders} where ${deletedFolders.userId} = ${userId}), 0) +
       coalesce((select sum(c.bytes) from ${uploadChunks} c join ${uploads} u on u.id = c.upload_id
                 where u.user_id = ${userId} and u.finalized_at is null), 0) as used`,
   );
