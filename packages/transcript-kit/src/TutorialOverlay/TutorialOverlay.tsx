@@ -309,6 +309,22 @@ function TutorialOverlayView({
 
 type Rect = Box;
 
+/**
+ * Runs `measure` now, every 300 ms and on resize and scroll (targets, toasts and drawers come, go and
+ * move with the layout, a transcript being loaded among them); returns the stop.
+ */
+function followLayout(measure: () => void): () => void {
+  measure();
+  const poll = setInterval(measure, 300);
+  window.addEventListener('resize', measure);
+  window.addEventListener('scroll', measure, true);
+  return () => {
+    clearInterval(poll);
+    window.removeEventListener('resize', measure);
+    window.removeEventListener('scroll', measure, true);
+  };
+}
+
 /** The elements matching `selector` that are laid out (none for an invalid selector). */
 function laidOut(selector: string | undefined): Element[] {
   if (!selector) return [];
@@ -350,15 +366,10 @@ function useCardPlacement(
         setPlace((old) => (old && old.top === next.top && old.left === next.left ? old : next));
       });
     };
-    measure();
-    const poll = setInterval(measure, 300);
-    window.addEventListener('resize', measure);
-    window.addEventListener('scroll', measure, true);
+    const stop = followLayout(measure);
     return () => {
       cancelAnimationFrame(frame);
-      clearInterval(poll);
-      window.removeEventListener('resize', measure);
-      window.removeEventListener('scroll', measure, true);
+      stop();
     };
   }, [active, cardRef, target, keepClear]);
   if (!active || !place) return undefined;
@@ -398,16 +409,10 @@ function Highlight({ selector }: { selector: string }) {
     const box = target?.getBoundingClientRect();
     // Only a target that is laid out (not one inside a closed drawer).
     if (box && (box.width > 0 || box.height > 0)) target?.scrollIntoView?.({ block: 'nearest', behavior: reduce ? 'auto' : 'smooth' });
-    measure();
-    // Targets may appear later (a transcript being loaded) or move with the layout.
-    const poll = setInterval(measure, 300);
-    window.addEventListener('resize', measure);
-    window.addEventListener('scroll', measure, true);
+    const stop = followLayout(measure);
     return () => {
       cancelAnimationFrame(frame);
-      clearInterval(poll);
-      window.removeEventListener('resize', measure);
-      window.removeEventListener('scroll', measure, true);
+      stop();
     };
   }, [selector]);
   if (!rect) return null;
