@@ -77,6 +77,8 @@ describe('platform routes', () => {
       uploads: { maxBytes: 104_857_600 },
       // What things cost (docs/decisions.md), so the app can say so before the user commits.
       costs: { perTranscriptionMinute: 1, prompts: { local: 1, 'gpt-3.5': 1, 'gpt-4': 5 } },
+      // No SMTP_URL: the settings do not offer "e-mail me when it is transcribed".
+      mail: false,
     });
   });
 

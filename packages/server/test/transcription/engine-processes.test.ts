@@ -93,10 +93,19 @@ describe('built-in Whisper engine with two inference processes', () => {
 
   it('gives two recordings at once turns: the second makes progress before the first is done', async () => {
     const events: string[] = [];
+    // Both recordings are decoded before either reaches the inference queue (a decode thread that
+    // starts late on a busy machine is not what this test is about): turns are taken from there on.
+    let decoded = 0;
+    let bothDecoded!: () => void;
+    const barrier = new Promise<void>((resolve) => (bothDecoded = resolve));
     const run = (name: string) =>
       engine
         .transcribe({
           filePath: path,
+          onDuration: async () => {
+            if (++decoded === 2) bothDecoded();
+            await barrier;
+          },
           onProgress: (p) => {
             if (p > 0 && p < 1 && !events.includes(`${name} started`)) events.push(`${name} started`);
           },
