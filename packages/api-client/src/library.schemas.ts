@@ -119,6 +119,8 @@ export const segmentSchema = z.object({
   reviewed: z.boolean().optional(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
+/** A segment as a client may send it (the speaker may be left out: the schema defaults it). */
+export type SegmentInput = z.input<typeof segmentSchema>;
 
 /** Limits of an edit (PATCH /api/transcripts/{id}). */
 export const editLimits = {

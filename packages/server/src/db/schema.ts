@@ -1,4 +1,4 @@
-import type { ApiErrorCode, ApiErrorParams, ReviewFlag, RevisionChange } from '@scribe/api-client';
+import type { ApiErrorCode, ApiErrorParams, RevisionChange, Segment } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -169,16 +169,8 @@ export const treeChanges = pgTable(
   (t) => [index('tree_changes_user_id_version_idx').on(t.userId, t.version)],
 );
 
-/** The JSON shape stored in transcripts.segments. */
-export interface StoredSegment {
-  start: number;
-  end: number;
-  text: string;
-  speaker: string;
-  confidence?: number;
-  flags?: ReviewFlag[];
-  reviewed?: boolean;
-}
+/** The JSON shape stored in transcripts.segments: the contract's segment (api-client), so the two cannot drift. */
+export type StoredSegment = Segment;
 
 export const transcripts = pgTable(
   'transcripts',
