@@ -1,5 +1,5 @@
 // Writes the server's configuration table into the README between its markers, or with --check fails
-// when the README is out of date (so the README's table never drifts from src/config.ts).
+// when the README is out of date (so the README's table never drifts from src/config-variables.ts).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configTableMarkdown } from '../packages/server/src/config.ts';
@@ -19,7 +19,7 @@ if (process.argv.includes('--check')) {
     console.error('README.md configuration table is out of date: run `pnpm readme:config`.');
     process.exit(1);
   }
-  console.log('README configuration table matches src/config.ts.');
+  console.log('README configuration table matches src/config-variables.ts.');
 } else {
   writeFileSync(readmePath, next);
 }
