@@ -167,19 +167,13 @@ describe('transcription jobs with the built-in engine', () => {
     expect(await a.tree()).toContainEqual(expect.objectContaining({ id, status: 'error' }));
   });
 
-  it('ends a file that is not decodable audio in error at once, with a clear message', async () => {
+  it('refuses a file that is not decodable audio at upload: no transcript, no job (test/upload-probe.test.ts has more)', async () => {
     const calls = state.calls;
-    // A valid Ogg signature (the upload accepts it) followed by noise.
-    const id = await upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
-    const error = await liveA.status(id, 'error');
-    expect(error.error).toBe('Transcription failed: The file contains no audio.');
-    // The reason is a registry text too: its code comes along, so the app translates both parts.
-    expect(error).toMatchObject({
-      errorCode: 'TRANSCRIPTION_FAILED',
-      errorParams: { reason: 'The file contains no audio.', reasonCode: 'NO_AUDIO' },
-    });
-    expect(state.calls - calls).toBe(1); // not retried
-    expect((await transcript(id)).metadata).toMatchObject({ status: 'error', error: 'Transcription failed: The file contains no audio.' });
+    // A valid Ogg signature (the first-bytes check accepts it) followed by noise.
+    const res = await a.upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'AUDIO_UNDECODABLE' });
+    expect(state.calls).toBe(calls);
   });
 
   it('deleting a transcript while its job runs leaves no row, no temp file and no crash', async () => {
