@@ -37,7 +37,24 @@ function oggHeaderPages(ogg: Buffer): Buffer {
 /** A two-second H.264 video without an audio track, made by ffmpeg. */
 function silentVideo(): Buffer {
   const path = join(tempDir(), 'video-only.mp4');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=160x120:r=10', '-t', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', path]);
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=blue:s=160x120:r=10',
+    '-t',
+    '2',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-pix_fmt',
+    'yuv420p',
+    path,
+  ]);
   return readFileSync(path);
 }
 

@@ -20,7 +20,14 @@ describe('built-in engine: is it English?', () => {
   const judge = async (path: string) => {
     const result = await engine.transcribe({ filePath: path });
     const measures = englishMeasures(result);
-    console.log(path.split('/').pop(), JSON.stringify(measures), result.segments.map((s) => s.text).join(' ').slice(0, 120));
+    console.log(
+      path.split('/').pop(),
+      JSON.stringify(measures),
+      result.segments
+        .map((s) => s.text)
+        .join(' ')
+        .slice(0, 120),
+    );
     return judgeEnglish(measures);
   };
 
@@ -28,7 +35,10 @@ describe('built-in engine: is it English?', () => {
     expect(await judge(join(fixtures, name))).toBe('foreign-language');
   });
 
-  it.each(['wav', 'noise-10db.flac', 'noise-5db.flac', 'mp3', 'webm', '8ch-8k-u8.wav'])('the LibriVox clip (%s) is English', async (ext) => {
-    expect(await judge(`${LIBRIVOX_CLIP}.${ext}`)).toBe('speech');
-  });
+  it.each(['wav', 'noise-10db.flac', 'noise-5db.flac', 'mp3', 'webm', '8ch-8k-u8.wav'])(
+    'the LibriVox clip (%s) is English',
+    async (ext) => {
+      expect(await judge(`${LIBRIVOX_CLIP}.${ext}`)).toBe('speech');
+    },
+  );
 });

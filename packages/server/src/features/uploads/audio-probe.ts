@@ -45,15 +45,15 @@ export function createAudioProbe(options: { seconds?: number } = {}): AudioProbe
 }
 
 /**
- * Writes `body` to a private file in `dir`, runs `use` on it and removes it, whatever happens. An
+ * Writes `body` to a private file in `dir`, runs `work` on it and removes it, whatever happens. An
  * error of `body` (a size limit, a cut-off request) comes out as it is.
  */
-export async function withLocalCopy<T>(dir: string, body: Readable, use: (path: string) => Promise<T>): Promise<T> {
+export async function withLocalCopy<T>(dir: string, body: Readable, work: (path: string) => Promise<T>): Promise<T> {
   await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const path = join(dir, `probe-${randomBytes(8).toString('hex')}`);
   try {
     await pipeline(body, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
-    return await use(path);
+    return await work(path);
   } finally {
     await rm(path, { force: true });
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   engineSupports,
   LANGUAGE_CODE,
@@ -27,7 +28,6 @@ import {
 } from './audio-format.ts';
 import { plausibleWavHeader } from './audio-header.ts';
 import { withLocalCopy, type AudioProbe } from './audio-probe.ts';
-import { createReadStream } from 'node:fs';
 
 const MB = 1024 * 1024;
 
@@ -165,13 +165,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return format;
   }
 
-  /** `use` gets the file again once the probe has found decodable audio in it (or at once, without a probe). */
-  async function probed<T>(body: Readable, use: (body: Readable) => Promise<T>): Promise<T> {
+  /** `keep` gets the file again once the probe has found decodable audio in it (or at once, without a probe). */
+  async function probed<T>(body: Readable, keep: (body: Readable) => Promise<T>): Promise<T> {
     const probe = deps.probe;
-    if (!probe) return use(body);
+    if (!probe) return keep(body);
     return withLocalCopy(probe.dir, body, async (path) => {
       await probe.check(path);
-      return use(createReadStream(path));
+      return keep(createReadStream(path));
     });
   }
 
