@@ -1,13 +1,16 @@
 // Transcription jobs through the real server with the built-in engine: upload over HTTP, watch /ws,
 // read the result over HTTP. PGlite by default, PostgreSQL when DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiErrors } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/client.ts';
 import { createWhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
 import { wordErrorRate } from '../support/wer.ts';
 import { register, startServer, type TestServer } from '../helpers.ts';
-import { api, fixture } from '../library-helpers.ts';
+import { api, fixture, fixtureDir } from '../library-helpers.ts';
 import { LIBRIVOX_TEXT, SHARED_MODEL_CACHE } from './helpers.ts';
 import { controllableEngine, monotonic, openLive, repeatedRecording, tempFiles, type LiveSocket } from './server-helpers.ts';
 
@@ -175,6 +178,19 @@ describe('transcription jobs with the built-in engine', () => {
     expect(res.json).toMatchObject({ code: 'AUDIO_UNDECODABLE' });
     expect(state.calls).toBe(calls);
   });
+
+  it('ends German speech as Not English, refunded (the balance is back), and still transcribes noisy English', async () => {
+    const before = (await a.get('/api/credits/balance')).json.balance;
+    const german = await upload('rede.mp3', readFileSync(join(fixtureDir, 'german-espeak-meeting.mp3')));
+    const error = await liveA.status(german, 'error');
+    expect(error).toMatchObject({ errorCode: 'NOT_ENGLISH', error: apiErrors.NOT_ENGLISH });
+    expect((await transcript(german)).metadata).toMatchObject({ status: 'error', error: apiErrors.NOT_ENGLISH });
+    expect((await a.get('/api/credits/balance')).json.balance).toBe(before);
+    const noisy = await upload('noisy.flac', fixture('noise-5db.flac'));
+    const complete = await liveA.status(noisy, 'complete');
+    expect(complete.type).toBe('complete');
+    expect((await transcript(noisy)).content).toContain('Dashwood');
+  }, 240_000);
 
   it('deleting a transcript while its job runs leaves no row, no temp file and no crash', async () => {
     const aborted = state.aborted;
