@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishMeasures, judgeEnglish } from '../../src/features/transcription/speech.ts';
 import { createWhisperEngine, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
-import { LIBRIVOX_CLIP, SHARED_MODEL_CACHE } from './helpers.ts';
+import { writeFile } from 'node:fs/promises';
+import { LIBRIVOX_CLIP, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
+import { repeatedRecording } from './server-helpers.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio');
 
@@ -38,6 +40,12 @@ describe('built-in engine: is it English?', () => {
     },
     180_000,
   );
+
+  it('a reading repeated eight times is English (every segment repeats one before it)', async () => {
+    const path = join(tempDir(), 'eight-readings.wav');
+    await writeFile(path, (await repeatedRecording(8)).wav);
+    expect(await judge(path)).toBe('speech');
+  }, 120_000);
 
   it.each(['wav', 'noise-10db.flac', 'noise-5db.flac', 'mp3', 'webm', '8ch-8k-u8.wav'])(
     'the LibriVox clip (%s) is English',
