@@ -98,6 +98,8 @@ export const apiErrors = {
   // The spec's four types, widened (docs/decisions.md, "Audio formats").
   INVALID_FILE_TYPE: 'Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.',
   INVALID_CONTENT: 'The file content is not a supported audio format.',
+  AUDIO_UNDECODABLE:
+    'The file holds no audio that can be decoded. Please upload an audio or video file with sound: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.',
   AUDIO_HEADER_IMPLAUSIBLE:
     "The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.",
   FILE_TOO_LARGE: 'Please upload a file smaller than {maxMb}MB.',

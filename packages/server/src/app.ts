@@ -91,6 +91,7 @@ import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
 import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
 import { registerRequestBudget } from './http/request-budget.ts';
 import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
+import { createAudioProbe } from './features/uploads/audio-probe.ts';
 import { ensurePrivateDir } from './private-files.ts';
 import { registerCsrfGuard } from './http/csrf.ts';
 import { loggerOptions } from './http/logging.ts';
@@ -622,6 +623,8 @@ async function registerRoutes(
     limits: { quotaBytes: config.uploads.quotaBytes, maxUnfinished: config.uploads.maxUnfinished },
     credits,
     languages: configuredLanguages(config.transcription),
+    // Beside the spool: a copy left by a process that died is swept with its files.
+    probe: { check: createAudioProbe(), dir: join(config.dataDir, 'tmp', 'uploads') },
   });
   const spool = createUploadSpool(join(config.dataDir, 'tmp', 'uploads'));
   stoppers.push(

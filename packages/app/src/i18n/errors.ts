@@ -85,6 +85,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   // Uploads (docs/product-spec.md §5, §7, §8)
   INVALID_FILE_TYPE: msg`Please upload an audio or video file: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.`,
   INVALID_CONTENT: msg`The file content is not a supported audio format.`,
+  AUDIO_UNDECODABLE: msg`The file holds no audio that can be decoded. Please upload an audio or video file with sound: wav, mp3, m4a, aac, flac, ogg, opus, webm, mkv, mp4, mov, 3gp, aiff or caf.`,
   AUDIO_HEADER_IMPLAUSIBLE: msg`The file's audio header is damaged or implausible. Supported are sample rates from 8 to 192 kHz and up to 8 channels.`,
   FILE_TOO_LARGE: msg({ message: 'Please upload a file smaller than {maxMb}MB.' }),
   FILE_SIZE_EXCEEDED: msg({ message: 'File size is {sizeMb} MB. Maximum supported is {maxMb} MB.' }),

@@ -174,6 +174,9 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
         <Alert tone="danger" title={noWords ? t`Nothing to transcribe` : t`Transcription failed`}>
           {failure.error ? translateError(i18n, failure) : t`Transcription failed`}
         </Alert>
+        {codes.includes('NOT_ENGLISH') ? (
+          <p>{t`The built-in engine transcribes English only. The upload dialog's "Spoken language" choice says what a recording is in; for other languages, an administrator can connect another transcription engine.`}</p>
+        ) : null}
         {retryError ? <Alert tone="danger">{retryError}</Alert> : null}
         {noWords ? null : (
           <div className={styles.failedActions}>

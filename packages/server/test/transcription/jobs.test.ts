@@ -1,13 +1,16 @@
 // Transcription jobs through the real server with the built-in engine: upload over HTTP, watch /ws,
 // read the result over HTTP. PGlite by default, PostgreSQL when DATABASE_URL is set.
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { apiErrors } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/client.ts';
 import { createWhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
 import { wordErrorRate } from '../support/wer.ts';
 import { register, startServer, type TestServer } from '../helpers.ts';
-import { api, fixture } from '../library-helpers.ts';
+import { api, fixture, fixtureDir } from '../library-helpers.ts';
 import { LIBRIVOX_TEXT, SHARED_MODEL_CACHE } from './helpers.ts';
 import { controllableEngine, monotonic, openLive, repeatedRecording, tempFiles, type LiveSocket } from './server-helpers.ts';
 
@@ -167,20 +170,27 @@ describe('transcription jobs with the built-in engine', () => {
     expect(await a.tree()).toContainEqual(expect.objectContaining({ id, status: 'error' }));
   });
 
-  it('ends a file that is not decodable audio in error at once, with a clear message', async () => {
+  it('refuses a file that is not decodable audio at upload: no transcript, no job (test/upload-probe.test.ts has more)', async () => {
     const calls = state.calls;
-    // A valid Ogg signature (the upload accepts it) followed by noise.
-    const id = await upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
-    const error = await liveA.status(id, 'error');
-    expect(error.error).toBe('Transcription failed: The file contains no audio.');
-    // The reason is a registry text too: its code comes along, so the app translates both parts.
-    expect(error).toMatchObject({
-      errorCode: 'TRANSCRIPTION_FAILED',
-      errorParams: { reason: 'The file contains no audio.', reasonCode: 'NO_AUDIO' },
-    });
-    expect(state.calls - calls).toBe(1); // not retried
-    expect((await transcript(id)).metadata).toMatchObject({ status: 'error', error: 'Transcription failed: The file contains no audio.' });
+    // A valid Ogg signature (the first-bytes check accepts it) followed by noise.
+    const res = await a.upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 'AUDIO_UNDECODABLE' });
+    expect(state.calls).toBe(calls);
   });
+
+  it('ends German speech as Not English, refunded (the balance is back), and still transcribes noisy English', async () => {
+    const before = (await a.get('/api/credits/balance')).json.balance;
+    const german = await upload('rede.mp3', readFileSync(join(fixtureDir, 'german-espeak-meeting.mp3')));
+    const error = await liveA.status(german, 'error');
+    expect(error).toMatchObject({ errorCode: 'NOT_ENGLISH', error: apiErrors.NOT_ENGLISH });
+    expect((await transcript(german)).metadata).toMatchObject({ status: 'error', error: apiErrors.NOT_ENGLISH });
+    expect((await a.get('/api/credits/balance')).json.balance).toBe(before);
+    const noisy = await upload('noisy.flac', fixture('noise-5db.flac'));
+    const complete = await liveA.status(noisy, 'complete');
+    expect(complete.type).toBe('complete');
+    expect((await transcript(noisy)).content).toContain('Dashwood');
+  }, 240_000);
 
   it('deleting a transcript while its job runs leaves no row, no temp file and no crash', async () => {
     const aborted = state.aborted;

@@ -37,3 +37,58 @@ export function classifyTranscription(texts: readonly string[]): SpeechVerdict {
   if (foreignTags > 0 && words.length <= 2 * foreignTags && words.length < 6) return 'foreign-language';
   return 'speech';
 }
+
+/**
+ * Speech the English-only engine could not transcribe: tiny.en does not always tag foreign speech,
+ * it often "hears" English in it instead, in loops ('I'm a woman who has been a woman who…') or in
+ * unsure fragments ('Re-vent, am I a mittock?'). Judged from what the engine already gives: the
+ * voice-activity detector's speech seconds, each segment's confidence and review flags.
+ *
+ * The measure is how sure the engine was over the recording: the mean of the segments' confidence
+ * weighted by their length, a segment that loops over a few words counting as 0. Not the review
+ * flags: a reading repeated eight times is real English whose segments all repeat ('repetition'), and
+ * under noise the voice-activity detector hears less speech in a segment, which then looks too fast
+ * ('speech_rate': the LibriVox clip at 10 dB SNR). Measured on tiny.en (test/transcription/language-check.test.ts
+ * prints them): German (espeak-ng, two voices and speeds) 0 (a loop) and 0.44; the LibriVox clip
+ * 0.84 to 0.87 clean and re-encoded (also at 8 kHz 8-bit), 0.79 and 0.70 under white noise at 10 and
+ * 5 dB SNR, 0.94 repeated eight times. Below MIN_SURE_CONFIDENCE over at least MIN_SPEECH_SECONDS of
+ * speech, it is not English; the threshold sits nearer the German figures than the English ones, since
+ * refusing real English costs the user more than a refund.
+ */
+export const MIN_SURE_CONFIDENCE = 0.55;
+export const MIN_SPEECH_SECONDS = 3;
+
+/** A segment of 12 words or more in which fewer than a third are different words ('a woman who has been a woman who…'). */
+function loops(text: string): boolean {
+  const words = wordsOutsideTags(text).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''));
+  return words.length >= 12 && new Set(words).size < words.length / 3;
+}
+
+export interface EnglishMeasures {
+  speechSeconds: number;
+  words: number;
+  /** 0..1: the segments' confidence weighted by their length, loops counting as 0. */
+  sureness: number;
+}
+
+export function englishMeasures(result: {
+  speechSeconds?: number;
+  segments: readonly { start: number; end: number; text: string; confidence?: number; flags?: readonly string[] }[];
+}): EnglishMeasures | null {
+  if (result.speechSeconds === undefined) return null;
+  const words = result.segments.flatMap((s) => wordsOutsideTags(s.text));
+  let weighted = 0;
+  let seconds = 0;
+  for (const s of result.segments) {
+    const length = Math.max(0, s.end - s.start);
+    seconds += length;
+    weighted += length * (loops(s.text) ? 0 : (s.confidence ?? 1));
+  }
+  return { speechSeconds: result.speechSeconds, words: words.length, sureness: seconds > 0 ? weighted / seconds : 0 };
+}
+
+/** 'foreign-language' when plenty of speech was transcribed without sureness (see above); else 'speech'. */
+export function judgeEnglish(measures: EnglishMeasures | null): 'speech' | 'foreign-language' {
+  if (!measures || measures.speechSeconds < MIN_SPEECH_SECONDS) return 'speech';
+  return measures.sureness < MIN_SURE_CONFIDENCE ? 'foreign-language' : 'speech';
+}

@@ -23,7 +23,7 @@ import type { TranscriptionEngine, TranscriptionResult } from './engines/types.t
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { coded, reasonParams, type CodedText } from './messages.ts';
-import { classifyTranscription } from './speech.ts';
+import { classifyTranscription, englishMeasures, judgeEnglish } from './speech.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
 import type { JobTranscript, TranscriptionRepository } from './repository.ts';
 
@@ -305,9 +305,15 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
    * transcript: it ends as 'No speech detected' or 'Not English', refunded.
    */
   async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<JobOutcome | undefined> {
-    const verdict = classifyTranscription(result.segments.map((s) => s.text));
+    const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
+    let verdict = classifyTranscription(result.segments.map((s) => s.text));
+    // Words the English-only engine invented over speech it could not understand (speech.ts).
+    if (verdict === 'speech' && englishOnly) {
+      const measures = englishMeasures(result);
+      verdict = judgeEnglish(measures);
+      if (verdict !== 'speech') log.info({ transcriptId: t.id, measures }, 'speech without trusted English words');
+    }
     if (verdict !== 'speech') {
-      const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
       const outcome = verdict === 'foreign-language' && englishOnly ? 'NOT_ENGLISH' : 'NO_SPEECH';
       log.info({ transcriptId: t.id, engine: engine.name, verdict, seconds: result.durationSeconds }, 'transcription found no words');
       await failTranscript(t, coded(outcome), outcome);

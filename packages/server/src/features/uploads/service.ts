@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
   engineSupports,
   LANGUAGE_CODE,
@@ -26,6 +27,7 @@ import {
   type AudioFormat,
 } from './audio-format.ts';
 import { plausibleWavHeader } from './audio-header.ts';
+import { withLocalCopy, type AudioProbe } from './audio-probe.ts';
 
 const MB = 1024 * 1024;
 
@@ -64,6 +66,11 @@ export interface UploadsServiceDeps {
   limits: StorageLimits;
   /** Refuses (402) new audio the balance cannot pay for; without it, uploads are not checked. */
   credits?: TranscriptionGate;
+  /**
+   * Refuses a file without decodable audio before it is stored (audio-probe.ts), on a local copy
+   * written to `dir`; without it, any content that passes the first-bytes check is kept.
+   */
+  probe?: { check: AudioProbe; dir: string };
   /** The spoken languages of the configured engine ('any': it detects them). */
   languages?: string[] | 'any';
   /**
@@ -158,6 +165,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return format;
   }
 
+  /** `keep` gets the file again once the probe has found decodable audio in it (or at once, without a probe). */
+  async function probed<T>(body: Readable, keep: (body: Readable) => Promise<T>): Promise<T> {
+    const probe = deps.probe;
+    if (!probe) return keep(body);
+    return withLocalCopy(probe.dir, body, async (path) => {
+      await probe.check(path);
+      return keep(createReadStream(path));
+    });
+  }
+
   async function quietly(what: string, fn: () => Promise<void>): Promise<void> {
     try {
       await fn();
@@ -239,10 +256,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
             : new HttpError(413, 'SINGLE_UPLOAD_TOO_LARGE', { params: { maxMb: uploadLimits.chunkBytes / MB } }),
       );
       const format = sniffed(opened.head);
-      const id = await deps.transcripts.reserveId();
-      return storeTranscript({ id, userId, name, format, language }, (key) =>
-        storage.put(key, opened.body, { contentType: audioMimeTypes[format] }),
-      );
+      return probed(opened.body, async (body) => {
+        const id = await deps.transcripts.reserveId();
+        return storeTranscript({ id, userId, name, format, language }, (key) =>
+          storage.put(key, body, { contentType: audioMimeTypes[format] }),
+        );
+      });
     },
 
     /**
@@ -273,14 +292,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       if (input.bytes > maxBytes) throw tooLargeTotal();
       await roomFor(userId, input.bytes);
       const format = sniffed(input.head);
-      return storeTranscript(
-        { id: input.transcriptId, userId, name, format, language, title: input.title, folderId: input.folderId },
-        async (key) => {
-          const stored = await storage.put(key, input.open(), { contentType: audioMimeTypes[format] });
-          if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
-          return stored;
-        },
-        input.alongside,
+      return probed(input.open(), (body) =>
+        storeTranscript(
+          { id: input.transcriptId, userId, name, format, language, title: input.title, folderId: input.folderId },
+          async (key) => {
+            const stored = await storage.put(key, body, { contentType: audioMimeTypes[format] });
+            if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
+            return stored;
+          },
+          input.alongside,
+        ),
       );
     },
 
@@ -415,7 +436,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
             return part.stream;
           }),
         );
-        const { bytes } = await storage.put(key, joined, { contentType: audioMimeTypes[format] });
+        const { bytes } = await probed(joined, (body) => storage.put(key, body, { contentType: audioMimeTypes[format] }));
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
@@ -424,6 +445,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       } catch (err) {
         await removeAttempt(userId, id);
         await quietly('could not release a failed finalize', () => repo.release(upload.id, id));
+        // Its chunks will never make audio: they go now, not at the sweep (a new upload starts afresh).
+        if (err instanceof HttpError && (err.code === 'AUDIO_UNDECODABLE' || err.code === 'AUDIO_HEADER_IMPLAUSIBLE')) {
+          await quietly('could not discard an upload without audio', async () => {
+            if ((await repo.discard(upload.id, userId)) === 'deleted') await storage.deletePrefix(uploadPrefix(userId, upload.id));
+          });
+        }
         throw err;
       } finally {
         clearInterval(beat);

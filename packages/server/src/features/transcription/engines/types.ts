@@ -46,6 +46,8 @@ export interface TranscriptionResult {
   language: string;
   /** Segments in time order. */
   segments: TranscriptSegment[];
+  /** Seconds of the audio its voice-activity detector took for speech, when the engine runs one. */
+  speechSeconds?: number;
 }
 
 export interface TranscriptionEngine {

@@ -268,4 +268,124 @@ export async function decodeAudio(filePath: string, options: DecodeOptions = {})
   }
 }
 
+/** Bit rates in kbit/s by [MPEG-1?][layer 1..3][index] (ISO 11172-3, 13818-3). */
+const MPEG_BITRATES: Record<'v1' | 'v2', number[][]> = {
+  v1: [
+    [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320, 384],
+    [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320],
+  ],
+  v2: [
+    [0, 32, 48, 56, 64, 80, 96, 112, 128, 144, 160, 176, 192, 224, 256],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+    [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160],
+  ],
+};
+const MPEG_RATES = [44100, 48000, 32000];
+
+/** The byte length of the MPEG audio frame whose header is at `at`, or 0 when there is none. */
+function mpegFrameLength(b: Uint8Array, at: number): number {
+  if (at + 4 > b.length || b[at] !== 0xff || (b[at + 1] & 0xe0) !== 0xe0) return 0;
+  const version = (b[at + 1] >> 3) & 0x03; // 0: 2.5, 2: 2, 3: 1
+  const layer = 4 - ((b[at + 1] >> 1) & 0x03); // 1..3
+  const bitrateIndex = b[at + 2] >> 4;
+  const rateIndex = (b[at + 2] >> 2) & 0x03;
+  if (version === 1 || layer === 4 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return 0;
+  const rate = MPEG_RATES[rateIndex] / (version === 3 ? 1 : version === 2 ? 2 : 4);
+  const bitrate = MPEG_BITRATES[version === 3 ? 'v1' : 'v2'][layer - 1][bitrateIndex] * 1000;
+  const padding = (b[at + 2] >> 1) & 0x01;
+  if (layer === 1) return (Math.floor((12 * bitrate) / rate) + padding) * 4;
+  const perSample = layer === 3 && version !== 3 ? 72 : 144;
+  return Math.floor((perSample * bitrate) / rate) + padding;
+}
+
+/** Consecutive frames an MP3's start must hold, each header where the one before says it ends. */
+const MP3_CHAINED_FRAMES = 4;
+
+/**
+ * Whether the start of an MP3 file holds real MPEG audio: after its ID3v2 tag (if any), somewhere in
+ * `head`, MP3_CHAINED_FRAMES frame headers in a row, each where the previous frame ends (the test
+ * ffmpeg's probe makes). The decoder itself cannot tell: it resynchronises on any byte pair that
+ * looks like a frame header and turns junk into noise.
+ */
+export function hasMp3Frames(head: Uint8Array): boolean {
+  let start = 0;
+  if (head.length >= 10 && head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) {
+    // A syncsafe size: 7 bits per byte.
+    if ((head[6] | head[7] | head[8] | head[9]) & 0x80) return false;
+    start = 10 + ((head[6] << 21) | (head[7] << 14) | (head[8] << 7) | head[9]) + (head[5] & 0x10 ? 10 : 0);
+    // A tag larger than what was read (a big cover picture): the frames are out of sight, the decoder judges.
+    if (start + 4 > head.length) return true;
+  }
+  for (let at = start; at + 4 <= head.length; at++) {
+    let next = at;
+    let frames = 0;
+    while (frames < MP3_CHAINED_FRAMES) {
+      const length = mpegFrameLength(head, next);
+      if (length === 0) break;
+      frames++;
+      next += length;
+      // A file shorter than the chain: the frames it has lead exactly to its end.
+      if (next === head.length) return frames > 0;
+    }
+    if (frames === MP3_CHAINED_FRAMES) return true;
+  }
+  return false;
+}
+
+/** probeAudio stopped on purpose: it has read the samples it needed. */
+class ProbeDone extends Error {}
+
+/**
+ * Whether the file holds decodable audio: decodes from its start until `seconds` of 16 kHz mono
+ * samples have come out (then stops), and answers how many came out, 0 when none. Cheap and bounded
+ * for formats that decode as they stream; a container whose index sits at its end (an MP4 without
+ * 'faststart') is read whole first, as the decoder needs it. Refusals and errors of the decoder are
+ * an AudioDecodeError, as with decodeAudio.
+ */
+export async function probeAudio(filePath: string, seconds: number, signal?: AbortSignal): Promise<number> {
+  const wanted = Math.max(1, Math.round(seconds * SAMPLE_RATE));
+  // An ID3 tag with a cover picture can be a few hundred kB.
+  const head = new Uint8Array(1024 * 1024);
+  const handle = await open(filePath, 'r');
+  let headLength: number;
+  try {
+    headLength = (await handle.read(head, 0, head.length, 0)).bytesRead;
+  } finally {
+    await handle.close();
+  }
+  if (headLength === 0) return 0;
+  const format = sniffFormat(head.subarray(0, headLength));
+  if (!format) return 0;
+  if (format === 'mp3' && !hasMp3Frames(head.subarray(0, headLength))) return 0;
+  let resampler: Resampler | null = null;
+  let samples = 0;
+  const stream = createReadStream(filePath, { highWaterMark: 64 * 1024, signal });
+  try {
+    for await (const chunk of decode(plainBytes(stream), format) as AsyncIterable<DecodedChunk>) {
+      signal?.throwIfAborted();
+      if (!chunk.channelData.length || !chunk.channelData[0].length) continue;
+      if (!resampler) {
+        if (!plausibleStream(chunk.sampleRate, chunk.channelData.length)) {
+          throw new AudioDecodeError(apiErrorText('AUDIO_HEADER_IMPLAUSIBLE'), { code: 'AUDIO_HEADER_IMPLAUSIBLE' });
+        }
+        resampler = new Resampler(chunk.sampleRate, SAMPLE_RATE);
+      }
+      samples += resampler.push(mixToMono(chunk.channelData)).length;
+      if (samples >= wanted) throw new ProbeDone();
+    }
+    if (resampler) samples += (resampler as Resampler).flush().length;
+    return samples;
+  } catch (error) {
+    if (error instanceof ProbeDone) return samples;
+    if (signal?.aborted) throw signal.reason;
+    if (error instanceof AudioDecodeError) throw error;
+    throw new AudioDecodeError(`The audio could not be decoded as ${format}: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
+  } finally {
+    stream.destroy();
+  }
+}
+
 export { encodeWav } from '@scribe/api-client/wav';

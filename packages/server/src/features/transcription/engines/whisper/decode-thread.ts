@@ -54,6 +54,7 @@ export async function decodeOffThread(filePath: string, options: DecodeOptions =
       await removeWork();
       return pcmOf({ kind: 'memory', samples: reply });
     }
+    if ('probed' in reply) throw new Error('a decode was answered with a probe');
     if (!reply.ok) {
       const { message, decodeError, code } = reply.error;
       throw decodeError ? new AudioDecodeError(message, { code: code as ApiErrorCode | undefined }) : new Error(message);
@@ -74,4 +75,27 @@ export async function decodeOffThread(filePath: string, options: DecodeOptions =
     if (signal?.aborted) throw signal.reason;
     throw err;
   }
+}
+
+/**
+ * probeAudio (audio.ts) in a decoding thread: the 16 kHz samples decoded from the file's first
+ * `seconds` (0: none). A decoder's refusal is an AudioDecodeError, with its code.
+ */
+export async function probeOffThread(filePath: string, seconds: number, signal?: AbortSignal): Promise<number> {
+  signal?.throwIfAborted();
+  const request: DecodeRequest = { filePath, options: {}, probeSeconds: seconds };
+  let reply: DecodeReply;
+  try {
+    reply = (await decodePool().run(request, { signal })) as DecodeReply;
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    throw err;
+  }
+  if (reply instanceof Float32Array) throw new Error('a probe was answered with decoded audio');
+  if (!reply.ok) {
+    const { message, decodeError, code } = reply.error;
+    throw decodeError ? new AudioDecodeError(message, { code: code as ApiErrorCode | undefined }) : new Error(message);
+  }
+  if (!('probed' in reply)) throw new Error('a probe was answered with decoded audio');
+  return reply.probed;
 }

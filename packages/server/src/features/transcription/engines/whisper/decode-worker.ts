@@ -3,11 +3,13 @@
 // the samples moved to the calling thread rather than copied. A decoder's refusal comes back as data,
 // so its code survives the crossing.
 import { move } from 'piscina';
-import { AudioDecodeError, decodeAudio, type DecodeOptions, type DecodedAudio } from './audio.ts';
+import { AudioDecodeError, decodeAudio, probeAudio, type DecodeOptions, type DecodedAudio } from './audio.ts';
 
 export interface DecodeRequest {
   filePath: string;
   options: Omit<DecodeOptions, 'signal'>;
+  /** Only probe (probeAudio): decode this many seconds from the start and count the samples. */
+  probeSeconds?: number;
 }
 
 /**
@@ -17,10 +19,12 @@ export interface DecodeRequest {
 export type DecodeReply =
   | Float32Array
   | { ok: true; decoded: Extract<DecodedAudio, { kind: 'file' }> }
+  | { ok: true; probed: number }
   | { ok: false; error: { message: string; decodeError: boolean; code?: string } };
 
-export default async function decode({ filePath, options }: DecodeRequest): Promise<DecodeReply> {
+export default async function decode({ filePath, options, probeSeconds }: DecodeRequest): Promise<DecodeReply> {
   try {
+    if (probeSeconds !== undefined) return { ok: true, probed: await probeAudio(filePath, probeSeconds) };
     const decoded = await decodeAudio(filePath, options);
     if (decoded.kind === 'memory') return move(decoded.samples) as unknown as Float32Array;
     return { ok: true, decoded };

@@ -240,7 +240,13 @@ export class WhisperEngine implements TranscriptionEngine {
       const regions = runtime.vad ? regionsFromFrames(frames, pcm) : null;
       const segments = await this.transcribePcm(runtime, pcm, regions, frames, input);
       onProgress?.(1);
-      return { durationSeconds: pcm.length / SAMPLE_RATE, language: 'en', segments };
+      const speechFrames = runtime.vad ? frames.reduce((n, p) => n + (p >= 0.5 ? 1 : 0), 0) : undefined;
+      return {
+        durationSeconds: pcm.length / SAMPLE_RATE,
+        language: 'en',
+        segments,
+        ...(speechFrames === undefined ? {} : { speechSeconds: (speechFrames * VAD_FRAME_SAMPLES) / SAMPLE_RATE }),
+      };
     } finally {
       await pcm.dispose();
     }

@@ -1,0 +1,56 @@
+// The English-only engine's language check (speech.ts, judgeEnglish) on real audio: German speech
+// (espeak-ng, two voices and speeds) is not English; the LibriVox clip, clean, re-encoded and under
+// white noise at 10 and 5 dB SNR, is. The measures are printed: the thresholds were set from them.
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishMeasures, judgeEnglish } from '../../src/features/transcription/speech.ts';
+import { createWhisperEngine, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
+import { writeFile } from 'node:fs/promises';
+import { LIBRIVOX_CLIP, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
+import { repeatedRecording } from './server-helpers.ts';
+
+const fixtures = join(import.meta.dirname, '..', 'fixtures', 'audio');
+
+describe('built-in engine: is it English?', () => {
+  let engine: WhisperEngine;
+  beforeAll(async () => {
+    engine = createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE });
+    await engine.ready();
+  }, 60_000);
+  afterAll(() => engine?.close());
+
+  const judge = async (path: string) => {
+    const result = await engine.transcribe({ filePath: path });
+    const measures = englishMeasures(result);
+    console.log(
+      path.split('/').pop(),
+      JSON.stringify(measures),
+      result.segments
+        .map((s) => s.text)
+        .join(' ')
+        .slice(0, 120),
+    );
+    return judgeEnglish(measures);
+  };
+
+  it.each(['german-espeak-meeting.mp3', 'german-espeak-weather-female-slow.mp3'])(
+    '%s is not English',
+    async (name) => {
+      expect(await judge(join(fixtures, name))).toBe('foreign-language');
+    },
+    180_000,
+  );
+
+  it('a reading repeated eight times is English (every segment repeats one before it)', async () => {
+    const path = join(tempDir(), 'eight-readings.wav');
+    await writeFile(path, (await repeatedRecording(8)).wav);
+    expect(await judge(path)).toBe('speech');
+  }, 120_000);
+
+  it.each(['wav', 'noise-10db.flac', 'noise-5db.flac', 'mp3', 'webm', '8ch-8k-u8.wav'])(
+    'the LibriVox clip (%s) is English',
+    async (ext) => {
+      expect(await judge(`${LIBRIVOX_CLIP}.${ext}`)).toBe('speech');
+    },
+  );
+});
