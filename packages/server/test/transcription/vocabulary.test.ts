@@ -5,14 +5,9 @@ import { vocabularyContext } from '../../src/features/transcription/engines/whis
 import { prepareWhisperModel } from '../../src/features/transcription/engines/whisper/model.ts';
 import { WhisperTokenizer } from '../../src/features/transcription/engines/whisper/tokenizer.ts';
 import { wordErrorRate } from '../support/wer.ts';
-import { FIXTURES, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE } from './helpers.ts';
-
-/** The names spoken in the synthetic recording (fixtures README: espeak-names.wav). */
-export const NAMES_CLIP = `${FIXTURES}espeak-names.wav`;
-export const NAMES = ['Siobhan Kowalczyk', 'Anneliese Oyelaran', 'Zyntrix'];
+import { LIBRIVOX_CLIP, LIBRIVOX_TEXT, NAMES, NAMES_CLIP, namesHeard as heard, SHARED_MODEL_CACHE } from './helpers.ts';
 
 const text = (result: TranscriptionResult) => result.segments.map((s) => s.text).join(' ');
-const heard = (transcript: string) => NAMES.filter((name) => transcript.includes(name));
 
 describe('Whisper tokenizer: encoding', () => {
   let tokenizer: WhisperTokenizer;
