@@ -26,7 +26,10 @@ export function parseVocabulary(text: string): string[] {
   const terms: string[] = [];
   for (const raw of text.split(/[\n\r,;]+/)) {
     // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    const term = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+    const term = raw
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (term && !seen.has(term)) {
       seen.add(term);
       terms.push(term);

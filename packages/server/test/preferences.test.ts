@@ -74,7 +74,11 @@ describe('/api/user/preferences', () => {
       const { cookie } = await register(server);
       await postJson(server, '/api/user/preferences', { language: 'en', vocabulary: ['Zyntrix'] }, { Cookie: cookie });
       const cases: [unknown, string, string][] = [
-        [Array.from({ length: 101 }, (_, i) => `term ${i}`), 'VOCABULARY_TOO_MANY_TERMS', 'The vocabulary may hold at most 100 names and terms'],
+        [
+          Array.from({ length: 101 }, (_, i) => `term ${i}`),
+          'VOCABULARY_TOO_MANY_TERMS',
+          'The vocabulary may hold at most 100 names and terms',
+        ],
         [['x'.repeat(600), 'y'.repeat(401)], 'VOCABULARY_TOO_LONG', 'The vocabulary may hold at most 1,000 characters'],
         ['Zyntrix', 'VOCABULARY_INVALID', 'The vocabulary must be a list of names and terms'],
         [[1, 2], 'VOCABULARY_INVALID', 'The vocabulary must be a list of names and terms'],

@@ -19,7 +19,7 @@ describe('Whisper tokenizer: encoding', () => {
     // GPT-2's ids for these words (its vocabulary is tiny.en's text vocabulary).
     expect(tokenizer.encode(' Hello world')).toEqual([18435, 995]);
     expect(tokenizer.encode(' the')).toEqual([262]);
-    for (const sample of [' Siobhan Kowalczyk, Anneliese Oyelaran, Zyntrix', ' café 1234 it\'s  ok', ' Müller — Straße 😀']) {
+    for (const sample of [' Siobhan Kowalczyk, Anneliese Oyelaran, Zyntrix', " café 1234 it's  ok", ' Müller — Straße 😀']) {
       expect(tokenizer.decode(tokenizer.encode(sample))).toBe(sample);
     }
   });
@@ -65,7 +65,9 @@ describe('built-in engine with a custom vocabulary', () => {
       LIBRIVOX_TEXT,
       text(await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav`, vocabulary: [...NAMES, 'Kubernetes', 'PostgreSQL'] })),
     ).rate;
-    console.log(`LibriVox WER without vocabulary ${(base * 100).toFixed(1)} %, with an unrelated one ${(withVocabulary * 100).toFixed(1)} %`);
+    console.log(
+      `LibriVox WER without vocabulary ${(base * 100).toFixed(1)} %, with an unrelated one ${(withVocabulary * 100).toFixed(1)} %`,
+    );
     expect(withVocabulary).toBeLessThanOrEqual(base + 0.01);
   }, 120_000);
 });

@@ -70,7 +70,14 @@ export interface TranscriptionChoicesProps extends KitLocaleProps {
  * built-in engine), the audio's length, its estimated cost and the balance. A language the engine
  * cannot transcribe, or a cost above the balance, is refused here, with a 'Buy credits' link.
  */
-function TranscriptionChoicesView({ terms, language, onLanguageChange, durationSeconds, vocabulary, isDisabled }: TranscriptionChoicesProps) {
+function TranscriptionChoicesView({
+  terms,
+  language,
+  onLanguageChange,
+  durationSeconds,
+  vocabulary,
+  isDisabled,
+}: TranscriptionChoicesProps) {
   const { t, i18n } = useLingui();
   const selectId = useId();
   const check = checkTranscription(terms, language, durationSeconds);

@@ -53,8 +53,8 @@ export function VocabularySection() {
           </Heading>
           <Text tone="muted">
             <Trans>
-              Names and terms that appear in your recordings, one per line or separated by commas. The transcription is told to expect
-              them, so it spells them right. The upload dialog offers this list for each upload.
+              Names and terms that appear in your recordings, one per line or separated by commas. The transcription is told to expect them,
+              so it spells them right. The upload dialog offers this list for each upload.
             </Trans>
           </Text>
           <TextArea

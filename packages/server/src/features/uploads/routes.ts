@@ -154,7 +154,13 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           const field = part.fields[name];
           return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
         };
-        const result = await uploads.uploadSingle(user.id, multipartFileName(part.filename), part.file, text('language'), text('vocabulary'));
+        const result = await uploads.uploadSingle(
+          user.id,
+          multipartFileName(part.filename),
+          part.file,
+          text('language'),
+          text('vocabulary'),
+        );
         return reply.code(201).send(result);
       }),
   );

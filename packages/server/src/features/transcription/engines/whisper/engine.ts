@@ -82,7 +82,10 @@ const MAX_CONTEXT_TOKENS = DECODER_CONTEXT / 2 - 1;
  * <|startofprev|> and the tokens of " " + the terms, the end kept when too long. Empty without terms.
  */
 export function vocabularyContext(tokenizer: WhisperTokenizer, vocabulary: readonly string[] | undefined): number[] {
-  const text = (vocabulary ?? []).map((term) => term.trim()).filter(Boolean).join(', ');
+  const text = (vocabulary ?? [])
+    .map((term) => term.trim())
+    .filter(Boolean)
+    .join(', ');
   if (!text) return [];
   return [tokenizer.special.startOfPrev, ...tokenizer.encode(` ${text}`).slice(-MAX_CONTEXT_TOKENS)];
 }
