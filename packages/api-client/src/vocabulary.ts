@@ -25,9 +25,9 @@ export function parseVocabulary(text: string): string[] {
   const seen = new Set<string>();
   const terms: string[] = [];
   for (const raw of text.split(/[\n\r,;]+/)) {
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    // Control characters (Unicode Cc: tabs, NUL, ...) become spaces.
     const term = raw
-      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\p{Cc}/gu, ' ')
       .replace(/\s+/g, ' ')
       .trim();
     if (term && !seen.has(term)) {
