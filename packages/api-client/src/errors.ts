@@ -158,6 +158,9 @@ export const apiErrors = {
   LANGUAGE_UNSUPPORTED:
     'The built-in transcription engine understands English only. An administrator can connect another engine for other languages.',
   LANGUAGE_CODE_INVALID: 'language must be a two-letter language code such as en or de',
+  VOCABULARY_TOO_MANY_TERMS: 'The vocabulary may hold at most 100 names and terms',
+  VOCABULARY_TOO_LONG: 'The vocabulary may hold at most 1,000 characters',
+  VOCABULARY_INVALID: 'The vocabulary must be a list of names and terms',
   RETRY_NOT_FAILED: 'Only a failed transcription can be retried',
   RETRY_NO_AUDIO: 'The audio of this transcript is gone, so it cannot be transcribed again',
   /**

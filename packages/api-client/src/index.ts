@@ -12,6 +12,7 @@ export * from './live.ts';
 export * from './limits.ts';
 export * from './ai.ts';
 export * from './transcription.ts';
+export * from './vocabulary.ts';
 export * from './library.schemas.ts';
 export * from './credits.schemas.ts';
 export * from './live.schemas.ts';

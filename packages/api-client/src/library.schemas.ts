@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { apiErrors } from './errors.ts';
 import { apiErrorCodeSchema } from './schemas.ts';
+import { vocabularySchema } from './vocabulary.ts';
 import { bulkLimits, folderLimits, libraryMessages } from './library.ts';
 import { transcriptExportFormats } from './ai.ts';
 import { visibleText } from './validation.ts';
@@ -212,6 +213,8 @@ export const finalizeUploadRequestSchema = z.object({
     .string()
     .regex(/^[a-z]{2}$/, apiErrors.LANGUAGE_CODE_INVALID)
     .optional(),
+  /** Names and terms to expect in this recording (custom vocabulary); left out: none. */
+  vocabulary: vocabularySchema.optional(),
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
 

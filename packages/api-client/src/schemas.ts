@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentsConfigSchema } from './credits.schemas.ts';
 import { apiErrorCodes, type ApiErrorCode } from './errors.ts';
+import { vocabularySchema } from './vocabulary.ts';
 import { emailPattern, hasInvisibleCharacters, limits, validationMessages as m, visibleText } from './validation.ts';
 
 export const languageSchema = z.enum(['en', 'de'], { error: m.languageInvalid });
@@ -74,6 +75,8 @@ export const preferencesSchema = z.object({
   language: languageSchema,
   /** E-mail the account's address when a transcription finishes (offered when the server has mail: public config `mail`). Left out of a save: unchanged. */
   emailWhenTranscribed: z.boolean().optional(),
+  /** Names and terms the transcription should expect (custom vocabulary), tidied by the server. Left out of a save: unchanged. */
+  vocabulary: vocabularySchema.optional(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -292,6 +292,8 @@ export interface UploadOptions {
   allowRecordings?: boolean;
   /** The spoken language ('en', 'de', ...); the server refuses one its engine cannot transcribe. */
   language?: string;
+  /** Names and terms to expect (custom vocabulary); kept with the transcript for its transcription. */
+  vocabulary?: readonly string[];
   transport?: UploadTransport;
 }
 
@@ -334,6 +336,7 @@ export async function uploadAudio(file: UploadFile, options: UploadOptions = {})
     const form = new FormData();
     // The field before the file: the server reads it with the file part.
     if (options.language) form.append('language', options.language);
+    if (options.vocabulary?.length) form.append('vocabulary', options.vocabulary.join('\n'));
     form.append('audio', file, file.name);
     let reply: UploadReply;
     try {
@@ -465,7 +468,13 @@ async function uploadInChunks(
     reply = await transport({
       method: 'POST',
       url: baseUrl + paths.finalizeUpload,
-      body: JSON.stringify({ uploadId, originalName, totalChunks: total, ...(options.language ? { language: options.language } : {}) }),
+      body: JSON.stringify({
+        uploadId,
+        originalName,
+        totalChunks: total,
+        ...(options.language ? { language: options.language } : {}),
+        ...(options.vocabulary?.length ? { vocabulary: options.vocabulary } : {}),
+      }),
       headers: { 'Content-Type': 'application/json' },
       signal,
     });

@@ -72,9 +72,10 @@ export function api(server: TestServer, cookie: string) {
       if (res.status !== 201) throw new Error(`create folder: ${res.status} ${res.text}`);
       return res.json as unknown as { id: number; name: string; parentId: number | null };
     },
-    /** Single multipart upload of an in-memory file. */
-    upload: async (name: string, data: Uint8Array, field = 'audio') => {
+    /** Single multipart upload of an in-memory file; `fields` (language, vocabulary) go before it. */
+    upload: async (name: string, data: Uint8Array, field = 'audio', fields: Record<string, string> = {}) => {
       const form = new FormData();
+      for (const [key, value] of Object.entries(fields)) form.append(key, value);
       form.append(field, new Blob([data as Uint8Array<ArrayBuffer>]), name);
       const res = await fetch(`${server.url}/api/transcripts/upload`, { method: 'POST', headers: { ...XHR, Cookie: cookie }, body: form });
       return { status: res.status, json: (await res.json()) as { id?: number; error?: string } };

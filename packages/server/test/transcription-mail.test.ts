@@ -83,16 +83,16 @@ describe('e-mail when a transcription finishes', () => {
 
     const off = await register(server);
     const offClient = api(server, off.cookie);
-    expect((await offClient.get('/api/user/preferences')).json).toEqual({ language: 'en', emailWhenTranscribed: false });
+    expect((await offClient.get('/api/user/preferences')).json).toEqual({ language: 'en', emailWhenTranscribed: false, vocabulary: [] });
     await transcribed(offClient, 'not mailed.wav');
 
     const on = await register(server);
     const onClient = api(server, on.cookie);
     const saved = await onClient.post('/api/user/preferences', { language: 'de', emailWhenTranscribed: true });
-    expect(saved.json).toEqual({ language: 'de', emailWhenTranscribed: true });
+    expect(saved.json).toEqual({ language: 'de', emailWhenTranscribed: true, vocabulary: [] });
     // Saving the language alone leaves the choice as it was.
     await onClient.post('/api/user/preferences', { language: 'de' });
-    expect((await onClient.get('/api/user/preferences')).json).toEqual({ language: 'de', emailWhenTranscribed: true });
+    expect((await onClient.get('/api/user/preferences')).json).toEqual({ language: 'de', emailWhenTranscribed: true, vocabulary: [] });
     const id = await transcribed(onClient, 'Besprechung.wav');
 
     await expect.poll(() => mail.received.filter((m) => m.to.includes(on.account.email)).length, { timeout: 30_000 }).toBe(1);

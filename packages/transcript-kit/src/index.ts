@@ -51,6 +51,7 @@ export {
   startedMinutes,
   type TranscriptionCheck,
   type TranscriptionChoicesProps,
+  type VocabularyChoice,
   type TranscriptionTerms,
 } from './TranscriptionChoices/TranscriptionChoices.tsx';
 export { AudioPlayer, SKIP_SECONDS, PLAYBACK_RATES, type AudioPlayerProps, type AudioPlayerHandle } from './AudioPlayer/AudioPlayer.tsx';

@@ -11,6 +11,7 @@ import { PageShell } from '../layouts/PageShell.tsx';
 import { notificationsSupported, notifyEnabled, setNotifyEnabled } from '../lib/notifications.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { ApiTokensSection, WebhooksSection } from './settings/IntegrationsSections.tsx';
+import { VocabularySection } from './settings/VocabularySection.tsx';
 
 /** The server's error of a failed call (else `fallback`), in the active language. */
 function useErrorText() {
@@ -240,7 +241,7 @@ function NotificationsSection() {
     const language = i18n.locale === 'de' ? 'de' : 'en';
     try {
       await preferences.mutate(api.preferences.save({ language, emailWhenTranscribed: value }), {
-        optimisticData: { language, emailWhenTranscribed: value },
+        optimisticData: { ...preferences.data, language, emailWhenTranscribed: value },
         rollbackOnError: true,
       });
     } catch (error) {
@@ -388,6 +389,7 @@ export default function SettingsPage() {
         <SessionsSection />
         <ApiTokensSection />
         <WebhooksSection />
+        <VocabularySection />
         <NotificationsSection />
         <DataSection />
         <DeleteAccountSection />

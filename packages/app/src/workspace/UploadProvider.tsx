@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ApiError, discardUpload, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
+import { ApiError, discardUpload, formatVocabulary, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
 import {
   RecordAudioDialog,
   UploadDialog,
@@ -10,7 +10,9 @@ import {
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useSWRConfig } from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
+import { api } from '../api.ts';
+import { checkVocabulary } from '../lib/vocabulary.ts';
 import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
@@ -58,6 +60,8 @@ interface UploadView {
   file?: File;
   /** Its length: undefined while it is read, null when it could not be. */
   durationSeconds?: number | null;
+  /** The vocabulary field as edited for this upload; undefined: the saved list (Settings) as it is. */
+  vocabulary?: string;
 }
 
 /**
@@ -99,10 +103,13 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   }, [pathname]);
 
   const { terms, language, setLanguage } = useTranscriptionTerms();
+  // The saved custom vocabulary, offered (editable) for each upload.
+  const { user: signedIn } = useSession();
+  const savedVocabulary = formatVocabulary(useSWR(signedIn ? paths.preferences : null, () => api.preferences.get()).data?.vocabulary ?? []);
 
   /** Sends the confirmed file with its spoken language. */
   const start = useCallback(
-    (file: File, spokenLanguage: string) => {
+    (file: File, spokenLanguage: string, vocabulary: string[]) => {
       if (busy.current) return;
       busy.current = true;
       // The moment to ask: work starts that finishes later (only when the user opted in, Settings).
@@ -118,6 +125,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         maxBytes,
         signal: abort.signal,
         language: spokenLanguage,
+        vocabulary,
         uploadId: unfinishedUploads.get(identity),
         onUploadId: (id) => {
           unfinishedUploads.set(identity, id);
@@ -202,7 +210,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
 
   // Recording streams its pieces to the server where it can (the server has the recording routes, the
   // browser IndexedDB and MediaRecorder); elsewhere the dialog records the whole file and uploads it.
-  const { user } = useSession();
+  const user = signedIn;
   const support = useRecordingSupport(user?.id ?? null);
   const [recordMode, setRecordMode] = useState<{ streaming: boolean; recoverId: string | null }>({ streaming: false, recoverId: null });
   const streamingSupported = support.data?.supported === true;
@@ -249,6 +257,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
     [upload, isUploading, record, recover, discard, unfinished, isRecording],
   );
   const choices = { terms, language, onLanguageChange: setLanguage };
+  const vocabularyText = view.vocabulary ?? savedVocabulary;
+  const vocabulary = checkVocabulary(i18n, vocabularyText);
   return (
     <UploadContext value={value}>
       {children}
@@ -278,7 +288,12 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
                 language,
                 onLanguageChange: setLanguage,
                 durationSeconds: view.durationSeconds,
-                onConfirm: () => view.file && start(view.file, language),
+                onConfirm: () => view.file && start(view.file, language, vocabulary.terms),
+                vocabulary: {
+                  value: vocabularyText,
+                  onChange: (text) => setView((v) => ({ ...v, vocabulary: text })),
+                  error: vocabulary.error,
+                },
               }
             : undefined
         }

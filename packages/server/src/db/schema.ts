@@ -39,6 +39,8 @@ export const users = pgTable(
     tutorialSampleId: integer('tutorial_sample_id'),
     /** E-mail the account's address when a transcription finishes (Settings; only with SMTP_URL set). */
     emailWhenTranscribed: boolean('email_when_transcribed').notNull().default(false),
+    /** Names and terms the transcription should expect (Settings; the upload dialog offers them). */
+    vocabulary: jsonb('vocabulary').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -191,6 +193,8 @@ export const transcripts = pgTable(
     errorParams: jsonb('error_params').$type<ApiErrorParams>(),
     durationSeconds: doublePrecision('duration_seconds'),
     language: text('language'),
+    /** The custom vocabulary sent with the upload (null: none), kept so a retry transcribes with the same. */
+    vocabulary: jsonb('vocabulary').$type<string[]>(),
     content: text('content').notNull().default(''),
     segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
     /** The current revision of title and segments (1: the engine's output; each edit adds one). */

@@ -7,6 +7,13 @@ export const FIXTURES = fileURLToPath(new URL('../fixtures/audio/', import.meta.
 export const LIBRIVOX_CLIP = join(FIXTURES, 'librivox-sense-and-sensibility-0870');
 export const LIBRIVOX_TEXT = readFileSync(`${LIBRIVOX_CLIP}.txt`, 'utf8').trim();
 
+/** Synthetic speech with names tiny.en mishears without a custom vocabulary (fixtures README). */
+export const NAMES_CLIP = join(FIXTURES, 'espeak-names.wav');
+/** The names spoken in NAMES_CLIP, as its vocabulary. */
+export const NAMES = ['Siobhan Kowalczyk', 'Anneliese Oyelaran', 'Zyntrix'];
+/** The NAMES written right in a transcript. */
+export const namesHeard = (transcript: string) => NAMES.filter((name) => transcript.includes(name));
+
 /** Rewritten-model cache shared by the test files (the rewrite then runs once per machine). */
 export const SHARED_MODEL_CACHE = join(tmpdir(), 'scribe-test-whisper-models');
 

@@ -182,6 +182,18 @@ describe('OpenAI-compatible transcription engine', () => {
     });
   });
 
+  it('sends the custom vocabulary of the upload as prompt, and no prompt without one', async () => {
+    fake.answer(json(200, verboseJson), json(200, verboseJson));
+    const res = await user.upload('librivox-sense-and-sensibility-0870.wav', fixture('wav'), 'audio', {
+      vocabulary: 'Dashwood\nNorland Park, Marianne',
+    });
+    expect(res.status).toBe(201);
+    await live.status(res.json.id!, 'complete');
+    expect(fake.seen[0].fields.prompt).toBe('Dashwood, Norland Park, Marianne');
+    await live.status(await upload(), 'complete');
+    expect(fake.seen[1].fields).not.toHaveProperty('prompt');
+  });
+
   it("stores a confidence per segment from the server's avg_logprob and flags the doubtful ones", async () => {
     fake.answer(
       json(200, {

@@ -1,6 +1,6 @@
 import { Plural, useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
-import { KIT_ROOT_CLASS, Alert, Link } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Alert, Link, TextArea } from '@scribe/ui';
 import { useId } from 'react';
 import { formatClock } from '../media/time.ts';
 import * as styles from './TranscriptionChoices.css.ts';
@@ -46,12 +46,22 @@ export function isEnglishOnly(languages: readonly string[] | 'any'): boolean {
   return Array.isArray(languages) && languages.length === 1 && languages[0] === 'en';
 }
 
+/** Names and terms the engine should expect in this audio, as the user types them (one per line or comma-separated). */
+export interface VocabularyChoice {
+  value: string;
+  onChange: (value: string) => void;
+  /** Why the value cannot be sent (too many entries, too long), in the user's language; blocks the upload. */
+  error?: string;
+}
+
 export interface TranscriptionChoicesProps extends KitLocaleProps {
   terms: TranscriptionTerms;
   language: string;
   onLanguageChange: (language: string) => void;
   /** The audio's length in seconds; undefined while it is being read, null when it could not be. */
   durationSeconds: number | null | undefined;
+  /** The custom vocabulary field; left out: not offered. */
+  vocabulary?: VocabularyChoice;
   isDisabled?: boolean;
 }
 
@@ -60,7 +70,14 @@ export interface TranscriptionChoicesProps extends KitLocaleProps {
  * built-in engine), the audio's length, its estimated cost and the balance. A language the engine
  * cannot transcribe, or a cost above the balance, is refused here, with a 'Buy credits' link.
  */
-function TranscriptionChoicesView({ terms, language, onLanguageChange, durationSeconds, isDisabled }: TranscriptionChoicesProps) {
+function TranscriptionChoicesView({
+  terms,
+  language,
+  onLanguageChange,
+  durationSeconds,
+  vocabulary,
+  isDisabled,
+}: TranscriptionChoicesProps) {
   const { t, i18n } = useLingui();
   const selectId = useId();
   const check = checkTranscription(terms, language, durationSeconds);
@@ -91,6 +108,18 @@ function TranscriptionChoicesView({ terms, language, onLanguageChange, durationS
           ))}
         </select>
       </div>
+      {vocabulary ? (
+        <TextArea
+          label={t`Names and terms to expect`}
+          description={t`One per line or separated by commas; from your settings, changed here for this upload only.`}
+          value={vocabulary.value}
+          onChange={vocabulary.onChange}
+          isInvalid={!!vocabulary.error}
+          errorMessage={vocabulary.error}
+          isDisabled={isDisabled}
+          rows={3}
+        />
+      ) : null}
       {englishOnly && check.languageSupported ? (
         <Alert tone="info">{t`The built-in transcription engine understands English only. An administrator can connect another engine for other languages.`}</Alert>
       ) : null}

@@ -114,9 +114,16 @@ export const German: Story = {
 
 /** The confirm state with its language held, as the app holds it. */
 function Confirming(
-  props: ComponentProps<typeof UploadDialog> & { onConfirm: () => void; balance?: number; durationSeconds?: number | null },
+  props: ComponentProps<typeof UploadDialog> & {
+    onConfirm: () => void;
+    balance?: number;
+    durationSeconds?: number | null;
+    /** The saved custom vocabulary; left out: no vocabulary field. */
+    savedVocabulary?: string;
+  },
 ) {
   const [language, setLanguage] = useState('en');
+  const [vocabulary, setVocabulary] = useState(props.savedVocabulary ?? '');
   return (
     <Controlled
       {...props}
@@ -133,6 +140,16 @@ function Confirming(
         onLanguageChange: setLanguage,
         durationSeconds: 'durationSeconds' in props ? props.durationSeconds : 125,
         onConfirm: props.onConfirm,
+        ...(props.savedVocabulary === undefined
+          ? {}
+          : {
+              vocabulary: {
+                value: vocabulary,
+                onChange: setVocabulary,
+                // The app checks the bounds as the server does (100 entries, 1,000 characters); a small one here.
+                error: vocabulary.length > 60 ? 'The vocabulary may hold at most 60 characters' : undefined,
+              },
+            }),
       }}
     />
   );
@@ -209,6 +226,43 @@ export const ConfirmGerman: Story = {
     await expect(within(dialog).getByText(/versteht nur Englisch/)).toBeVisible();
     await expect(within(dialog).getByRole('combobox', { name: 'Gesprochene Sprache' })).toHaveValue('en');
     await expect(within(dialog).getByText('3 Credits · 3 angefangene Minuten')).toBeVisible();
+  },
+};
+
+/**
+ * The custom vocabulary for this upload: the saved list (Settings) prefilled and editable here; a list
+ * past its bounds shows the reason and holds Upload back.
+ */
+export const ConfirmVocabulary: Story = {
+  args: { state: 'confirm', progress: 0 },
+  render: (args) => (
+    <Confirming {...args} balance={60} onConfirm={args.confirmation?.onConfirm ?? fn()} savedVocabulary={'Siobhan Kowalczyk\nZyntrix'} />
+  ),
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Upload audio' });
+    const field = within(dialog).getByRole('textbox', { name: 'Names and terms to expect' });
+    await expect(field).toHaveValue('Siobhan Kowalczyk\nZyntrix');
+    await expect(within(dialog).getByText(/changed here for this upload only/)).toBeVisible();
+    const upload = within(dialog).getByRole('button', { name: 'Upload' });
+    await expect(upload).toBeEnabled();
+    await userEvent.type(field, ', Anneliese Oyelaran, Kubernetes, PostgreSQL');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(dialog).getByText('The vocabulary may hold at most 60 characters')).toBeVisible();
+    await expect(upload).toBeDisabled();
+    await userEvent.clear(field);
+    await userEvent.type(field, 'Anneliese Oyelaran');
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(upload).toBeEnabled();
+  },
+};
+
+export const ConfirmVocabularyGerman: Story = {
+  args: { state: 'confirm', progress: 0 },
+  globals: { locale: 'de' },
+  render: (args) => <Confirming {...args} balance={60} onConfirm={fn()} savedVocabulary="Zyntrix" />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Audio hochladen' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Zu erwartende Namen und Begriffe' })).toHaveValue('Zyntrix');
   },
 };
 

@@ -2,7 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
 import { busyDialogProps } from '../dialog/busy.ts';
-import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
+import {
+  checkTranscription,
+  TranscriptionChoices,
+  type TranscriptionTerms,
+  type VocabularyChoice,
+} from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './UploadDialog.css.ts';
 
 /** 'confirm': before anything is sent, the language, length, cost and balance, and an Upload button. */
@@ -17,6 +22,8 @@ export interface UploadConfirmation {
   durationSeconds: number | null | undefined;
   /** Upload with the chosen language (only offered when the choices allow it). */
   onConfirm: () => void;
+  /** The custom vocabulary for this upload (prefilled from Settings); left out: no field. */
+  vocabulary?: VocabularyChoice;
 }
 
 export interface UploadDialogProps extends KitLocaleProps {
@@ -48,7 +55,7 @@ function UploadDialogView({ state, progress, fileName, error, confirmation, isOp
   const busy = state === 'uploading' || state === 'processing';
   const value = Math.max(0, Math.min(100, Number.isFinite(progress) ? progress : 0));
   const check = confirmation ? checkTranscription(confirmation.terms, confirmation.language, confirmation.durationSeconds) : null;
-  const canUpload = !!check?.ok && confirmation?.durationSeconds !== undefined;
+  const canUpload = !!check?.ok && confirmation?.durationSeconds !== undefined && !confirmation.vocabulary?.error;
   const title = {
     confirm: t`Upload audio`,
     uploading: t`Uploading File`,
@@ -96,6 +103,7 @@ function UploadDialogView({ state, progress, fileName, error, confirmation, isOp
             language={confirmation.language}
             onLanguageChange={confirmation.onLanguageChange}
             durationSeconds={confirmation.durationSeconds}
+            vocabulary={confirmation.vocabulary}
           />
         ) : state === 'error' ? (
           <Alert tone="danger">{error || t`Failed to upload file`}</Alert>

@@ -5,19 +5,23 @@ import { users } from '../../db/schema.ts';
 
 export function createPreferencesRepository(db: Db) {
   return {
-    async get(userId: number): Promise<{ language: string; emailWhenTranscribed: boolean } | undefined> {
+    async get(userId: number): Promise<{ language: string; emailWhenTranscribed: boolean; vocabulary: string[] } | undefined> {
       const [row] = await db
-        .select({ language: users.language, emailWhenTranscribed: users.emailWhenTranscribed })
+        .select({ language: users.language, emailWhenTranscribed: users.emailWhenTranscribed, vocabulary: users.vocabulary })
         .from(users)
         .where(eq(users.id, userId));
       return row;
     },
-    /** The language, and the e-mail choice when given (a save without it leaves it as it was). */
-    async save(userId: number, prefs: { language: Language; emailWhenTranscribed?: boolean }): Promise<void> {
-      const { language, emailWhenTranscribed } = prefs;
+    /** The language, and the e-mail choice and vocabulary when given (a save without them leaves them as they were). */
+    async save(userId: number, prefs: { language: Language; emailWhenTranscribed?: boolean; vocabulary?: string[] }): Promise<void> {
+      const { language, emailWhenTranscribed, vocabulary } = prefs;
       await db
         .update(users)
-        .set(emailWhenTranscribed === undefined ? { language } : { language, emailWhenTranscribed })
+        .set({
+          language,
+          ...(emailWhenTranscribed === undefined ? {} : { emailWhenTranscribed }),
+          ...(vocabulary === undefined ? {} : { vocabulary }),
+        })
         .where(eq(users.id, userId));
     },
   };

@@ -14,6 +14,8 @@ export interface JobTranscript {
   audioMime: string | null;
   /** The spoken language chosen at upload (null: the engine's default or detection). */
   language: string | null;
+  /** The custom vocabulary sent with the upload (null: none). */
+  vocabulary: string[] | null;
   /** The account's free tutorial sample (features/tutorial): transcribed without charge. */
   isTutorialSample: boolean;
 }
@@ -47,6 +49,7 @@ export function createTranscriptionRepository(db: Db) {
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
           language: transcripts.language,
+          vocabulary: transcripts.vocabulary,
           isTutorialSample: transcripts.isTutorialSample,
         })
         .from(transcripts)

@@ -282,6 +282,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
         filePath,
         mimeType: t.audioMime ?? undefined,
         language: t.language ?? undefined,
+        vocabulary: t.vocabulary ?? undefined,
         signal,
         onProgress: (fraction) => progress.report(fraction),
         onDuration: charge,

@@ -137,7 +137,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           'checked by name and by content (a header no real audio has: 400 AUDIO_HEADER_IMPLAUSIBLE). ' +
           'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk. ' +
           'An optional text field `language` before the file names the spoken language (400 when the engine cannot ' +
-          'transcribe it); 402 when the balance cannot pay for one started minute.',
+          'transcribe it), and an optional text field `vocabulary` names and terms to expect (custom vocabulary: one per line ' +
+          'or comma-separated, at most 100 and 1,000 characters; 400 VOCABULARY_TOO_MANY_TERMS / VOCABULARY_TOO_LONG); ' +
+          '402 when the balance cannot pay for one started minute.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema, ...errors },
       },
@@ -148,9 +150,17 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
         const part = await filePart(request, Math.min(uploadLimits.chunkBytes, maxBytes));
         if (part.fieldname !== 'audio') throw new HttpError(400, 'WRONG_FILE_FIELD', { params: { field: 'audio' } });
         // Fields sent before the file arrive with it.
-        const field = part.fields.language;
-        const language = field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
-        const result = await uploads.uploadSingle(user.id, multipartFileName(part.filename), part.file, language);
+        const text = (name: string) => {
+          const field = part.fields[name];
+          return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+        };
+        const result = await uploads.uploadSingle(
+          user.id,
+          multipartFileName(part.filename),
+          part.file,
+          text('language'),
+          text('vocabulary'),
+        );
         return reply.code(201).send(result);
       }),
   );

@@ -4,7 +4,9 @@ import {
   engineSupports,
   LANGUAGE_CODE,
   formatMegabytes,
+  parseVocabulary,
   uploadLimits,
+  vocabularyProblem,
   type FinalizeUploadRequest,
   type UploadStatus,
 } from '@scribe/api-client';
@@ -93,9 +95,11 @@ function transcriptRow(u: {
   format: keyof typeof audioMimeTypes;
   bytes: number;
   language: string | null;
+  vocabulary?: string[] | null;
 }) {
   return {
     language: u.language,
+    vocabulary: u.vocabulary?.length ? u.vocabulary : null,
     id: u.id,
     userId: u.userId,
     title: titleFromFileName(u.name),
@@ -146,6 +150,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     return language;
   }
 
+  /**
+   * The custom vocabulary of a new upload, tidied (one term per line or comma-separated text, or a
+   * list); 400 past the bounds. Unset or empty: none.
+   */
+  function checkedVocabulary(vocabulary: string | readonly string[] | undefined): string[] | null {
+    if (vocabulary === undefined) return null;
+    const terms = parseVocabulary(typeof vocabulary === 'string' ? vocabulary : vocabulary.join('\n'));
+    const problem = vocabularyProblem(terms);
+    if (problem) throw new HttpError(400, problem, { field: 'vocabulary' });
+    return terms.length ? terms : null;
+  }
+
   async function requireCredits(userId: number): Promise<void> {
     await deps.credits?.requireTranscriptionCredits(userId);
   }
@@ -193,7 +209,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    * row, then queues its transcription; anything refused removes what was stored.
    */
   async function storeTranscript(
-    t: { id: number; userId: number; name: string; format: AudioFormat; language: string | null; title?: string; folderId?: number | null },
+    t: {
+      id: number;
+      userId: number;
+      name: string;
+      format: AudioFormat;
+      language: string | null;
+      vocabulary?: string[] | null;
+      title?: string;
+      folderId?: number | null;
+    },
     write: (key: string) => Promise<{ bytes: number }>,
     alongside?: (tx: Tx) => Promise<boolean>,
   ): Promise<{ id: number }> {
@@ -201,7 +226,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     const key = audioKey(userId, id, storedExtension(format, name));
     try {
       const { bytes } = await write(key);
-      const row = transcriptRow({ id, userId, name, key, format, bytes, language: t.language });
+      const row = transcriptRow({ id, userId, name, key, format, bytes, language: t.language, vocabulary: t.vocabulary });
       const inserted = await repo.insertTranscript(
         { ...row, ...(t.title === undefined ? {} : { title: t.title }), ...(t.folderId == null ? {} : { folderId: t.folderId }) },
         limits.quotaBytes,
@@ -241,9 +266,16 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     status,
 
     /** One multipart file of at most one chunk's size. */
-    async uploadSingle(userId: number, fileName: string, file: IncomingFile, requestedLanguage?: string): Promise<{ id: number }> {
+    async uploadSingle(
+      userId: number,
+      fileName: string,
+      file: IncomingFile,
+      requestedLanguage?: string,
+      requestedVocabulary?: string,
+    ): Promise<{ id: number }> {
       const name = checkedName(fileName);
       const language = checkedLanguage(requestedLanguage);
+      const vocabulary = checkedVocabulary(requestedVocabulary);
       await requireCredits(userId);
       const room = await roomFor(userId, 1);
       const sizeLimit = Math.min(CHUNK, maxBytes);
@@ -258,7 +290,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const format = sniffed(opened.head);
       return probed(opened.body, async (body) => {
         const id = await deps.transcripts.reserveId();
-        return storeTranscript({ id, userId, name, format, language }, (key) =>
+        return storeTranscript({ id, userId, name, format, language, vocabulary }, (key) =>
           storage.put(key, body, { contentType: audioMimeTypes[format] }),
         );
       });
@@ -278,6 +310,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         transcriptId: number;
         name: string;
         language?: string;
+        vocabulary?: readonly string[];
         title?: string;
         folderId?: number | null;
         head: Buffer;
@@ -288,13 +321,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     ): Promise<{ id: number }> {
       const name = checkedName(input.name);
       const language = checkedLanguage(input.language);
+      const vocabulary = checkedVocabulary(input.vocabulary);
       await requireCredits(userId);
       if (input.bytes > maxBytes) throw tooLargeTotal();
       await roomFor(userId, input.bytes);
       const format = sniffed(input.head);
       return probed(input.open(), (body) =>
         storeTranscript(
-          { id: input.transcriptId, userId, name, format, language, title: input.title, folderId: input.folderId },
+          { id: input.transcriptId, userId, name, format, language, vocabulary, title: input.title, folderId: input.folderId },
           async (key) => {
             const stored = await storage.put(key, body, { contentType: audioMimeTypes[format] });
             if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
@@ -406,6 +440,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         throw new HttpError(400, 'TOTAL_CHUNKS_MISMATCH', { params: { expected: upload.totalChunks } });
       const name = checkedName(body.originalName);
       const language = checkedLanguage(body.language);
+      const vocabulary = checkedVocabulary(body.vocabulary);
       await requireCredits(userId);
       const chunks = await repo.chunks(upload.id);
       const have = new Set(chunks.map((c) => c.chunkIndex));
@@ -440,7 +475,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
-        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, language }));
+        const completed = await repo.completeWithTranscript(
+          upload.id,
+          transcriptRow({ id, userId, name, key, format, bytes, language, vocabulary }),
+        );
         if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {
         await removeAttempt(userId, id);

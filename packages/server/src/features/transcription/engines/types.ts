@@ -28,6 +28,11 @@ export interface TranscriptionInput {
   mimeType?: string;
   /** The spoken language chosen by the user (ISO 639-1); unset: the engine's default or detection. */
   language?: string;
+  /**
+   * Names and terms the user expects in the recording (their custom vocabulary): the built-in engine
+   * puts them in the decoder's previous-context prompt, a remote one sends them as `prompt`.
+   */
+  vocabulary?: string[];
   /** Aborting rejects the promise with the signal's reason as soon as the engine can stop. */
   signal?: AbortSignal;
   /** Called with the fraction of the audio processed so far (0..1), non-decreasing. */

@@ -179,6 +179,10 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     }
     const language = input.language ?? this.options.language;
     if (language) form.append('language', language);
+    const vocabulary = (input.vocabulary ?? []).map((term) => term.trim()).filter(Boolean);
+    // Whisper-style servers take words to expect as `prompt` (the decoder's previous text); OpenAI's
+    // diarising model refuses a prompt.
+    if (vocabulary.length && this.format !== 'diarized_json') form.append('prompt', vocabulary.join(', '));
 
     const timeout = AbortSignal.timeout(this.options.timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;

@@ -28,7 +28,7 @@ import { mergeIntoSentences } from '../sentences.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
-import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
+import { createWhisperSession, DECODER_CONTEXT, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
 import { InferencePool } from './pool.ts';
 import { prepareSharedWeightsModel } from './shared-weights.ts';
 
@@ -74,6 +74,21 @@ const VAD_MIN_SKIP_SECONDS = 2; // shorter silences are transcribed through (a w
 // A part of a recording transcribed on its own holds at least this much speech: each cut costs about
 // one partly filled window more.
 const MIN_PART_SPEECH_SECONDS = 30;
+// Previous-context tokens after <|startofprev|>: Whisper's reference decoder keeps the last n_ctx // 2 - 1.
+const MAX_CONTEXT_TOKENS = DECODER_CONTEXT / 2 - 1;
+
+/**
+ * The decoder's previous-context ids for a user's vocabulary, as Whisper's `initial_prompt`:
+ * <|startofprev|> and the tokens of " " + the terms, the end kept when too long. Empty without terms.
+ */
+export function vocabularyContext(tokenizer: WhisperTokenizer, vocabulary: readonly string[] | undefined): number[] {
+  const text = (vocabulary ?? [])
+    .map((term) => term.trim())
+    .filter(Boolean)
+    .join(', ');
+  if (!text) return [];
+  return [tokenizer.special.startOfPrev, ...tokenizer.encode(` ${text}`).slice(-MAX_CONTEXT_TOKENS)];
+}
 
 interface Runtime {
   tokenizer: WhisperTokenizer;
@@ -284,6 +299,7 @@ export class WhisperEngine implements TranscriptionEngine {
   ) {
     const { signal, onProgress } = input;
     const total = pcm.length;
+    const context = vocabularyContext(runtime.tokenizer, input.vocabulary);
     const bounds =
       regions && this.options.splitLongRecordings
         ? splitAtPauses(regions, total, runtime.parallel, MIN_PART_SPEECH_SECONDS * SAMPLE_RATE)
@@ -302,7 +318,7 @@ export class WhisperEngine implements TranscriptionEngine {
           ?.filter((r) => r.end > from && r.start < to)
           .map((r) => ({ start: Math.max(from, r.start), end: Math.min(to, r.end) }));
         try {
-          return await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, stop.signal, (position) => {
+          return await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, context, stop.signal, (position) => {
             done[part] = position - from;
             const fraction = Math.min(1, done.reduce((a, b) => a + b, 0) / total);
             if (fraction > reported) {
@@ -346,6 +362,7 @@ export class WhisperEngine implements TranscriptionEngine {
     frames: Float32Array,
     from: number,
     to: number,
+    context: number[],
     signal: AbortSignal,
     onAdvance: (position: number) => void,
   ): Promise<TranscriptSegment[]> {
@@ -375,7 +392,7 @@ export class WhisperEngine implements TranscriptionEngine {
       }
       if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
       const windowSeconds = audio.length / SAMPLE_RATE;
-      const { tokens, logProbs } = await this.generate(runtime, audio, signal);
+      const { tokens, logProbs } = await this.generate(runtime, audio, context, signal);
       const parsed = this.options.timestamps
         ? parseWindowTokens(tokens, windowSeconds, tokenizer)
         : { segments: [{ start: 0, end: windowSeconds, tokens: tokens.filter((id) => tokenizer.isText(id)) }], advance: windowSeconds };
@@ -406,13 +423,20 @@ export class WhisperEngine implements TranscriptionEngine {
 
   /**
    * One window through the graph; returns the generated ids after the prompt, up to end-of-text, and
-   * each id's log-probability (the graph's `token_scores`: running sums, see model.ts).
+   * each id's log-probability (the graph's `token_scores`: running sums, see model.ts). `context` (the
+   * vocabulary's previous-context ids) goes before the start of transcript and is never part of the result.
    */
-  private async generate(runtime: Runtime, audio: Float32Array, signal: AbortSignal): Promise<{ tokens: number[]; logProbs: number[] }> {
+  private async generate(
+    runtime: Runtime,
+    audio: Float32Array,
+    context: number[],
+    signal: AbortSignal,
+  ): Promise<{ tokens: number[]; logProbs: number[] }> {
     const { special } = runtime.tokenizer;
-    const prompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
+    const transcriptPrompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
+    const prompt = [...context, ...transcriptPrompt];
     const { sequence, tokenScores } = await runtime.window(
-      { audio, prompt, beams: this.options.beams, timestamps: this.options.timestamps },
+      { audio, prompt, context: context.length, beams: this.options.beams, timestamps: this.options.timestamps },
       signal,
     );
     const ids: number[] = [];

@@ -17,11 +17,19 @@ import { SAMPLE_RATE, type Pcm } from './audio.ts';
 // the 316 s bench recording: the same text, 6 % less CPU and 45 MB less peak memory than 448 (the beam
 // search sizes its per-step scores by this length).
 const MAX_LENGTH = 224;
+// The decoder's context: a previous-context prompt (a user's vocabulary) may take up to half of it, as
+// in Whisper's reference decoder (n_ctx // 2 - 1 prompt tokens after <|startofprev|>).
+export const DECODER_CONTEXT = 448;
 
 export interface WindowRequest {
   audio: Float32Array;
-  /** Prompt ids (start of transcript, and no-timestamps when timestamps are off). */
+  /**
+   * Prompt ids: optionally <|startofprev|> and previous-context text tokens, then start of transcript,
+   * and no-timestamps when timestamps are off.
+   */
   prompt: number[];
+  /** How many of the prompt's ids are previous context (before start of transcript); 0 or unset: none. */
+  context?: number;
   beams: number;
   timestamps: boolean;
 }
@@ -78,12 +86,13 @@ export class WhisperRunner {
   }
 
   /** onnxruntime-node runs this synchronously on the calling thread (its promise only defers the start). */
-  async run({ audio, prompt, beams, timestamps }: WindowRequest): Promise<WindowReply> {
+  async run({ audio, prompt, context = 0, beams, timestamps }: WindowRequest): Promise<WindowReply> {
     const int32 = (values: number[], dims = [values.length]) => new (onnx().Tensor)('int32', Int32Array.from(values), dims);
     const float32 = (value: number) => new (onnx().Tensor)('float32', Float32Array.from([value]), [1]);
     const output = await this.session.run({
       audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]),
-      max_length: int32([MAX_LENGTH]),
+      // The previous context does not shorten what the window may write.
+      max_length: int32([Math.min(DECODER_CONTEXT, MAX_LENGTH + context)]),
       min_length: int32([0]),
       num_beams: int32([beams]),
       num_return_sequences: int32([1]),

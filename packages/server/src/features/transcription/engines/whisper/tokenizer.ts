@@ -1,7 +1,9 @@
 /**
- * Whisper's byte-level BPE tokenizer, decode direction only (the model generates ids; we never encode).
- * Each vocabulary entry is a string of GPT-2 "byte characters"; `byteDecoder` maps every such character
- * back to its byte, and the bytes of a run of tokens are UTF-8.
+ * Whisper's byte-level BPE tokenizer. Each vocabulary entry is a string of GPT-2 "byte characters";
+ * `byteDecoder` maps every such character back to its byte, and the bytes of a run of tokens are UTF-8.
+ * Encoding (for the decoder's previous-context prompt, a user's vocabulary) is tiktoken's algorithm,
+ * which Whisper's own tokenizer uses: split with GPT-2's pattern, then merge the adjacent pair whose
+ * joined bytes have the lowest rank until none is a token. In GPT-2's vocabulary a token's rank is its id.
  */
 
 export interface SpecialTokens {
@@ -27,6 +29,9 @@ export interface TokenizerData {
   special: SpecialTokens;
 }
 
+/** GPT-2's pre-tokenizer pattern (tiktoken's r50k_base / Whisper's "gpt2" encoding). */
+const GPT2_PATTERN = /'s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+/gu;
+
 /** Seconds per timestamp token step. */
 export const TIMESTAMP_STEP = 0.02;
 
@@ -34,6 +39,8 @@ export class WhisperTokenizer {
   readonly special: SpecialTokens;
   private readonly tokenBytes: (Uint8Array | undefined)[];
   private readonly utf8 = new TextDecoder('utf-8');
+  /** Text token id by its bytes (as latin1 string, one char per byte); built on the first encode. */
+  private ranks: Map<string, number> | null = null;
 
   constructor(data: TokenizerData) {
     this.special = data.special;
@@ -60,6 +67,42 @@ export class WhisperTokenizer {
 
   timestampSeconds(id: number): number {
     return Math.round((id - this.special.firstTimestamp) * TIMESTAMP_STEP * 100) / 100;
+  }
+
+  /** Text token ids of `text` (no special tokens), as Whisper's tokenizer encodes it. */
+  encode(text: string): number[] {
+    const ranks = (this.ranks ??= new Map(
+      this.tokenBytes.flatMap((bytes, id) => (bytes ? [[Buffer.from(bytes).toString('latin1'), id] as const] : [])),
+    ));
+    const ids: number[] = [];
+    for (const [piece] of text.matchAll(GPT2_PATTERN)) {
+      let parts = [...Buffer.from(piece, 'utf8').toString('latin1')];
+      const whole = ranks.get(parts.join(''));
+      if (whole !== undefined) {
+        ids.push(whole);
+        continue;
+      }
+      for (;;) {
+        let best = -1;
+        let bestRank = Infinity;
+        for (let i = 0; i < parts.length - 1; i++) {
+          const rank = ranks.get(parts[i] + parts[i + 1]);
+          if (rank !== undefined && rank < bestRank) {
+            bestRank = rank;
+            best = i;
+          }
+        }
+        if (best < 0) break;
+        parts = [...parts.slice(0, best), parts[best] + parts[best + 1], ...parts.slice(best + 2)];
+      }
+      for (const part of parts) {
+        const id = ranks.get(part);
+        // Every single byte is a token in a byte-level vocabulary.
+        if (id === undefined) throw new Error('A byte has no token in this vocabulary');
+        ids.push(id);
+      }
+    }
+    return ids;
   }
 
   /** Text of the given ids; special and timestamp tokens are skipped. */
