@@ -26,6 +26,7 @@ import {
   type AudioFormat,
 } from './audio-format.ts';
 import { plausibleWavHeader } from './audio-header.ts';
+import { probeMediaKind, videoMimeTypes, type MediaKind } from './media-kind.ts';
 
 const MB = 1024 * 1024;
 
@@ -85,6 +86,7 @@ function transcriptRow(u: {
   key: string;
   format: keyof typeof audioMimeTypes;
   bytes: number;
+  mediaKind: MediaKind;
   language: string | null;
 }) {
   return {
@@ -93,7 +95,9 @@ function transcriptRow(u: {
     userId: u.userId,
     title: titleFromFileName(u.name),
     audioKey: u.key,
-    audioMime: audioMimeTypes[u.format],
+    // Served as a video type when it has a picture: the browser's <video> then plays it.
+    audioMime: (u.mediaKind === 'video' ? videoMimeTypes[u.format] : undefined) ?? audioMimeTypes[u.format],
+    mediaKind: u.mediaKind,
     audioBytes: u.bytes,
     originalName: u.name,
   };
@@ -166,6 +170,17 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     }
   }
 
+  /**
+   * Stores a file's bytes at `key` while its container is read along for a video track. (The stored
+   * object's own type is the format's sound type: the kind is known only once the bytes have passed;
+   * the routes serve the transcript row's type.)
+   */
+  async function putMedia(key: string, body: Readable, format: AudioFormat): Promise<{ bytes: number; mediaKind: MediaKind }> {
+    const probed = probeMediaKind(body, format);
+    const { bytes } = await storage.put(key, probed.body, { contentType: audioMimeTypes[format] });
+    return { bytes, mediaKind: probed.kind() };
+  }
+
   /** The audio folder of a finalize attempt that did not complete (a partial or an orphaned join). */
   async function removeAttempt(userId: number, transcriptId: number): Promise<void> {
     await quietly('could not remove the audio of a failed finalize', () => storage.deletePrefix(transcriptPrefix(userId, transcriptId)));
@@ -177,14 +192,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
    */
   async function storeTranscript(
     t: { id: number; userId: number; name: string; format: AudioFormat; language: string | null; title?: string; folderId?: number | null },
-    write: (key: string) => Promise<{ bytes: number }>,
+    write: (key: string) => Promise<{ bytes: number; mediaKind: MediaKind }>,
     alongside?: (tx: Tx) => Promise<boolean>,
   ): Promise<{ id: number }> {
     const { id, userId, name, format } = t;
     const key = audioKey(userId, id, storedExtension(format, name));
     try {
-      const { bytes } = await write(key);
-      const row = transcriptRow({ id, userId, name, key, format, bytes, language: t.language });
+      const { bytes, mediaKind } = await write(key);
+      const row = transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language: t.language });
       const inserted = await repo.insertTranscript(
         { ...row, ...(t.title === undefined ? {} : { title: t.title }), ...(t.folderId == null ? {} : { folderId: t.folderId }) },
         limits.quotaBytes,
@@ -240,9 +255,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       );
       const format = sniffed(opened.head);
       const id = await deps.transcripts.reserveId();
-      return storeTranscript({ id, userId, name, format, language }, (key) =>
-        storage.put(key, opened.body, { contentType: audioMimeTypes[format] }),
-      );
+      return storeTranscript({ id, userId, name, format, language }, (key) => putMedia(key, opened.body, format));
     },
 
     /**
@@ -276,7 +289,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       return storeTranscript(
         { id: input.transcriptId, userId, name, format, language, title: input.title, folderId: input.folderId },
         async (key) => {
-          const stored = await storage.put(key, input.open(), { contentType: audioMimeTypes[format] });
+          const stored = await putMedia(key, input.open(), format);
           if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
           return stored;
         },
@@ -415,11 +428,11 @@ export function createUploadsService(deps: UploadsServiceDeps) {
             return part.stream;
           }),
         );
-        const { bytes } = await storage.put(key, joined, { contentType: audioMimeTypes[format] });
+        const { bytes, mediaKind } = await putMedia(key, joined, format);
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
-        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, language }));
+        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language }));
         if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {
         await removeAttempt(userId, id);
