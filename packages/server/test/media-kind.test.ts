@@ -31,7 +31,7 @@ const ftyp = box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1'));
 /** The top-level boxes of an MP4 file, in order. */
 function topBoxes(file: Buffer): Buffer[] {
   const boxes: Buffer[] = [];
-  for (let at = 0; at < file.length; ) {
+  for (let at = 0; at < file.length;) {
     const size = file.readUInt32BE(at);
     boxes.push(file.subarray(at, at + size));
     at += size;
@@ -48,12 +48,9 @@ describe('media kind from the container', () => {
     expect(kindOf(e2eVideo)).toBe('video');
   });
 
-  it.each(['m4a', 'aac.m4a', 'alac.m4a', 'webm', 'ogg', 'opus.ogg', 'mp3', 'flac', 'wav', 'caf', 'aiff'])(
-    'calls %s sound only',
-    (ext) => {
-      expect(kindOf(clip(ext))).toBe('audio');
-    },
-  );
+  it.each(['m4a', 'aac.m4a', 'alac.m4a', 'webm', 'ogg', 'opus.ogg', 'mp3', 'flac', 'wav', 'caf', 'aiff'])('calls %s sound only', (ext) => {
+    expect(kindOf(clip(ext))).toBe('audio');
+  });
 
   it('answers the same whatever pieces the bytes arrive in', () => {
     for (const ext of ['video.mp4', 'video.mkv', 'm4a', 'webm']) {
@@ -95,7 +92,11 @@ describe('media kind from the container', () => {
   it('calls a cut-off or malformed file sound only', () => {
     const video = clip('video.mkv');
     expect(kindOf(video.subarray(0, 40))).toBe('audio');
-    const broken = Buffer.concat([ftyp, Buffer.from([0, 0, 0, 3, 0x6d, 0x6f, 0x6f, 0x76]), box('moov', box('trak', box('mdia', hdlr('vide'))))]);
+    const broken = Buffer.concat([
+      ftyp,
+      Buffer.from([0, 0, 0, 3, 0x6d, 0x6f, 0x6f, 0x76]),
+      box('moov', box('trak', box('mdia', hdlr('vide')))),
+    ]);
     expect(mediaKindOf(broken, 'mp4')).toBe('audio');
   });
 

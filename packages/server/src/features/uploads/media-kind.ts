@@ -158,7 +158,11 @@ export class MediaKindProbe {
     const start = this.received;
     this.received += chunk.length;
     if (this.received <= this.cursor) return;
-    const fresh = Buffer.from(chunk.buffer, chunk.byteOffset + Math.max(0, this.cursor - start), chunk.length - Math.max(0, this.cursor - start));
+    const fresh = Buffer.from(
+      chunk.buffer,
+      chunk.byteOffset + Math.max(0, this.cursor - start),
+      chunk.length - Math.max(0, this.cursor - start),
+    );
     this.buffered = this.buffered.length === 0 ? fresh : Buffer.concat([this.buffered, fresh]);
     this.run();
   }

@@ -432,7 +432,10 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
-        const completed = await repo.completeWithTranscript(upload.id, transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language }));
+        const completed = await repo.completeWithTranscript(
+          upload.id,
+          transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language }),
+        );
         if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {
         await removeAttempt(userId, id);
