@@ -165,11 +165,17 @@ export type RevisionList = z.infer<typeof revisionListSchema>;
 export const revisionSchema = revisionSummarySchema.extend({ title: z.string(), segments: z.array(segmentSchema) });
 export type Revision = z.infer<typeof revisionSchema>;
 
+/** Whether a transcript's recording is sound only or has a video track (found in the uploaded file's container). */
+export const mediaKindSchema = z.enum(['audio', 'video']);
+export type MediaKind = z.infer<typeof mediaKindSchema>;
+
 export const transcriptSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   content: z.string(),
   audioUrl: z.string().nullable(),
+  /** 'video': the file at `audioUrl` has a picture (a video track), to be shown in place of the audio player. */
+  mediaKind: mediaKindSchema,
   folderId: z.number().int().nullable(),
   createdAt: z.string(),
   /** The current revision (1: the engine's output); an edit sends it back as `baseRevision`. */

@@ -1,6 +1,6 @@
 // The zod schemas of share.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
-import { segmentSchema } from './library.schemas.ts';
+import { mediaKindSchema, segmentSchema } from './library.schemas.ts';
 import { shareLimits, shareMessages as m } from './share.ts';
 
 /**
@@ -63,6 +63,8 @@ export const publicShareSchema = z.object({
   segments: z.array(segmentSchema),
   /** The audio through the token (Range supported); null when the transcript has none. */
   audioUrl: z.string().nullable(),
+  /** 'video': the recording has a picture, shown in place of the audio player. */
+  mediaKind: mediaKindSchema,
   /** Empty unless the owner shared them. */
   aiOutputs: z.array(publicAiOutputSchema),
   includeAiOutputs: z.boolean(),

@@ -61,6 +61,7 @@ describe('uploads', () => {
       title: 'librivox-sense-and-sensibility-0870',
       content: '',
       audioUrl: `/api/transcripts/${id}/audio`,
+      mediaKind: 'audio',
       folderId: null,
       createdAt: expect.any(String),
       // A new transcript is at revision 1 (the engine's output, once it is there).
@@ -116,7 +117,8 @@ describe('uploads', () => {
       ['voice-note.opus', fixture('opus'), 'audio/ogg', 'opus'],
       ['talk.oga', fixture('vorbis.oga'), 'audio/ogg', 'oga'],
       ['wide.wav', fixture('8ch-8k-u8.wav'), 'audio/wav', 'wav'],
-      ['zoom-call.mp4', fixture('video.mp4'), 'audio/mp4', 'mp4'],
+      // With a video track: served as video (video-uploads.test.ts).
+      ['zoom-call.mp4', fixture('video.mp4'), 'video/mp4', 'mp4'],
       ['iphone.MOV', fixture('video.mov'), 'video/quicktime', 'mov'],
       ['old-phone.3gp', fixture('video.3gp'), 'video/3gpp', '3gp'],
       ['screen.mkv', fixture('video.mkv'), 'video/x-matroska', 'mkv'],

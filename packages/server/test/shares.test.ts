@@ -114,6 +114,7 @@ describe('share links', () => {
       language: 'en',
       segments: englishSegments.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker })),
       audioUrl: `/api/public/shares/${token}/audio`,
+      mediaKind: 'audio',
       aiOutputs: [],
       includeAiOutputs: false,
     });

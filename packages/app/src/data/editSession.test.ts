@@ -250,6 +250,7 @@ describe('the cached transcript after a save', () => {
       title: 'Interview',
       content: 'Hello wrld Second line',
       audioUrl: null,
+      mediaKind: 'audio' as const,
       folderId: null,
       createdAt: '2026-01-01T00:00:00Z',
       revision: 1,

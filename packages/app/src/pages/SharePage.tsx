@@ -77,6 +77,7 @@ export default function SharePage() {
           <AudioPlayer
             showPlaybackRate
             src={data.audioUrl}
+            mediaKind={data.mediaKind}
             title={data.title}
             onTimeUpdate={setTime}
             onPlayingChange={setPlaying}

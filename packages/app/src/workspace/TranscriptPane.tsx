@@ -261,6 +261,7 @@ function PlayerArea() {
         <AudioPlayer
           showPlaybackRate
           src={transcript?.audioUrl ?? null}
+          mediaKind={transcript?.mediaKind}
           title={transcript?.title}
           onTimeUpdate={playbackStore.reportTime}
           onPlayingChange={playbackStore.reportPlaying}

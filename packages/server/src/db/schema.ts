@@ -202,6 +202,10 @@ export const transcripts = pgTable(
     audioKey: text('audio_key'),
     audioMime: text('audio_mime'),
     audioBytes: bigint('audio_bytes', { mode: 'number' }),
+    /** 'video' when the stored file has a video track (found in its container at upload): the pages show the picture. */
+    mediaKind: text('media_kind', { enum: ['audio', 'video'] })
+      .notNull()
+      .default('audio'),
     originalName: text('original_name'),
     /** The account's free tutorial sample: transcribed without charge. */
     isTutorialSample: boolean('is_tutorial_sample').notNull().default(false),
@@ -217,6 +221,7 @@ export const transcripts = pgTable(
     index('transcripts_user_id_folder_id_idx').on(t.userId, t.folderId),
     check('transcripts_status_check', sql`${t.status} in ('processing', 'completed', 'error')`),
     check('transcripts_progress_check', sql`${t.progress} between 0 and 100`),
+    check('transcripts_media_kind_check', sql`${t.mediaKind} in ('audio', 'video')`),
   ],
 );
 

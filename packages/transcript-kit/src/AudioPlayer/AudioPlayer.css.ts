@@ -93,3 +93,14 @@ export const empty = style({
 });
 
 export const hiddenAudio = style({ display: 'none' });
+
+/** The picture, as wide as the player, never taller than a third of the screen, letterboxed. */
+export const video = style({
+  display: 'block',
+  width: '100%',
+  maxHeight: '33vh',
+  aspectRatio: '16 / 9',
+  objectFit: 'contain',
+  background: '#000',
+  borderRadius: vars.radius.md,
+});

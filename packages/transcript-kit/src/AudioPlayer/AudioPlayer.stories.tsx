@@ -266,5 +266,54 @@ export const PlaybackSpeedGerman: Story = {
   },
 };
 
+/** A 20 s VP9/Opus WebM (a test pattern and a tone, 70 KB; made with ffmpeg's testsrc and sine sources). */
+const storyVideo = new URL('../testing/story-video.webm', import.meta.url).href;
+
+/**
+ * `mediaKind="video"`: the picture above the same controls, seeked and played through the same handle
+ * (as the transcript's segments do), and a picture-in-picture button where the browser allows it.
+ */
+export const Video: Story = {
+  args: { src: storyVideo, mediaKind: 'video', showPlaybackRate: true },
+  play: async ({ args }) => {
+    const region = await screen.findByRole('region', { name: 'Video player: Team standup' });
+    const video = region.querySelector('video')!;
+    await expect(video).toBeVisible();
+    await expect(region.querySelector('audio')).toBeNull();
+    await waitFor(() => expect(within(region).getByLabelText('Duration')).toHaveTextContent('0:20'));
+    await waitFor(() => expect(video.videoWidth).toBe(96));
+    await userEvent.click(within(region).getByRole('button', { name: 'Play' }));
+    await waitFor(() => expect(video.currentTime).toBeGreaterThan(0.5), { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Seek to 0:15' }));
+    await waitFor(() => expect(video.currentTime).toBeGreaterThanOrEqual(15));
+    await expect(args.onTimeUpdate).toHaveBeenCalledWith(15);
+    // The keyboard works the same: Enter on the focused Pause button.
+    within(region).getByRole('button', { name: 'Pause' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(video.paused).toBe(true));
+    await expect(within(region).getByRole('button', { name: 'Play' })).toHaveFocus();
+    // Where the browser allows it (Chromium does); whether it then grants the floating window is its own call.
+    if (document.pictureInPictureEnabled) await expect(within(region).getByRole('button', { name: 'Picture in picture' })).toBeEnabled();
+    else await expect(within(region).queryByRole('button', { name: 'Picture in picture' })).toBeNull();
+    // A fixed frame for the screenshot.
+    await userEvent.click(screen.getByRole('button', { name: 'Seek to 0:15' }));
+    await waitFor(() => expect(within(region).getByLabelText('Elapsed')).toHaveTextContent('0:15'));
+    await waitFor(() => expect(video.seeking).toBe(false));
+  },
+};
+
+export const VideoGerman: Story = {
+  args: { src: storyVideo, mediaKind: 'video' },
+  globals: { locale: 'de' },
+  play: async () => {
+    const region = await screen.findByRole('region', { name: 'Videoplayer: Team standup' });
+    await waitFor(() => expect(within(region).getByLabelText('Dauer')).toHaveTextContent('0:20'));
+    // The first picture is there for the screenshot.
+    await waitFor(() => expect(region.querySelector('video')!.readyState).toBeGreaterThanOrEqual(2));
+    await expect(within(region).getByRole('button', { name: 'Abspielen' })).toBeVisible();
+    if (document.pictureInPictureEnabled) await expect(within(region).getByRole('button', { name: 'Bild im Bild' })).toBeVisible();
+  },
+};
+
 /** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
 export const Modes: Story = { ...inAllModes };

@@ -15,12 +15,13 @@ import {
   type ReactNode,
   type Ref,
   type RefObject,
+  type SyntheticEvent,
 } from 'react';
 import { useMenuTrigger } from 'react-aria/useMenu';
 import { useControlledState } from 'react-stately/useControlledState';
 import { useMenuTriggerState } from 'react-stately/useMenuTriggerState';
 import { ButtonContext, Slider, SliderStateContext, SliderThumb, SliderTrack, type SliderState } from 'react-aria-components';
-import { PauseIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@scribe/ui/icons';
+import { PauseIcon, PictureInPictureIcon, PlayIcon, SkipBackIcon, SkipForwardIcon } from '@scribe/ui/icons';
 import { playbackErrorHint, playbackErrorMessage } from '../media/errors.ts';
 import { createTimeThrottle, formatClock } from '../media/time.ts';
 import * as styles from './AudioPlayer.css.ts';
@@ -33,13 +34,19 @@ export interface AudioPlayerHandle {
   /** Start playback; resolves when it started (a refusal shows 'Error playing audio'). */
   play(): Promise<void>;
   pause(): void;
-  /** The audio element's current time in seconds. */
+  /** The media element's current time in seconds. */
   readonly currentTime: number;
 }
 
 export interface AudioPlayerProps extends KitLocaleProps {
   /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
   src: string | null;
+  /**
+   * 'video': `src` has a picture, shown above the controls in a <video> element (played inline on
+   * phones) with the same controls, handle and reports, plus a picture-in-picture button where the
+   * browser allows it (`document.pictureInPictureEnabled`). 'audio' (the default): a hidden <audio>.
+   */
+  mediaKind?: 'audio' | 'video';
   /** Shown above the controls and names the player for assistive tech. */
   title?: string;
   /**
@@ -69,7 +76,7 @@ export { PLAYBACK_RATES } from './playbackRate.ts';
 export const SKIP_SECONDS = 10;
 
 /**
- * Audio playback on a real <audio> element: back and forward 10 s, play/pause, a seek slider (step 0.1 s,
+ * Audio (or video, `mediaKind`) playback on a real media element: back and forward 10 s, play/pause, a seek slider (step 0.1 s,
  * value read as m:ss), elapsed and total time, and the spec's playback error messages. Keyboard: Tab
  * to a control; on the slider, arrows move 0.1 s, Page Up/Down a tenth, Home/End to the ends.
  */
@@ -80,6 +87,7 @@ function AudioPlayerView(props: AudioPlayerProps) {
 
 function Player({
   src,
+  mediaKind = 'audio',
   title,
   onTimeUpdate,
   onError,
@@ -91,7 +99,9 @@ function Player({
   ref,
 }: AudioPlayerProps) {
   const { t, i18n } = useLingui();
-  const audioRef = useRef<HTMLAudioElement>(null);
+  // The <audio> or the <video>: everything here uses only what both have.
+  const audioRef = useRef<HTMLMediaElement>(null);
+  const isVideo = mediaKind === 'video';
   const [rate, setRate] = useControlledState<number>(playbackRate, defaultPlaybackRate, onPlaybackRateChange);
   // The element keeps the speed across seeks; a new source loads with defaultPlaybackRate, so set both.
   useEffect(() => {
@@ -189,9 +199,11 @@ function Player({
     return () => cancelAnimationFrame(frame);
   }, [playing, throttle]);
 
+  const label = isVideo ? (title ? t`Video player: ${title}` : t`Video player`) : title ? t`Audio player: ${title}` : t`Audio player`;
+
   if (src === null) {
     return (
-      <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+      <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={label}>
         <p className={styles.empty}>{t`No audio file available`}</p>
       </section>
     );
@@ -200,62 +212,68 @@ function Player({
   const hasDuration = Number.isFinite(duration) && duration > 0;
   const failed = errorCode !== null;
   const shown = scrub ?? (hasDuration ? Math.min(time, duration) : 0);
-  const settle = (audio: HTMLAudioElement) => {
+  const settle = (audio: HTMLMediaElement) => {
     throttle.settle(audio.currentTime, performance.now());
     setTime(audio.currentTime);
   };
+  type MediaEvent = SyntheticEvent<HTMLMediaElement>;
+  // The same element events for either kind of element.
+  const media = {
+    src,
+    preload: 'metadata',
+    onLoadedMetadata: (e: MediaEvent) => {
+      const audio = e.currentTarget;
+      if (audio.duration === Number.POSITIVE_INFINITY) {
+        fixingDuration.current = true;
+        audio.currentTime = 1e101;
+      } else {
+        setDuration(audio.duration);
+      }
+    },
+    onDurationChange: (e: MediaEvent) => {
+      const audio = e.currentTarget;
+      if (!Number.isFinite(audio.duration)) return;
+      if (fixingDuration.current) {
+        fixingDuration.current = false;
+        audio.currentTime = 0;
+      }
+      setDuration(audio.duration);
+    },
+    onTimeUpdate: (e: MediaEvent) => {
+      if (fixingDuration.current) return;
+      const audio = e.currentTarget;
+      setTime(audio.currentTime);
+      throttle.push(audio.currentTime, performance.now());
+    },
+    onSeeked: (e: MediaEvent) => {
+      if (fixingDuration.current) return;
+      throttle.seek(e.currentTarget.currentTime, performance.now());
+      setTime(e.currentTarget.currentTime);
+    },
+    onPlay: () => setPlaying(true),
+    onPause: (e: MediaEvent) => {
+      setPlaying(false);
+      settle(e.currentTarget);
+    },
+    onEnded: (e: MediaEvent) => {
+      setPlaying(false);
+      settle(e.currentTarget);
+    },
+    onError: (e: MediaEvent) => {
+      setPlaying(false);
+      fail(e.currentTarget.error?.code ?? 0);
+    },
+  } as const;
 
   return (
-    <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={title ? t`Audio player: ${title}` : t`Audio player`}>
+    <section className={`${KIT_ROOT_CLASS} ${styles.player}`} aria-label={label}>
       {title ? <p className={styles.title}>{title}</p> : null}
-      <audio
-        ref={audioRef}
-        src={src}
-        preload="metadata"
-        className={styles.hiddenAudio}
-        onLoadedMetadata={(e) => {
-          const audio = e.currentTarget;
-          if (audio.duration === Number.POSITIVE_INFINITY) {
-            fixingDuration.current = true;
-            audio.currentTime = 1e101;
-          } else {
-            setDuration(audio.duration);
-          }
-        }}
-        onDurationChange={(e) => {
-          const audio = e.currentTarget;
-          if (!Number.isFinite(audio.duration)) return;
-          if (fixingDuration.current) {
-            fixingDuration.current = false;
-            audio.currentTime = 0;
-          }
-          setDuration(audio.duration);
-        }}
-        onTimeUpdate={(e) => {
-          if (fixingDuration.current) return;
-          const audio = e.currentTarget;
-          setTime(audio.currentTime);
-          throttle.push(audio.currentTime, performance.now());
-        }}
-        onSeeked={(e) => {
-          if (fixingDuration.current) return;
-          throttle.seek(e.currentTarget.currentTime, performance.now());
-          setTime(e.currentTarget.currentTime);
-        }}
-        onPlay={() => setPlaying(true)}
-        onPause={(e) => {
-          setPlaying(false);
-          settle(e.currentTarget);
-        }}
-        onEnded={(e) => {
-          setPlaying(false);
-          settle(e.currentTarget);
-        }}
-        onError={(e) => {
-          setPlaying(false);
-          fail(e.currentTarget.error?.code ?? 0);
-        }}
-      />
+      {isVideo ? (
+        // playsInline: a phone plays it in the page, beside the transcript, not in its own full-screen player.
+        <video ref={audioRef as RefObject<HTMLVideoElement | null>} playsInline className={styles.video} {...media} />
+      ) : (
+        <audio ref={audioRef as RefObject<HTMLAudioElement | null>} className={styles.hiddenAudio} {...media} />
+      )}
       <div className={styles.controls}>
         <div className={styles.buttons}>
           <IconButton
@@ -315,6 +333,7 @@ function Player({
           {formatClock(duration)}
         </span>
         {showPlaybackRate ? <SpeedMenu rate={rate} onChange={setRate} isDisabled={failed} /> : null}
+        {isVideo ? <PictureInPictureButton videoRef={audioRef} isDisabled={failed || !hasDuration} /> : null}
       </div>
       {failed ? (
         <Alert tone="danger" title={i18n._(playbackErrorMessage(errorCode))}>
@@ -322,6 +341,52 @@ function Player({
         </Alert>
       ) : null}
     </section>
+  );
+}
+
+/** Whether this browser lets a page put a video in a floating window (off in some browsers and by policy). */
+const pictureInPictureAllowed = () =>
+  typeof document !== 'undefined' && document.pictureInPictureEnabled === true && 'requestPictureInPicture' in HTMLVideoElement.prototype;
+
+/**
+ * Moves the video into the browser's floating window and back (the window's own close button brings
+ * it back too); its name says which it does next. Absent where the browser does not allow it.
+ */
+function PictureInPictureButton({ videoRef, isDisabled }: { videoRef: RefObject<HTMLMediaElement | null>; isDisabled: boolean }) {
+  const { t } = useLingui();
+  const [allowed] = useState(pictureInPictureAllowed);
+  const [floating, setFloating] = useState(false);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!allowed || !video) return;
+    const enter = () => setFloating(true);
+    const leave = () => setFloating(false);
+    video.addEventListener('enterpictureinpicture', enter);
+    video.addEventListener('leavepictureinpicture', leave);
+    return () => {
+      video.removeEventListener('enterpictureinpicture', enter);
+      video.removeEventListener('leavepictureinpicture', leave);
+      // A player that goes takes its floating window with it.
+      if (document.pictureInPictureElement === video) void document.exitPictureInPicture().catch(() => undefined);
+    };
+  }, [allowed, videoRef]);
+  if (!allowed) return null;
+  const toggle = () => {
+    const video = videoRef.current;
+    if (!(video instanceof HTMLVideoElement)) return;
+    // A refusal (no user gesture, the window already taken) leaves the video in the page, where it still plays.
+    const request = floating ? document.exitPictureInPicture() : video.requestPictureInPicture();
+    void request.catch(() => undefined);
+  };
+  return (
+    <IconButton
+      aria-label={floating ? t`Back from picture in picture` : t`Picture in picture`}
+      icon={<PictureInPictureIcon />}
+      size="sm"
+      variant="ghost"
+      isDisabled={isDisabled}
+      onPress={toggle}
+    />
   );
 }
 

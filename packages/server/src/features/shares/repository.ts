@@ -64,6 +64,7 @@ export function createSharesRepository(db: Db) {
           segments: withSegments ? transcripts.segments : sql<StoredSegment[]>`'[]'::jsonb`,
           audioKey: transcripts.audioKey,
           audioMime: transcripts.audioMime,
+          mediaKind: transcripts.mediaKind,
         })
         .from(shares)
         // The owner check again: a link only ever shows its owner's own transcript.

@@ -86,6 +86,7 @@ export function createSharesService(deps: { repo: SharesRepository; storage: Sto
         segments:
           row.status === 'completed' ? row.segments.map((s) => ({ start: s.start, end: s.end, text: s.text, speaker: s.speaker })) : [],
         audioUrl: row.audioKey ? paths.publicShareAudio(token) : null,
+        mediaKind: row.mediaKind,
         aiOutputs: outputs.map((o) => ({ id: o.id, prompt: o.prompt, output: o.output, createdAt: o.createdAt.toISOString() })),
         includeAiOutputs: row.includeAiOutputs,
       };

@@ -53,6 +53,8 @@ export interface NewTranscript {
   audioKey: string;
   audioMime: string;
   audioBytes: number;
+  /** 'video' when the file has a video track (unset: sound only). */
+  mediaKind?: 'audio' | 'video';
   originalName: string;
   /** The spoken language chosen at upload; null: the engine's default or detection. */
   language?: string | null;
@@ -91,6 +93,7 @@ export function createTranscriptsRepository(db: Db) {
           errorCode: transcripts.errorCode,
           errorParams: transcripts.errorParams,
           language: transcripts.language,
+          mediaKind: transcripts.mediaKind,
           segments: sql<string>`${transcripts.segments}::text`,
         })
         .from(transcripts)

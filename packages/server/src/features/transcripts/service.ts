@@ -150,6 +150,7 @@ export function createTranscriptsService(deps: {
         title: row.title,
         content: row.content,
         audioUrl: row.audioKey ? paths.transcriptAudio(row.id) : null,
+        mediaKind: row.mediaKind,
         folderId: row.folderId,
         createdAt: row.createdAt.toISOString(),
         revision: row.revision,

@@ -30,6 +30,7 @@ import {
 } from './audio-format.ts';
 import { plausibleWavHeader } from './audio-header.ts';
 import { withLocalCopy, type AudioProbe } from './audio-probe.ts';
+import { probeMediaKind, videoMimeTypes, type MediaKind } from './media-kind.ts';
 
 const MB = 1024 * 1024;
 
@@ -94,6 +95,7 @@ function transcriptRow(u: {
   key: string;
   format: keyof typeof audioMimeTypes;
   bytes: number;
+  mediaKind: MediaKind;
   language: string | null;
   vocabulary?: string[] | null;
 }) {
@@ -104,7 +106,9 @@ function transcriptRow(u: {
     userId: u.userId,
     title: titleFromFileName(u.name),
     audioKey: u.key,
-    audioMime: audioMimeTypes[u.format],
+    // Served as a video type when it has a picture: the browser's <video> then plays it.
+    audioMime: (u.mediaKind === 'video' ? videoMimeTypes[u.format] : undefined) ?? audioMimeTypes[u.format],
+    mediaKind: u.mediaKind,
     audioBytes: u.bytes,
     originalName: u.name,
   };
@@ -199,6 +203,17 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     }
   }
 
+  /**
+   * Stores a file's bytes at `key` while its container is read along for a video track. (The stored
+   * object's own type is the format's sound type: the kind is known only once the bytes have passed;
+   * the routes serve the transcript row's type.)
+   */
+  async function putMedia(key: string, body: Readable, format: AudioFormat): Promise<{ bytes: number; mediaKind: MediaKind }> {
+    const scanned = probeMediaKind(body, format);
+    const { bytes } = await storage.put(key, scanned.body, { contentType: audioMimeTypes[format] });
+    return { bytes, mediaKind: scanned.kind() };
+  }
+
   /** The audio folder of a finalize attempt that did not complete (a partial or an orphaned join). */
   async function removeAttempt(userId: number, transcriptId: number): Promise<void> {
     await quietly('could not remove the audio of a failed finalize', () => storage.deletePrefix(transcriptPrefix(userId, transcriptId)));
@@ -219,14 +234,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       title?: string;
       folderId?: number | null;
     },
-    write: (key: string) => Promise<{ bytes: number }>,
+    write: (key: string) => Promise<{ bytes: number; mediaKind: MediaKind }>,
     alongside?: (tx: Tx) => Promise<boolean>,
   ): Promise<{ id: number }> {
     const { id, userId, name, format } = t;
     const key = audioKey(userId, id, storedExtension(format, name));
     try {
-      const { bytes } = await write(key);
-      const row = transcriptRow({ id, userId, name, key, format, bytes, language: t.language, vocabulary: t.vocabulary });
+      const { bytes, mediaKind } = await write(key);
+      const row = transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language: t.language, vocabulary: t.vocabulary });
       const inserted = await repo.insertTranscript(
         { ...row, ...(t.title === undefined ? {} : { title: t.title }), ...(t.folderId == null ? {} : { folderId: t.folderId }) },
         limits.quotaBytes,
@@ -290,9 +305,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const format = sniffed(opened.head);
       return probed(opened.body, async (body) => {
         const id = await deps.transcripts.reserveId();
-        return storeTranscript({ id, userId, name, format, language, vocabulary }, (key) =>
-          storage.put(key, body, { contentType: audioMimeTypes[format] }),
-        );
+        return storeTranscript({ id, userId, name, format, language, vocabulary }, (key) => putMedia(key, body, format));
       });
     },
 
@@ -330,7 +343,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         storeTranscript(
           { id: input.transcriptId, userId, name, format, language, vocabulary, title: input.title, folderId: input.folderId },
           async (key) => {
-            const stored = await storage.put(key, body, { contentType: audioMimeTypes[format] });
+            const stored = await putMedia(key, body, format);
             if (stored.bytes !== input.bytes) throw new Error(`stored ${stored.bytes} bytes, expected ${input.bytes}`);
             return stored;
           },
@@ -471,13 +484,13 @@ export function createUploadsService(deps: UploadsServiceDeps) {
             return part.stream;
           }),
         );
-        const { bytes } = await probed(joined, (body) => storage.put(key, body, { contentType: audioMimeTypes[format] }));
+        const { bytes, mediaKind } = await probed(joined, (body) => putMedia(key, body, format));
         if (bytes !== expected) throw new Error(`joined ${bytes} bytes, expected ${expected}`);
         // The transcript row and the upload's completion commit together: a crash before this leaves
         // the upload claimed by a dead attempt, which start-up recovery releases.
         const completed = await repo.completeWithTranscript(
           upload.id,
-          transcriptRow({ id, userId, name, key, format, bytes, language, vocabulary }),
+          transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language, vocabulary }),
         );
         if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {

@@ -136,6 +136,16 @@ export function PauseIcon({ size }: IconProps = {}) {
 }
 
 /** A circular arrow around '10' (seconds); the button carries the accessible name. */
+/** A small window inside a screen: picture-in-picture. */
+export function PictureInPictureIcon({ size }: IconProps = {}) {
+  return (
+    <svg viewBox="0 0 16 16" className={styles.icon} style={sized(size)} aria-hidden="true">
+      <rect x="1.75" y="3" width="12.5" height="10" rx="1.5" />
+      <rect x="8" y="8" width="4.5" height="3.25" rx="0.5" />
+    </svg>
+  );
+}
+
 export function SkipBackIcon({ size }: IconProps = {}) {
   return (
     <svg viewBox="0 0 16 16" className={styles.icon} style={sized(size)} aria-hidden="true">

@@ -1,0 +1,73 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { join } from 'node:path';
+import { confirmUpload, newUser, register } from './helpers.ts';
+
+/** The questions recording with a test-pattern picture: VP9 video and Opus sound in MP4 (fixtures/README.md). */
+const questionsVideo = join(import.meta.dirname, 'fixtures', 'questions-en.video.mp4');
+
+const currentTime = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/**
+ * The video plays, and a click on a later line's text moves the video there: its time jumps to that
+ * line's start (read from the player's own slider once it has seeked) and it plays on.
+ */
+async function playAndClickLater(page: Page, player: Locator, segments: Locator) {
+  const video = player.locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(160);
+  await player.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  const pausedAt = await currentTime(video);
+
+  const later = segments.last();
+  await later.click();
+  // A later line starts seconds into the recording, well past where the video was paused.
+  await expect.poll(() => currentTime(video), { timeout: 15_000 }).toBeGreaterThan(pausedAt + 2);
+  await expect(player.getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+}
+
+test('a video: uploaded, transcribed from its sound, played beside its transcript and seeked by a click on a line; the same on its share page', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await register(page, newUser());
+
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload file' }).click();
+  await (await chooser).setFiles(questionsVideo);
+  await confirmUpload(page);
+  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  const article = page.getByRole('article', { name: 'questions-en.video' });
+  await expect(article).toContainText(/how long will the migration take/i, { timeout: 120_000 });
+
+  // The picture in place of the audio player, under the transcript.
+  const player = page.getByRole('region', { name: 'Video player: questions-en.video' });
+  await expect(player).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Audio player/ })).toHaveCount(0);
+  const segments = article.getByRole('group', { name: 'Transcript segments' }).locator('[role="button"][data-index]');
+  expect(await segments.count()).toBeGreaterThan(1);
+  await playAndClickLater(page, player, segments);
+  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+
+  // The share page shows the video too.
+  await page.getByRole('button', { name: 'Actions for questions-en.video' }).click();
+  await page.getByRole('menuitem', { name: 'Share…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share “questions-en.video”' });
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const linkField = dialog.getByRole('textbox', { name: 'New link (shown only now)' });
+  await expect(linkField).toHaveValue(/\/s\/[A-Za-z0-9_-]{43}$/);
+  const link = await linkField.inputValue();
+
+  const stranger = await browser.newContext();
+  const shared = await stranger.newPage();
+  await shared.goto(link);
+  await expect(shared.getByRole('heading', { name: 'questions-en.video', exact: true })).toBeVisible();
+  const sharedPlayer = shared.getByRole('region', { name: 'Video player: questions-en.video' });
+  await playAndClickLater(shared, sharedPlayer, shared.locator('main p [role="button"]'));
+  await stranger.close();
+});

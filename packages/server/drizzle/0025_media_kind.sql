@@ -1,0 +1,2 @@
+ALTER TABLE "transcripts" ADD COLUMN "media_kind" text DEFAULT 'audio' NOT NULL;--> statement-breakpoint
+ALTER TABLE "transcripts" ADD CONSTRAINT "transcripts_media_kind_check" CHECK ("transcripts"."media_kind" in ('audio', 'video'));
