@@ -138,7 +138,9 @@ function TranscriptInProgress({ transcript }: { transcript: Transcript }) {
       />
       <div className={styles.inProgressRow} role="status">
         <ProgressBar label={t`Transcribing the rest`} value={value} isIndeterminate={value === undefined} />
-        <p className={styles.viewMeta}>{t`The rest of the text appears here as it is transcribed. It can be edited once the transcript is finished.`}</p>
+        <p
+          className={styles.viewMeta}
+        >{t`The rest of the text appears here as it is transcribed. It can be edited once the transcript is finished.`}</p>
       </div>
     </div>
   );

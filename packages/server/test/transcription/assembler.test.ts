@@ -7,7 +7,7 @@ import type { TranscriptSegment } from '../../src/features/transcription/engines
 /** A deterministic mix of sentence ends, cut sentences, repeats, pauses, overlaps and low confidence. */
 function pieces(count: number, seed: number): TranscriptSegment[] {
   let x = seed;
-  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const next = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648;
   const words = ['the', 'plan', 'is', 'ready', 'thank you', 'and', 'then', 'we', 'go', 'home'];
   const out: TranscriptSegment[] = [];
   let t = 0;

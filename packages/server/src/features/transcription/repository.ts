@@ -72,7 +72,10 @@ export function createTranscriptionRepository(db: Db) {
     async restart(t: JobTranscript): Promise<boolean> {
       const rows = await db
         .update(transcripts)
-        .set({ progress: 0, segments: sql`case when jsonb_array_length(${transcripts.segments}) = 0 then ${transcripts.segments} else '[]'::jsonb end` })
+        .set({
+          progress: 0,
+          segments: sql`case when jsonb_array_length(${transcripts.segments}) = 0 then ${transcripts.segments} else '[]'::jsonb end`,
+        })
         .where(processing(t))
         .returning({ id: transcripts.id });
       return rows.length === 1;

@@ -73,4 +73,3 @@ export function inGroups(segments: readonly TranscriptSegment[], maxBytes: numbe
   });
   return groups;
 }
-

@@ -219,7 +219,8 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       async (storedCount, added) => {
         if (!(await repo.appendSegments(t, storedCount, JSON.stringify(added)))) {
           if (!(await repo.stillProcessing(t))) abort('deleted');
-          else log.warn({ transcriptId: t.id }, 'the stored text of a transcript in progress did not match: no more is stored before the end');
+          else
+            log.warn({ transcriptId: t.id }, 'the stored text of a transcript in progress did not match: no more is stored before the end');
           return false;
         }
         for (const group of inGroups(added, SEGMENTS_EVENT_BYTES)) {
