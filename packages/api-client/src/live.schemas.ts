@@ -1,5 +1,6 @@
 // The zod schemas of live.ts: the server validates with them; the browser bundle leaves them out.
 import { z } from 'zod';
+import { segmentSchema } from './library.schemas.ts';
 import { apiErrorCodeSchema } from './schemas.ts';
 
 export const transcriptionStatusEventSchema = z.object({
@@ -23,3 +24,15 @@ export const transcriptRevisedEventSchema = z.object({
   revision: z.number().int(),
 });
 export type TranscriptRevisedEvent = z.infer<typeof transcriptRevisedEventSchema>;
+
+/**
+ * More of a transcript's text while it is still being transcribed: `segments` follow the first `from`
+ * segments already sent (or read with GET /api/transcripts/{id}), in order. Only settled text is sent:
+ * the finished transcript starts with every segment sent this way, and replaces them when it completes.
+ */
+export const transcriptionSegmentsEventSchema = z.object({
+  transcriptId: z.number().int(),
+  from: z.number().int().min(0),
+  segments: z.array(segmentSchema),
+});
+export type TranscriptionSegmentsEvent = z.infer<typeof transcriptionSegmentsEventSchema>;

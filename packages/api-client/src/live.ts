@@ -1,6 +1,6 @@
 import { backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { apiErrors, type ApiErrorCode } from './errors.ts';
-import type { TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
+import type { TranscriptionSegmentsEvent, TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
 
 // The live channel (docs/product-spec.md §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
@@ -53,6 +53,7 @@ export interface LiveEventMap {
   connection: { userId: number };
   error: { message: string };
   transcription_status: TranscriptionStatusEvent;
+  transcription_segments: TranscriptionSegmentsEvent;
   ai_output_stream: AiOutputStreamEvent;
   ai_progress: AiProgressEvent;
   transcript_revised: TranscriptRevisedEvent;
@@ -209,4 +210,4 @@ export function createLiveClient(options: LiveClientOptions) {
 export type LiveClient = ReturnType<typeof createLiveClient>;
 
 // The types stay importable from here; their zod schemas are in live.schemas.ts.
-export type { TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
+export type { TranscriptionSegmentsEvent, TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';

@@ -5,6 +5,7 @@ import {
   type AiOutputStreamEvent,
   type AiProgressEvent,
   type Transcript,
+  type TranscriptionSegmentsEvent,
   type TranscriptionStatusEvent,
   type TranscriptRevisedEvent,
 } from '@scribe/api-client';
@@ -50,7 +51,16 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
             key,
             (current: Transcript | null | undefined) =>
               current
-                ? { ...current, metadata: { ...current.metadata, status: 'processing' as const, progress: event.progress ?? 0 } }
+                ? {
+                    ...current,
+                    metadata: {
+                      ...current.metadata,
+                      status: 'processing' as const,
+                      progress: event.progress ?? 0,
+                      // An attempt starts (or starts again) without text: the server dropped what an earlier one showed.
+                      ...(event.progress ? {} : { timestamps: [] }),
+                    },
+                  }
                 : current,
             { revalidate: false },
           );
@@ -60,6 +70,28 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
       void mutate(key);
       void mutate(paths.folderTree);
       void mutate(creditBalanceKey); // charged on completion, refunded on failure
+    },
+    /**
+     * More text of a transcript in progress: added after what the cached copy holds, or (a part was
+     * missed, e.g. while offline) the transcript fetched again.
+     */
+    transcriptionSegments(event: TranscriptionSegmentsEvent) {
+      const key = paths.transcript(event.transcriptId);
+      const current = cached<Transcript>(key);
+      if (!current || current.metadata.status !== 'processing') return;
+      if (event.from > current.metadata.timestamps.length) {
+        void mutate(key);
+        return;
+      }
+      void mutate(
+        key,
+        (latest: Transcript | null | undefined) => {
+          if (!latest || latest.metadata.status !== 'processing' || event.from > latest.metadata.timestamps.length) return latest;
+          const timestamps = [...latest.metadata.timestamps.slice(0, event.from), ...event.segments];
+          return { ...latest, metadata: { ...latest.metadata, timestamps } };
+        },
+        { revalidate: false },
+      );
     },
     /**
      * A new revision (an edit or a restore, maybe in another tab): a cached older copy is fetched again;

@@ -52,6 +52,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     });
     client.on('ai_output_stream', (event) => liveCache.aiOutputStream(event));
     client.on('transcript_revised', (event) => liveCache.transcriptRevised(event));
+    client.on('transcription_segments', (event) => liveCache.transcriptionSegments(event));
     client.on('ai_progress', (event) => liveCache.aiProgress(event));
     // A streamed recording's draft text and whether live text is offered (recording/liveDraft.ts).
     client.on('recording.draft', (data) => liveDraftStore.draft(data));

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type Segment, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
-import { Alert, Badge, Button, Link, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
+import { Alert, Badge, Button, Link, ProgressBar, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
@@ -111,6 +111,38 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
         }}
       />
     </>
+  );
+}
+
+/**
+ * A transcript still being transcribed that has its first text: the segments so far, readable and
+ * playable from any of them, then a row for the rest. Not editable until it is finished (the finished
+ * transcript replaces this text).
+ */
+function TranscriptInProgress({ transcript }: { transcript: Transcript }) {
+  const { t } = useLingui();
+  const currentTime = useCurrentTime();
+  const isPlaying = useIsPlaying();
+  const { progress } = transcript.metadata;
+  const value = progress > 0 ? Math.min(100, progress) : undefined;
+  return (
+    <div className={styles.inProgress}>
+      <TranscriptViewer
+        state="ready"
+        title={transcript.title}
+        segments={transcript.metadata.timestamps}
+        defaultView="plain"
+        currentTime={currentTime}
+        isPlaying={isPlaying}
+        onSeek={seekPlayer}
+      />
+      <div className={styles.inProgressRow} role="status">
+        <ProgressBar label={t`Transcribing the rest`} value={value} isIndeterminate={value === undefined} />
+        <p
+          className={styles.viewMeta}
+        >{t`The rest of the text appears here as it is transcribed. It can be edited once the transcript is finished.`}</p>
+      </div>
+    </div>
   );
 }
 
@@ -226,7 +258,9 @@ function TranscriptView() {
 
   const { status, progress } = transcript.metadata;
   let body: ReactNode;
-  if (status === 'processing') {
+  if (status === 'processing' && transcript.metadata.timestamps.length > 0) {
+    body = <TranscriptInProgress transcript={transcript} />;
+  } else if (status === 'processing') {
     body = <TranscriptViewer state="processing" title={transcript.title} progress={progress} />;
   } else if (status === 'error') {
     body = <FailedTranscript key={transcript.id} transcript={transcript} onChanged={() => mutate()} />;

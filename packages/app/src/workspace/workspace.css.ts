@@ -77,6 +77,20 @@ globalStyle(`${centreInner} [role="tabpanel"]:not([hidden])`, { flex: '1 1 auto'
 export const viewerFrame = style([sprinkles({ flex: 'fill', display: 'flex', flexDirection: 'column', gap: 'sm' }), { minHeight: 320 }]);
 globalStyle(`${viewerFrame} > :last-child`, { flex: '1 1 0', minHeight: 0 });
 
+/** A transcript in progress: its text so far (filling the frame, scrolling) above the row for the rest. */
+export const inProgress = style([sprinkles({ display: 'flex', flexDirection: 'column', gap: 'sm' }), { minHeight: 0 }]);
+globalStyle(`${inProgress} > :first-child`, { flex: '1 1 0', minHeight: 0 });
+export const inProgressRow = style({
+  flex: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px dashed ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  background: vars.color.surface,
+});
+
 export const viewMetaBar = sprinkles({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 'md' });
 
 export const viewCard = style([

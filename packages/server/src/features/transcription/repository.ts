@@ -68,6 +68,43 @@ export function createTranscriptionRepository(db: Db) {
       return rows.length === 1;
     },
 
+    /**
+     * An attempt starts from zero: progress 0 and no text (an earlier attempt may have left its
+     * beginning). False when the transcript is gone or no longer processing.
+     */
+    async restart(t: JobTranscript): Promise<boolean> {
+      const rows = await db
+        .update(transcripts)
+        .set({
+          progress: 0,
+          segments: sql`case when jsonb_array_length(${transcripts.segments}) = 0 then ${transcripts.segments} else '[]'::jsonb end`,
+        })
+        .where(processing(t))
+        .returning({ id: transcripts.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Adds the next finished segments (JSON of an array) to a transcript still processing, after those
+     * stored so far, which must number `storedCount` (else nothing is written: false, as when the
+     * transcript is gone or finished). Only the new segments cross to the database. The search index's
+     * trigger is told that nothing it indexes changed (a processing transcript has no search entries;
+     * diffing the old and new lists would cost the embedded database's thread more as the text grows).
+     */
+    async appendSegments(t: JobTranscript, storedCount: number, json: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('scribe.search_segment_changes', '{"removed":[],"added":[]}', true)`);
+        const rows = await tx
+          .update(transcripts)
+          .set({ segments: sql`${transcripts.segments} || ${json}::jsonb` })
+          .where(and(processing(t), sql`jsonb_array_length(${transcripts.segments}) = ${storedCount}`))
+          .returning({ id: transcripts.id });
+        // The trigger marks an updated transcript for a search rebuild; a processing one has nothing to rebuild.
+        await tx.execute(sql`delete from search_stale where transcript_id = ${t.id}`);
+        return rows.length === 1;
+      });
+    },
+
     async complete(t: JobTranscript, result: TranscriptionResult): Promise<boolean> {
       const rows = await db
         .update(transcripts)
@@ -106,7 +143,8 @@ export function createTranscriptionRepository(db: Db) {
     ): Promise<boolean> {
       const rows = await db
         .update(transcripts)
-        .set({ status: 'error', error: message, errorCode: code, errorParams: params, updatedAt: new Date() })
+        // The beginning of a transcription that failed is no transcript: its text goes with it.
+        .set({ status: 'error', error: message, errorCode: code, errorParams: params, segments: [], content: '', updatedAt: new Date() })
         .where(processing(t))
         .returning({ id: transcripts.id });
       return rows.length === 1;

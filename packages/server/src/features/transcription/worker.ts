@@ -12,7 +12,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join, posix } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { apiErrorText, type ApiErrorCode, type TranscriptionStatusEvent } from '@scribe/api-client';
+import { apiErrorText, type ApiErrorCode, type TranscriptionSegmentsEvent, type TranscriptionStatusEvent } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Storage } from '../../storage/index.ts';
@@ -23,11 +23,15 @@ import type { TranscriptionEngine, TranscriptionResult } from './engines/types.t
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { coded, reasonParams, type CodedText } from './messages.ts';
+import { inGroups, segmentsReporter } from './segments-reporter.ts';
 import { classifyTranscription, englishMeasures, judgeEnglish } from './speech.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
 import type { JobTranscript, TranscriptionRepository } from './repository.ts';
 
 export const TRANSCRIPTION_STATUS = 'transcription_status';
+export const TRANSCRIPTION_SEGMENTS = 'transcription_segments';
+/** A live event's segments stay under this many bytes of JSON (NOTIFY's 8000-byte limit, with room for the envelope). */
+const SEGMENTS_EVENT_BYTES = 6000;
 
 export interface TranscriptionWorkerOptions {
   queue: PgBossQueue;
@@ -51,6 +55,8 @@ export interface TranscriptionWorkerOptions {
   soleProcess: boolean;
   /** Minimum time between stored/published progress updates. */
   progressIntervalMs?: number;
+  /** Minimum time between stored/published additions to the text of a transcript in progress. */
+  segmentsIntervalMs?: number;
   /** How often a running job checks that its transcript still exists. */
   existenceCheckMs?: number;
   /** PostgreSQL: how often other processes' orphaned jobs are looked for (0: start-up only). */
@@ -112,6 +118,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   const { queue, repo, storage, engine, hub, leases, log, metrics } = options;
   const boss: PgBoss = queue.boss;
   const progressIntervalMs = options.progressIntervalMs ?? 500;
+  const segmentsIntervalMs = options.segmentsIntervalMs ?? 2000;
   const existenceCheckMs = options.existenceCheckMs ?? 2000;
   const orphanGraceMs = options.soleProcess ? 0 : (options.orphanGraceMs ?? 30_000);
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -207,6 +214,29 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       progressIntervalMs,
       log,
     );
+    // The transcript's text so far, stored while it stays 'processing' and sent to the owner's browsers.
+    const segments = segmentsReporter(
+      async (storedCount, added) => {
+        if (!(await repo.appendSegments(t, storedCount, JSON.stringify(added)))) {
+          if (!(await repo.stillProcessing(t))) abort('deleted');
+          else
+            log.warn({ transcriptId: t.id }, 'the stored text of a transcript in progress did not match: no more is stored before the end');
+          return false;
+        }
+        for (const group of inGroups(added, SEGMENTS_EVENT_BYTES)) {
+          const data: TranscriptionSegmentsEvent = { transcriptId: t.id, from: storedCount + group.from, segments: group.segments };
+          try {
+            await hub.publish({ userId: t.userId, type: TRANSCRIPTION_SEGMENTS, data });
+          } catch (err) {
+            // The stored text is the truth; a browser that missed a part reads it with the transcript.
+            log.error({ err, transcriptId: t.id }, 'could not publish a transcript in progress');
+          }
+        }
+        return true;
+      },
+      segmentsIntervalMs,
+      log,
+    );
     return {
       job,
       t,
@@ -216,6 +246,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       budgetMs,
       dir,
       progress,
+      segments,
       removeDir,
       /** Stops the timers and removes the temp folder. */
       async close() {
@@ -234,7 +265,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
 
   /** Each attempt starts from zero, also after a retry or a crash. */
   async function announceStart(t: JobTranscript): Promise<void> {
-    if (!(await repo.setProgress(t, 0))) throw new JobAborted('deleted');
+    if (!(await repo.restart(t))) throw new JobAborted('deleted');
     await publish(t, { type: 'progress', progress: 0, ...status(coded('TRANSCRIBING')) });
   }
 
@@ -274,7 +305,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
 
   /** Decodes and transcribes in the engine, which reports the audio's length (charged then) and progress. */
   async function transcribe(attempt: Attempt, filePath: string, charge: (seconds: number) => Promise<void>): Promise<TranscriptionResult> {
-    const { t, signal, progress } = attempt;
+    const { t, signal, progress, segments } = attempt;
     const started = performance.now();
     let result: TranscriptionResult;
     try {
@@ -286,12 +317,15 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
         signal,
         onProgress: (fraction) => progress.report(fraction),
         onDuration: charge,
+        onSegments: (prefix) => segments.report(prefix),
       });
     } catch (err) {
       metrics?.engineRan((performance.now() - started) / 1000, undefined);
       throw err;
     }
     metrics?.engineRan((performance.now() - started) / 1000, result.durationSeconds);
+    // The finished transcript replaces what was stored of it so far.
+    await segments.stop();
     await progress.stop();
     await attempt.removeDir();
     if (signal.aborted) throw signal.reason;
@@ -336,6 +370,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
    */
   async function endFailedAttempt(attempt: Attempt, caught: unknown): Promise<void> {
     const { t, job, signal } = attempt;
+    await attempt.segments.stop();
     await attempt.progress.stop();
     const err: unknown = signal.aborted ? signal.reason : caught;
     const outcome = attemptOutcome(err, { retryCount: job.retryCount, retryLimit: job.retryLimit, budgetMs: attempt.budgetMs });
@@ -361,7 +396,7 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       await failTranscript(t, outcome.reason);
       // Not retryable: the job itself is done (the transcript carries the error).
       if (!outcome.retryable) return;
-    } else if (await repo.setProgress(t, 0)) {
+    } else if (await repo.restart(t)) {
       await publish(t, { type: 'progress', progress: 0, ...status(coded('TRANSCRIPTION_RETRYING', reasonParams(outcome.reason))) });
     }
     throw err instanceof Error ? err : new Error(String(err));

@@ -19,12 +19,22 @@ export interface SentenceMergeOptions {
  * time, and never into one longer than `maxSeconds`. Whisper cuts segments at its 30 s windows and at
  * its own timestamps, often inside a sentence ('…and Sarah prepares the' / 'launch plan.').
  */
-export function mergeIntoSentences(
+export function mergeIntoSentences(segments: readonly TranscriptSegment[], options: SentenceMergeOptions = {}): TranscriptSegment[] {
+  return mergeIntoSentenceGroups(segments, options).merged;
+}
+
+/**
+ * mergeIntoSentences, also telling where each sentence starts in `segments` (`firstOf[i]`: the index of
+ * merged[i]'s first piece). The merge is greedy from the left: once a sentence has a successor it never
+ * changes again, so only the last one can still grow (TranscriptAssembler relies on this).
+ */
+export function mergeIntoSentenceGroups(
   segments: readonly TranscriptSegment[],
   { maxSeconds = 15, maxGapSeconds = 1 }: SentenceMergeOptions = {},
-): TranscriptSegment[] {
+): { merged: TranscriptSegment[]; firstOf: number[] } {
   const merged: TranscriptSegment[] = [];
-  for (const segment of segments) {
+  const firstOf: number[] = [];
+  for (const [index, segment] of segments.entries()) {
     const previous = merged.at(-1);
     if (
       previous &&
@@ -48,7 +58,8 @@ export function mergeIntoSentences(
       merged[merged.length - 1] = joined;
     } else {
       merged.push({ ...segment });
+      firstOf.push(index);
     }
   }
-  return merged;
+  return { merged, firstOf };
 }

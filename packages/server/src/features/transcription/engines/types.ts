@@ -42,6 +42,12 @@ export interface TranscriptionInput {
    * starts; the job charges credits here. A rejection ends the transcription with that error.
    */
   onDuration?(seconds: number): Promise<void>;
+  /**
+   * Called with the transcript's finished beginning, in order, each time it grows while the rest is
+   * still transcribed: every call's list starts with the previous call's, unchanged, and the final
+   * result starts with the last call's. Engines that only learn the text at the end never call it.
+   */
+  onSegments?(prefix: readonly TranscriptSegment[]): void;
 }
 
 export interface TranscriptionResult {

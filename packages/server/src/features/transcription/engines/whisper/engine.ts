@@ -24,9 +24,9 @@ import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain, soundFrames } from './level.ts';
 import { blockwiseProbabilities, regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
-import { mergeIntoSentences } from '../sentences.ts';
+import { TranscriptAssembler } from '../assembler.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
-import { flagSegments, reviewFlagsFor, speechFraction } from '../review.ts';
+import { speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
 import { createWhisperSession, DECODER_CONTEXT, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
 import { InferencePool } from './pool.ts';
@@ -311,6 +311,30 @@ export class WhisperEngine implements TranscriptionEngine {
     if (signal?.aborted) onAbort();
     const done = new Array<number>(bounds.length - 1).fill(0);
     let reported = 0;
+    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
+    const assembler = new TranscriptAssembler((start, end) => speechFraction(start, end, frames, frameSeconds));
+    const kept: TranscriptSegment[] = [];
+    // Each part's decoded pieces as its windows finish; `finished` once its last window is done.
+    const parts = bounds.slice(1).map(() => ({ pieces: [] as TranscriptSegment[], finished: false }));
+    // The pieces handed to the assembler so far: parts before `cursor.part` whole, and `cursor.piece` of that one.
+    const cursor = { part: 0, piece: 0 };
+    /** Hands over the pieces that follow everything handed over so far (an earlier part still running holds back the later ones). */
+    const advance = () => {
+      let grew = false;
+      while (cursor.part < parts.length) {
+        const part = parts[cursor.part];
+        for (; cursor.piece < part.pieces.length; cursor.piece++) {
+          kept.push(assembler.push(part.pieces[cursor.piece]));
+          grew = true;
+        }
+        if (!part.finished) break;
+        cursor.part++;
+        cursor.piece = 0;
+      }
+      if (grew && input.onSegments && !raw && cursor.part < parts.length && assembler.settle() > 0) {
+        input.onSegments(assembler.settled.slice());
+      }
+    };
     const settled = await Promise.allSettled(
       bounds.slice(1).map(async (to, part) => {
         const from = bounds[part];
@@ -318,14 +342,17 @@ export class WhisperEngine implements TranscriptionEngine {
           ?.filter((r) => r.end > from && r.start < to)
           .map((r) => ({ start: Math.max(from, r.start), end: Math.min(to, r.end) }));
         try {
-          return await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, context, stop.signal, (position) => {
+          await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, context, stop.signal, parts[part].pieces, (position) => {
             done[part] = position - from;
             const fraction = Math.min(1, done.reduce((a, b) => a + b, 0) / total);
             if (fraction > reported) {
               reported = fraction;
               onProgress?.(fraction);
             }
+            advance();
           });
+          parts[part].finished = true;
+          if (!stop.signal.aborted) advance();
         } catch (error) {
           stop.abort(error);
           throw error;
@@ -336,22 +363,9 @@ export class WhisperEngine implements TranscriptionEngine {
     signal?.throwIfAborted();
     const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failed) throw failed.reason;
-    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
-    const segments: TranscriptSegment[] = [];
-    for (const s of settled.flatMap((p) => (p.status === 'fulfilled' ? p.value : []))) {
-      const previousEnd = segments.length ? segments[segments.length - 1].end : 0;
-      const segment: TranscriptSegment = { ...s, start: Math.max(previousEnd, s.start), end: Math.max(previousEnd, s.end) };
-      // Flags per decoded segment, where the span is tight (silence is judged on it); merging keeps them.
-      const flags = reviewFlagsFor(segment, {
-        previous: segments.at(-1),
-        speechFraction: speechFraction(segment.start, segment.end, frames, frameSeconds),
-      });
-      if (flags.length) segment.flags = flags;
-      segments.push(segment);
-    }
-    if (raw) return segments;
-    // Sentences can join a repeat or a too-fast run that the pieces did not show on their own.
-    return flagSegments(mergeIntoSentences(segments));
+    advance();
+    if (raw) return kept;
+    return assembler.finish();
   }
 
   /** Samples [from, to) window by window, each starting at the last complete timestamp of the one before. */
@@ -364,13 +378,13 @@ export class WhisperEngine implements TranscriptionEngine {
     to: number,
     context: number[],
     signal: AbortSignal,
+    segments: TranscriptSegment[],
     onAdvance: (position: number) => void,
-  ): Promise<TranscriptSegment[]> {
+  ): Promise<void> {
     const { tokenizer } = runtime;
     const windowSamples = WINDOW_SECONDS * SAMPLE_RATE;
     const pad = Math.round(VAD_PAD_SECONDS * SAMPLE_RATE);
     const minSkip = Math.round(VAD_MIN_SKIP_SECONDS * SAMPLE_RATE);
-    const segments: TranscriptSegment[] = [];
     let position = from;
     while (position < to) {
       signal.throwIfAborted();
@@ -418,7 +432,6 @@ export class WhisperEngine implements TranscriptionEngine {
       onAdvance(Math.min(to, position));
     }
     onAdvance(to);
-    return segments;
   }
 
   /**
