@@ -342,15 +342,26 @@ export class WhisperEngine implements TranscriptionEngine {
           ?.filter((r) => r.end > from && r.start < to)
           .map((r) => ({ start: Math.max(from, r.start), end: Math.min(to, r.end) }));
         try {
-          await this.transcribeRange(runtime, pcm, partRegions ?? null, frames, from, to, context, stop.signal, parts[part].pieces, (position) => {
-            done[part] = position - from;
-            const fraction = Math.min(1, done.reduce((a, b) => a + b, 0) / total);
-            if (fraction > reported) {
-              reported = fraction;
-              onProgress?.(fraction);
-            }
-            advance();
-          });
+          await this.transcribeRange(
+            runtime,
+            pcm,
+            partRegions ?? null,
+            frames,
+            from,
+            to,
+            context,
+            stop.signal,
+            parts[part].pieces,
+            (position) => {
+              done[part] = position - from;
+              const fraction = Math.min(1, done.reduce((a, b) => a + b, 0) / total);
+              if (fraction > reported) {
+                reported = fraction;
+                onProgress?.(fraction);
+              }
+              advance();
+            },
+          );
           parts[part].finished = true;
           if (!stop.signal.aborted) advance();
         } catch (error) {
