@@ -237,7 +237,8 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
     .getByRole('row', { name: /long-talk/ })
     .click();
   await failed.getByRole('button', { name: 'Retry' }).click();
-  await expect(failed).toContainText(/considered|power|leisure|prudently/i, { timeout: 90_000 });
-  await expect(failed.getByText('Completed', { exact: true })).toBeVisible();
+  // The text shows while it is transcribed: wait for the end, then read it.
+  await expect(failed.getByText('Completed', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(failed).toContainText(/considered|power|leisure|prudently/i);
   expect(await menuBalance(page, user)).toBe(97);
 });

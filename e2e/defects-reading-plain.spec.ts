@@ -47,7 +47,9 @@ test('the plain view reads in paragraphs, segments end at sentence ends, the det
   await (await chooser).setFiles(file);
   await confirmUpload(page);
   const article = page.getByRole('article', { name: 'planning twice' });
-  await expect(article).toContainText(/Monday[\s\S]*migration[\s\S]*Monday/i, { timeout: 150_000 });
+  // Text can show while it is still transcribed: wait for the end.
+  await expect(article.getByText('Completed', { exact: true })).toBeVisible({ timeout: 150_000 });
+  await expect(article).toContainText(/Monday[\s\S]*migration[\s\S]*Monday/i);
 
   await article
     .getByRole('radio', { name: 'Plain' })

@@ -15,9 +15,10 @@ export async function uploadQuestionsAndWait(page: Page): Promise<void> {
   await (await chooser).setFiles(questionsRecording);
   await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
-    timeout: 120_000,
-  });
+  const article = page.getByRole('article', { name: 'questions-en' });
+  // Text can show while it is still transcribed: wait for the end.
+  await expect(article.getByText('Completed', { exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(article).toContainText(/how long will the migration take/i);
 }
 
 /** test.use options: Chromium's fake microphone plays `file` in a loop (a browser option, hence per file). */

@@ -13,19 +13,16 @@ function silentWav(seconds: number): Buffer {
   return buffer;
 }
 
-/** A file that looks like a WAV but holds no audio: its transcription fails. */
-function brokenWav(): Buffer {
-  const buffer = Buffer.alloc(4096, 0x5a);
-  buffer.write('RIFF', 0, 'ascii');
-  buffer.writeUInt32LE(4088, 4);
-  buffer.write('WAVE', 8, 'ascii');
-  return buffer;
-}
+/**
+ * German speech: the English-only engine ends it as 'Not English', a failed transcript. (A file with no
+ * decodable audio is refused at upload, so it never becomes one.)
+ */
+const germanSpeech = () => readFileSync(new URL('../packages/server/test/fixtures/audio/german-espeak-meeting.mp3', import.meta.url));
 
-async function apiUpload(page: Page, name: string, buffer: Buffer): Promise<number> {
+async function apiUpload(page: Page, name: string, buffer: Buffer, mimeType = 'audio/wav'): Promise<number> {
   const res = await page.request.post('/api/transcripts/upload', {
     headers: XHR,
-    multipart: { audio: { name, mimeType: 'audio/wav', buffer } },
+    multipart: { audio: { name, mimeType, buffer } },
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: number }).id;
@@ -41,7 +38,7 @@ test('the library sorts by name, date, length and status, and shows only the tra
   await apiUpload(page, 'Alpha-short.wav', silentWav(1));
   // Real speech: this one completes.
   await apiUpload(page, 'charlie-mid.wav', readFileSync(questionsRecording));
-  await apiUpload(page, 'delta-broken.wav', brokenWav());
+  await apiUpload(page, 'delta-broken.mp3', germanSpeech(), 'audio/mpeg');
   // Wait until every transcription has ended (the broken one fails; silence may too, depending on the engine).
   type Row = { name: string; status: string; duration: number | null };
   let rows: Row[] = [];
