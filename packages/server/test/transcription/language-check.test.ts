@@ -1,6 +1,7 @@
-// The English-only engine's language check (speech.ts, judgeEnglish) on real audio: German speech
-// (espeak-ng, two voices and speeds) is not English; the LibriVox clip, clean, re-encoded and under
-// white noise at 10 and 5 dB SNR, is. The measures are printed: the thresholds were set from them.
+// The English-only engine's language check (speech.ts, judgeEnglish) on real audio: German speech the
+// engine loops over is not English; the LibriVox clip (clean, re-encoded, under white noise at 10 and
+// 5 dB SNR, repeated eight times) and English with unknown names are. The measures are printed: the
+// threshold was set from them.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishMeasures, judgeEnglish } from '../../src/features/transcription/speech.ts';
@@ -33,13 +34,15 @@ describe('built-in engine: is it English?', () => {
     return judgeEnglish(measures);
   };
 
-  it.each(['german-espeak-meeting.mp3', 'german-espeak-weather-female-slow.mp3'])(
-    '%s is not English',
-    async (name) => {
-      expect(await judge(join(fixtures, name))).toBe('foreign-language');
-    },
-    180_000,
-  );
+  it('German speech the engine loops over is not English', async () => {
+    expect(await judge(join(fixtures, 'german-espeak-meeting.mp3'))).toBe('foreign-language');
+  }, 180_000);
+
+  it('English with names the model does not know is English, though as unsure as a slower German voice', async () => {
+    // Both come out at about 0.44: confidence cannot tell them apart, so neither is refused.
+    expect(await judge(join(fixtures, 'espeak-names.wav'))).toBe('speech');
+    expect(await judge(join(fixtures, 'german-espeak-weather-female-slow.mp3'))).toBe('speech');
+  }, 180_000);
 
   it('a reading repeated eight times is English (every segment repeats one before it)', async () => {
     const path = join(tempDir(), 'eight-readings.wav');
