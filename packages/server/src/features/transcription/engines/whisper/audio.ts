@@ -229,14 +229,7 @@ export async function decodeAudio(filePath: string, options: DecodeOptions = {})
 
   try {
     signal?.throwIfAborted();
-    const head = new Uint8Array(64 * 1024);
-    const handle = await open(filePath, 'r');
-    let headLength: number;
-    try {
-      headLength = (await handle.read(head, 0, head.length, 0)).bytesRead;
-    } finally {
-      await handle.close();
-    }
+    const { head, headLength } = await readHead(filePath, 64 * 1024);
     if (headLength === 0) throw new AudioDecodeError('The audio file is empty.');
     const format = sniffFormat(head.subarray(0, headLength));
     try {
@@ -333,6 +326,17 @@ export function hasMp3Frames(head: Uint8Array): boolean {
   return false;
 }
 
+/** The file's first `bytes` bytes (fewer when it is shorter: `headLength`). */
+async function readHead(filePath: string, bytes: number): Promise<{ head: Uint8Array; headLength: number }> {
+  const head = new Uint8Array(bytes);
+  const handle = await open(filePath, 'r');
+  try {
+    return { head, headLength: (await handle.read(head, 0, head.length, 0)).bytesRead };
+  } finally {
+    await handle.close();
+  }
+}
+
 /** probeAudio stopped on purpose: it has read the samples it needed. */
 class ProbeDone extends Error {}
 
@@ -346,14 +350,7 @@ class ProbeDone extends Error {}
 export async function probeAudio(filePath: string, seconds: number, signal?: AbortSignal): Promise<number> {
   const wanted = Math.max(1, Math.round(seconds * SAMPLE_RATE));
   // An ID3 tag with a cover picture can be a few hundred kB.
-  const head = new Uint8Array(1024 * 1024);
-  const handle = await open(filePath, 'r');
-  let headLength: number;
-  try {
-    headLength = (await handle.read(head, 0, head.length, 0)).bytesRead;
-  } finally {
-    await handle.close();
-  }
+  const { head, headLength } = await readHead(filePath, 1024 * 1024);
   if (headLength === 0) return 0;
   const format = sniffFormat(head.subarray(0, headLength));
   if (!format) return 0;
