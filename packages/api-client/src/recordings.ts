@@ -51,6 +51,8 @@ export interface FinishRecordingRequest {
   title?: string;
   folderId?: number | null;
   language?: string | null;
+  /** Names and terms to expect (custom vocabulary), as with an upload. */
+  vocabulary?: string[];
 }
 
 /** One window of draft text; final ones never change again, the others are provisional. */

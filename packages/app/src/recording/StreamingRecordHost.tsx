@@ -6,6 +6,7 @@ import { RecordAudioDialog, type RecordingChoices, type RecordingTranscription, 
 import { toast } from '@scribe/ui';
 import { useEffect, useState } from 'react';
 import { useTranscript } from '../data/library.ts';
+import { useSavedVocabulary } from '../data/preferences.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import { useLiveAvailability, useLiveChannelUp, useLiveDraft, liveDraftStore } from './liveDraft.ts';
@@ -38,6 +39,8 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
   const channelUp = useLiveChannelUp();
   const [transcriptId, setTranscriptId] = useState<number | null>(null);
   const { data: transcript } = useTranscript(transcriptId);
+  // A recording is transcribed with the saved custom vocabulary (Settings), as an upload is by default.
+  const vocabulary = useSavedVocabulary();
 
   useEffect(() => {
     if (!session || !recoverId) return;
@@ -92,14 +95,16 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
         if (!session) return;
         const recordingId = state.recordingId;
         // Titled by when it was recorded, in the reader's language (not the bare 'recording').
-        void session.finish({ title: recordingTitle(i18n), language: choices.language }).then(async (id) => {
-          if (id === null) return;
-          if (recordingId) liveDraftStore.forget(recordingId);
-          setTranscriptId(id);
-          onSettled();
-          toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
-          await onTranscript(id);
-        });
+        void session
+          .finish({ title: recordingTitle(i18n), language: choices.language, ...(vocabulary.length ? { vocabulary } : {}) })
+          .then(async (id) => {
+            if (id === null) return;
+            if (recordingId) liveDraftStore.forget(recordingId);
+            setTranscriptId(id);
+            onSettled();
+            toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
+            await onTranscript(id);
+          });
       },
       onDiscard: () => {
         if (!session) return;

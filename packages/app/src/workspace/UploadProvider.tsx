@@ -10,9 +10,10 @@ import {
 import { toast } from '@scribe/ui';
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import useSWR, { useSWRConfig } from 'swr';
-import { api } from '../api.ts';
+import { useSWRConfig } from 'swr';
+import { useSession } from '../session/SessionProvider.tsx';
 import { checkVocabulary } from '../lib/vocabulary.ts';
+import { useSavedVocabulary } from '../data/preferences.ts';
 import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance } from '../data/credits.ts';
 import { useTranscript } from '../data/library.ts';
@@ -22,7 +23,6 @@ import { uploadProblemTitles } from '../i18n/messages.ts';
 import { DropOverlay } from './DropOverlay.tsx';
 import { selectionStore } from './selection.ts';
 import { readAudioDuration, useTranscriptionTerms } from './transcriptionTerms.ts';
-import { useSession } from '../session/SessionProvider.tsx';
 import { StreamingRecordHost } from '../recording/StreamingRecordHost.tsx';
 import { recordingFileName } from '../recording/recordingTitle.ts';
 import { askNotificationPermission } from '../lib/notifications.ts';
@@ -104,8 +104,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
 
   const { terms, language, setLanguage } = useTranscriptionTerms();
   // The saved custom vocabulary, offered (editable) for each upload.
-  const { user: signedIn } = useSession();
-  const savedVocabulary = formatVocabulary(useSWR(signedIn ? paths.preferences : null, () => api.preferences.get()).data?.vocabulary ?? []);
+  const savedVocabulary = formatVocabulary(useSavedVocabulary());
 
   /** Sends the confirmed file with its spoken language. */
   const start = useCallback(
@@ -210,7 +209,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
 
   // Recording streams its pieces to the server where it can (the server has the recording routes, the
   // browser IndexedDB and MediaRecorder); elsewhere the dialog records the whole file and uploads it.
-  const user = signedIn;
+  const { user } = useSession();
   const support = useRecordingSupport(user?.id ?? null);
   const [recordMode, setRecordMode] = useState<{ streaming: boolean; recoverId: string | null }>({ streaming: false, recoverId: null });
   const streamingSupported = support.data?.supported === true;

@@ -6,11 +6,13 @@ import { createWhisperEngine } from '../../src/features/transcription/engines/wh
 import { register, startServer, type TestServer } from '../helpers.ts';
 import { api, newUploadId } from '../library-helpers.ts';
 import { NAMES, NAMES_CLIP, namesHeard, SHARED_MODEL_CACHE } from './helpers.ts';
+import { cut, recordingsApi } from '../recordings-helpers.ts';
 import { openLive, type LiveSocket } from './server-helpers.ts';
 
 describe('custom vocabulary in transcription jobs (built-in engine)', () => {
   let server: TestServer;
   let user: ReturnType<typeof api>;
+  let recordings: ReturnType<typeof recordingsApi>;
   let live: LiveSocket;
   const audio = readFileSync(NAMES_CLIP);
 
@@ -18,6 +20,7 @@ describe('custom vocabulary in transcription jobs (built-in engine)', () => {
     server = await startServer({}, { worker: true, engine: createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE }) });
     const r = await register(server);
     user = api(server, r.cookie);
+    recordings = recordingsApi(server, r.cookie);
     live = await openLive(server, r.cookie);
   }, 120_000);
   afterAll(async () => {
@@ -52,6 +55,19 @@ describe('custom vocabulary in transcription jobs (built-in engine)', () => {
     });
     expect(res.status).toBe(201);
     expect(namesHeard(await content(res.json.id as number))).toEqual(NAMES);
+  }, 180_000);
+
+  it('takes the vocabulary with a streamed recording at finish; one past its bounds leaves the recording open', async () => {
+    const id = await recordings.start({ mimeType: 'audio/wav', language: 'en' });
+    const pieces = cut(audio, 64 * 1024);
+    for (let seq = 0; seq < pieces.length; seq++) expect((await recordings.put(id, seq, pieces[seq]!)).status).toBe(200);
+    const tooMany = await recordings.finish(id, { vocabulary: Array.from({ length: 101 }, (_, i) => `term ${i}`) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.json).toMatchObject({ code: 'VOCABULARY_TOO_MANY_TERMS' });
+    expect((await recordings.get(id)).status).toBe(200);
+    const finished = await recordings.finish(id, { vocabulary: NAMES });
+    expect(finished.status, finished.text).toBe(201);
+    expect(namesHeard(await content((finished.json.transcript as { id: number }).id))).toEqual(NAMES);
   }, 180_000);
 
   it('refuses a vocabulary past its bounds before storing anything', async () => {

@@ -54,7 +54,7 @@ export function VocabularySection() {
           <Text tone="muted">
             <Trans>
               Names and terms that appear in your recordings, one per line or separated by commas. The transcription is told to expect them,
-              so it spells them right. The upload dialog offers this list for each upload.
+              so it spells them right. The upload dialog offers this list for each upload, and recordings made in the Record dialog use it.
             </Trans>
           </Text>
           <TextArea

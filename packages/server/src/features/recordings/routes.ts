@@ -1,4 +1,4 @@
-import { apiErrors, errorResponseSchema, uploadResponseSchema } from '@scribe/api-client';
+import { apiErrors, errorResponseSchema, uploadResponseSchema, vocabularySchema } from '@scribe/api-client';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +54,7 @@ const finishBodySchema = z.object({
   title: z.string().optional(),
   folderId: z.number().int().min(1).max(2_147_483_647).nullable().optional(),
   language: z.string().max(16, apiErrors.LANGUAGE_CODE_INVALID).nullable().optional(),
+  vocabulary: vocabularySchema.optional(),
 });
 const idParams = z.object({ id: z.string() });
 const pieceParams = z.object({
@@ -178,7 +179,8 @@ export const recordingsRoutes: FastifyPluginAsyncZod<RecordingsRoutesOptions> = 
         summary: 'Finish a recording: its pieces become a transcript, as an upload does',
         description:
           'The pieces, joined in order, become the audio byte for byte; then the same checks and job as an upload ' +
-          '(content, credits, size, folder). Title: "recording" unless given. On a refusal the recording stays unfinished.',
+          '(content, credits, size, folder). Title: "recording" unless given; `vocabulary` names and terms to expect, as an ' +
+          "upload's (400 VOCABULARY_TOO_MANY_TERMS / VOCABULARY_TOO_LONG). On a refusal the recording stays unfinished.",
         params: idParams,
         body: finishBodySchema,
         response: { 201: z.object({ transcript: uploadResponseSchema }), ...errors },

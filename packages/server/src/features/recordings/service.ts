@@ -37,6 +37,8 @@ export interface FinishRequest {
   title?: string;
   folderId?: number | null;
   language?: string | null;
+  /** Names and terms to expect (custom vocabulary), as an upload's; none when absent. */
+  vocabulary?: readonly string[];
 }
 
 export interface RecordingsServiceDeps {
@@ -282,6 +284,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
           transcriptId,
           name: recordingName(row.mimeType),
           language,
+          vocabulary: request.vocabulary,
           title,
           folderId,
           head: await headOf(pieces),
