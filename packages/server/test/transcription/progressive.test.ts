@@ -152,3 +152,34 @@ describe('a long upload shows its text while it is transcribed', () => {
     gate.failWith = null;
   }, 300_000);
 });
+
+describe("a long recording's first text comes from its first VAD block, before the rest is judged", () => {
+  // The head start begins at 16 minutes by default; here at 4 min 10 s, so a 5-minute file takes it.
+  const whisper = createWhisperEngine({ cacheDir: SHARED_MODEL_CACHE, processes: 2, headStartSeconds: 250 });
+  const dir = tempDir();
+  afterAll(() => whisper.close());
+
+  it('reports settled text before any window of the whole pass, and ends with the transcript it gives without anyone listening', async () => {
+    const recording = await repeatedRecording(40);
+    expect(recording.seconds).toBeGreaterThan(250);
+    const path = join(dir, 'five-minutes.wav');
+    await writeFile(path, recording.wav);
+    // What the engine told, in order: progress past 0 comes from the whole pass's windows only.
+    const told: Array<{ progress: number } | { text: Segment[] }> = [];
+    const result = await whisper.transcribe({
+      filePath: path,
+      onProgress: (progress) => told.push({ progress }),
+      onSegments: (prefix) => told.push({ text: JSON.parse(JSON.stringify(prefix)) as Segment[] }),
+    });
+    const firstText = told.findIndex((t) => 'text' in t);
+    const firstWindow = told.findIndex((t) => 'progress' in t && t.progress > 0);
+    expect(firstText).toBeGreaterThanOrEqual(0);
+    expect(firstText).toBeLessThan(firstWindow);
+    // Every report is where the finished transcript starts, unchanged.
+    const final = JSON.parse(JSON.stringify(result.segments)) as Segment[];
+    for (const t of told) if ('text' in t) expect(final.slice(0, t.text.length)).toEqual(t.text);
+    // The same as a transcription without anyone listening for its text (which takes no head start).
+    const plain = await whisper.transcribe({ filePath: path });
+    expect(JSON.parse(JSON.stringify(plain.segments))).toEqual(final);
+  }, 300_000);
+});

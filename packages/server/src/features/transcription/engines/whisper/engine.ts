@@ -23,7 +23,7 @@ import { decodeOffThread } from './decode-thread.ts';
 import { prepareWhisperModel } from './model.ts';
 import { WhisperTokenizer } from './tokenizer.ts';
 import { applyGain, levelGain, soundFrames } from './level.ts';
-import { blockwiseProbabilities, regionsFromFrames, SileroVad, VAD_FRAME_SAMPLES } from './vad.ts';
+import { blockwiseProbabilities, regionsFromFrames, SileroVad, VAD_BLOCK_SAMPLES, VAD_FRAME_SAMPLES } from './vad.ts';
 import { TranscriptAssembler } from '../assembler.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { speechFraction } from '../review.ts';
@@ -64,6 +64,13 @@ export interface WhisperEngineOptions {
    * and loaded again by the next one: an idle server does not keep the model's memory.
    */
   idleReleaseMs?: number;
+  /**
+   * A recording at least this long (with VAD, and a caller that takes text as it comes) shows its first
+   * text from its first VAD block while the VAD goes on over the rest (default 16 minutes; shorter ones
+   * are judged whole in a few seconds). Its first part then holds at least that block, with or without
+   * a caller taking text, so the transcript is the same either way.
+   */
+  headStartSeconds?: number;
   /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;
@@ -74,6 +81,14 @@ const VAD_MIN_SKIP_SECONDS = 2; // shorter silences are transcribed through (a w
 // A part of a recording transcribed on its own holds at least this much speech: each cut costs about
 // one partly filled window more.
 const MIN_PART_SPEECH_SECONDS = 30;
+// A long recording's first block of VAD (240 s) is judged before the rest, and its first windows are
+// transcribed while the VAD goes on over the rest: the first text of a one-hour file shows after
+// seconds, not after the VAD of the whole hour. Blocks are independent (vad.ts), so these windows are
+// the ones the whole pass would decode; they are kept and used again by it.
+const HEAD_SAMPLES = VAD_BLOCK_SAMPLES;
+// Speech regions end within a few seconds of the block's end can still change with the next block:
+// windows whose reach (the window and a skippable silence after it) comes this close are left to the whole pass.
+const HEAD_MARGIN_SECONDS = 5;
 // Previous-context tokens after <|startofprev|>: Whisper's reference decoder keeps the last n_ctx // 2 - 1.
 const MAX_CONTEXT_TOKENS = DECODER_CONTEXT / 2 - 1;
 
@@ -89,6 +104,15 @@ export function vocabularyContext(tokenizer: WhisperTokenizer, vocabulary: reado
   if (!text) return [];
   return [tokenizer.special.startOfPrev, ...tokenizer.encode(` ${text}`).slice(-MAX_CONTEXT_TOKENS)];
 }
+
+/** A window's generated ids and their log-probabilities (what `generate` answers). */
+interface Generated {
+  tokens: number[];
+  logProbs: number[];
+}
+
+/** Windows decoded ahead by the head start, by their span in samples (`${start}:${end}`). */
+type DecodedWindows = Map<string, Generated>;
 
 interface Runtime {
   tokenizer: WhisperTokenizer;
@@ -110,7 +134,7 @@ export class WhisperEngine implements TranscriptionEngine {
   private active = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly options: Required<
-    Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir' | 'threads'>
+    Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir' | 'threads' | 'headStartSeconds'>
   > &
     WhisperEngineOptions & { threads: number };
 
@@ -251,9 +275,23 @@ export class WhisperEngine implements TranscriptionEngine {
       await input.onDuration?.(pcm.length / SAMPLE_RATE);
       onProgress?.(0);
       // Speech per VAD frame: the VAD's probabilities, or (VAD off) 0/1 from the level, filled in per window.
-      const frames = runtime.vad ? await runtime.vad(pcm, signal) : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
+      let frames: Float32Array;
+      let windows: DecodedWindows | undefined;
+      if (runtime.vad && input.onSegments && this.headStarts(pcm.length)) {
+        const head = await this.headStart(runtime, pcm, input);
+        const rest = await runtime.vad(pcmView(pcm, HEAD_SAMPLES), signal).catch(async (error: unknown) => {
+          await head.stop();
+          throw error;
+        });
+        frames = new Float32Array(head.frames.length + rest.length);
+        frames.set(head.frames);
+        frames.set(rest, head.frames.length);
+        windows = await head.stop();
+      } else {
+        frames = runtime.vad ? await runtime.vad(pcm, signal) : new Float32Array(Math.ceil(pcm.length / VAD_FRAME_SAMPLES));
+      }
       const regions = runtime.vad ? regionsFromFrames(frames, pcm) : null;
-      const segments = await this.transcribePcm(runtime, pcm, regions, frames, input);
+      const segments = await this.transcribePcm(runtime, pcm, regions, frames, input, { windows });
       onProgress?.(1);
       const speechFrames = runtime.vad ? frames.reduce((n, p) => n + (p >= 0.5 ? 1 : 0), 0) : undefined;
       return {
@@ -265,6 +303,55 @@ export class WhisperEngine implements TranscriptionEngine {
     } finally {
       await pcm.dispose();
     }
+  }
+
+  /** True when a recording of `samples` gets the head start (and its first part holds the first VAD block). */
+  private headStarts(samples: number): boolean {
+    return (
+      this.options.splitLongRecordings && samples > HEAD_SAMPLES && samples >= (this.options.headStartSeconds ?? 16 * 60) * SAMPLE_RATE
+    );
+  }
+
+  /**
+   * The VAD of the recording's first block, then its first windows decoded and their settled text
+   * reported while the caller runs the VAD over the rest. `stop` ends it after the window under way and
+   * answers the windows decoded, for the whole pass to use instead of decoding them again.
+   */
+  private async headStart(runtime: Runtime, pcm: Pcm, input: TranscriptionInput) {
+    const head = pcmView(pcm, 0, HEAD_SAMPLES);
+    const frames = await runtime.vad!(head, input.signal);
+    const regions = regionsFromFrames(frames, head);
+    const frameSeconds = VAD_FRAME_SAMPLES / SAMPLE_RATE;
+    const assembler = new TranscriptAssembler((start, end) => speechFraction(start, end, frames, frameSeconds));
+    const pieces: TranscriptSegment[] = [];
+    const windows: DecodedWindows = new Map();
+    let pushed = 0;
+    let stopped = false;
+    const reach = (WINDOW_SECONDS + VAD_MIN_SKIP_SECONDS + HEAD_MARGIN_SECONDS) * SAMPLE_RATE;
+    const running = this.transcribeRange(
+      runtime,
+      head,
+      regions,
+      frames,
+      0,
+      head.length,
+      vocabularyContext(runtime.tokenizer, input.vocabulary),
+      input.signal ?? new AbortController().signal,
+      pieces,
+      () => {
+        for (; pushed < pieces.length; pushed++) assembler.push(pieces[pushed]);
+        if (assembler.settle() > 0) input.onSegments?.(assembler.settled.slice());
+      },
+      { windows, until: (start) => stopped || start + reach > head.length },
+    ).catch(() => undefined); // the whole pass decodes again what failed here, and fails there if it must
+    return {
+      frames,
+      async stop(): Promise<DecodedWindows> {
+        stopped = true;
+        await running;
+        return windows;
+      },
+    };
   }
 
   /**
@@ -295,14 +382,14 @@ export class WhisperEngine implements TranscriptionEngine {
     regions: SpeechRegion[] | null,
     frames: Float32Array,
     input: TranscriptionInput,
-    { raw = false }: { raw?: boolean } = {},
+    { raw = false, windows }: { raw?: boolean; windows?: DecodedWindows } = {},
   ) {
     const { signal, onProgress } = input;
     const total = pcm.length;
     const context = vocabularyContext(runtime.tokenizer, input.vocabulary);
     const bounds =
       regions && this.options.splitLongRecordings
-        ? splitAtPauses(regions, total, runtime.parallel, MIN_PART_SPEECH_SECONDS * SAMPLE_RATE)
+        ? splitAtPauses(regions, total, runtime.parallel, MIN_PART_SPEECH_SECONDS * SAMPLE_RATE, this.headStarts(total) ? HEAD_SAMPLES : 0)
         : [0, total];
     // One part failing stops the others at their next window.
     const stop = new AbortController();
@@ -361,6 +448,7 @@ export class WhisperEngine implements TranscriptionEngine {
               }
               advance();
             },
+            { windows },
           );
           parts[part].finished = true;
           if (!stop.signal.aborted) advance();
@@ -391,6 +479,15 @@ export class WhisperEngine implements TranscriptionEngine {
     signal: AbortSignal,
     segments: TranscriptSegment[],
     onAdvance: (position: number) => void,
+    {
+      windows,
+      until,
+    }: {
+      /** Windows decoded already (used instead of decoding them again) or, with `until`, the place to keep them. */
+      windows?: DecodedWindows;
+      /** Stops before the window starting at `start` when true (the head start's limit). */
+      until?: (start: number) => boolean;
+    } = {},
   ): Promise<void> {
     const { tokenizer } = runtime;
     const windowSamples = WINDOW_SECONDS * SAMPLE_RATE;
@@ -408,6 +505,7 @@ export class WhisperEngine implements TranscriptionEngine {
       }
       // Whisper pads shorter input itself; anything under 0.1 s carries no words.
       if (end - start < SAMPLE_RATE / 10) break;
+      if (until?.(start)) return;
       const audio = await pcm.read(start, end);
       if (!regions) {
         // Before the level lift, which would make near-silence loud.
@@ -417,7 +515,13 @@ export class WhisperEngine implements TranscriptionEngine {
       }
       if (this.options.normalizeLevel) applyGain(audio, levelGain(audio));
       const windowSeconds = audio.length / SAMPLE_RATE;
-      const { tokens, logProbs } = await this.generate(runtime, audio, context, signal);
+      const key = `${start}:${end}`;
+      let generated = until ? undefined : windows?.get(key);
+      if (!generated) {
+        generated = await this.generate(runtime, audio, context, signal);
+        if (until) windows?.set(key, generated);
+      }
+      const { tokens, logProbs } = generated;
       const parsed = this.options.timestamps
         ? parseWindowTokens(tokens, windowSeconds, tokenizer)
         : { segments: [{ start: 0, end: windowSeconds, tokens: tokens.filter((id) => tokenizer.isText(id)) }], advance: windowSeconds };
@@ -450,12 +554,7 @@ export class WhisperEngine implements TranscriptionEngine {
    * each id's log-probability (the graph's `token_scores`: running sums, see model.ts). `context` (the
    * vocabulary's previous-context ids) goes before the start of transcript and is never part of the result.
    */
-  private async generate(
-    runtime: Runtime,
-    audio: Float32Array,
-    context: number[],
-    signal: AbortSignal,
-  ): Promise<{ tokens: number[]; logProbs: number[] }> {
+  private async generate(runtime: Runtime, audio: Float32Array, context: number[], signal: AbortSignal): Promise<Generated> {
     const { special } = runtime.tokenizer;
     const transcriptPrompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
     const prompt = [...context, ...transcriptPrompt];
@@ -482,6 +581,17 @@ export class WhisperEngine implements TranscriptionEngine {
     if (!r) return;
     await r.release();
   }
+}
+
+/** Samples [from, to) of `pcm` as a Pcm of their own (read positions from `from`). */
+function pcmView(pcm: Pcm, from: number, to = pcm.length): Pcm {
+  const end = Math.min(to, pcm.length);
+  return {
+    sampleRate: pcm.sampleRate,
+    length: Math.max(0, end - from),
+    read: (start, stop) => pcm.read(from + Math.max(0, start), Math.min(end, from + stop)),
+    dispose: async () => {},
+  };
 }
 
 function round2(x: number): number {

@@ -176,7 +176,14 @@ export function speechRegionsFromProbabilities(
  * holds at least `minPartSpeechSamples` of speech (a cut costs about one more window). Returns the part
  * boundaries in samples, from 0 to `total`.
  */
-export function splitAtPauses(regions: readonly SpeechRegion[], total: number, parts: number, minPartSpeechSamples: number): number[] {
+export function splitAtPauses(
+  regions: readonly SpeechRegion[],
+  total: number,
+  parts: number,
+  minPartSpeechSamples: number,
+  /** The first cut is not made before this sample (the engine's head start keeps its windows in part 0). */
+  minFirstCut = 0,
+): number[] {
   const speech = regions.reduce((sum, r) => sum + (r.end - r.start), 0);
   const count = Math.min(parts, Math.floor(speech / Math.max(1, minPartSpeechSamples)));
   if (count <= 1 || regions.length < 2) return [0, total];
@@ -188,12 +195,14 @@ export function splitAtPauses(regions: readonly SpeechRegion[], total: number, p
     before.push(sum);
   }
   const bounds = [0];
+  const cutAt = (i: number) => Math.round((regions[i].end + regions[i + 1].start) / 2);
   let from = 0; // first pause still free
+  while (from < before.length && cutAt(from) < minFirstCut) from++;
   for (let k = 1; k < count && from < before.length; k++) {
     const target = (k * speech) / count;
     let best = from;
     for (let i = from; i < before.length; i++) if (Math.abs(before[i] - target) < Math.abs(before[best] - target)) best = i;
-    const cut = Math.round((regions[best].end + regions[best + 1].start) / 2);
+    const cut = cutAt(best);
     if (cut > bounds[bounds.length - 1] && cut < total) bounds.push(cut);
     from = best + 1;
   }
