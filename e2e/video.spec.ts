@@ -54,6 +54,23 @@ test('a video: uploaded, transcribed from its sound, played beside its transcrip
   await playAndClickLater(page, player, segments);
   await player.getByRole('button', { name: 'Pause', exact: true }).click();
 
+  // Picture in picture: the video moves into the browser's floating window and back, the button saying which it does next.
+  await player.getByRole('button', { name: 'Picture in picture' }).click();
+  await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName ?? null)).toBe('VIDEO');
+  await player.getByRole('button', { name: 'Back from picture in picture' }).click();
+  await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName ?? null)).toBeNull();
+  await expect(player.locator('video')).toBeVisible();
+
+  // At a phone's width: the same player, the picture played in the page (not full screen), picture in picture there too.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(player.locator('video')).toBeVisible();
+  await expect(player.locator('video')).toHaveAttribute('playsinline', '');
+  await player.getByRole('button', { name: 'Picture in picture' }).click();
+  await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName ?? null)).toBe('VIDEO');
+  await player.getByRole('button', { name: 'Back from picture in picture' }).click();
+  await expect.poll(() => page.evaluate(() => document.pictureInPictureElement?.tagName ?? null)).toBeNull();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   // The share page shows the video too.
   await page.getByRole('button', { name: 'Actions for questions-en.video' }).click();
   await page.getByRole('menuitem', { name: 'Share…' }).click();
