@@ -124,6 +124,16 @@ describe('splitAtPauses', () => {
     expect(splitAtPauses([], total, 2, sec(30))).toEqual([0, total]);
   });
 
+  it('makes its first cut no earlier than asked (a head start keeps its windows in the first part)', () => {
+    // Balanced, the first cut is at 104.5 s; not before 150 s, it is the first pause after that.
+    expect(splitAtPauses(regions, total, 2, sec(30), sec(150))).toEqual([0, sec(167.5), total]);
+    // The later cuts follow it in order.
+    const three = splitAtPauses(regions, total, 3, sec(30), sec(100));
+    expect(three.slice(1, -1).map((c) => c / SR)).toEqual([104.5, 146.5]);
+    // No pause that late: one part.
+    expect(splitAtPauses(regions, total, 2, sec(30), sec(209))).toEqual([0, total]);
+  });
+
   it('never makes more parts than the speech fills with the minimum, and parts are in order', () => {
     const bounds = splitAtPauses(regions, total, 8, sec(30));
     expect(bounds).toHaveLength(1 + Math.floor(200 / 30));
