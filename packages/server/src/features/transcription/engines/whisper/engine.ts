@@ -86,7 +86,7 @@ const MIN_PART_SPEECH_SECONDS = 30;
 // seconds, not after the VAD of the whole hour. Blocks are independent (vad.ts), so these windows are
 // the ones the whole pass would decode; they are kept and used again by it.
 const HEAD_SAMPLES = VAD_BLOCK_SAMPLES;
-// Speech regions end within a few seconds of the block's end can still change with the next block:
+// Speech regions that end within a few seconds of the block's end can still change with the next block:
 // windows whose reach (the window and a skippable silence after it) comes this close are left to the whole pass.
 const HEAD_MARGIN_SECONDS = 5;
 // Previous-context tokens after <|startofprev|>: Whisper's reference decoder keeps the last n_ctx // 2 - 1.
