@@ -62,14 +62,14 @@ function linkTree(from: string, to: string): number {
   return count;
 }
 
+/** tar is loaded by the first backup or restore, not by every server start (it costs ~15 ms of start-up). */
+const loadTar = () => import('tar');
+
 /**
  * Writes a backup to `file` (through a temporary name, so a failed run leaves no half-written backup).
  * The database is dumped first and the audio linked after: an upload finishing in between adds a file
  * no row names, which is harmless; a file deleted in between is rare and only loses that deleted item.
  */
-/** tar is loaded by the first backup or restore, not by every server start (it costs ~15 ms of start-up). */
-const loadTar = () => import('tar');
-
 export async function writeBackup(source: BackupSource, file: string): Promise<BackupResult> {
   const tmpRoot = join(source.dataDir, 'tmp');
   mkdirSync(tmpRoot, { recursive: true });
