@@ -184,7 +184,8 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   const long = longSpeech(testInfo.outputPath('long-talk.wav'), 18);
   await page.reload();
   await chooseFile(page, 'Upload file', long);
-  await expect(dialog.getByText('3 credits · 3 started minutes')).toBeVisible();
+  // The browser reads the length first (its media element, else decoding the file: seconds on a busy machine).
+  await expect(dialog.getByText('3 credits · 3 started minutes')).toBeVisible({ timeout: 30_000 });
   await expect(dialog.getByRole('alert')).toContainText('Transcribing this audio costs 3 credit(s) and your balance is 1.');
   await expect(dialog.getByRole('link', { name: 'Buy credits' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Upload', exact: true })).toBeDisabled();

@@ -60,8 +60,12 @@ export function classifyTranscription(texts: readonly string[]): SpeechVerdict {
 export const MIN_SURE_CONFIDENCE = 0.3;
 export const MIN_SPEECH_SECONDS = 3;
 
-/** A segment of 12 words or more in which fewer than a third are different words ('a woman who has been a woman who…'). */
-function loops(text: string): boolean {
+/**
+ * Text of 12 words or more in which fewer than a third are different words ('a woman who has been a
+ * woman who…'): the engine looped. Also what the built-in engine takes for a failed decode of a window
+ * (engines/whisper/prompt-fallback.ts), so a window it keeps is never judged a loop here.
+ */
+export function loops(text: string): boolean {
   const words = wordsOutsideTags(text).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''));
   return words.length >= 12 && new Set(words).size < words.length / 3;
 }

@@ -30,6 +30,7 @@ import { speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
 import { createWhisperSession, DECODER_CONTEXT, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
 import { InferencePool } from './pool.ts';
+import { decodeWithFallback } from './prompt-fallback.ts';
 import { prepareSharedWeightsModel } from './shared-weights.ts';
 
 export interface WhisperEngineOptions {
@@ -518,7 +519,13 @@ export class WhisperEngine implements TranscriptionEngine {
       const key = `${start}:${end}`;
       let generated = until ? undefined : windows?.get(key);
       if (!generated) {
-        generated = await this.generate(runtime, audio, context, signal);
+        // With a vocabulary, decoded again without it when its prompt led the decoder astray.
+        generated = context.length
+          ? await decodeWithFallback(
+              (withPrompt) => this.generate(runtime, audio, withPrompt ? context : [], signal),
+              (decoded) => tokenizer.decode(decoded.tokens.filter((id) => tokenizer.isText(id))),
+            )
+          : await this.generate(runtime, audio, context, signal);
         if (until) windows?.set(key, generated);
       }
       const { tokens, logProbs } = generated;
