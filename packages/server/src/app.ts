@@ -2,11 +2,9 @@ import { listenAdminSocket } from './features/backup/admin-socket.ts';
 import { writeBackup } from './features/backup/archive.ts';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type QueryLogger } from './db/client.ts';
 import { createAiEngines } from './features/ai/engines/index.ts';
@@ -18,15 +16,7 @@ import { createAccountErasure, type AccountErasure } from './features/account/er
 import { createAccountRepository } from './features/account/repository.ts';
 import { accountRoutes } from './features/account/routes.ts';
 import { createAccountService } from './features/account/service.ts';
-import { createAltcha, resolveAltchaKey, type Altcha } from './features/auth/captcha/altcha.ts';
-import { createRecaptcha } from './features/auth/captcha/recaptcha.ts';
-import type { CaptchaVerifier } from './features/auth/captcha/types.ts';
-import { createAuthGuard, createCallerResolver } from './features/auth/guard.ts';
-import { createSessionCache } from './features/auth/session-cache.ts';
-import { createLoginLimiter, createRegisterLimiter } from './features/auth/attempt-limiter.ts';
-import { createAuthRepository } from './features/auth/repository.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { createAuthService } from './features/auth/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { pgBossQueueDepth, registerRequestMetrics } from './features/metrics/collectors.ts';
 import { createServerMetrics, type ServerMetrics } from './features/metrics/registry.ts';
@@ -43,11 +33,11 @@ import { createTestModeProvider } from './features/credits/providers/test-mode.t
 import { createFoldersRepository } from './features/folders/repository.ts';
 import { foldersRoutes, startFolderPurge } from './features/folders/routes.ts';
 import { createFoldersService } from './features/folders/service.ts';
-import { createMemoryLiveHub, createPgLiveHub, LIVE_RESUMED, type LiveHub } from './features/live/hub.ts';
+import type { LiveHub } from './features/live/hub.ts';
 import { createLiveDraftObserver, type LiveDraftObserver } from './features/live-draft/observer.ts';
 import { createLiveDraftClaims } from './features/live-draft/claims.ts';
 import { createRemoteLiveDraftObserver, startLiveDraftWorker } from './features/live-draft/remote.ts';
-import { livePlugin, SESSION_ENDED } from './features/live/routes.ts';
+import { livePlugin } from './features/live/routes.ts';
 import { configuredLanguages, createConfiguredEngine } from './features/transcription/engines/index.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/types.ts';
 import { createMemoryLeases, createPgLeases } from './features/transcription/leases.ts';
@@ -61,9 +51,7 @@ import { bulkRoutes } from './features/bulk/routes.ts';
 import { createBulkRepository } from './features/bulk/repository.ts';
 import { createBulkService } from './features/bulk/service.ts';
 import { createTranscriptsService } from './features/transcripts/service.ts';
-import { createTokensRepository } from './features/tokens/repository.ts';
 import { tokensRoutes } from './features/tokens/routes.ts';
-import { createTokensService } from './features/tokens/service.ts';
 import type { HostLookup } from './features/webhooks/address.ts';
 import { createWebhooksRepository } from './features/webhooks/repository.ts';
 import { webhooksRoutes } from './features/webhooks/routes.ts';
@@ -72,7 +60,7 @@ import { createSmtpMailer } from './features/mail/mailer.ts';
 import { createMailRepository } from './features/mail/repository.ts';
 import { createTranscriptionMail } from './features/mail/transcription-mail.ts';
 import { createSharesRepository } from './features/shares/repository.ts';
-import { publicSharesRoutes, registerSharePageHeaders, sharesRoutes } from './features/shares/routes.ts';
+import { publicSharesRoutes, sharesRoutes } from './features/shares/routes.ts';
 import { createSharesService } from './features/shares/service.ts';
 import { createSearchRepository } from './features/search/repository.ts';
 import { searchRoutes } from './features/search/routes.ts';
@@ -88,25 +76,22 @@ import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createWorkPool, type WorkPool } from './work/pool.ts';
 import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
-import { createUploadsService, type UploadsService } from './features/uploads/service.ts';
+import { createUploadsService } from './features/uploads/service.ts';
 import { registerRequestBudget } from './http/request-budget.ts';
-import { createUploadSpool, type UploadSpool } from './features/uploads/spool.ts';
+import { createUploadSpool } from './features/uploads/spool.ts';
 import { createAudioProbe } from './features/uploads/audio-probe.ts';
 import { ensurePrivateDir } from './private-files.ts';
-import { registerCsrfGuard } from './http/csrf.ts';
 import { loggerOptions } from './http/logging.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
-import { httpServerTimeouts, registerBodyTimeouts } from './http/timeouts.ts';
-import { registerNulGuard } from './http/nul-guard.ts';
+import { httpServerTimeouts } from './http/timeouts.ts';
 import { createStorage, type Storage } from './storage/index.ts';
 import { answerFrameworkError, registerErrorHandler } from './http/errors.ts';
-import { closeConnectionsOnceIdle } from './http/close.ts';
-import { runInCallerScope } from './caller-scope.ts';
 import { registerAppAndNotFound } from './http/static.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-// How long the end of a session waits at most for the other web processes to confirm it.
-const SESSION_END_CONFIRM_MS = 5000;
+import { registerOpenApi } from './http/openapi.ts';
+import { registerRequestPipeline } from './http/request-pipeline.ts';
+import { assembleAuth, shareSessionEnds } from './auth-assembly.ts';
+import { createLiveHub } from './live-hub-for-database.ts';
+import { startupPhases } from './startup-phases.ts';
+import { startUploadMaintenance } from './upload-maintenance.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -341,32 +326,6 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
   }
 }
 
-/** Milliseconds spent in each named phase of start-up, in order. */
-function startupPhases() {
-  const ms: Record<string, number> = {};
-  let last = performance.now();
-  return {
-    mark(name: string) {
-      const now = performance.now();
-      ms[name] = Math.round(now - last);
-      last = now;
-    },
-    done: () => ms,
-  };
-}
-
-/** In-process on PGlite; LISTEN/NOTIFY on PostgreSQL, published through the app's pool. */
-function createLiveHub(database: Database, log: FastifyInstance['log']): LiveHub {
-  if (!database.url) return createMemoryLiveHub(log);
-  return createPgLiveHub({
-    connectionString: database.url,
-    log,
-    notify: async (channel, payload) => {
-      await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
-    },
-  });
-}
-
 /** A worker process answers only its health check (for orchestrators) and /metrics (its jobs). */
 async function registerWorkerOnlyRoutes(
   app: FastifyInstance,
@@ -380,72 +339,6 @@ async function registerWorkerOnlyRoutes(
   registerErrorHandler(app);
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: metricsToken });
-}
-
-interface UploadMaintenance {
-  uploads: UploadsService;
-  storage: Storage;
-  spool: UploadSpool;
-  abandonMs: number;
-  tempMaxAgeMs: number;
-  /** The embedded database: no other process can be writing, so at start-up nothing in flight is someone else's. */
-  soleProcess: boolean;
-}
-
-/**
- * At start-up (before requests are served): releases finalizes a dead process left half-done and
- * removes temporary files of interrupted writes. Then, periodically: abandoned uploads (every quarter
- * of the abandon time, 1 s to 1 h, with finalizes whose process died) and temporary files untouched
- * for TEMP_FILE_MAX_AGE_MINUTES (every quarter of that).
- */
-function startUploadMaintenance(app: FastifyInstance, m: UploadMaintenance): () => Promise<void> {
-  const running = new Set<Promise<void>>();
-  const guarded = (what: string, task: () => Promise<number>) => {
-    let current: Promise<void> | undefined;
-    return () => {
-      if (current) return current;
-      current = task()
-        .then((removed) => {
-          if (removed > 0) app.log.info({ removed }, what);
-        })
-        .catch((err: unknown) => app.log.error({ err }, `${what}: failed`))
-        .finally(() => {
-          running.delete(current!);
-          current = undefined;
-        });
-      running.add(current);
-      return current;
-    };
-  };
-  const sweepUploads = guarded('removed abandoned uploads and released dead finalizes', async () => {
-    const released = await m.uploads.recoverFinalizations(false);
-    return released + (await m.uploads.sweep());
-  });
-  const sweepTemp = guarded('removed temporary files of interrupted uploads', async () => {
-    const stored = (await m.storage.sweepTemporary?.(m.tempMaxAgeMs)) ?? 0;
-    return stored + (await m.spool.sweep(m.tempMaxAgeMs));
-  });
-  const startAge = m.soleProcess ? 0 : m.tempMaxAgeMs;
-  const tighten = guarded('removed temporary files at start-up', async () => (await m.storage.tighten?.(startAge)) ?? 0);
-
-  const timers = [
-    setInterval(sweepUploads, Math.min(3_600_000, Math.max(1000, m.abandonMs / 4))),
-    setInterval(sweepTemp, Math.min(3_600_000, Math.max(1000, m.tempMaxAgeMs / 4))),
-  ];
-  for (const timer of timers) timer.unref();
-  app.addHook('onReady', async () => {
-    const released = await m.uploads.recoverFinalizations(m.soleProcess);
-    if (released > 0) app.log.warn({ released }, 'released finalizes interrupted by a crash; those uploads can be finalized again');
-    await m.storage.sweepTemporary?.(startAge);
-    await m.spool.sweep(startAge);
-    // The walk of the whole store (modes, temporary files of older versions) may take a while.
-    void tighten();
-    void sweepUploads();
-  });
-  return async () => {
-    for (const timer of timers) clearInterval(timer);
-    await Promise.all([...running]);
-  };
 }
 
 interface SharedParts {
@@ -467,71 +360,12 @@ async function registerRoutes(
   stoppers: Array<() => Promise<void>>,
   { hub, storage, queue, credits, webhooks, erasure, keepaliveMs, recordingObserver, metrics }: SharedParts,
 ): Promise<void> {
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorateRequest('user', null);
-  // First: everything a request does runs in its caller's scope (the database's fair turns).
-  app.addHook('onRequest', (_request, _reply, done) => runInCallerScope(done));
-  registerRequestMetrics(app, metrics.httpDuration);
-  registerErrorHandler(app);
-  registerCsrfGuard(app);
-  registerNulGuard(app);
-  registerBodyTimeouts(app, config.http);
-  closeConnectionsOnceIdle(app);
-  await registerSecurityHeaders(app, config);
-  registerSharePageHeaders(app);
+  await registerRequestPipeline(app, config, metrics);
 
   await app.register(fastifyCookie);
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Scribe API', version: '0.1.0', description: 'HTTP API of the transcription app.' },
-      // Browsers sign in with the session cookie (and send X-Requested-With on changes); scripts and
-      // other products send a personal API token from Settings as a bearer token.
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer', description: 'A personal API token (Settings → API tokens).' },
-          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid' },
-        },
-      },
-      security: [{ bearerAuth: [] }, { cookieAuth: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
-  const authRepo = createAuthRepository(database.db, { startingCredits: config.credits.startingCredits });
-  let altcha: Altcha | null = null;
-  let captcha: CaptchaVerifier;
-  if (config.captcha.provider === 'altcha') {
-    altcha = await createAltcha({
-      hmacKey: resolveAltchaKey(config.captcha.altchaHmacKey, config.dataDir),
-      cost: config.captcha.altchaCost,
-      maxNumber: config.captcha.altchaMaxNumber,
-      markUsed: (id, expiresAt) => authRepo.markCaptchaUsed(id, expiresAt, new Date()),
-    });
-    captcha = altcha;
-  } else {
-    captcha = createRecaptcha({
-      secretKey: config.captcha.recaptchaSecretKey,
-      verifyUrl: config.captcha.recaptchaVerifyUrl,
-      log: app.log,
-    });
-  }
-
-  const limiter = createLoginLimiter(authRepo, config.loginRateLimit);
-  const auth = createAuthService({
-    repo: authRepo,
-    captcha,
-    limiter,
-    registerLimiter: createRegisterLimiter(authRepo, config.registerRateLimit),
-    sessionTtlMs: config.sessionTtlDays * DAY_MS,
-    // Most requests are then answered without a session query (the database's one connection on PGlite).
-    cache: createSessionCache({ ttlMs: config.sessionCacheSeconds * 1000 }),
-    cacheTrusted: () => hub.listening(),
-  });
-  const tokens = createTokensService(createTokensRepository(database.db));
-  const requireUser = createAuthGuard(auth, tokens.authenticate);
-  const caller = createCallerResolver(auth, tokens.authenticate);
+  const { auth, tokens, requireUser, caller, limiter, altcha } = await assembleAuth(config, database, hub, app.log);
   registerRequestBudget(app, {
     perMinute: config.apiRateLimitPerMinute,
     concurrencyPerAccount: config.apiConcurrencyPerUser,
@@ -543,24 +377,8 @@ async function registerRoutes(
     },
   });
   // Ended sessions leave every web process's session cache and close their live sockets there.
-  const unsubscribe = hub.subscribe((event) => {
-    if (event.userId !== null) return;
-    if (event.type === LIVE_RESUMED) auth.forgetAllSessions();
-    const ended = event.type === SESSION_ENDED ? (event.data as { sessionId?: unknown } | null)?.sessionId : undefined;
-    if (typeof ended === 'string') auth.forgetSessions([ended]);
-  });
-  stoppers.push(async () => unsubscribe());
-  const announceEnded = async (ids: string[]) => {
-    auth.forgetSessions(ids);
-    // The answer waits until every other listening process confirmed it dropped these sessions, so the
-    // next request, to whichever process, finds them ended (bounded: a process stuck that long is
-    // logged and its cache lets them go within SESSION_CACHE_SECONDS).
-    const events = ids.map((id) => ({ userId: null, type: SESSION_ENDED, data: { sessionId: id } }));
-    await hub.publishConfirmed(events, SESSION_END_CONFIRM_MS);
-  };
-  auth.onLogout((ended) =>
-    announceEnded([ended.sessionId]).catch((err: unknown) => app.log.error({ err }, 'could not announce the end of a session')),
-  );
+  const sessionEnds = shareSessionEnds(hub, auth, app.log);
+  stoppers.push(sessionEnds.stop);
 
   // Exports and large edits run in worker threads, each kind with a bounded queue (work/pool.ts).
   const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
@@ -585,7 +403,7 @@ async function registerRoutes(
       storage,
       limiter,
       log: app.log,
-      sessionsEnded: announceEnded,
+      sessionsEnded: sessionEnds.announceEnded,
       erasure,
       pool,
     }),

@@ -13,7 +13,7 @@ import type { ServerMetrics } from '../metrics/registry.ts';
 export const LIVE_PATH = '/ws';
 
 /**
- * Internal event (userId null), published by the server when sessions end (app.ts): every process
+ * Internal event (userId null), published by the server when sessions end (auth-assembly.ts): every process
  * closes the sockets opened with this session and drops it from its session cache.
  */
 export const SESSION_ENDED = 'session_ended';
