@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
 import { createWhisperEngine, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
-import { vocabularyContext } from '../../src/features/transcription/engines/whisper/engine.ts';
+import { vocabularyContext } from '../../src/features/transcription/engines/whisper/vocabulary-context.ts';
 import { prepareWhisperModel } from '../../src/features/transcription/engines/whisper/model.ts';
 import { WhisperTokenizer } from '../../src/features/transcription/engines/whisper/tokenizer.ts';
 import { wordErrorRate } from '../support/wer.ts';

