@@ -1,25 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale } from '../locale/KitLocale.tsx';
 import { msg, plural } from '@lingui/core/macro';
-import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
-import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
-import {
-  memo,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
-import { TextArea, TextField } from 'react-aria-components';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
-import { formatTime } from '../media/time.ts';
 import {
   assignSpeaker,
   cleanSegmentText,
@@ -40,93 +25,29 @@ import {
   type SegmentChange,
   type SegmentEdge,
 } from '../transcript/editing.ts';
-import { paragraphRanges, speakerOf } from '../transcript/paragraphs.ts';
-import { canRedo, canUndo, emptyHistory, record, redo, sameItems, undo, type UndoHistory } from '../transcript/undoStack.ts';
-import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
-import { ACTIVE, createRowStore, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
+import { speakerOf } from '../transcript/paragraphs.ts';
+import { record, redo, undo } from '../transcript/undoStack.ts';
+import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
+import { createRowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
 import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
-import { isTypingTarget, matchEditingKey, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
+import { isTypingTarget, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { ReplaceDialog } from '../ReplaceDialog/ReplaceDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
+import { CHANGE_WORDS, formatPreciseTime } from './editorText.ts';
+import type { RowActions } from './rows.tsx';
+import { SaveStatus } from './SaveStatus.tsx';
+import { SegmentList } from './SegmentList.tsx';
 import * as styles from './TranscriptEditor.css.ts';
-import type { SaveState, TranscriptEditorProps } from './types.ts';
+import type { TranscriptEditorProps } from './types.ts';
+import { useEditHistory } from './useEditHistory.ts';
+import { useFollowActive } from './useFollowActive.ts';
 
 export type { SaveState, TranscriptEditorProps } from './types.ts';
-
-/** Times in the editor show tenths: a 0.1 s nudge must be visible. */
-export function formatPreciseTime(seconds: number): string {
-  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
-  const tenths = Math.round(safe * 10) % 10;
-  return `${formatTime(Math.floor(Math.round(safe * 10) / 10))}.${tenths}`;
-}
-
-const REASONS: Record<ReviewFlag, MessageDescriptor> = {
-  low_confidence: msg`Low confidence`,
-  repetition: msg`Repeated words`,
-  silence: msg`Text over silence`,
-  speech_rate: msg`Unusual speech rate`,
-};
-
-/** What an undo or redo takes back or does again, in the announcement 'Undone: …'. */
-const CHANGE_WORDS: Record<SegmentChange, MessageDescriptor> = {
-  text: msg`text edit`,
-  split: msg`split`,
-  merge: msg`merge`,
-  timing: msg`time change`,
-  speakers: msg`speaker change`,
-  review: msg`review mark`,
-};
-
-type EditHistory = UndoHistory<readonly TranscriptSegment[], SegmentChange>;
-
-/** The words for a review reason (shown next to the mark's icon and read as the segment's description). */
-export function reviewReasonText(i18n: I18n, flag: ReviewFlag): string {
-  return i18n._(REASONS[flag]);
-}
-
-/*
- * Rows come in chunks that skip layout and paint while off-screen (content-visibility). Per row, as in
- * the viewer, the browser re-checked 5,000 rows' visibility on every keystroke (about 16 ms); per chunk
- * it checks a hundred.
- */
-const CARD_CHUNK = 50;
-const PLAIN_CHUNK = 20;
-
-/** [from, to) index ranges of `size` items each. */
-function chunksOf(count: number, size: number): [number, number][] {
-  const out: [number, number][] = [];
-  for (let from = 0; from < count; from += size) out.push([from, Math.min(count, from + size)]);
-  return out;
-}
-
-/** What rows call; one object for the editor's lifetime, so a commit re-renders only the rows that changed. */
-interface RowActions {
-  startEdit(index: number): void;
-  finishEdit(index: number, draft: string, how: 'save' | 'blur'): string | null;
-  cancelEdit(index: number): void;
-  /** Whether the segment was split (false: no word boundary there, editing goes on). */
-  splitEdit(index: number, draft: string, caret: number): boolean;
-  mergeEdit(index: number, draft: string): void;
-  seek(index: number): void;
-  /** Seek the player to the segment and play from there (a click or tap on its text). */
-  playFrom(index: number): void;
-  confirm(index: number): void;
-  openSpeaker(index: number, anchor: HTMLElement): void;
-  focusRow(index: number): void;
-}
-
-interface RowProps {
-  index: number;
-  segment: TranscriptSegment;
-  store: RowStore;
-  actions: RowActions;
-  ids: string;
-  isReadOnly: boolean;
-}
+export { formatPreciseTime, reviewReasonText } from './editorText.ts';
 
 /**
  * The transcript as a document to correct while listening (docs/product-spec.md §9 for the colours):
@@ -174,22 +95,7 @@ function TranscriptEditorView({
   const [helpOpen, setHelpOpen] = useState(false);
   const [replaceOpen, setReplaceOpen] = useState(false);
   const sectionRef = useRef<HTMLElement>(null);
-  // Undo and redo: the steps, and the segments the editor last produced (its host passes them back).
-  const history = useRef<{ steps: EditHistory; present: readonly TranscriptSegment[] | null }>({ steps: emptyHistory(), present: null });
-  const [undoable, setUndoable] = useState({ undo: false, redo: false });
-  const setHistory = useCallback((steps: EditHistory, present: readonly TranscriptSegment[] | null) => {
-    history.current = { steps, present };
-    setUndoable((was) => {
-      const next = { undo: canUndo(steps), redo: canRedo(steps) };
-      return was.undo === next.undo && was.redo === next.redo ? was : next;
-    });
-  }, []);
-  // Segments that came from elsewhere (a reload, another tab's revision, a restore) end the history:
-  // an undo must never take back what someone else did.
-  useLayoutEffect(() => {
-    const { present } = history.current;
-    if (present && !sameItems(segments, present)) setHistory(emptyHistory(), null);
-  }, [segments, setHistory]);
+  const { history, undoable, setHistory } = useEditHistory(segments);
 
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
@@ -319,7 +225,7 @@ function TranscriptEditorView({
       setAnnouncement(direction === 'undo' ? say(msg`Undone: ${what}`) : say(msg`Redone: ${what}`));
     };
     return { row, play, commit, travel };
-  }, [store, focusRow, setHistory]);
+  }, [store, focusRow, setHistory, history]);
   const actions = ops.row;
   const extra = ops;
 
@@ -446,65 +352,6 @@ function TranscriptEditorView({
     if (handled) event.preventDefault();
   };
 
-  const listLabel = t`Transcript segments`;
-  const showNames = useMemo(() => segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER), [segments]);
-  const list = useMemo(() => {
-    if (segments.length === 0) return null;
-    if (view === 'plain') {
-      const ranges = paragraphRanges(segments);
-      return (
-        <div className={viewerStyles.plainParagraphs} role="group" aria-label={listLabel}>
-          {chunksOf(ranges.length, PLAIN_CHUNK).map(([from, to]) => (
-            <div key={from} className={styles.plainChunk}>
-              {ranges.slice(from, to).map((range, j) => {
-                const k = from + j;
-                const speaker = speakerOf(segments[range.start]);
-                const turn = showNames && (k === 0 || speakerOf(segments[ranges[k - 1].start]) !== speaker);
-                return (
-                  // A div, not a p: the edit field inside is block content.
-                  <div key={range.start} className={viewerStyles.plain}>
-                    {turn ? <PlainSpeaker name={speaker} /> : null}
-                    {segments.slice(range.start, range.end).map((segment, j) => (
-                      <InlineRow
-                        key={range.start + j}
-                        index={range.start + j}
-                        segment={segment}
-                        store={store}
-                        actions={actions}
-                        ids={ids}
-                        isReadOnly={isReadOnly}
-                      />
-                    ))}
-                  </div>
-                );
-              })}
-            </div>
-          ))}
-        </div>
-      );
-    }
-    return (
-      <div className={styles.cards} role="list" aria-label={listLabel}>
-        {chunksOf(segments.length, CARD_CHUNK).map(([from, to]) => (
-          <div key={from} className={styles.cardChunk} role="none">
-            {segments.slice(from, to).map((segment, j) => (
-              <CardRow
-                key={from + j}
-                index={from + j}
-                segment={segment}
-                continuesTurn={from + j > 0 && speakerOf(segments[from + j - 1]) === speakerOf(segment)}
-                store={store}
-                actions={actions}
-                ids={ids}
-                isReadOnly={isReadOnly}
-              />
-            ))}
-          </div>
-        ))}
-      </div>
-    );
-  }, [segments, view, store, actions, ids, isReadOnly, listLabel, showNames]);
-
   const speakerSegment = speakerFor ? segments[speakerFor.index] : undefined;
 
   return (
@@ -575,7 +422,11 @@ function TranscriptEditorView({
       </div>
       {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
-        {list ?? <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>}
+        {segments.length > 0 ? (
+          <SegmentList segments={segments} view={view} store={store} actions={actions} ids={ids} isReadOnly={isReadOnly} />
+        ) : (
+          <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>
+        )}
       </div>
       {/* One hint for every segment, and the editor's own announcements (edits), politely. */}
       <VisuallyHidden>
@@ -613,290 +464,6 @@ function TranscriptEditorView({
       ) : null}
     </section>
   );
-}
-
-/** The status line: saving, saved, offline, conflict (with Reload / Keep my text) or an error. */
-function SaveStatus({
-  state,
-  error,
-  onReload,
-  onKeepMine,
-}: {
-  state: SaveState;
-  error?: string;
-  onReload?: () => void;
-  onKeepMine?: () => void;
-}) {
-  const { t } = useLingui();
-  const text =
-    state === 'saving'
-      ? t`Saving…`
-      : state === 'saved'
-        ? t`All changes saved`
-        : state === 'offline'
-          ? t`Offline: changes are kept on this device`
-          : state === 'conflict'
-            ? t`Conflict: this transcript was changed elsewhere.`
-            : state === 'error'
-              ? error || t`Changes could not be saved.`
-              : '';
-  // Announced once per change of state, and 'Saving…' not at all: an autosave every few seconds must
-  // not talk over the user's listening.
-  const [spoken, setSpoken] = useState('');
-  useEffect(() => {
-    if (state !== 'saving' && state !== 'idle') setSpoken(text);
-  }, [state, text]);
-  if (!text && !spoken) return null;
-  return (
-    <div className={styles.status}>
-      <span
-        className={state === 'conflict' || state === 'error' ? styles.statusConflict : undefined}
-        aria-hidden="true"
-        data-status-text=""
-      >
-        {text}
-      </span>
-      <VisuallyHidden>
-        <span role="status">{spoken}</span>
-      </VisuallyHidden>
-      {state === 'conflict' ? (
-        <>
-          {onReload ? (
-            <Button size="sm" onPress={onReload}>
-              {t`Reload`}
-            </Button>
-          ) : null}
-          {onKeepMine ? (
-            <Button size="sm" variant="primary" onPress={onKeepMine}>
-              {t`Keep my text`}
-            </Button>
-          ) : null}
-        </>
-      ) : null}
-    </div>
-  );
-}
-
-function PlainSpeaker({ name }: { name: string }) {
-  const { t } = useLingui();
-  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}:</span>;
-}
-
-function useRowFlags(store: RowStore, index: number) {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const snapshot = () => store.flags(index);
-  // The same getter on a server render: without one, react-dom/server throws.
-  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return {
-    isActive: (flags & ACTIVE) !== 0,
-    isPlaying: (flags & PLAYING) !== 0,
-    isTabStop: (flags & TAB_STOP) !== 0,
-    isEditing: (flags & EDITING) !== 0,
-  };
-}
-
-/** The text's element: the roving Tab stop of the list; a click plays from it, a double-click or Enter edits. */
-function textPropsOf(
-  { index, segment, store, actions, ids, isReadOnly }: RowProps,
-  flags: ReturnType<typeof useRowFlags>,
-  reasons: ReviewFlag[],
-) {
-  const described = [`${ids}-hint`, reasons.length > 0 ? `${ids}-why-${index}` : ''].filter(Boolean).join(' ');
-  return {
-    role: 'button' as const,
-    'data-index': index,
-    'aria-current': flags.isActive ? ('time' as const) : undefined,
-    'aria-describedby': isReadOnly ? (reasons.length > 0 ? `${ids}-why-${index}` : undefined) : described,
-    'data-review': reasons.length > 0 && !segment.reviewed ? '' : undefined,
-    tabIndex: flags.isTabStop ? 0 : -1,
-    onClick: () => actions.playFrom(index),
-    onDoubleClick: () => actions.startEdit(index),
-    onFocus: () => store.setFocused(index),
-  };
-}
-
-const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowProps & { continuesTurn: boolean }) {
-  const { t, i18n } = useLingui();
-  const { index, segment, actions, ids, isReadOnly } = props;
-  const flags = useRowFlags(props.store, index);
-  const reasons = segment.reviewed ? [] : reviewReasons(segment);
-  const speaker = speakerOf(segment);
-  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
-  // The list is one Tab stop (the text); a row's buttons are for the pointer and screen readers' browsing,
-  // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
-  const tab = -1;
-  return (
-    <div role="listitem" data-row={index}>
-      <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
-        <span className={viewerStyles.cardMeta}>
-          {/* Native buttons in the rows (react-aria's cost on 5,000 rows shows at load); the popover they open is react-aria. */}
-          <button
-            type="button"
-            tabIndex={tab}
-            className={`${viewerStyles.speakerBadge[speakerColorIndex(speaker)]} ${styles.speakerButton}`}
-            aria-haspopup="dialog"
-            data-speaker=""
-            aria-label={t`Speaker: ${speakerName}`}
-            disabled={isReadOnly}
-            onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
-          >
-            {/* The speaker is named once a turn (as in the viewer); later cards of the turn keep the colour and the button. */}
-            {continuesTurn ? <VisuallyHidden>{speakerName}</VisuallyHidden> : speakerName}
-          </button>
-          <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
-            <VisuallyHidden>{t`Go to`} </VisuallyHidden>
-            {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
-          </button>
-          {reasons.length > 0 ? (
-            <>
-              <span className={styles.reviewMark} id={`${ids}-why-${index}`}>
-                <span className={styles.reviewIcon} aria-hidden="true">
-                  <WarningIcon size={14} />
-                </span>
-                {reasons.map((r) => reviewReasonText(i18n, r)).join(', ')}
-              </span>
-              {isReadOnly ? null : (
-                <button type="button" tabIndex={tab} className={styles.smallButton} onClick={() => actions.confirm(index)}>
-                  {t`Confirm`}
-                </button>
-              )}
-            </>
-          ) : segment.reviewed && reviewReasons(segment).length > 0 ? (
-            <span className={styles.reviewedTag}>
-              <CheckIcon size={14} />
-              {t`Reviewed`}
-            </span>
-          ) : null}
-          {flags.isPlaying ? <span className={viewerStyles.playingTag}>{t`Playing`}</span> : null}
-        </span>
-        {flags.isEditing ? (
-          <EditField {...props} />
-        ) : (
-          <span className={styles.text} {...textPropsOf(props, flags, reasons)}>
-            {segment.text.trim() || <em>{t`(no text)`}</em>}
-          </span>
-        )}
-      </div>
-    </div>
-  );
-});
-
-const InlineRow = memo(function InlineRow(props: RowProps) {
-  const { t, i18n } = useLingui();
-  const { index, segment, ids } = props;
-  const flags = useRowFlags(props.store, index);
-  const reasons = segment.reviewed ? [] : reviewReasons(segment);
-  const textProps = textPropsOf(props, flags, reasons);
-  if (flags.isEditing)
-    return (
-      <span className={styles.inlineEdit} data-row={index}>
-        <EditField {...props} />
-      </span>
-    );
-  return (
-    <>
-      {reasons.length > 0 ? (
-        <span className={styles.flagIcon} id={`${ids}-why-${index}`}>
-          <WarningIcon size={14} />
-          <VisuallyHidden>{reasons.map((r) => reviewReasonText(i18n, r)).join(', ')}</VisuallyHidden>
-        </span>
-      ) : null}
-      <span className={styles.inlineText} {...textProps}>
-        {segment.text.trim() || t`(no text)`}
-      </span>{' '}
-    </>
-  );
-});
-
-/** The edit field of one row. Its draft stays here: typing re-renders this row only. */
-function EditField({ index, segment, actions }: RowProps) {
-  const { t } = useLingui();
-  const [draft, setDraft] = useState(segment.text.trim());
-  const [error, setError] = useState<string | null>(null);
-  const ref = useRef<HTMLTextAreaElement>(null);
-  const done = useRef(false);
-  const errorId = useId();
-  const hintId = useId();
-
-  useEffect(() => {
-    const field = ref.current;
-    if (!field) return;
-    field.focus();
-    field.setSelectionRange(field.value.length, field.value.length);
-  }, []);
-
-  const finish = (how: 'save' | 'blur') => {
-    if (done.current) return;
-    const problem = actions.finishEdit(index, draft, how);
-    if (problem) setError(problem);
-    else done.current = true;
-  };
-
-  return (
-    <TextField
-      aria-label={t`Segment text`}
-      value={draft}
-      onChange={(value) => {
-        setDraft(value);
-        if (error) setError(null);
-      }}
-      isInvalid={error !== null}
-      maxLength={EDIT_LIMITS.segmentTextMaxChars}
-    >
-      <TextArea
-        ref={ref}
-        className={styles.textArea}
-        aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}
-        onKeyDown={(event) => {
-          const key = matchEditingKey(event);
-          const field = event.currentTarget;
-          if (key === 'save') {
-            event.preventDefault();
-            finish('save');
-          } else if (key === 'cancel') {
-            event.preventDefault();
-            done.current = true;
-            actions.cancelEdit(index);
-          } else if (key === 'split') {
-            event.preventDefault();
-            done.current = true;
-            done.current = actions.splitEdit(index, field.value, field.selectionStart);
-          } else if (key === 'mergeAtEnd' && field.selectionStart === field.value.length && field.selectionEnd === field.value.length) {
-            event.preventDefault();
-            done.current = true;
-            actions.mergeEdit(index, field.value);
-          }
-          // Typing stays here: no editor shortcut sees these keys.
-          event.stopPropagation();
-        }}
-        onBlur={() => finish('blur')}
-      />
-      <span id={hintId} className={styles.editHint}>
-        {t`Enter saves, Escape cancels, Shift+Enter splits at the cursor.`}
-      </span>
-      {error ? (
-        <span id={errorId} className={styles.editError} role="alert">
-          {error}
-        </span>
-      ) : null}
-    </TextField>
-  );
-}
-
-/** Keeps the playing segment in view inside the editor's scroller (never the page, never moving focus). */
-function useFollowActive(scrollerRef: RefObject<HTMLDivElement | null>, activeIndex: number, view: TranscriptView) {
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || activeIndex < 0) return;
-    // Not while the user types or works in the list: the text must not move under the cursor.
-    if (scroller.contains(document.activeElement)) return;
-    const row = scroller.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    if (!row) return;
-    const box = scroller.getBoundingClientRect();
-    const rect = row.getBoundingClientRect();
-    if (rect.top >= box.top && rect.bottom <= box.bottom) return;
-    scroller.scrollTo({ top: Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3) });
-  }, [scrollerRef, activeIndex, view]);
 }
 
 export const TranscriptEditor = withKitLocale(TranscriptEditorView, 'TranscriptEditor');

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
-import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast, VisuallyHidden } from '@scribe/ui';
+import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast } from '@scribe/ui';
 import {
-  memo,
   useCallback,
   useEffect,
   useId,
@@ -10,25 +9,27 @@ import {
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
   type Ref,
-  type RefObject,
 } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
 import { CopyIcon } from '@scribe/ui/icons';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
-import { formatTime } from '../media/time.ts';
-import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
-import { DEFAULT_SPEAKER, segmentAt, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
-import { ACTIVE, createRowStore, PLAYING, TAB_STOP, type RowStore } from './rowStore.ts';
-import { useVirtualUnits, type VirtualHandle } from './useVirtualUnits.ts';
+import { paragraphRanges, speakerRuns } from '../transcript/paragraphs.ts';
+import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
+import { createRowStore } from './rowStore.ts';
+import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
+import { transcriptText } from './transcriptText.ts';
+import { useFollowPlayback } from './useFollowPlayback.ts';
+import type { VirtualHandle } from './useVirtualUnits.ts';
+import { VirtualRows } from './VirtualRows.tsx';
 import * as styles from './TranscriptViewer.css.ts';
 import { ViewToggle, type TranscriptView } from './ViewToggle.tsx';
 
 export type TranscriptViewerState = 'loading' | 'processing' | 'error' | 'ready';
 export type { TranscriptView } from './ViewToggle.tsx';
+export { transcriptText } from './transcriptText.ts';
 
 /** What a copy attempt did; without `onCopy` the viewer shows the spec's toast itself. */
 export interface TranscriptCopyResult {
@@ -69,9 +70,6 @@ export interface TranscriptViewerProps extends KitLocaleProps {
   /** Slot next to the copy button, e.g. the app's export menu (pdf, docx, txt). */
   exportMenu?: ReactNode;
 }
-
-/** How long a manual scroll (wheel, touch, keys) pauses following the playback. */
-const MANUAL_SCROLL_PAUSE_MS = 4000;
 
 /**
  * From this many segments the list renders only the paragraphs or cards near the viewport (plus the
@@ -221,31 +219,6 @@ interface ReadyViewerProps {
   onViewChange: (view: TranscriptView) => void;
   onCopy?: (result: TranscriptCopyResult) => void;
   exportMenu?: ReactNode;
-}
-
-const joinText = (segments: readonly TranscriptSegment[]) => segments.map((s) => s.text.trim()).join(' ');
-
-/** The text a copy puts on the clipboard: what the current view shows, in its paragraphs or speaker turns. */
-export function transcriptText(
-  segments: readonly TranscriptSegment[],
-  content: string | undefined,
-  view: TranscriptView,
-  /** 'Unknown Speaker' in the reader's language. */
-  unknownSpeaker: string = DEFAULT_SPEAKER,
-): string {
-  if (segments.length === 0) return content ?? '';
-  if (view === 'plain')
-    return paragraphRanges(segments)
-      .map((r) => joinText(segments.slice(r.start, r.end)))
-      .join('\n\n');
-  return speakerRuns(segments)
-    .map((run) => {
-      const first = segments[run.start];
-      const lines = segments.slice(run.start, run.end).map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.text.trim()}`);
-      const speaker = speakerOf(first);
-      return `${speaker === DEFAULT_SPEAKER ? unknownSpeaker : speaker}:\n${lines.join('\n')}`;
-    })
-    .join('\n\n');
 }
 
 function ReadyViewer({
@@ -424,273 +397,6 @@ function ReadyViewer({
       </div>
     </ViewerFrame>
   );
-}
-
-/**
- * The plain view names the speaker where a turn starts (paragraph `k` of `ranges`), as the editor's plain
- * view does; nothing when no segment has a known speaker.
- */
-function turnSpeaker(segments: readonly TranscriptSegment[], ranges: readonly { start: number }[], k: number) {
-  const speaker = speakerOf(segments[ranges[k].start]);
-  if (k > 0 && speakerOf(segments[ranges[k - 1].start]) === speaker) return null;
-  if (!segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER)) return null;
-  return <PlainSpeaker name={speaker} />;
-}
-
-function PlainSpeaker({ name }: { name: string }) {
-  const { t } = useLingui();
-  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}: </span>;
-}
-
-interface VirtualRowsProps {
-  segments: readonly TranscriptSegment[];
-  view: TranscriptView;
-  store: RowStore;
-  label: string;
-  onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
-  onActivate: (index: number, start: number) => void;
-  scrollerRef: RefObject<HTMLDivElement | null>;
-  handleRef: RefObject<VirtualHandle | null>;
-  onRendered: () => void;
-}
-
-/**
- * The long transcript's list: the same paragraphs and cards as the full list, but only those near the
- * viewport (and the one holding the Tab stop) are rendered; the space of the others stays as padding
- * and margins so the scrollbar, the position and the layout are those of the full list.
- */
-function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scrollerRef, handleRef, onRendered }: VirtualRowsProps) {
-  const paragraphs = useMemo(() => (view === 'plain' ? paragraphRanges(segments) : null), [segments, view]);
-  const unitOfSegment = useMemo(() => {
-    if (!paragraphs) return null;
-    const units = new Int32Array(segments.length);
-    paragraphs.forEach((range, unit) => units.fill(unit, range.start, range.end));
-    return units;
-  }, [segments, paragraphs]);
-  const unitOf = useCallback((index: number) => (unitOfSegment ? (unitOfSegment[index] ?? 0) : index), [unitOfSegment]);
-  const turnStarts = useMemo(() => (view === 'detailed' ? new Set(speakerRuns(segments).map((run) => run.start)) : null), [segments, view]);
-  const { listRef, plan } = useVirtualUnits({
-    count: paragraphs ? paragraphs.length : segments.length,
-    unitOf,
-    scrollerRef,
-    keepUnit: () => unitOf(store.tabStop),
-    subscribeKeep: store.subscribeTabStop,
-    resetKey: view,
-    handleRef,
-    onRendered,
-  });
-  const padding = { paddingTop: plan.paddingTop, paddingBottom: plan.paddingBottom, overflowAnchor: 'none' as const };
-  if (paragraphs) {
-    return (
-      <div
-        ref={listRef as RefObject<HTMLDivElement | null>}
-        className={styles.plainParagraphs}
-        style={padding}
-        role="group"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-      >
-        {plan.units.map(({ index: unit, marginTop }) => {
-          const range = paragraphs[unit];
-          return (
-            <p key={unit} data-unit={unit} className={styles.plain} style={marginTop ? { marginTop } : undefined}>
-              {turnSpeaker(segments, paragraphs, unit)}
-              {segments.slice(range.start, range.end).map((segment, k) => (
-                <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={onActivate} />
-              ))}
-            </p>
-          );
-        })}
-      </div>
-    );
-  }
-  return (
-    <ol
-      ref={listRef as RefObject<HTMLOListElement | null>}
-      className={styles.cards}
-      style={padding}
-      aria-label={label}
-      onKeyDown={onKeyDown}
-    >
-      {plan.units.map(({ index, marginTop }) => (
-        <SegmentCard
-          key={index}
-          index={index}
-          segment={segments[index]}
-          store={store}
-          onActivate={onActivate}
-          startsTurn={turnStarts?.has(index) ?? false}
-          setSize={segments.length}
-          marginTop={marginTop}
-        />
-      ))}
-    </ol>
-  );
-}
-
-interface RowProps {
-  index: number;
-  segment: TranscriptSegment;
-  store: RowStore;
-  onActivate: (index: number, start: number) => void;
-}
-
-/** This row's ACTIVE / TAB_STOP flags; re-renders the row only when they change. */
-function useRowFlags(store: RowStore, index: number) {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const snapshot = () => store.flags(index);
-  // The same getter on a server render: without one, react-dom/server throws.
-  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return { isActive: (flags & ACTIVE) !== 0, isPlaying: (flags & PLAYING) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
-}
-
-/**
- * What every row is, in either view: its flags, and the props of its control (the index the keyboard
- * handler finds it by, the current-time mark, the roving Tab stop, activation and focus).
- */
-function useRow({ index, segment, store, onActivate }: RowProps) {
-  const flags = useRowFlags(store, index);
-  const activate = () => onActivate(index, segment.start);
-  return {
-    ...flags,
-    activate,
-    rowProps: {
-      'data-index': index,
-      'aria-current': flags.isActive ? ('time' as const) : undefined,
-      tabIndex: flags.isTabStop ? 0 : -1,
-      onClick: activate,
-      onFocus: () => store.setFocused(index),
-    },
-  };
-}
-
-/**
- * A segment inside running text. A span with role="button" (a real <button> would lay out as an
- * inline block and break the paragraph into one line per segment); Enter and Space activate it.
- */
-const InlineSegment = memo(function InlineSegment(props: RowProps) {
-  const { segment } = props;
-  const { activate, rowProps } = useRow(props);
-  return (
-    <>
-      <span
-        role="button"
-        className={styles.inlineSegment}
-        {...rowProps}
-        onKeyDown={(event) => {
-          if (event.key !== 'Enter' && event.key !== ' ') return;
-          event.preventDefault();
-          activate();
-        }}
-      >
-        {segment.text.trim()}
-      </span>{' '}
-    </>
-  );
-});
-
-const SegmentCard = memo(function SegmentCard({
-  startsTurn,
-  setSize,
-  marginTop = 0,
-  ...props
-}: RowProps & {
-  startsTurn: boolean;
-  /** Virtualised: the list's length, for screen readers (only some cards are in the document). */
-  setSize?: number;
-  marginTop?: number;
-}) {
-  const { t } = useLingui();
-  const { segment } = props;
-  const { isPlaying, rowProps } = useRow(props);
-  const speaker = speakerOf(segment);
-  // The engine's word for no speaker, shown in the reader's language.
-  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
-  return (
-    <li
-      // Virtualised cards are measured as they are, so they skip the off-screen placeholder size.
-      className={setSize === undefined ? styles.cardItem : undefined}
-      data-unit={setSize === undefined ? undefined : props.index}
-      aria-setsize={setSize}
-      aria-posinset={setSize === undefined ? undefined : props.index + 1}
-      style={marginTop ? { marginTop } : undefined}
-    >
-      <button type="button" className={styles.card} {...rowProps}>
-        <span className={styles.cardMeta}>
-          {startsTurn ? (
-            <span className={styles.speakerBadge[speakerColorIndex(speaker)]}>{speakerName}</span>
-          ) : (
-            <VisuallyHidden>{speakerName}</VisuallyHidden>
-          )}
-          <span className={styles.cardTime}>
-            <span aria-hidden="true">
-              {formatTime(segment.start)} – {formatTime(segment.end)}
-            </span>
-            <VisuallyHidden>{t`from ${formatTime(segment.start)} to ${formatTime(segment.end)}`}</VisuallyHidden>
-          </span>
-          {isPlaying ? <span className={styles.playingTag}>{t`Playing`}</span> : null}
-        </span>
-        <span className={styles.cardText} data-find-text="">
-          {segment.text.trim()}
-        </span>
-      </button>
-    </li>
-  );
-});
-
-/**
- * Scrolls the active segment into view inside the viewer's own scroller (never the page, never moving
- * focus): smoothly, or instantly under reduced motion. A wheel, touch or key scroll by the user pauses
- * this for a few seconds so reading ahead is not fought.
- */
-function useFollowPlayback(
-  scrollerRef: RefObject<HTMLDivElement | null>,
-  activeIndex: number,
-  view: TranscriptView,
-  /** Virtualised: the list renders (and then corrects) a row that is not in the document. */
-  virtual: RefObject<VirtualHandle | null> | null,
-) {
-  const pausedUntil = useRef(0);
-
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller) return;
-    const pause = () => {
-      pausedUntil.current = performance.now() + MANUAL_SCROLL_PAUSE_MS;
-    };
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (['PageUp', 'PageDown', ' ', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(event.key) && event.target === scroller) pause();
-    };
-    scroller.addEventListener('wheel', pause, { passive: true });
-    scroller.addEventListener('touchmove', pause, { passive: true });
-    scroller.addEventListener('keydown', onKey);
-    return () => {
-      scroller.removeEventListener('wheel', pause);
-      scroller.removeEventListener('touchmove', pause);
-      scroller.removeEventListener('keydown', onKey);
-    };
-  }, [scrollerRef]);
-
-  useEffect(() => {
-    const scroller = scrollerRef.current;
-    if (!scroller || activeIndex < 0 || performance.now() < pausedUntil.current) return;
-    const row = scroller.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
-    if (!row) {
-      virtual?.current?.reveal(activeIndex);
-      return;
-    }
-    const box = scroller.getBoundingClientRect();
-    const rect = row.getBoundingClientRect();
-    const margin = Math.min(48, box.height / 4);
-    if (rect.top >= box.top + margin && rect.bottom <= box.bottom - margin) return;
-    const reduce = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const top = Math.max(0, scroller.scrollTop + (rect.top - box.top) - box.height / 3);
-    // Smooth for the next lines; a far jump (a seek) lands at once rather than scrolling through pages.
-    const far = Math.abs(top - scroller.scrollTop) > box.height * 2;
-    const behavior = reduce || far ? 'auto' : 'smooth';
-    if (virtual?.current) virtual.current.reveal(activeIndex, behavior);
-    else scroller.scrollTo({ top, behavior });
-  }, [scrollerRef, activeIndex, view, virtual]);
 }
 
 export const TranscriptViewer = withKitLocale(TranscriptViewerView, 'TranscriptViewer');

@@ -1,0 +1,171 @@
+// The editor's rows: a card per segment (detailed view) or a run of inline text (plain view), and the
+// row store subscription that re-renders one row when its flags change. Memoised and fed one actions
+// object, so an edit re-renders only the rows whose segment changed.
+import { useLingui } from '@lingui/react/macro';
+import { VisuallyHidden } from '@scribe/ui';
+import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
+import { memo, useCallback, useSyncExternalStore } from 'react';
+import { reviewReasons } from '../transcript/editing.ts';
+import { speakerOf } from '../transcript/paragraphs.ts';
+import { DEFAULT_SPEAKER, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
+import { ACTIVE, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
+import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
+import { EditField } from './EditField.tsx';
+import { formatPreciseTime, reviewReasonText } from './editorText.ts';
+import * as styles from './TranscriptEditor.css.ts';
+
+/** What rows call; one object for the editor's lifetime, so a commit re-renders only the rows that changed. */
+export interface RowActions {
+  startEdit(index: number): void;
+  finishEdit(index: number, draft: string, how: 'save' | 'blur'): string | null;
+  cancelEdit(index: number): void;
+  /** Whether the segment was split (false: no word boundary there, editing goes on). */
+  splitEdit(index: number, draft: string, caret: number): boolean;
+  mergeEdit(index: number, draft: string): void;
+  seek(index: number): void;
+  /** Seek the player to the segment and play from there (a click or tap on its text). */
+  playFrom(index: number): void;
+  confirm(index: number): void;
+  openSpeaker(index: number, anchor: HTMLElement): void;
+  focusRow(index: number): void;
+}
+
+export interface RowProps {
+  index: number;
+  segment: TranscriptSegment;
+  store: RowStore;
+  actions: RowActions;
+  ids: string;
+  isReadOnly: boolean;
+}
+
+export function PlainSpeaker({ name }: { name: string }) {
+  const { t } = useLingui();
+  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}:</span>;
+}
+
+function useRowFlags(store: RowStore, index: number) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return {
+    isActive: (flags & ACTIVE) !== 0,
+    isPlaying: (flags & PLAYING) !== 0,
+    isTabStop: (flags & TAB_STOP) !== 0,
+    isEditing: (flags & EDITING) !== 0,
+  };
+}
+
+/** The text's element: the roving Tab stop of the list; a click plays from it, a double-click or Enter edits. */
+function textPropsOf(
+  { index, segment, store, actions, ids, isReadOnly }: RowProps,
+  flags: ReturnType<typeof useRowFlags>,
+  reasons: ReviewFlag[],
+) {
+  const described = [`${ids}-hint`, reasons.length > 0 ? `${ids}-why-${index}` : ''].filter(Boolean).join(' ');
+  return {
+    role: 'button' as const,
+    'data-index': index,
+    'aria-current': flags.isActive ? ('time' as const) : undefined,
+    'aria-describedby': isReadOnly ? (reasons.length > 0 ? `${ids}-why-${index}` : undefined) : described,
+    'data-review': reasons.length > 0 && !segment.reviewed ? '' : undefined,
+    tabIndex: flags.isTabStop ? 0 : -1,
+    onClick: () => actions.playFrom(index),
+    onDoubleClick: () => actions.startEdit(index),
+    onFocus: () => store.setFocused(index),
+  };
+}
+
+export const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowProps & { continuesTurn: boolean }) {
+  const { t, i18n } = useLingui();
+  const { index, segment, actions, ids, isReadOnly } = props;
+  const flags = useRowFlags(props.store, index);
+  const reasons = segment.reviewed ? [] : reviewReasons(segment);
+  const speaker = speakerOf(segment);
+  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
+  // The list is one Tab stop (the text); a row's buttons are for the pointer and screen readers' browsing,
+  // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
+  const tab = -1;
+  return (
+    <div role="listitem" data-row={index}>
+      <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
+        <span className={viewerStyles.cardMeta}>
+          {/* Native buttons in the rows (react-aria's cost on 5,000 rows shows at load); the popover they open is react-aria. */}
+          <button
+            type="button"
+            tabIndex={tab}
+            className={`${viewerStyles.speakerBadge[speakerColorIndex(speaker)]} ${styles.speakerButton}`}
+            aria-haspopup="dialog"
+            data-speaker=""
+            aria-label={t`Speaker: ${speakerName}`}
+            disabled={isReadOnly}
+            onClick={(event) => actions.openSpeaker(index, event.currentTarget)}
+          >
+            {/* The speaker is named once a turn (as in the viewer); later cards of the turn keep the colour and the button. */}
+            {continuesTurn ? <VisuallyHidden>{speakerName}</VisuallyHidden> : speakerName}
+          </button>
+          <button type="button" tabIndex={tab} className={styles.timeButton} onClick={() => actions.seek(index)}>
+            <VisuallyHidden>{t`Go to`} </VisuallyHidden>
+            {formatPreciseTime(segment.start)} – {formatPreciseTime(segment.end)}
+          </button>
+          {reasons.length > 0 ? (
+            <>
+              <span className={styles.reviewMark} id={`${ids}-why-${index}`}>
+                <span className={styles.reviewIcon} aria-hidden="true">
+                  <WarningIcon size={14} />
+                </span>
+                {reasons.map((r) => reviewReasonText(i18n, r)).join(', ')}
+              </span>
+              {isReadOnly ? null : (
+                <button type="button" tabIndex={tab} className={styles.smallButton} onClick={() => actions.confirm(index)}>
+                  {t`Confirm`}
+                </button>
+              )}
+            </>
+          ) : segment.reviewed && reviewReasons(segment).length > 0 ? (
+            <span className={styles.reviewedTag}>
+              <CheckIcon size={14} />
+              {t`Reviewed`}
+            </span>
+          ) : null}
+          {flags.isPlaying ? <span className={viewerStyles.playingTag}>{t`Playing`}</span> : null}
+        </span>
+        {flags.isEditing ? (
+          <EditField {...props} />
+        ) : (
+          <span className={styles.text} {...textPropsOf(props, flags, reasons)}>
+            {segment.text.trim() || <em>{t`(no text)`}</em>}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+});
+
+export const InlineRow = memo(function InlineRow(props: RowProps) {
+  const { t, i18n } = useLingui();
+  const { index, segment, ids } = props;
+  const flags = useRowFlags(props.store, index);
+  const reasons = segment.reviewed ? [] : reviewReasons(segment);
+  const textProps = textPropsOf(props, flags, reasons);
+  if (flags.isEditing)
+    return (
+      <span className={styles.inlineEdit} data-row={index}>
+        <EditField {...props} />
+      </span>
+    );
+  return (
+    <>
+      {reasons.length > 0 ? (
+        <span className={styles.flagIcon} id={`${ids}-why-${index}`}>
+          <WarningIcon size={14} />
+          <VisuallyHidden>{reasons.map((r) => reviewReasonText(i18n, r)).join(', ')}</VisuallyHidden>
+        </span>
+      ) : null}
+      <span className={styles.inlineText} {...textProps}>
+        {segment.text.trim() || t`(no text)`}
+      </span>{' '}
+    </>
+  );
+});
