@@ -5,9 +5,15 @@ import {
   type ApiErrorCode,
   type ApiErrorParams,
   type ApiFieldError,
+  errorResponseSchema,
 } from '@scribe/api-client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** The response schemas of a route's refusals: every listed status answers the API's error body. */
+export function errorResponses<Status extends number>(...statuses: Status[]): Record<Status, typeof errorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, errorResponseSchema])) as Record<Status, typeof errorResponseSchema>;
+}
 
 export interface HttpErrorOptions {
   params?: ApiErrorParams;

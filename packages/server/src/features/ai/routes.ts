@@ -9,6 +9,7 @@ import {
   savedPromptSchema,
   updatePromptRequestSchema,
 } from '@scribe/api-client';
+import { errorResponses } from '../../http/errors.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,7 +23,7 @@ export interface AiRoutesOptions {
 }
 
 const tags = ['ai'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 const outputParams = z.object({ id: idParam, outputId: idParam });
 
 export const aiRoutes: FastifyPluginAsyncZod<AiRoutesOptions> = async (app, opts) => {

@@ -1,4 +1,5 @@
-import { bulkRequestSchema, bulkResponseSchema, errorResponseSchema, paths } from '@scribe/api-client';
+import { bulkRequestSchema, bulkResponseSchema, paths } from '@scribe/api-client';
+import { errorResponses } from '../../http/errors.ts';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,14 +12,7 @@ export interface BulkRoutesOptions {
   bulk: BulkService;
 }
 
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  402: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  503: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 402, 404, 409, 503);
 
 export const bulkRoutes: FastifyPluginAsyncZod<BulkRoutesOptions> = async (app, opts) => {
   const { bulk } = opts;

@@ -1,5 +1,4 @@
 import {
-  errorResponseSchema,
   exportFileBase,
   exportFormats,
   subtitleOptionNames,
@@ -12,7 +11,7 @@ import {
 import type { FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, errorResponses } from '../../http/errors.ts';
 import { idParam } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AiRepository } from '../ai/repository.ts';
@@ -31,7 +30,7 @@ export interface ExportsRoutesOptions {
 }
 
 const tags = ['exports'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema, 503: errorResponseSchema };
+const errors = errorResponses(400, 401, 404, 503);
 // Enums in the route schemas, so the OpenAPI document lists the formats; an unknown one is a 400 with this text.
 const unsupportedFormat = 'Unsupported export format';
 const transcriptFormatParam = z.enum(transcriptExportFormats, { error: unsupportedFormat });

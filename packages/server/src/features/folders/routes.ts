@@ -7,6 +7,7 @@ import {
   treeNodeSchema,
   updateFolderRequestSchema,
 } from '@scribe/api-client';
+import { errorResponses } from '../../http/errors.ts';
 import type { TreeNode } from '@scribe/api-client';
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +22,7 @@ export interface FoldersRoutesOptions {
 }
 
 const tags = ['folders'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 
 export const foldersRoutes: FastifyPluginAsyncZod<FoldersRoutesOptions> = async (app, opts) => {
   const { folders } = opts;

@@ -1,8 +1,8 @@
-import { apiErrors, errorResponseSchema, uploadResponseSchema, vocabularySchema } from '@scribe/api-client';
+import { apiErrors, uploadResponseSchema, vocabularySchema } from '@scribe/api-client';
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, errorResponses } from '../../http/errors.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { RecordingsService } from './service.ts';
 
@@ -13,14 +13,7 @@ export interface RecordingsRoutesOptions {
 }
 
 const tags = ['recordings'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  402: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 402, 404, 409, 413);
 
 const recordingSchema = z.object({
   id: z.string(),

@@ -7,6 +7,7 @@ import {
   shareListSchema,
   shareTokenParamsSchema,
 } from '@scribe/api-client';
+import { errorResponses } from '../../http/errors.ts';
 import type { FastifyInstance, FastifyReply, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParams } from '../../http/params.ts';
@@ -15,7 +16,7 @@ import { sendAudio } from '../transcripts/routes.ts';
 import type { SharesService } from './service.ts';
 
 const tags = ['shares'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 
 /** The public side of share links: everything under it needs no session. */
 export const PUBLIC_SHARES_PREFIX = '/api/public/shares/';

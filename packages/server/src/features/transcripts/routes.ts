@@ -15,7 +15,7 @@ import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } f
 import { idParam, idParams } from '../../http/params.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { AudioAnswer, TranscriptsService } from './service.ts';
-import { errorBody } from '../../http/errors.ts';
+import { errorBody, errorResponses } from '../../http/errors.ts';
 import { sharedBodyParser } from '../../http/raw-body.ts';
 
 export interface TranscriptsRoutesOptions {
@@ -24,7 +24,7 @@ export interface TranscriptsRoutesOptions {
 }
 
 const tags = ['transcripts'];
-const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema };
+const errors = errorResponses(400, 401, 404);
 const retryErrors = { ...errors, 402: errorResponseSchema, 409: errorResponseSchema };
 const editErrors = { ...errors, 409: errorResponseSchema, 413: errorResponseSchema, 503: errorResponseSchema };
 const revisionParams = z.object({ id: idParam, n: idParam });

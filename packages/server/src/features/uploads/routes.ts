@@ -2,7 +2,6 @@ import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
 import {
   apiErrorCodeOf,
   apiErrors,
-  errorResponseSchema,
   finalizeUploadRequestSchema,
   okResponseSchema,
   paths,
@@ -13,7 +12,7 @@ import {
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError, errorResponses } from '../../http/errors.ts';
 import { currentUser } from '../auth/guard.ts';
 import type { ChunkFields, UploadsService } from './service.ts';
 import type { SpooledFile, UploadSpool } from './spool.ts';
@@ -27,14 +26,7 @@ export interface UploadsRoutesOptions {
 }
 
 const tags = ['uploads'];
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  402: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  413: errorResponseSchema,
-};
+const errors = errorResponses(400, 401, 402, 404, 409, 413);
 
 // The same pattern as finalizeUploadRequestSchema's uploadId.
 const UPLOAD_ID = /^[A-Za-z0-9_-]{8,64}$/;
