@@ -4,12 +4,13 @@ import { useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TextArea, TextField } from 'react-aria-components';
 import { EDIT_LIMITS } from '../transcript/editing.ts';
-import type { RowProps } from './rows.tsx';
+import type { TranscriptSegment } from '../transcript/segments.ts';
+import type { RowActions } from './rowActions.ts';
 import { matchEditingKey } from './shortcuts.ts';
 import * as styles from './TranscriptEditor.css.ts';
 
 /** The edit field of one row. Its draft stays here: typing re-renders this row only. */
-export function EditField({ index, segment, actions }: RowProps) {
+export function EditField({ index, segment, actions }: { index: number; segment: TranscriptSegment; actions: RowActions }) {
   const { t } = useLingui();
   const [draft, setDraft] = useState(segment.text.trim());
   const [error, setError] = useState<string | null>(null);

@@ -8,7 +8,8 @@ import { DEFAULT_SPEAKER, type TranscriptSegment } from '../transcript/segments.
 import type { RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
-import { CardRow, InlineRow, PlainSpeaker, type RowActions } from './rows.tsx';
+import type { RowActions } from './rowActions.ts';
+import { CardRow, InlineRow, PlainSpeaker } from './rows.tsx';
 import * as styles from './TranscriptEditor.css.ts';
 
 /*

@@ -38,7 +38,7 @@ import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { ReplaceDialog } from '../ReplaceDialog/ReplaceDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
 import { CHANGE_WORDS, formatPreciseTime } from './editorText.ts';
-import type { RowActions } from './rows.tsx';
+import type { RowActions } from './rowActions.ts';
 import { SaveStatus } from './SaveStatus.tsx';
 import { SegmentList } from './SegmentList.tsx';
 import * as styles from './TranscriptEditor.css.ts';

@@ -11,24 +11,9 @@ import { DEFAULT_SPEAKER, speakerColorIndex, type ReviewFlag, type TranscriptSeg
 import { ACTIVE, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import { EditField } from './EditField.tsx';
+import type { RowActions } from './rowActions.ts';
 import { formatPreciseTime, reviewReasonText } from './editorText.ts';
 import * as styles from './TranscriptEditor.css.ts';
-
-/** What rows call; one object for the editor's lifetime, so a commit re-renders only the rows that changed. */
-export interface RowActions {
-  startEdit(index: number): void;
-  finishEdit(index: number, draft: string, how: 'save' | 'blur'): string | null;
-  cancelEdit(index: number): void;
-  /** Whether the segment was split (false: no word boundary there, editing goes on). */
-  splitEdit(index: number, draft: string, caret: number): boolean;
-  mergeEdit(index: number, draft: string): void;
-  seek(index: number): void;
-  /** Seek the player to the segment and play from there (a click or tap on its text). */
-  playFrom(index: number): void;
-  confirm(index: number): void;
-  openSpeaker(index: number, anchor: HTMLElement): void;
-  focusRow(index: number): void;
-}
 
 export interface RowProps {
   index: number;
