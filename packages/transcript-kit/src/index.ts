@@ -53,6 +53,7 @@ export {
   type TranscriptionChoicesProps,
   type VocabularyChoice,
   type TranscriptionTerms,
+  type RecordingChoices,
 } from './TranscriptionChoices/TranscriptionChoices.tsx';
 export { AudioPlayer, SKIP_SECONDS, PLAYBACK_RATES, type AudioPlayerProps, type AudioPlayerHandle } from './AudioPlayer/AudioPlayer.tsx';
 export {
@@ -77,12 +78,7 @@ export {
   type TranscriptionStatusEvent,
   type TranscriptId,
 } from './StatusCards/statusCardsStore.ts';
-export {
-  RecordAudioDialog,
-  type RecordAudioDialogProps,
-  type RecordingTranscription,
-  type RecordingChoices,
-} from './RecordAudioDialog/RecordAudioDialog.tsx';
+export { RecordAudioDialog, type RecordAudioDialogProps, type RecordingTranscription } from './RecordAudioDialog/RecordAudioDialog.tsx';
 export { type StreamingRecording, type LiveTextStatus, type LiveTextUnavailableReason } from './RecordAudioDialog/StreamingRecorder.tsx';
 export { splitDraft, newlyFinalText, type LiveTextSegment } from './RecordAudioDialog/liveText.ts';
 export {

@@ -8,16 +8,9 @@ import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
 import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
 import { formatClock } from '../media/time.ts';
-import { checkTranscription, TranscriptionChoices, type TranscriptionTerms } from '../TranscriptionChoices/TranscriptionChoices.tsx';
+import { checkTranscription, TranscriptionChoices, type RecordingChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './RecordAudioDialog.css.ts';
 import { StreamingRecorder, type StreamingRecording } from './StreamingRecorder.tsx';
-
-/** Before the recording goes up: the spoken language, and what the engine and the balance allow. */
-export interface RecordingChoices {
-  terms: TranscriptionTerms;
-  language: string;
-  onLanguageChange: (language: string) => void;
-}
 
 /** The transcription after the upload, as the app hears it on the live channel. */
 export interface RecordingTranscription {

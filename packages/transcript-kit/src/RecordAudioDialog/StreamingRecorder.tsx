@@ -8,7 +8,7 @@ import { formatTime } from '../media/time.ts';
 import { checkTranscription, TranscriptionChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import { newlyFinalText, splitDraft, type LiveTextSegment } from './liveText.ts';
 import * as styles from './RecordAudioDialog.css.ts';
-import type { RecordingChoices } from './RecordAudioDialog.tsx';
+import type { RecordingChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 
 /** Whether draft text is shown while recording: live, unavailable (server busy, no credits...), the connection is being restored, or not asked for. */
 export type LiveTextStatus = 'live' | 'unavailable' | 'reconnecting' | 'off';

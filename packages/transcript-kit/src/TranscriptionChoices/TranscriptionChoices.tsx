@@ -19,6 +19,13 @@ export interface TranscriptionTerms {
   buyCreditsHref: string;
 }
 
+/** Before the recording goes up: the spoken language, and what the engine and the balance allow. */
+export interface RecordingChoices {
+  terms: TranscriptionTerms;
+  language: string;
+  onLanguageChange: (language: string) => void;
+}
+
 export interface TranscriptionCheck {
   languageSupported: boolean;
   /** Estimated credits (at least one started minute); null when the price is unknown. */

@@ -1,14 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Histogram } from 'prom-client';
 import { selectRows, type Db } from '../../db/client.ts';
-import type { QueueDepthReader } from './registry.ts';
+import type { QueueDepthReader, RequestDurations } from './registry.ts';
 
 /** The route label of requests no route matched (404s, malformed URLs): never the raw URL. */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-/** The request-duration histogram's labels: the route pattern, the method and the status code. */
-export type RequestDurations = Histogram<'route' | 'method' | 'status_code'>;
 
 /**
  * Times every answer into the request-duration histogram, labelled by the route pattern Fastify matched

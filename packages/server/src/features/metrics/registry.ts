@@ -4,7 +4,9 @@
  * version) when scraped. Features record through the small interfaces below and never see prom-client.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RequestDurations } from './collectors.ts';
+
+/** The request-duration histogram's labels: the route pattern, the method and the status code. */
+export type RequestDurations = Histogram<'route' | 'method' | 'status_code'>;
 
 /** How a background job ended: 'completed' when it did its work, 'failed' when it did not (retried or given up). */
 export type JobOutcome = 'completed' | 'failed';

@@ -48,7 +48,7 @@ export function createAiEngines(config: AiConfig, pool?: WorkPool): AiEngines {
     );
   } else {
     entries.push({
-      engine: createLocalEngine(pool),
+      engine: createLocalEngine(pool && ((input) => pool.run('ai', 'localAnswer', input))),
       model: {
         id: 'local',
         label: 'Local engine (rule-based, no language model)',

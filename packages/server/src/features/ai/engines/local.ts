@@ -30,7 +30,6 @@ import {
   type Sentence,
 } from './local/text.ts';
 import { formatTimestamp, type AiEngine, type AiRequest, type AiResult, type AiTranscript } from './types.ts';
-import type { WorkPool } from '../../../work/pool.ts';
 
 export { detectLanguage, sentences, words, type Lang, type Sentence };
 
@@ -468,8 +467,16 @@ export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): s
   }
 }
 
+/** What one local answer is made from (the worker thread's task input). */
+export interface LocalAnswerInput {
+  mode: 'run' | 'free';
+  prompt: string;
+  transcript: AiTranscript;
+  language?: Lang;
+}
+
 /** What the local engine computes, by name: the answer to a prompt, or the free note for one it cannot do. */
-export function localAnswer(input: { mode: 'run' | 'free'; prompt: string; transcript: AiTranscript; language?: Lang }): {
+export function localAnswer(input: LocalAnswerInput): {
   output: string | null;
 } {
   const { mode, prompt, transcript, language } = input;
@@ -477,14 +484,15 @@ export function localAnswer(input: { mode: 'run' | 'free'; prompt: string; trans
 }
 
 /**
- * The local engine. Reading a long transcript takes it 60-730 ms (3 hours, measured), so with `pool`
- * (the server's) each answer is made in a worker thread of its own kind, 503 SERVER_BUSY when their
- * queue is full; without, here (tests of the rules, the quality bench).
+ * The local engine. Reading a long transcript takes it 60-730 ms (3 hours, measured), so with
+ * `offThread` (the server's worker pool, ai/engines/index.ts) each answer is made in a worker thread of
+ * its own kind, 503 SERVER_BUSY when their queue is full; without, here (tests of the rules, the
+ * quality bench). A function rather than the pool: the pool's task table holds `localAnswer`.
  */
-export function createLocalEngine(pool?: WorkPool): AiEngine {
+export function createLocalEngine(offThread?: (input: LocalAnswerInput) => Promise<ReturnType<typeof localAnswer>>): AiEngine {
   const answer = async (mode: 'run' | 'free', request: AiRequest) => {
     const input = { mode, prompt: request.prompt, transcript: request.transcript, language: request.language };
-    return (pool ? await pool.run('ai', 'localAnswer', input) : localAnswer(input)).output;
+    return (offThread ? await offThread(input) : localAnswer(input)).output;
   };
   return {
     kind: 'local',
