@@ -7,7 +7,7 @@
  * into 7 and 8 s recordings starting at each second of it: 3 of 12 were refused so as WAV
  * (test/transcription/language-check.test.ts holds them), 6 of 18 as Opus at 7, 8 and 12 s; with the
  * fallback none and 1 (a cut on which the decode without the prompt stops after a few words, refused
- * without any vocabulary too). Recorded in Chromium from its fake microphone, 1 of 4 still ends so.
+ * without any vocabulary too). Recorded in Chromium from its fake microphone, 4 of 12 still ended so.
  *
  * Whisper's reference decoder tries a failed window again in another way, and drops the prompt once it
  * samples at high temperature. This engine decodes greedily, so its other way is the window without the
