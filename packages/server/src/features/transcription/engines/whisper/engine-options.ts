@@ -41,6 +41,11 @@ export interface WhisperEngineOptions {
    * a caller taking text, so the transcript is the same either way.
    */
   headStartSeconds?: number;
+  /**
+   * A window whose vocabulary prompt led the decoder into a loop or to no words is decoded again without
+   * it (prompt-fallback.ts; default true). Off: the bench's baseline (`pnpm bench vocabulary-cuts`).
+   */
+  promptFallback?: boolean;
   /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;

@@ -93,6 +93,7 @@ export class WhisperEngine implements TranscriptionEngine {
       timestamps: true,
       idleReleaseMs: 10 * 60_000,
       splitLongRecordings: true,
+      promptFallback: true,
       ...options,
       processes,
       threads: options.threads ?? (processes > 0 ? 1 : cores),
@@ -464,12 +465,13 @@ export class WhisperEngine implements TranscriptionEngine {
       let generated = until ? undefined : windows?.get(key);
       if (!generated) {
         // With a vocabulary, decoded again without it when its prompt led the decoder astray.
-        generated = context.length
-          ? await decodeWithFallback(
-              (withPrompt) => this.generate(runtime, audio, withPrompt ? context : [], signal),
-              (decoded) => tokenizer.decode(decoded.tokens.filter((id) => tokenizer.isText(id))),
-            )
-          : await this.generate(runtime, audio, context, signal);
+        generated =
+          context.length && this.options.promptFallback
+            ? await decodeWithFallback(
+                (withPrompt) => this.generate(runtime, audio, withPrompt ? context : [], signal),
+                (decoded) => tokenizer.decode(decoded.tokens.filter((id) => tokenizer.isText(id))),
+              )
+            : await this.generate(runtime, audio, context, signal);
         if (until) windows?.set(key, generated);
       }
       const { tokens, logProbs } = generated;

@@ -3,11 +3,11 @@
  * clipped speech the prompt can lead tiny.en astray: it repeats the terms ('Anneliese Oyelaran,
  * Anneliese Oyelaran, …' to the end of the window), writes a sentence more often than it was said, or
  * writes nothing at all, and it writes the window as one segment; the language check then takes the
- * recording for a loop over foreign speech ('Not English'). Measured on a 5.4 s clip of names looped
- * into 7 and 8 s recordings starting at each second of it: 3 of 12 were refused so as WAV
- * (test/transcription/language-check.test.ts holds them), 6 of 18 as Opus at 7, 8 and 12 s; with the
- * fallback none and 1 (a cut on which the decode without the prompt stops after a few words, refused
- * without any vocabulary too). Recorded in Chromium from its fake microphone, 4 of 12 still ended so.
+ * recording for a loop over foreign speech ('Not English'). `pnpm bench vocabulary-cuts` loops a 5.4 s
+ * clip of names into 7 and 8 s recordings starting at each second of it: 3 of 12 were refused so as WAV
+ * (test/transcription/language-check.test.ts holds them) and 5 of 12 as Opus; with the fallback none and
+ * 1 (a cut on which the decode without the prompt stops after a few words, refused without any
+ * vocabulary too). Recordings made in Chromium from its fake microphone still end so at times.
  *
  * Whisper's reference decoder tries a failed window again in another way, and drops the prompt once it
  * samples at high temperature. This engine decodes greedily, so its other way is the window without the
