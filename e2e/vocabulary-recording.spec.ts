@@ -20,6 +20,19 @@ test('a recording goes up with the saved vocabulary and becomes a transcript', a
     data: { language: 'en', vocabulary: ['Siobhan Kowalczyk', 'Anneliese Oyelaran', 'Zyntrix'] },
   });
   expect(saved.status()).toBe(200);
+  // On a busy machine the dialog's support check (this browser's outbox and the server's unfinished
+  // recordings) can answer after Record is pressed. Held here until the recording has stopped, it must
+  // not turn the recording into a whole-file upload.
+  let releaseCheck = () => {};
+  const checkHeld = new Promise<void>((resolve) => (releaseCheck = resolve));
+  let checkAsked = false;
+  await page.route(/\/api\/recordings$/, async (route) => {
+    if (route.request().method() === 'GET') {
+      checkAsked = true;
+      await checkHeld;
+    }
+    await route.continue();
+  });
   await page.reload();
 
   await page.getByRole('button', { name: 'Record audio' }).click();
@@ -27,6 +40,8 @@ test('a recording goes up with the saved vocabulary and becomes a transcript', a
   await dialog.getByRole('button', { name: 'Record', exact: true }).click();
   await expect(dialog.getByRole('timer', { name: 'Elapsed time' })).toHaveText(/^0:0[3-9]$/, { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Stop' }).click();
+  expect(checkAsked).toBe(true);
+  releaseCheck();
   const finished = page.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/recordings\/[^/]+\/finish$/.test(r.url()));
   await dialog.getByRole('button', { name: 'Upload Recording' }).click();
   const finish = await finished;

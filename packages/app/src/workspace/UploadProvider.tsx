@@ -27,6 +27,7 @@ import { StreamingRecordHost } from '../recording/StreamingRecordHost.tsx';
 import { recordingFileName } from '../recording/recordingTitle.ts';
 import { askNotificationPermission } from '../lib/notifications.ts';
 import { discardUnfinished, useRecordingSupport } from '../recording/useRecording.ts';
+import { browserRecordingFeatures, recordsStreaming } from '../recording/streamingChoice.ts';
 import type { UnfinishedRecording } from '../recording/session.ts';
 
 interface UploadContextValue {
@@ -212,7 +213,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   const { user } = useSession();
   const support = useRecordingSupport(user?.id ?? null);
   const [recordMode, setRecordMode] = useState<{ streaming: boolean; recoverId: string | null }>({ streaming: false, recoverId: null });
-  const streamingSupported = support.data?.supported === true;
+  const streamingSupported = recordsStreaming(support.data, browserRecordingFeatures());
   const record = useCallback(() => {
     setRecordMode({ streaming: streamingSupported, recoverId: null });
     setRecording(true);

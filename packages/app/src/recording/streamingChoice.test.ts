@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { recordsStreaming } from './streamingChoice.ts';
+
+const capable = { indexedDB: true, mediaRecorder: true };
+
+describe('recordsStreaming', () => {
+  it('streams while the support check has not answered yet, when the browser can', () => {
+    expect(recordsStreaming(undefined, capable)).toBe(true);
+  });
+
+  it('records the whole file while unknown in a browser without IndexedDB or MediaRecorder', () => {
+    expect(recordsStreaming(undefined, { indexedDB: false, mediaRecorder: true })).toBe(false);
+    expect(recordsStreaming(undefined, { indexedDB: true, mediaRecorder: false })).toBe(false);
+  });
+
+  it("follows the check's answer once there is one", () => {
+    expect(recordsStreaming({ supported: false, unfinished: [] }, capable)).toBe(false);
+    expect(recordsStreaming({ supported: true, unfinished: [] }, { indexedDB: false, mediaRecorder: false })).toBe(true);
+  });
+});
