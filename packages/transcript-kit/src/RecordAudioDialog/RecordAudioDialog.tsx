@@ -1,16 +1,17 @@
 import { useLingui } from '@lingui/react/macro';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
 import { busyDialogProps } from '../dialog/busy.ts';
 import { MicIcon, StopIcon, UploadIcon } from '@scribe/ui/icons';
 import { microphoneErrorMessage } from '../media/errors.ts';
-import { pickRecorderMimeType, recordingFileName, RECORDING_CONSTRAINTS } from '../media/recorder.ts';
+import { recordingFileName } from '../media/recorder.ts';
 import { formatClock } from '../media/time.ts';
 import { checkTranscription, TranscriptionChoices, type RecordingChoices } from '../TranscriptionChoices/TranscriptionChoices.tsx';
 import * as styles from './RecordAudioDialog.css.ts';
 import { StreamingRecorder, type StreamingRecording } from './StreamingRecorder.tsx';
+import { useMediaRecorder } from './useMediaRecorder.ts';
 
 /** The transcription after the upload, as the app hears it on the live channel. */
 export interface RecordingTranscription {
@@ -48,15 +49,8 @@ export interface RecordAudioDialogProps extends KitLocaleProps {
   streaming?: StreamingRecording;
 }
 
-type Phase =
-  | { name: 'idle' }
-  | { name: 'starting' }
-  | { name: 'recording'; startedAt: number }
-  | { name: 'stopped'; blob: Blob; url: string; seconds: number }
-  | { name: 'micError'; error: unknown }
-  | { name: 'uploading'; blob: Blob; url: string; seconds: number }
-  | { name: 'uploadError'; blob: Blob; url: string; seconds: number; message?: string }
-  | { name: 'uploaded' };
+/** The upload of a finished recording. */
+type Sending = { name: 'none' } | { name: 'uploading' } | { name: 'uploadError'; message?: string } | { name: 'uploaded' };
 
 /**
  * Record from the microphone (echo cancellation, noise suppression, 44.1 kHz; MediaRecorder type mp4,
@@ -93,121 +87,49 @@ type RecorderProps = Omit<RecordAudioDialogProps, 'isOpen' | 'onOpenChange'> & {
 
 function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choices, onBusyChange }: RecorderProps) {
   const { t, i18n } = useLingui();
-  const [phase, setPhase] = useState<Phase>({ name: 'idle' });
-  const [elapsed, setElapsed] = useState(0);
+  const recorder = useMediaRecorder(getUserMedia);
+  const { phase, elapsed } = recorder;
+  const [sending, setSending] = useState<Sending>({ name: 'none' });
   const [previewFailed, setPreviewFailed] = useState(false);
-  const streamRef = useRef<MediaStream | null>(null);
-  const recorderRef = useRef<MediaRecorder | null>(null);
-  const urlRef = useRef<string | null>(null);
-  const startedAtRef = useRef(0);
   const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
   // The dialog body takes focus when Record or Upload Recording is pressed: the busy button would
   // otherwise keep it, and the next step replaces that button (focus would fall out of the dialog).
   const bodyRef = useRef<HTMLDivElement>(null);
   const focusBody = () => bodyRef.current?.focus();
 
-  const releaseMicrophone = useCallback(() => {
-    streamRef.current?.getTracks().forEach((track) => track.stop());
-    streamRef.current = null;
-  }, []);
-
-  const dropPreview = useCallback(() => {
-    if (urlRef.current) URL.revokeObjectURL(urlRef.current);
-    urlRef.current = null;
-  }, []);
-
-  // Closing (unmount): stop recording without keeping it, release the microphone, free the preview.
   useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      const recorder = recorderRef.current;
-      if (recorder) {
-        recorder.ondataavailable = null;
-        recorder.onstop = null;
-        if (recorder.state !== 'inactive') recorder.stop();
-      }
-      recorderRef.current = null;
-      releaseMicrophone();
-      dropPreview();
-    };
-  }, [releaseMicrophone, dropPreview]);
-
-  useEffect(() => {
-    onBusyChange(phase.name === 'uploading');
-  }, [phase.name, onBusyChange]);
+    onBusyChange(sending.name === 'uploading');
+  }, [sending.name, onBusyChange]);
   useEffect(() => () => onBusyChange(false), [onBusyChange]);
-
-  // The elapsed time while recording.
-  useEffect(() => {
-    if (phase.name !== 'recording') return;
-    const tick = () => setElapsed((performance.now() - phase.startedAt) / 1000);
-    tick();
-    const timer = setInterval(tick, 250);
-    return () => clearInterval(timer);
-  }, [phase]);
 
   const start = async () => {
     focusBody();
-    dropPreview();
     setPreviewFailed(false);
-    setElapsed(0);
-    setPhase({ name: 'starting' });
-    try {
-      const request = getUserMedia ?? navigator.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
-      if (!request || typeof MediaRecorder === 'undefined') {
-        throw new DOMException('Recording is not supported', 'NotSupportedError');
-      }
-      const stream = await request(RECORDING_CONSTRAINTS);
-      if (!mounted.current) {
-        stream.getTracks().forEach((track) => track.stop());
-        return;
-      }
-      streamRef.current = stream;
-      const mimeType = pickRecorderMimeType((type) => MediaRecorder.isTypeSupported(type));
-      const recorder = new MediaRecorder(stream, { mimeType });
-      recorderRef.current = recorder;
-      const chunks: Blob[] = [];
-      recorder.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
-      };
-      recorder.onstop = () => {
-        releaseMicrophone();
-        recorderRef.current = null;
-        const blob = new Blob(chunks, { type: recorder.mimeType || mimeType });
-        const url = URL.createObjectURL(blob);
-        urlRef.current = url;
-        setPhase({ name: 'stopped', blob, url, seconds: (performance.now() - startedAtRef.current) / 1000 });
-      };
-      recorder.onerror = (event) => {
-        releaseMicrophone();
-        recorderRef.current = null;
-        setPhase({ name: 'micError', error: (event as Event & { error?: unknown }).error ?? event });
-      };
-      recorder.start(1000);
-      startedAtRef.current = performance.now();
-      setPhase({ name: 'recording', startedAt: startedAtRef.current });
-    } catch (error) {
-      releaseMicrophone();
-      if (mounted.current) setPhase({ name: 'micError', error });
-    }
+    setSending({ name: 'none' });
+    await recorder.start();
   };
 
-  const stop = () => recorderRef.current?.stop();
-
-  const upload = async (blob: Blob, url: string, seconds: number) => {
+  const upload = async (blob: Blob) => {
     focusBody();
-    setPhase({ name: 'uploading', blob, url, seconds });
+    setSending({ name: 'uploading' });
     try {
       await onUpload(blob, recordingFileName(blob.type));
       if (!mounted.current) return;
-      dropPreview();
-      setPhase({ name: 'uploaded' });
+      recorder.clear();
+      setSending({ name: 'uploaded' });
     } catch (error) {
       if (!mounted.current) return;
-      setPhase({ name: 'uploadError', blob, url, seconds, message: error instanceof Error ? error.message : undefined });
+      setSending({ name: 'uploadError', message: error instanceof Error ? error.message : undefined });
     }
   };
+
+  if (sending.name === 'uploaded') return <TranscriptionProgress transcription={transcription} bodyRef={bodyRef} />;
 
   switch (phase.name) {
     case 'idle':
@@ -238,15 +160,14 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
             </span>
           </p>
           <div className={styles.actions}>
-            <Button variant="danger" icon={<StopIcon />} onPress={stop}>
+            <Button variant="danger" icon={<StopIcon />} onPress={recorder.stop}>
               {t`Stop`}
             </Button>
           </div>
         </div>
       );
-    case 'stopped':
-    case 'uploading':
-    case 'uploadError': {
+    case 'stopped': {
+      const uploading = sending.name === 'uploading';
       const allowed = !choices || checkTranscription(choices.terms, choices.language, phase.seconds).ok;
       return (
         <div className={styles.body} ref={bodyRef} tabIndex={-1}>
@@ -261,26 +182,26 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
               language={choices.language}
               onLanguageChange={choices.onLanguageChange}
               durationSeconds={phase.seconds}
-              isDisabled={phase.name === 'uploading'}
+              isDisabled={uploading}
             />
           ) : null}
-          {phase.name === 'uploading' ? (
+          {uploading ? (
             <ProgressBar label={t`Upload progress`} value={uploadProgress} isIndeterminate={typeof uploadProgress !== 'number'} />
           ) : null}
-          {phase.name === 'uploadError' ? (
+          {sending.name === 'uploadError' ? (
             <Alert tone="danger" title={t`Upload failed`}>
-              {phase.message || t`Failed to upload file`}
+              {sending.message || t`Failed to upload file`}
             </Alert>
           ) : null}
           <div className={styles.actions}>
-            <Button icon={<MicIcon />} onPress={() => void start()} isDisabled={phase.name === 'uploading'}>
+            <Button icon={<MicIcon />} onPress={() => void start()} isDisabled={uploading}>
               {t`Record Again`}
             </Button>
             <Button
               variant="primary"
               icon={<UploadIcon />}
-              onPress={() => void upload(phase.blob, phase.url, phase.seconds)}
-              isPending={phase.name === 'uploading'}
+              onPress={() => void upload(phase.blob)}
+              isPending={uploading}
               isDisabled={!allowed}
             >
               {t`Upload Recording`}
@@ -289,8 +210,6 @@ function Recorder({ onUpload, uploadProgress, transcription, getUserMedia, choic
         </div>
       );
     }
-    case 'uploaded':
-      return <TranscriptionProgress transcription={transcription} bodyRef={bodyRef} />;
   }
 }
 
