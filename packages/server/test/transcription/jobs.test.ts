@@ -170,7 +170,7 @@ describe('transcription jobs with the built-in engine', () => {
     expect(await a.tree()).toContainEqual(expect.objectContaining({ id, status: 'error' }));
   });
 
-  it('refuses a file that is not decodable audio at upload: no transcript, no job (test/upload-probe.test.ts has more)', async () => {
+  it('refuses a file that is not decodable audio at upload: no transcript, no job (test/uploads/upload-probe.test.ts has more)', async () => {
     const calls = state.calls;
     // A valid Ogg signature (the first-bytes check accepts it) followed by noise.
     const res = await a.upload('not-really.ogg', Buffer.concat([Buffer.from('OggS'), randomBytes(4000)]));
