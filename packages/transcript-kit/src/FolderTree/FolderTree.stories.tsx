@@ -1,77 +1,19 @@
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { useState, type ComponentProps } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { moveNode } from '../tree/treeOps.ts';
-import type { FolderNode, TranscriptNode, TreeNode } from '../types.ts';
+import {
+  arrowToControl,
+  focusRow,
+  folder,
+  folderTreeArgs,
+  frame,
+  getTree,
+  library,
+  LiveTree,
+  row,
+  transcript,
+} from '../testing/folderTreeStory.tsx';
 import { FolderTree } from './FolderTree.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
-
-const folder = (id: number, name: string, children: TreeNode[] = []): FolderNode => ({ id, type: 'folder', name, children });
-const transcript = (
-  id: number,
-  name: string,
-  day: number,
-  status?: TranscriptNode['status'],
-  duration: number | null = 60 + day * 7,
-): TranscriptNode => ({
-  id,
-  type: 'transcript',
-  name,
-  createdAt: new Date(Date.UTC(2025, 0, day, 9)).toISOString(),
-  ...(status ? { status } : {}),
-  duration,
-});
-
-/** Clients/ (Acme/ (Kickoff call), Quarterly review), Interviews/ (empty), then two top-level transcripts. */
-const library: TreeNode[] = [
-  folder(1, 'Clients', [folder(2, 'Acme', [transcript(10, 'Kickoff call', 5)]), transcript(11, 'Quarterly review', 4)]),
-  folder(3, 'Interviews'),
-  transcript(12, 'Voice memo', 3),
-  transcript(13, 'Team standup', 2),
-];
-
-/** The panel's frame: the tree fills the height it is given (and virtualizes inside it). */
-const frame: Decorator = (Story) => (
-  <div style={{ width: 300, height: 420, border: '1px solid #d4d4d8', borderRadius: 8, padding: 4 }}>
-    <Story />
-  </div>
-);
-
-/**
- * How the app wires it: the tree is data in, callbacks out. This wrapper plays the app's part (applies
- * moves with treeOps.moveNode, keeps the selection) so the example behaves like the real panel.
- */
-function LiveTree(props: ComponentProps<typeof FolderTree>) {
-  const [items, setItems] = useState(props.items);
-  const [selected, setSelected] = useState(props.selectedTranscriptId ?? null);
-  return (
-    <FolderTree
-      {...props}
-      items={items}
-      selectedTranscriptId={selected}
-      onSelectTranscript={(id) => {
-        setSelected(id);
-        props.onSelectTranscript(id);
-      }}
-      onMoveTranscript={
-        props.onMoveTranscript
-          ? (id, folderId) => {
-              setItems((current) => moveNode(current, { type: 'transcript', id }, folderId));
-              props.onMoveTranscript!(id, folderId);
-            }
-          : undefined
-      }
-      onMoveFolder={
-        props.onMoveFolder
-          ? (id, parentId) => {
-              setItems((current) => moveNode(current, { type: 'folder', id }, parentId));
-              props.onMoveFolder!(id, parentId);
-            }
-          : undefined
-      }
-    />
-  );
-}
 
 /**
  * The "Folders" panel: folders expand and collapse (click, or Right/Left arrows), a click or Enter on a
@@ -83,45 +25,12 @@ const meta = {
   title: 'Transcript Kit/FolderTree',
   component: FolderTree,
   decorators: [frame],
-  args: {
-    items: library,
-    onSelectTranscript: fn(),
-    onCreateFolder: fn(),
-    onRenameFolder: fn(),
-    onDeleteFolder: fn(),
-    onDeleteTranscript: fn(),
-    onMoveTranscript: fn(),
-    onInvalidMove: fn(),
-  },
+  args: folderTreeArgs,
   render: (args) => <LiveTree {...args} />,
 } satisfies Meta<typeof FolderTree>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const getTree = (canvasElement: HTMLElement) => within(canvasElement).findByRole('treegrid', { name: 'Folders' });
-const row = (tree: HTMLElement, name: string) => within(tree).getByRole('row', { name });
-
-/** Moves keyboard focus onto the row, as a keyboard user gets there (Tab into the tree, then arrows). */
-async function focusRow(tree: HTMLElement, name: string) {
-  await userEvent.tab();
-  while (!tree.contains(document.activeElement)) await userEvent.tab();
-  // Compare names, not elements: the virtualizer reuses row elements for other items as it scrolls.
-  const focusedName = () =>
-    document.activeElement?.getAttribute('role') === 'row' ? document.activeElement.getAttribute('aria-label') : null;
-  for (let i = 0; i < 20 && focusedName() !== name; i++) await userEvent.keyboard('{ArrowDown}');
-  const target = row(tree, name);
-  await expect(target).toHaveFocus();
-  return target;
-}
-
-/** Right arrow walks from the row into its controls (grip, chevron, menu button). */
-async function arrowToControl(rowElement: HTMLElement, name: string | RegExp) {
-  const control = within(rowElement).getByRole('button', { name });
-  for (let i = 0; i < 5 && document.activeElement !== control; i++) await userEvent.keyboard('{ArrowRight}');
-  await expect(control).toHaveFocus();
-  return control;
-}
 
 export const Empty: Story = {
   args: { items: [] },
@@ -306,153 +215,6 @@ export const DeleteAsksForConfirmation: Story = {
   },
 };
 
-/**
- * Keyboard drag and drop: Right arrow to the row's grip, Enter picks the transcript up, arrows move
- * between drop targets (folders, and the tree itself for the top level), Enter drops.
- */
-export const KeyboardDragAndDrop: Story = {
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    const memo = await focusRow(tree, 'Voice memo');
-    await arrowToControl(memo, 'Drag Voice memo');
-    await userEvent.keyboard('{Enter}');
-    // Drop targets: only folders (and the top level); the up arrow walks back to Interviews.
-    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label') ?? '').toMatch(/Interviews|Clients|Folders/));
-    for (let i = 0; i < 6 && !/Drop on Interviews/.test(document.activeElement?.getAttribute('aria-label') ?? ''); i++) {
-      await userEvent.keyboard('{ArrowUp}');
-    }
-    await expect(document.activeElement).toHaveAttribute('aria-label', expect.stringMatching(/Drop on Interviews/));
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(args.onMoveTranscript).toHaveBeenCalledWith(12, 3));
-    // The folder opens to show where it landed.
-    await waitFor(() => expect(row(tree, 'Interviews')).toHaveAttribute('aria-expanded', 'true'));
-    const moved = row(tree, 'Voice memo');
-    await expect(moved).toHaveAttribute('aria-level', '2');
-
-    // Back out to the top level the same way: onto the tree itself.
-    moved.focus();
-    await arrowToControl(moved, 'Drag Voice memo');
-    await userEvent.keyboard('{Enter}');
-    // Home goes to the first drop target: the tree itself, i.e. the top level.
-    await userEvent.keyboard('{Home}');
-    await expect(document.activeElement).toHaveAccessibleName('Drop on Folders');
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(args.onMoveTranscript).toHaveBeenLastCalledWith(12, null));
-    await waitFor(() => expect(row(tree, 'Voice memo')).toHaveAttribute('aria-level', '1'));
-  },
-};
-
-/** Mouse drag and drop: a transcript dropped on a folder row moves into it. */
-export const MouseDragAndDrop: Story = {
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    // A real mouse drag needs the test runner's browser driver (Playwright through vitest/browser): synthetic
-    // DOM drag events do not reproduce the browser's drag and drop. In Storybook's own UI, drag by hand.
-    const browser = await import('vitest/browser').catch(() => null);
-    if (!browser) return;
-    const browserEvent = browser.userEvent;
-    await browserEvent.dragAndDrop(row(tree, 'Team standup'), row(tree, 'Interviews'));
-    await waitFor(() => expect(args.onMoveTranscript).toHaveBeenCalledWith(13, 3));
-    await waitFor(() => expect(row(tree, 'Team standup')).toHaveAttribute('aria-level', '2'));
-    await browserEvent.dragAndDrop(row(tree, 'Team standup'), row(tree, 'Voice memo'));
-    await waitFor(() => expect(args.onMoveTranscript).toHaveBeenLastCalledWith(13, null));
-  },
-};
-
-/** With onMoveFolder, folders drag too; a folder dropped into its own subfolder is refused with a message. */
-export const InvalidMove: Story = {
-  args: { onMoveFolder: fn(), defaultExpandedKeys: ['folder:1'] },
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    const clients = await focusRow(tree, 'Clients');
-    await arrowToControl(clients, 'Drag Clients');
-    await userEvent.keyboard('{Enter}');
-    for (let i = 0; i < 6 && !/Drop on Acme/.test(document.activeElement?.getAttribute('aria-label') ?? ''); i++) {
-      await userEvent.keyboard('{ArrowDown}');
-    }
-    await expect(document.activeElement).toHaveAttribute('aria-label', expect.stringMatching(/Drop on Acme/));
-    await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(args.onInvalidMove).toHaveBeenCalledWith('Cannot move a folder into itself or its subfolders'));
-    await expect(args.onMoveFolder).not.toHaveBeenCalled();
-    await expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '1');
-  },
-};
-
-/**
- * react-aria's announcement of the row that kept focus names it by id; the virtualizer re-renders that
- * row at its new place after a move, so wait until the announcer's message has expired (axe checks it).
- */
-async function announcementsSettled() {
-  await waitFor(
-    () =>
-      expect(
-        [...document.querySelectorAll('[role="img"][aria-labelledby]')].every(
-          (el) => !!document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent,
-        ),
-      ).toBe(true),
-    { timeout: 9000 },
-  );
-}
-
-/**
- * 'Move to…' in a transcript's row menu, by keyboard only (also the phone's way: there is no dragging
- * there): the dialog lists the top level and every folder, the current place disabled.
- */
-export const MoveTranscriptByKeyboard: Story = {
-  args: { isDragAndDropEnabled: false },
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    const memo = await focusRow(tree, 'Voice memo');
-    await arrowToControl(memo, 'Actions for Voice memo');
-    await userEvent.keyboard('{Enter}');
-    const menu = await screen.findByRole('menu', { name: 'Actions for Voice memo' });
-    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Move to…' })).toHaveFocus());
-    await userEvent.keyboard('{Enter}');
-    const dialog = await screen.findByRole('dialog', { name: 'Move to…' });
-    await expect(within(dialog).getByRole('radio', { name: 'Top level (no folder) (current location)' })).toBeDisabled();
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Acme' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await expect(args.onMoveTranscript).toHaveBeenCalledWith(12, 2);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    // It went into Acme, which is opened (with its parent) to show it there.
-    await waitFor(() => expect(row(tree, 'Voice memo')).toHaveAttribute('aria-level', '3'));
-    await announcementsSettled();
-  },
-};
-
-/** A folder's 'Move to…' (with onMoveFolder) disables the folder itself and its subfolders. */
-export const MoveFolder: Story = {
-  args: { onMoveFolder: fn() },
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    await userEvent.click(within(row(tree, 'Clients')).getByRole('button', { name: 'Actions for Clients' }));
-    const menu = await screen.findByRole('menu', { name: 'Actions for Clients' });
-    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Move to…' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Move to…' });
-    const reason = 'cannot move a folder into itself or its subfolders';
-    await expect(within(dialog).getByRole('radio', { name: `Clients (${reason})` })).toBeDisabled();
-    await expect(within(dialog).getByRole('radio', { name: `Acme (${reason})` })).toBeDisabled();
-    await userEvent.click(within(dialog).getByRole('radio', { name: 'Interviews' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Move' }));
-    await expect(args.onMoveFolder).toHaveBeenCalledWith(1, 3);
-    await waitFor(() => expect(row(tree, 'Clients')).toHaveAttribute('aria-level', '2'));
-    await announcementsSettled();
-  },
-};
-
-/** A folder dropped onto a folder (mouse) lands inside it. */
-export const MouseDropFolderOnFolder: Story = {
-  args: { onMoveFolder: fn() },
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    const browser = await import('vitest/browser').catch(() => null);
-    if (!browser) return;
-    await browser.userEvent.dragAndDrop(row(tree, 'Interviews'), row(tree, 'Clients'));
-    await waitFor(() => expect(args.onMoveFolder).toHaveBeenCalledWith(3, 1));
-    await waitFor(() => expect(row(tree, 'Interviews')).toHaveAttribute('aria-level', '2'));
-  },
-};
-
 /** Transcripts being transcribed spin (live processingIds or status 'processing'); failed ones say so. */
 export const Processing: Story = {
   args: {
@@ -478,18 +240,6 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status', { name: 'Loading folders' })).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.queryByRole('treegrid')).toBeNull();
-  },
-};
-
-/** Small screens: no drag and drop (docs/product-spec.md §5) - no grips, rows are not draggable; the rest works. */
-export const DragDisabled: Story = {
-  args: { isDragAndDropEnabled: false },
-  play: async ({ canvasElement, args }) => {
-    const tree = await getTree(canvasElement);
-    await expect(within(tree).queryByRole('button', { name: /^Drag / })).toBeNull();
-    await expect(row(tree, 'Voice memo')).not.toHaveAttribute('draggable', 'true');
-    await userEvent.click(within(row(tree, 'Voice memo')).getByText('Voice memo'));
-    await expect(args.onSelectTranscript).toHaveBeenCalledWith(12);
   },
 };
 
@@ -624,7 +374,6 @@ export const LargeLibrary: Story = {
   },
 };
 
-/** The kit ships German: every label, menu and confirmation comes from its catalog. */
 /**
  * Each transcript row shows its date and duration after the name (the full date and time in the
  * tooltip), and a name cut off by the panel's width shows in full as a tooltip.
@@ -651,6 +400,7 @@ export const DateDurationAndTooltip: Story = {
   },
 };
 
+/** The kit ships German: every label, menu and confirmation comes from its catalog. */
 export const German: Story = {
   globals: { locale: 'de' },
   play: async ({ canvasElement }) => {
