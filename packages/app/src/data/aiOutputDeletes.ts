@@ -7,7 +7,7 @@ import { toast } from '@scribe/ui';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 import { useFailureToast } from './failureToast.ts';
 import { UNDO_MS } from './pendingDeletes.ts';
 
@@ -18,7 +18,7 @@ interface Waiting {
 
 const store = createStore<ReadonlyMap<number, Waiting>>(new Map());
 const without = (id: number) =>
-  store.set((current) => {
+  store.setState((current) => {
     if (!current.has(id)) return current;
     const next = new Map(current);
     next.delete(id);
@@ -29,7 +29,7 @@ const without = (id: number) =>
 export const outputDeletes = {
   /** Hidden from the list at once. */
   add(transcriptId: number, outputId: number): void {
-    store.set((current) => new Map(current).set(outputId, { transcriptId, outputId }));
+    store.setState((current) => new Map(current).set(outputId, { transcriptId, outputId }));
   },
   /** Shown again; the DELETE is never sent. */
   undo: without,
@@ -52,7 +52,7 @@ export const outputDeletes = {
   /** The page is being left: every waiting DELETE goes out in a way that survives the unloading. */
   flush(send: (transcriptId: number, outputId: number) => void): void {
     for (const w of store.getSnapshot().values()) send(w.transcriptId, w.outputId);
-    store.set(new Map());
+    store.setState(new Map());
   },
   getSnapshot: store.getSnapshot,
 };

@@ -1,6 +1,6 @@
 // Beyond the spec: answers being generated, as they stream in over /ws, per transcript.
 import type { AiOutputStreamEvent, AiProgressEvent } from '@scribe/api-client';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 
 export interface PendingOutput {
   runId: string;
@@ -14,7 +14,7 @@ export interface PendingOutput {
 // Replaced on every change, so a snapshot never changes under a reader.
 const pending = createStore<ReadonlyMap<number, PendingOutput>>(new Map());
 const put = (transcriptId: number, output: PendingOutput | undefined) =>
-  pending.set((current) => {
+  pending.setState((current) => {
     const next = new Map(current);
     if (output) next.set(transcriptId, output);
     else next.delete(transcriptId);

@@ -5,7 +5,7 @@
 // it is kept hidden here only while that DELETE is under way, with nothing to send on leaving.
 import { nodeKey, type TreeKey, type TreeNode } from '@scribe/transcript-kit';
 import { api } from '../api.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 
 /** How long Undo is offered. */
 export const UNDO_MS = 8000;
@@ -28,12 +28,12 @@ export const pendingDeletes = {
       sendOnUnload:
         sendOnUnload ?? (node.type === 'folder' ? () => api.folders.removeOnUnload(id) : () => api.transcripts.removeOnUnload(id)),
     };
-    store.set((current) => new Map(current).set(entry.key, entry));
+    store.setState((current) => new Map(current).set(entry.key, entry));
     return entry;
   },
   /** Undone, or final on the server and gone from the refreshed tree: the tree stops hiding it. */
   remove(key: TreeKey): void {
-    store.set((current) => {
+    store.setState((current) => {
       if (!current.has(key)) return current;
       const next = new Map(current);
       next.delete(key);
@@ -44,7 +44,7 @@ export const pendingDeletes = {
   /** Sends every waiting DELETE in a way that survives the page's unloading. */
   flush(): void {
     for (const entry of store.getSnapshot().values()) entry.sendOnUnload();
-    store.set(new Map());
+    store.setState(new Map());
   },
 };
 

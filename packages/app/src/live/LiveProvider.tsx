@@ -35,7 +35,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const client = createLiveClient({
       url: liveUrl(window.location),
       onStatus: (status) => {
-        liveChannelStore.set(status === 'open' || status === 'connecting');
+        liveChannelStore.setState(status === 'open' || status === 'connecting');
         if (status === 'reconnecting') setConnection('reconnecting');
         else if (status === 'lost') setConnection('lost');
         else setConnection('online');

@@ -2,7 +2,7 @@ import { RecordAudioDialog } from '@scribe/transcript-kit';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useMemo, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { useStore } from '../lib/store.ts';
+import { useStore } from '@scribe/ui/store';
 import { createFakeRecordingServer } from './fakeRecordingServer.ts';
 import { openOutbox } from './outbox.ts';
 import { createRecordingSession } from './session.ts';

@@ -1,7 +1,7 @@
 // Live draft text of recordings as it arrives over /ws: the last `recording.draft` per recording (newer
 // revisions only) and the last `recording.live` availability.
 import type { DraftSegment, LiveAvailability, RecordingDraftEvent, RecordingLiveEvent } from '@scribe/api-client';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 
 export interface LiveDraftState {
   drafts: ReadonlyMap<string, RecordingDraftEvent>;
@@ -38,7 +38,7 @@ export function createLiveDraftStore() {
      */
     draft(data: unknown) {
       if (!isDraft(data)) return;
-      store.set((current) => {
+      store.setState((current) => {
         const previous = current.drafts.get(data.recordingId);
         if (previous && previous.revision >= data.revision) return current;
         const drafts = new Map(current.drafts);
@@ -49,7 +49,7 @@ export function createLiveDraftStore() {
     /** A `recording.live` message. */
     live(data: unknown) {
       if (!isLive(data)) return;
-      store.set((current) => {
+      store.setState((current) => {
         const availability = new Map(current.availability);
         availability.set(
           data.recordingId,
@@ -60,7 +60,7 @@ export function createLiveDraftStore() {
     },
     /** The recording ended: its draft is no longer needed. */
     forget(recordingId: string) {
-      store.set((current) => {
+      store.setState((current) => {
         if (!current.drafts.has(recordingId) && !current.availability.has(recordingId)) return current;
         const drafts = new Map(current.drafts);
         const availability = new Map(current.availability);

@@ -9,7 +9,7 @@ import type {
   UploadResponse,
 } from '@scribe/api-client';
 import { pickRecorderMimeType, RECORDING_CONSTRAINTS } from '@scribe/transcript-kit';
-import { createStore, type Store } from '../lib/store.ts';
+import { createStore, type Store } from '@scribe/ui/store';
 import { startCapture, type CaptureHandle, type CaptureOptions } from './capture.ts';
 import type { Outbox, OutboxRecording } from './outbox.ts';
 import { createUploader, isRecordingGone, type PieceSender, type Uploader } from './uploader.ts';
@@ -75,7 +75,7 @@ const initial: SessionState = { phase: 'idle', recordingId: null, elapsedMs: 0, 
 export function createRecordingSession(options: SessionOptions) {
   const { api, userId, tickMs = 100 } = options;
   const state: Store<SessionState> = createStore(initial);
-  const update = (patch: Partial<SessionState>) => state.set((current) => ({ ...current, ...patch }));
+  const update = (patch: Partial<SessionState>) => state.setState((current) => ({ ...current, ...patch }));
 
   let outbox: Outbox | null = null;
   let record: OutboxRecording | null = null;
@@ -134,7 +134,7 @@ export function createRecordingSession(options: SessionOptions) {
   async function start() {
     const phase = state.getSnapshot().phase;
     if (phase !== 'idle' && phase !== 'micError' && phase !== 'failed') return;
-    state.set({ ...initial, phase: 'starting' });
+    state.setState({ ...initial, phase: 'starting' });
     try {
       const request = options.getUserMedia ?? globalThis.navigator?.mediaDevices?.getUserMedia?.bind(navigator.mediaDevices);
       if (!request || (!options.capture && typeof MediaRecorder === 'undefined')) {
@@ -281,7 +281,7 @@ export function createRecordingSession(options: SessionOptions) {
       await outbox?.removeRecording(record.id);
     }
     record = null;
-    state.set(initial);
+    state.setState(initial);
   }
 
   /**
@@ -311,7 +311,7 @@ export function createRecordingSession(options: SessionOptions) {
     await outbox.putRecording(record);
     attachUploader(id, remote.pieces);
     const durationMs = Math.max(record.durationMs, remote.durationMs);
-    state.set({
+    state.setState({
       ...initial,
       phase: 'stopped',
       recordingId: id,

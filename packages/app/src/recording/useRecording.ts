@@ -4,7 +4,7 @@ import { ApiError, recordingPaths } from '@scribe/api-client';
 import { useEffect, useState } from 'react';
 import useSWR from 'swr';
 import { api } from '../api.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 import { openOutbox, type Outbox } from './outbox.ts';
 import { createRecordingSession, findUnfinished, type RecordingSession, type SessionState, type UnfinishedRecording } from './session.ts';
 

@@ -8,7 +8,7 @@ import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { useFolderTree } from '../data/library.ts';
 import { useMediaQuery } from '../lib/useMediaQuery.ts';
-import { useStore } from '../lib/store.ts';
+import { useStore } from '@scribe/ui/store';
 import { mobileDrawerStore, type MobileDrawer } from '../workspace/mobileDrawers.ts';
 import { selectionStore } from '../workspace/selection.ts';
 import { browserStorage, setTutorialSeen, TUTORIAL_SAMPLE_WAIT_MS, tutorialVisibility, waitUntil } from './tutorialState.ts';
@@ -110,7 +110,7 @@ export default function TutorialFlow({ userId }: { userId: number }) {
       if (!phone) return;
       const wanted = stepId === null ? null : (PHONE_DRAWERS[stepId] ?? null);
       // Closes only a drawer the tutorial opened, not one the user opened before it.
-      if (wanted !== null || mobileDrawerStore.getSnapshot() === openedDrawer.current) mobileDrawerStore.set(wanted);
+      if (wanted !== null || mobileDrawerStore.getSnapshot() === openedDrawer.current) mobileDrawerStore.setState(wanted);
       openedDrawer.current = wanted;
     },
     [phone],

@@ -2,7 +2,7 @@
 // tutorial is shown now. Finishing or skipping marks it seen; Restart tutorial clears the mark and
 // shows it again. A small store so the account menu and the layout share it without a provider.
 
-import { createStore } from '../lib/store.ts';
+import { createStore } from '@scribe/ui/store';
 
 export const TUTORIAL_SEEN_PREFIX = 'tutorialSeen:';
 /** Spec §9: the tutorial starts 1000 ms after sign-in. */
@@ -43,10 +43,10 @@ export function createTutorialVisibility() {
     getSnapshot: store.getSnapshot,
     subscribe: store.subscribe,
     show() {
-      store.set((state) => ({ open: true, run: state.run + 1 }));
+      store.setState((state) => ({ open: true, run: state.run + 1 }));
     },
     hide() {
-      store.set((state) => (state.open ? { ...state, open: false } : state));
+      store.setState((state) => (state.open ? { ...state, open: false } : state));
     },
   };
 }

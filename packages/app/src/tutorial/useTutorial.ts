@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from '../lib/store.ts';
+import { useStore } from '@scribe/ui/store';
 import { browserStorage, hasSeenTutorial, TUTORIAL_START_DELAY_MS, tutorialVisibility, type TutorialVisibility } from './tutorialState.ts';
 
 /**

@@ -21,7 +21,7 @@ export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?:
     if (hit.kind === 'segment' && typeof hit.start === 'number') jumpStore.request(result.transcriptId, hit.start);
     else jumpStore.clear();
     // An AI output hit: that output is shown, not just the newest one.
-    outputJumpStore.set(
+    outputJumpStore.setState(
       hit.kind === 'ai_output' && typeof hit.aiOutputId === 'number'
         ? { transcriptId: result.transcriptId, outputId: hit.aiOutputId }
         : null,

@@ -2,7 +2,7 @@
 // reports the current time; the transcript and AI output views can seek the player"). A small store
 // outside React, so a time report re-renders only the components that read the time.
 import type { AudioPlayerHandle } from '@scribe/transcript-kit';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 
 export interface PlaybackStore {
   /** The player's position in seconds, as last reported. */
@@ -30,19 +30,19 @@ export function createPlaybackStore(): PlaybackStore {
   const time = createStore(0);
   const playing = createStore(false);
   let player: AudioPlayerHandle | null = null;
-  const setTime = (seconds: number) => time.set(seconds);
+  const setTime = (seconds: number) => time.setState(seconds);
   return {
     getTime: time.getSnapshot,
     subscribe: time.subscribe,
     reportTime: setTime,
     isPlaying: playing.getSnapshot,
     subscribePlaying: playing.subscribe,
-    reportPlaying: (next) => playing.set(next),
+    reportPlaying: (next) => playing.setState(next),
     attach(next) {
       player = next;
       if (!next) {
         setTime(0);
-        playing.set(false);
+        playing.setState(false);
       }
     },
     seek(seconds) {

@@ -1,7 +1,7 @@
 // Choosing a search hit opens its transcript and plays from the hit's time (docs/product-spec.md §2: views
 // seek the one player). The transcript and its audio load after the choice, so the jump waits here until
 // the player area shows that transcript's audio, then seeks once.
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, useStore } from '@scribe/ui/store';
 
 export interface PendingJump {
   transcriptId: number;
@@ -15,17 +15,17 @@ export function createJumpStore() {
     subscribe: store.subscribe,
     /** Play `transcriptId` from `seconds` once its audio is in the player (replaces an earlier request). */
     request(transcriptId: number, seconds: number) {
-      store.set({ transcriptId, seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 0 });
+      store.setState({ transcriptId, seconds: Number.isFinite(seconds) && seconds > 0 ? seconds : 0 });
     },
     /** The seconds to jump to when `transcriptId` is the one shown, taken once; otherwise null. */
     take(transcriptId: number): number | null {
       const pending = store.getSnapshot();
       if (!pending || pending.transcriptId !== transcriptId) return null;
-      store.set(null);
+      store.setState(null);
       return pending.seconds;
     },
     clear() {
-      store.set(null);
+      store.setState(null);
     },
   };
 }

@@ -3,7 +3,7 @@
 // so the workspace, the upload flow (which selects the new transcript) and the mobile bar share one
 // selection without a provider.
 
-import { createStore } from '../lib/store.ts';
+import { createStore } from '@scribe/ui/store';
 
 export type WorkspaceTab = 'transcript' | 'ai-output';
 
@@ -80,7 +80,7 @@ export function createSelectionStore(storage: () => KeyValueStorage | null) {
     const s = storage();
     if (s) writeSelection(s, next);
     else Object.assign(memory, next);
-    store.set(next);
+    store.setState(next);
   };
 
   return {

@@ -1,7 +1,7 @@
 import { ApiError } from '@scribe/api-client';
 import { useEffect } from 'react';
 import { useTranscript } from '../data/library.ts';
-import { useStore } from '../lib/store.ts';
+import { useStore } from '@scribe/ui/store';
 import { useSession } from '../session/SessionProvider.tsx';
 import { selectionStore, type WorkspaceSelection, type WorkspaceTab } from './selection.ts';
 

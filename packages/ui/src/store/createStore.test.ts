@@ -36,3 +36,25 @@ describe('createStore', () => {
     expect(store.getSnapshot()).toBe(2);
   });
 });
+
+describe('createStore: lazy state and updates during a render', () => {
+  it('reads a lazy initial state on first use', () => {
+    let reads = 0;
+    const store = createStore(() => ++reads);
+    expect(reads).toBe(0);
+    expect(store.getSnapshot()).toBe(1);
+    expect(store.getSnapshot()).toBe(1);
+    expect(reads).toBe(1);
+  });
+
+  it('keeps replace silent until notify, which tells the state before the replace', () => {
+    const store = createStore(1);
+    const heard: Array<[number, number]> = [];
+    store.subscribe((state, previous) => heard.push([state, previous]));
+    store.replace(5);
+    expect([store.getSnapshot(), heard]).toEqual([5, []]);
+    store.notify();
+    store.notify();
+    expect(heard).toEqual([[5, 1]]);
+  });
+});

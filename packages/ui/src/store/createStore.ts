@@ -9,17 +9,38 @@ export interface Store<T> {
   subscribe(listener: StoreListener<T>): () => void;
   /** Sets the state; listeners hear about it only when it changed (Object.is). */
   setState(next: T | ((state: T) => T)): void;
+  /** Sets the state without telling anyone yet: for an update during a render; `notify` after it. */
+  replace(next: T): void;
+  /** Tells the listeners of what `replace` set (nothing when the state is what they last heard). */
+  notify(): void;
 }
 
 /**
- * The one external-store helper of ui and transcript-kit. Stores with rules (toasts, status cards, the
- * tutorial) keep their reducers and timers and hold their state here.
+ * The one external-store helper of ui, transcript-kit and the app. Stores with rules (toasts, status
+ * cards, the tutorial, the workspace's selection) keep their reducers and timers and hold their state
+ * here. `initial` may be a function: it runs on the first read (of browser storage, say), so a state
+ * cannot itself be a function.
  */
-export function createStore<T>(initial: T): Store<T> {
-  let state = initial;
+export function createStore<T>(initial: T | (() => T)): Store<T> {
+  let loaded = typeof initial !== 'function';
+  let state = (loaded ? initial : undefined) as T;
+  let heard = state;
   const listeners = new Set<StoreListener<T>>();
+  const getSnapshot = () => {
+    if (!loaded) {
+      state = heard = (initial as () => T)();
+      loaded = true;
+    }
+    return state;
+  };
+  const notify = () => {
+    const previous = heard;
+    heard = getSnapshot();
+    if (Object.is(heard, previous)) return;
+    listeners.forEach((listener) => listener(heard, previous));
+  };
   return {
-    getSnapshot: () => state,
+    getSnapshot,
     subscribe(listener) {
       listeners.add(listener);
       return () => {
@@ -27,15 +48,22 @@ export function createStore<T>(initial: T): Store<T> {
       };
     },
     setState(next) {
-      const previous = state;
-      state = typeof next === 'function' ? (next as (state: T) => T)(state) : next;
-      if (Object.is(state, previous)) return;
-      listeners.forEach((listener) => listener(state, previous));
+      state = typeof next === 'function' ? (next as (state: T) => T)(getSnapshot()) : next;
+      notify();
     },
+    replace(next) {
+      getSnapshot();
+      state = next;
+    },
+    notify,
   };
 }
 
-/** A store's current state in a component; it re-renders when the state changes. */
-export function useStore<T>(store: { getSnapshot(): T; subscribe(onChange: () => void): () => void }): T {
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+/**
+ * A store's current state in a component (or a part of it: `select` must return the same value for the
+ * same state); it re-renders when that changes.
+ */
+export function useStore<T, S = T>(store: { getSnapshot(): T; subscribe(onChange: () => void): () => void }, select?: (state: T) => S): S {
+  const read = () => (select ? select(store.getSnapshot()) : (store.getSnapshot() as unknown as S));
+  return useSyncExternalStore(store.subscribe, read, read);
 }
