@@ -1,34 +1,11 @@
-import { ToastProvider } from '@scribe/ui';
-import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
-import { Profiler, useState, type ComponentProps } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Profiler } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
+import { editor, editorArgs, editorFrame, lastChange, list, phone, Stateful, tabToSegments, text, texts } from '../testing/editorStory.tsx';
 import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
-import type { TranscriptSegment } from '../transcript/segments.ts';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
-
-/** Holds the segments as the app does: every onChange becomes the next segments. */
-function Stateful(props: ComponentProps<typeof TranscriptEditor>) {
-  const [segments, setSegments] = useState(props.segments);
-  return (
-    <TranscriptEditor
-      {...props}
-      segments={segments}
-      onChange={(next, change) => {
-        props.onChange(next, change);
-        setSegments(next);
-      }}
-    />
-  );
-}
-
-/** A phone's width (the frame stays 1024 x 640 so baselines keep one size). */
-const phone: Decorator = (Story) => (
-  <div style={{ width: 375, height: 600 }}>
-    <Story />
-  </div>
-);
 
 /**
  * The transcript as a document to correct while listening: a click on a segment's text plays from it;
@@ -36,52 +13,18 @@ const phone: Decorator = (Story) => (
  * Enter or leaving saves, Escape cancels, Shift+Enter splits at the cursor, Delete at the end or m
  * merges, Alt+arrows move times; speaker labels rename a speaker everywhere or reassign a segment;
  * flagged segments are marked and 'Next to review' plays them; the save status comes from the app.
+ * Saving, cancelling, undo/redo and the save status have their own stories: TranscriptEditorSaving.stories.tsx.
  */
 const meta = {
   title: 'Transcript Kit/TranscriptEditor',
   component: TranscriptEditor,
-  args: {
-    title: 'Team standup',
-    segments: meetingSegments,
-    currentTime: 8,
-    isPlaying: true,
-    onChange: fn(),
-    onSeek: fn(),
-    onPlayFrom: fn(),
-    onTogglePlay: fn(),
-    onSkip: fn(),
-    onReload: fn(),
-    onKeepMine: fn(),
-  },
+  args: editorArgs,
   render: (args) => <Stateful {...args} />,
-  decorators: [
-    (Story) => (
-      <ToastProvider>
-        <div style={{ height: 560, maxWidth: 760 }}>
-          <Story />
-        </div>
-      </ToastProvider>
-    ),
-  ],
+  decorators: [editorFrame],
 } satisfies Meta<typeof TranscriptEditor>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const editor = () => screen.getByRole('region', { name: 'Team standup' });
-const list = () => within(editor()).getByRole('list', { name: 'Transcript segments' });
-const texts = () => [...list().querySelectorAll<HTMLElement>('[data-index]')];
-/** Segment `i`'s text (not rendered while it is being edited). */
-const text = (i: number) => list().querySelector<HTMLElement>(`[data-index="${i}"]`)!;
-const lastChange = (args: { onChange: unknown }) => {
-  const calls = (args.onChange as Mock<(next: TranscriptSegment[], change: string) => void>).mock.calls;
-  return calls.at(-1) as [TranscriptSegment[], string];
-};
-/** Tabs from the page's start to the segments' one Tab stop. */
-const tabToSegments = async () => {
-  for (let i = 0; i < 12 && !document.activeElement?.hasAttribute('data-index'); i++) await userEvent.tab();
-  await expect(document.activeElement).toHaveAttribute('data-index');
-};
 
 /** Keyboard only: Tab to the segments, arrows, Enter edits, type, Enter saves; the audio is not touched. */
 export const Editing: Story = {
@@ -141,57 +84,6 @@ export const ClickPlaysFrom: Story = {
   },
 };
 
-/**
- * Undo and Redo (buttons, Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z) take back and redo text edits, splits, merges
- * and speaker changes, each through onChange; a new edit after an undo ends what could be redone.
- */
-export const UndoRedo: Story = {
-  play: async ({ args }) => {
-    const undoButton = () => within(editor()).getByRole('button', { name: 'Undo' });
-    const redoButton = () => within(editor()).getByRole('button', { name: 'Redo' });
-    await expect(undoButton()).toBeDisabled();
-    await expect(redoButton()).toBeDisabled();
-    // A text edit, undone and redone with the buttons.
-    await userEvent.dblClick(text(0));
-    await userEvent.keyboard(' Hello!{Enter}');
-    await expect(lastChange(args)[0][0].text).toMatch(/standup\. Hello!$/);
-    await userEvent.click(undoButton());
-    await expect(lastChange(args)).toEqual([expect.anything(), 'text']);
-    await expect(lastChange(args)[0][0].text).toBe(meetingSegments[0].text);
-    await expect(text(0)).toHaveTextContent(meetingSegments[0].text);
-    await expect(await screen.findByText('Undone: text edit')).toBeInTheDocument();
-    await userEvent.click(redoButton());
-    await expect(text(0)).toHaveTextContent(/Hello!$/);
-    // A merge (m), undone with Ctrl+Z and redone with Shift+Ctrl+Z.
-    text(1).focus();
-    await userEvent.keyboard('m');
-    await expect(texts()).toHaveLength(7);
-    await userEvent.keyboard('{Control>}z{/Control}');
-    await expect(texts()).toHaveLength(8);
-    await expect(lastChange(args)[0][1]).toBe(meetingSegments[1]);
-    await userEvent.keyboard('{Control>}{Shift>}z{/Shift}{/Control}');
-    await expect(texts()).toHaveLength(7);
-    await userEvent.keyboard('{Meta>}z{/Meta}');
-    await expect(texts()).toHaveLength(8);
-    // A speaker change, undone.
-    text(6).focus();
-    await userEvent.keyboard('s');
-    const popover = await screen.findByRole('dialog', { name: 'Speaker Unknown Speaker' });
-    await userEvent.click(within(popover).getByRole('button', { name: 'Anna Berg' }));
-    await expect(lastChange(args)[0][6].speaker).toBe('Anna Berg');
-    await userEvent.click(undoButton());
-    await expect(lastChange(args)[0][6].speaker).toBe('Unknown Speaker');
-    // A new edit after an undo: nothing left to redo.
-    await expect(redoButton()).toBeEnabled();
-    await userEvent.dblClick(text(2));
-    await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
-    await expect(lastChange(args)[1]).toBe('split');
-    await expect(redoButton()).toBeDisabled();
-    await userEvent.click(undoButton());
-    await expect(texts()).toHaveLength(8);
-  },
-};
-
 /** 'Find and replace' replaces every match as one change (one onChange), which one undo takes back. */
 export const FindAndReplace: Story = {
   play: async ({ args }) => {
@@ -211,32 +103,6 @@ export const FindAndReplace: Story = {
     await userEvent.click(within(editor()).getByRole('button', { name: 'Undo' }));
     await expect(lastChange(args)[0][6].text).toBe('Sorry, I joined late. Did I miss the demo?');
     await expect(lastChange(args)[0][7].text).toBe('No, the demo is next. Let us wrap up here.');
-  },
-};
-
-/** Escape cancels: nothing saved, the text as it was, focus back on the segment. */
-export const EscapeCancels: Story = {
-  play: async ({ args }) => {
-    await userEvent.dblClick(text(1));
-    await userEvent.keyboard(' and more');
-    await userEvent.keyboard('{Escape}');
-    await expect(within(list()).queryByRole('textbox')).toBeNull();
-    await expect(args.onChange).not.toHaveBeenCalled();
-    await expect(text(1)).toHaveTextContent('Let us start with the release that went out yesterday.');
-    await waitFor(() => expect(text(1)).toHaveFocus());
-  },
-};
-
-/** Moving away saves too (a click elsewhere). */
-export const BlurSaves: Story = {
-  play: async ({ args }) => {
-    await userEvent.dblClick(text(0));
-    await userEvent.keyboard(' Hello!');
-    await userEvent.dblClick(text(4));
-    await expect(lastChange(args)[0][0].text).toBe('Good morning, everyone, and thanks for joining the standup. Hello!');
-    await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
-      'Great. Any blockers for the transcript viewer?',
-    );
   },
 };
 
@@ -383,58 +249,6 @@ export const ShortcutsDialogOpen: Story = {
   },
 };
 
-export const Saving: Story = {
-  args: { saveState: 'saving' },
-  play: async () => {
-    await expect(within(editor()).getByText('Saving…', { selector: '[data-status-text]' })).toBeVisible();
-  },
-};
-
-/** 'All changes saved' is announced once (politely); 'Saving…' is shown, not announced. */
-export const Saved: Story = {
-  args: { saveState: 'saved' },
-  play: async () => {
-    await expect(within(editor()).getByText('All changes saved', { selector: '[data-status-text]' })).toBeVisible();
-    await waitFor(() =>
-      expect(
-        within(editor())
-          .getAllByRole('status')
-          .some((s) => s.textContent === 'All changes saved'),
-      ).toBe(true),
-    );
-  },
-};
-
-export const Offline: Story = {
-  args: { saveState: 'offline' },
-  play: async () => {
-    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
-  },
-};
-
-/** Someone saved a newer revision: the app offers to reload or to keep this text. */
-export const Conflict: Story = {
-  args: { saveState: 'conflict' },
-  play: async ({ args }) => {
-    await expect(
-      within(editor()).getByText('Conflict: this transcript was changed elsewhere.', { selector: '[data-status-text]' }),
-    ).toBeVisible();
-    await userEvent.click(within(editor()).getByRole('button', { name: 'Reload' }));
-    await expect(args.onReload).toHaveBeenCalledOnce();
-    await userEvent.click(within(editor()).getByRole('button', { name: 'Keep my text' }));
-    await expect(args.onKeepMine).toHaveBeenCalledOnce();
-  },
-};
-
-export const SaveError: Story = {
-  args: { saveState: 'error', saveError: 'The text can have at most 2000 characters.' },
-  play: async () => {
-    await expect(
-      within(editor()).getByText('The text can have at most 2000 characters.', { selector: '[data-status-text]' }),
-    ).toBeVisible();
-  },
-};
-
 /** The plain view names the speakers at each turn and edits the same way. */
 export const PlainWithSpeakers: Story = {
   args: { defaultView: 'plain', segments: reviewSegments },
@@ -463,22 +277,6 @@ export const DarkEditing: Story = {
   play: async () => {
     await userEvent.dblClick(text(2));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
-  },
-};
-
-export const DarkConflict: Story = {
-  args: { segments: reviewSegments, saveState: 'conflict' },
-  globals: { scheme: 'dark' },
-  play: async () => {
-    await expect(within(editor()).getByRole('button', { name: 'Keep my text' })).toBeVisible();
-  },
-};
-
-export const DarkOffline: Story = {
-  args: { saveState: 'offline', defaultView: 'plain', segments: reviewSegments },
-  globals: { scheme: 'dark' },
-  play: async () => {
-    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
   },
 };
 
@@ -512,23 +310,6 @@ export const PhoneEditing: Story = {
   play: async () => {
     await userEvent.dblClick(text(3));
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
-  },
-};
-
-export const PhoneConflict: Story = {
-  args: { saveState: 'conflict' },
-  decorators: [phone],
-  play: async () => {
-    await expect(within(editor()).getByRole('button', { name: 'Reload' })).toBeVisible();
-  },
-};
-
-export const PhoneOfflineDark: Story = {
-  args: { saveState: 'offline', segments: reviewSegments },
-  decorators: [phone],
-  globals: { scheme: 'dark' },
-  play: async () => {
-    await expect(within(editor()).getByText('Offline: changes are kept on this device', { selector: '[data-status-text]' })).toBeVisible();
   },
 };
 
