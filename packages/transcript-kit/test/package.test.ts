@@ -72,6 +72,7 @@ describe('the published transcript-kit', () => {
           '@scribe/ui': `file:${join(packed, uiTarball)}`,
           '@lingui/core': '^5.9.0',
           '@lingui/react': '^5.9.0',
+          'react-aria-components': '^1.12.0',
           react: pin('react'),
           'react-dom': pin('react-dom'),
         },
@@ -110,6 +111,7 @@ describe('the published transcript-kit', () => {
     const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
       exports: Record<string, unknown>;
       dependencies: Record<string, string>;
+      peerDependencies: Record<string, string>;
     };
     expect(manifest.exports['.']).toEqual({ types: './dist/types/index.d.ts', import: './dist/index.js' });
     expect(existsSync(join(installed, 'dist', 'style.css'))).toBe(true);
@@ -117,6 +119,11 @@ describe('the published transcript-kit', () => {
     expect(Object.keys(manifest.dependencies)).not.toContain('@scribe/app');
     expect(Object.keys(manifest.dependencies)).not.toContain('@scribe/api-client');
     expect(Object.keys(manifest.dependencies)).not.toContain('swr');
+    // What must be one instance with the host's (toasts, locale, the design system's contexts) is a peer.
+    const shared = ['@scribe/ui', '@lingui/core', '@lingui/react', 'react-aria-components', 'react', 'react-dom'];
+    expect(Object.keys(manifest.peerDependencies).sort()).toEqual([...shared].sort());
+    for (const name of shared) expect(Object.keys(manifest.dependencies)).not.toContain(name);
+    expect(manifest.peerDependencies['@scribe/ui']).toBe(`^${version('packages/ui')}`);
     const code = readFileSync(join(installed, 'dist', 'index.js'), 'utf8');
     expect(code).not.toMatch(/\bfetch\(|XMLHttpRequest|@scribe\/api-client/);
   });
