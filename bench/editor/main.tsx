@@ -6,7 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { themeClassNames, uiMessages } from '../../packages/ui/src/index.ts';
-import { TranscriptEditor, transcriptKitMessages, type TranscriptSegment } from '../../packages/transcript-kit/src/index.ts';
+import { TranscriptEditor, type TranscriptSegment } from '../../packages/transcript-kit/src/index.ts';
+import { transcriptKitMessages } from '../../packages/transcript-kit/src/utils.ts';
 import { manySegments } from '../../packages/transcript-kit/src/testing/transcriptFixtures.ts';
 
 i18n.load('en', { ...uiMessages.en, ...transcriptKitMessages.en });

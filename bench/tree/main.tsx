@@ -3,7 +3,8 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { themeClassNames, uiMessages } from '../../packages/ui/src/index.ts';
-import { FolderTree, transcriptKitMessages, type TreeKey, type TreeNode } from '../../packages/transcript-kit/src/index.ts';
+import { FolderTree, type TreeKey, type TreeNode } from '../../packages/transcript-kit/src/index.ts';
+import { transcriptKitMessages } from '../../packages/transcript-kit/src/utils.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 

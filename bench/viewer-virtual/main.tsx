@@ -6,7 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { themeClassNames, uiMessages } from '../../packages/ui/src/index.ts';
-import { TranscriptViewer, transcriptKitMessages, type TranscriptView } from '../../packages/transcript-kit/src/index.ts';
+import { TranscriptViewer } from '../../packages/transcript-kit/src/index.ts';
+import { transcriptKitMessages, type TranscriptView } from '../../packages/transcript-kit/src/utils.ts';
 import { formatTime } from '../../packages/transcript-kit/src/media/time.ts';
 import { manySegments } from '../../packages/transcript-kit/src/testing/transcriptFixtures.ts';
 

@@ -10,6 +10,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../scripts/build-package.ts';
 import { chromiumArgs, chromiumPath } from '../../../vite.shared.ts';
@@ -22,6 +23,14 @@ function run(command: string, args: string[], options: SpawnSyncOptions): string
   const result = spawnSync(command, args, { encoding: 'utf8', ...options, env: { ...process.env, CI: 'true', ...options.env } });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
   return String(result.stdout);
+}
+
+/** The names (values and types) a published declaration file exports, as TypeScript reads them. */
+function exportedNames(declarations: string): string[] {
+  const program = ts.createProgram([declarations], { noEmit: true, skipLibCheck: true });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(declarations)!);
+  return module ? checker.getExportsOfModule(module).map((symbol) => symbol.name) : [];
 }
 
 /** Serves `dir` on 127.0.0.1 (the built example app). */
@@ -124,6 +133,18 @@ describe('the published transcript-kit', () => {
     expect(Object.keys(manifest.peerDependencies).sort()).toEqual([...shared].sort());
     for (const name of shared) expect(Object.keys(manifest.dependencies)).not.toContain(name);
     expect(manifest.peerDependencies['@scribe/ui']).toBe(`^${version('packages/ui')}`);
+    // A surface an embedder can take in: the components, their props and data types in the main entry,
+    // the helpers behind them in ./utils.
+    expect(manifest.exports['./utils']).toEqual({ types: './dist/types/utils.d.ts', import: './dist/utils.js' });
+    const mainNames = exportedNames(join(installed, 'dist', 'types', 'index.d.ts'));
+    expect(mainNames.length).toBeLessThanOrEqual(60);
+    expect(mainNames).toEqual(
+      expect.arrayContaining(['TranscriptViewer', 'AudioPlayer', 'FolderTree', 'TranscriptEditor', 'TranscriptSegment']),
+    );
+    expect(mainNames).not.toContain('moveNode');
+    expect(exportedNames(join(installed, 'dist', 'types', 'utils.d.ts'))).toEqual(
+      expect.arrayContaining(['moveNode', 'transcriptKitMessages']),
+    );
     const code = readFileSync(join(installed, 'dist', 'index.js'), 'utf8');
     expect(code).not.toMatch(/\bfetch\(|XMLHttpRequest|@scribe\/api-client/);
   });
@@ -446,7 +467,7 @@ describe('the published transcript-kit', () => {
       expect(changelog).toContain(`## ${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}\n`);
     }
     expect(Object.keys(manifests['@scribe/transcript-kit'].exports)).toEqual(
-      expect.arrayContaining(['.', './i18n', './locales/en', './locales/de', './style.css']),
+      expect.arrayContaining(['.', './utils', './i18n', './locales/en', './locales/de', './style.css']),
     );
     // Inter is inlined into fonts.css, so its font package is no dependency of a host.
     expect(Object.keys(manifests['@scribe/ui'].dependencies ?? {})).not.toContain('@fontsource-variable/inter');

@@ -1,15 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type Transcript } from '@scribe/api-client';
-import {
-  descendants,
-  findNode,
-  folderKey,
-  moveNode,
-  transcriptKey,
-  type FolderNode,
-  type TranscriptNode,
-  type TreeNode,
-} from '@scribe/transcript-kit';
+import { type FolderNode, type TranscriptNode, type TreeNode } from '@scribe/transcript-kit';
+import { descendants, findNode, folderKey, moveNode, transcriptKey } from '@scribe/transcript-kit/utils';
 import { toast } from '@scribe/ui';
 import { useCallback, useEffect, useMemo } from 'react';
 import useSWR, { useSWRConfig, type SWRConfiguration } from 'swr';

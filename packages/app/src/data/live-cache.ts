@@ -9,7 +9,8 @@ import {
   type TranscriptionStatusEvent,
   type TranscriptRevisedEvent,
 } from '@scribe/api-client';
-import { findNode, transcriptKey, type TreeNode } from '@scribe/transcript-kit';
+import { type TreeNode } from '@scribe/transcript-kit';
+import { findNode, transcriptKey } from '@scribe/transcript-kit/utils';
 import { useMemo } from 'react';
 import { useSWRConfig, type Cache, type ScopedMutator } from 'swr';
 import { aiStreamStore } from './aiStream.ts';

@@ -3,7 +3,8 @@
 // replaced). Leaving the page sends every waiting DELETE (fetch keepalive outlives the page), so a delete
 // the user did not undo is never lost. A folder is deleted on the server at once (its Undo restores it):
 // it is kept hidden here only while that DELETE is under way, with nothing to send on leaving.
-import { nodeKey, type TreeKey, type TreeNode } from '@scribe/transcript-kit';
+import { type TreeKey, type TreeNode } from '@scribe/transcript-kit';
+import { nodeKey } from '@scribe/transcript-kit/utils';
 import { api } from '../api.ts';
 import { createStore, useStore } from '@scribe/ui/store';
 

@@ -2,7 +2,7 @@
 // request of an older query, and never let a late answer replace a newer one.
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, type SearchResponse } from '@scribe/api-client';
-import type { SearchResultsState } from '@scribe/transcript-kit';
+import type { SearchResultsState } from '@scribe/transcript-kit/utils';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../api.ts';
 import { translateError } from '../i18n/errors.ts';

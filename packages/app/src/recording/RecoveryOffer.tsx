@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { formatTime } from '@scribe/transcript-kit';
+import { formatTime } from '@scribe/transcript-kit/utils';
 import { Alert, Button } from '@scribe/ui';
 import { MicIcon, TrashIcon } from '@scribe/ui/icons';
 import type { UnfinishedRecording } from './session.ts';

@@ -8,7 +8,7 @@ import type {
   Recording,
   UploadResponse,
 } from '@scribe/api-client';
-import { pickRecorderMimeType, RECORDING_CONSTRAINTS } from '@scribe/transcript-kit';
+import { pickRecorderMimeType, RECORDING_CONSTRAINTS } from '@scribe/transcript-kit/utils';
 import { createStore, type Store } from '@scribe/ui/store';
 import { startCapture, type CaptureHandle, type CaptureOptions } from './capture.ts';
 import type { Outbox, OutboxRecording } from './outbox.ts';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { paths } from '@scribe/api-client';
-import { findNode, transcriptKey, TutorialOverlay, type TreeNode, type TutorialStep } from '@scribe/transcript-kit';
+import { TutorialOverlay, type TreeNode, type TutorialStep } from '@scribe/transcript-kit';
+import { findNode, transcriptKey } from '@scribe/transcript-kit/utils';
 import { media } from '@scribe/ui/theme';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, HttpStatusError, paths } from '@scribe/api-client';
-import { AiOutputList, type AiOutputListState, type AiOutputRerun } from '@scribe/transcript-kit';
+import { AiOutputList } from '@scribe/transcript-kit';
+import { type AiOutputListState, type AiOutputRerun } from '@scribe/transcript-kit/utils';
 import { LayersIcon } from '@scribe/ui/icons';
 import { useMemo } from 'react';
 import { useAiActions, useAiModels, useAiOutputs, useExporter } from '../data/ai.ts';

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import type { LibraryFilter, LibrarySort } from '@scribe/transcript-kit';
+import type { LibraryFilter, LibrarySort } from '@scribe/transcript-kit/utils';
 import { Button, Menu, MenuItem, MenuTrigger } from '@scribe/ui';
 import * as styles from './workspace.css.ts';
 

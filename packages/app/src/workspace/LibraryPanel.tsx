@@ -1,18 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { folderLimits, uploadLimits } from '@scribe/api-client';
+import { FolderDialog, FolderTree, type FolderNode, type TranscriptNode } from '@scribe/transcript-kit';
 import {
-  FolderDialog,
-  FolderTree,
   defaultLibraryFilter,
   defaultLibrarySort,
   filterTree,
   libraryComparator,
   sortTree,
-  type FolderNode,
   type LibraryFilter,
   type LibrarySort,
-  type TranscriptNode,
-} from '@scribe/transcript-kit';
+} from '@scribe/transcript-kit/utils';
 import { Button } from '@scribe/ui';
 import { useMemo, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';

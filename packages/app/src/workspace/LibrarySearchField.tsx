@@ -1,4 +1,5 @@
-import { LibrarySearch, type SearchHit, type SearchResult } from '@scribe/transcript-kit';
+import { LibrarySearch, type SearchResult } from '@scribe/transcript-kit';
+import { type SearchHit } from '@scribe/transcript-kit/utils';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLibrarySearch } from '../data/search.ts';

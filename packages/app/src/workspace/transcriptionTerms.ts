@@ -1,4 +1,4 @@
-import type { TranscriptionTerms } from '@scribe/transcript-kit';
+import type { TranscriptionTerms } from '@scribe/transcript-kit/utils';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
 import { usePublicConfig } from '../config/useConfig.ts';

@@ -1,6 +1,6 @@
 // Type-checked by package.test.ts (not bundled): every JS entry the packages publish, with its types.
 import type { Messages } from '@lingui/core';
-import { transcriptKitMessages } from '@scribe/transcript-kit';
+import { transcriptKitMessages } from '@scribe/transcript-kit/utils';
 import { loadTranscriptKitMessages } from '@scribe/transcript-kit/i18n';
 import { messages as kitDe } from '@scribe/transcript-kit/locales/de';
 import { messages as kitEn } from '@scribe/transcript-kit/locales/en';

@@ -2,7 +2,8 @@
 // package README tells: load the styles once, give Lingui the kit's catalogs, render the components.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { AudioPlayer, TranscriptViewer, transcriptKitMessages, type TranscriptSegment } from '@scribe/transcript-kit';
+import { AudioPlayer, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+import { transcriptKitMessages } from '@scribe/transcript-kit/utils';
 import '@scribe/transcript-kit/style.css';
 import { themeClassNames, uiMessages } from '@scribe/ui';
 import '@scribe/ui/style.css';

@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type Revision, type RevisionList } from '@scribe/api-client';
-import { formatClock } from '@scribe/transcript-kit';
+import { formatClock } from '@scribe/transcript-kit/utils';
 import { Alert, Button, Dialog, Spinner, Text } from '@scribe/ui';
 import { useState } from 'react';
 import { ListBox, ListBoxItem } from 'react-aria-components';
