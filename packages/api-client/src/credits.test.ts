@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
 import { purchaseRequestSchema, purchaseResponseSchema } from './credits.schemas.ts';
-import { formatCardExpiry, formatUsd, formatUsdPerCredit } from './credits.ts';
+import { estimateTranscription, formatCardExpiry, formatUsd, formatUsdPerCredit, startedMinutes } from './credits.ts';
 
 describe('credit prices', () => {
   it('shows cents as USD with 2 decimals and a per-credit price', () => {
@@ -57,5 +57,20 @@ describe('credits client', () => {
     expect(calls[0].url).toBe('/api/credits/purchase');
     expect((calls[0].init.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
     expect(calls[0].init.body).toBe('{"credits":7}');
+  });
+});
+
+describe('the transcription price rule', () => {
+  it('charges started minutes: 0:01-1:00 is one, 1:01 two, float noise past a minute is not a second', () => {
+    expect([startedMinutes(1), startedMinutes(60), startedMinutes(61), startedMinutes(60.0000001), startedMinutes(0)]).toEqual([
+      1, 1, 2, 1, 0,
+    ]);
+  });
+
+  it('estimates at least one started minute, one while the length is unknown', () => {
+    expect(estimateTranscription(126, 1)).toEqual({ credits: 3, startedMinutes: 3 });
+    expect(estimateTranscription(0, 2)).toEqual({ credits: 2, startedMinutes: 1 });
+    expect(estimateTranscription(null, 2)).toEqual({ credits: 2, startedMinutes: 1 });
+    expect(estimateTranscription(undefined, 5)).toEqual({ credits: 5, startedMinutes: 1 });
   });
 });

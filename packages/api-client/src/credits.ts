@@ -20,6 +20,28 @@ export const creditsMessages = {
 /** Entries per page of the credit history (GET /api/credits/history). */
 export const creditHistoryLimits = { limitDefault: 20, limitMax: 100 } as const;
 
+/** Started minutes of audio, what a transcription is charged for: 0:01-1:00 is one minute, 1:01 two. */
+export function startedMinutes(seconds: number): number {
+  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
+  // Millisecond precision, so 60.0000001 s of float noise is not a second minute.
+  return Math.ceil(Math.round(seconds * 1000) / 60_000);
+}
+
+/** What transcribing audio of this length will cost, told before it is sent. */
+export interface TranscriptionEstimate {
+  credits: number;
+  startedMinutes: number;
+}
+
+/**
+ * The estimate before an upload or a recording goes up: at least one started minute (the server refuses
+ * audio the balance cannot pay for one minute of), and one when the length is not known.
+ */
+export function estimateTranscription(seconds: number | null | undefined, creditsPerMinute: number): TranscriptionEstimate {
+  const minutes = Math.max(1, seconds == null ? 1 : startedMinutes(seconds));
+  return { credits: minutes * creditsPerMinute, startedMinutes: minutes };
+}
+
 /** The card numbers of the built-in test-mode provider. */
 export const testCards = {
   succeeds: '4242424242424242',

@@ -1,3 +1,4 @@
+import { estimateTranscription } from '@scribe/api-client';
 import type { TranscriptionTerms } from '@scribe/transcript-kit/utils';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo, useState } from 'react';
@@ -30,16 +31,17 @@ export function useTranscriptionTerms() {
   const config = usePublicConfig().data;
   const balance = useCreditBalance();
   const engineLanguages = config?.transcription?.languages ?? 'any';
+  const perMinute = config?.costs?.perTranscriptionMinute;
   const [chosen, setChosen] = useState<string | null>(null);
   const terms = useMemo<TranscriptionTerms>(
     () => ({
       engineLanguages,
       languageOptions: languageOptions(engineLanguages),
-      creditsPerMinute: config?.costs?.perTranscriptionMinute,
+      estimate: perMinute === undefined ? undefined : (seconds) => estimateTranscription(seconds, perMinute),
       balance,
       buyCreditsHref: '/credits',
     }),
-    [engineLanguages, config?.costs?.perTranscriptionMinute, balance],
+    [engineLanguages, perMinute, balance],
   );
   const language = chosen ?? defaultSpokenLanguage(i18n.locale || 'en', engineLanguages);
   return { terms, language, setLanguage: setChosen };

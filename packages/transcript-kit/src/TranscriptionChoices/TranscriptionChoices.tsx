@@ -11,8 +11,11 @@ export interface TranscriptionTerms {
   engineLanguages: readonly string[] | 'any';
   /** Languages offered in the picker (codes); the engine's ones are always among them. */
   languageOptions: readonly string[];
-  /** Credits per started minute; unknown: no estimate is shown. */
-  creditsPerMinute?: number;
+  /**
+   * What audio of this length will cost (the app's pricing; the length is undefined while it is read,
+   * null when it could not be); left out: no estimate is shown.
+   */
+  estimate?: (seconds: number | null | undefined) => TranscriptionEstimate;
   /** The user's balance; unknown: not checked. */
   balance?: number;
   /** Where the user buys credits (the 'Buy credits' link). */
@@ -26,6 +29,12 @@ export interface RecordingChoices {
   onLanguageChange: (language: string) => void;
 }
 
+/** Credits for an audio's length, and the started minutes they pay for. */
+export interface TranscriptionEstimate {
+  credits: number;
+  startedMinutes: number;
+}
+
 export interface TranscriptionCheck {
   languageSupported: boolean;
   /** Estimated credits (at least one started minute); null when the price is unknown. */
@@ -35,15 +44,10 @@ export interface TranscriptionCheck {
   ok: boolean;
 }
 
-/** Started minutes of `seconds` of audio, at least one (what the server charges). */
-export function startedMinutes(seconds: number | null | undefined): number {
-  if (seconds == null || !Number.isFinite(seconds) || seconds <= 0) return 1;
-  return Math.max(1, Math.ceil(Math.round(seconds * 1000) / 60_000));
-}
-
+/** Whether the audio may go up: the language the engine takes, and the estimate against the balance. */
 export function checkTranscription(terms: TranscriptionTerms, language: string, seconds: number | null | undefined): TranscriptionCheck {
   const languageSupported = terms.engineLanguages === 'any' || terms.engineLanguages.includes(language);
-  const cost = terms.creditsPerMinute === undefined ? null : startedMinutes(seconds) * terms.creditsPerMinute;
+  const cost = terms.estimate ? terms.estimate(seconds).credits : null;
   const enoughCredits = cost === null || terms.balance === undefined || terms.balance >= cost;
   return { languageSupported, cost, enoughCredits, ok: languageSupported && enoughCredits && seconds !== undefined };
 }
@@ -91,7 +95,7 @@ function TranscriptionChoicesView({
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.locale || 'en'], { type: 'language' }) : null;
   const nameOf = (code: string) => names?.of(code) ?? code;
   const englishOnly = isEnglishOnly(terms.engineLanguages);
-  const minutes = startedMinutes(durationSeconds);
+  const minutes = terms.estimate ? terms.estimate(durationSeconds).startedMinutes : 0;
   const cost = check.cost;
   const balance = terms.balance;
 

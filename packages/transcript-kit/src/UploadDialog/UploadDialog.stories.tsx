@@ -132,7 +132,11 @@ function Confirming(
         terms: {
           engineLanguages: ['en'],
           languageOptions: ['en', 'de'],
-          creditsPerMinute: 1,
+          // The host's price (the app's: one credit per started minute, at least one).
+          estimate: (seconds) => {
+            const minutes = seconds == null ? 1 : Math.max(1, Math.ceil(seconds / 60));
+            return { credits: minutes, startedMinutes: minutes };
+          },
           balance: props.balance,
           buyCreditsHref: '/credits',
         },

@@ -17,6 +17,7 @@ import {
   type TestPaymentResult,
   type ApiErrorCode,
   type ApiErrorParams,
+  startedMinutes,
 } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
@@ -124,12 +125,8 @@ function describeReference(
   };
 }
 
-/** Started minutes of audio: 0:01-1:00 is one minute, 1:01 two. */
-export function startedMinutes(seconds: number): number {
-  if (!Number.isFinite(seconds) || seconds <= 0) return 0;
-  // Millisecond precision, so 60.0000001 s of float noise is not a second minute.
-  return Math.ceil(Math.round(seconds * 1000) / 60_000);
-}
+/** The billing rule, shared with the app's estimate before an upload (one definition, in the contract). */
+export { startedMinutes };
 
 export function createCreditsService({ repo, config, provider, log }: CreditsServiceOptions) {
   async function balance(userId: number): Promise<number> {
