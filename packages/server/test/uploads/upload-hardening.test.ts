@@ -184,7 +184,7 @@ describe('temporary files of interrupted writes', () => {
     // A file of the older layout, beside its target.
     const legacy = join(dataDir, 'files', 'users', '1', 'transcripts', '7', 'audio.wav.tmp-0123456789ab');
     for (const path of [...stale, legacy]) {
-      mkdirSync(join(path, '../..'), { recursive: true });
+      mkdirSync(join(path, '..'), { recursive: true });
       writeFileSync(path, 'partial');
       utimesSync(path, new Date(Date.now() - 7200_000), new Date(Date.now() - 7200_000));
     }
