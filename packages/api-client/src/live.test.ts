@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { createLiveClient, liveMessages, liveUrl, parseEnvelope, reconnectDelay, type WebSocketLike } from './live.ts';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  createLiveClient,
+  liveMessages,
+  liveUrl,
+  parseEnvelope,
+  reconnectDelay,
+  type LiveEventType,
+  type LiveMessage,
+  type TranscriptionStatusEvent,
+  type WebSocketLike,
+} from './live.ts';
+import type { RecordingDraftEvent } from './recordings.ts';
 
 class FakeSocket implements WebSocketLike {
   static all: FakeSocket[] = [];
@@ -116,5 +127,15 @@ describe('messages', () => {
     expect(parseEnvelope('[1]')).toBeNull();
     expect(liveUrl({ protocol: 'https:', host: 'a.test' })).toBe('wss://a.test/ws');
     expect(liveUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
+  });
+});
+
+describe('the live channel contract', () => {
+  it('names every message in one style and narrows a message by its type', () => {
+    // Checked by the type check (pnpm typecheck): a dotted or dashed name, or a message whose data does
+    // not follow its type, fails to compile.
+    expectTypeOf<Extract<LiveEventType, `${string}.${string}` | `${string}-${string}`>>().toEqualTypeOf<never>();
+    expectTypeOf<Extract<LiveMessage, { type: 'recording_draft' }>['data']>().toEqualTypeOf<RecordingDraftEvent>();
+    expectTypeOf<Extract<LiveMessage, { type: 'transcription_status' }>['data']>().toEqualTypeOf<TranscriptionStatusEvent>();
   });
 });

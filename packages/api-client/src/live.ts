@@ -1,6 +1,7 @@
 import { backoffDelay, type BackoffPolicy } from './backoff.ts';
 import { apiErrors, type ApiErrorCode } from './errors.ts';
 import type { TranscriptionSegmentsEvent, TranscriptionStatusEvent, TranscriptRevisedEvent } from './live.schemas.ts';
+import type { RecordingDraftEvent, RecordingLiveEvent } from './recordings.ts';
 
 // The live channel (docs/product-spec.md §4, §7): a WebSocket at /ws carrying {type, data} envelopes.
 
@@ -48,7 +49,10 @@ export interface AiProgressEvent {
   parts: number;
 }
 
-/** Messages the server sends; `connection` arrives once per successful open. */
+/**
+ * Every message the server sends on the live channel, by name (one naming style: snake_case);
+ * `connection` arrives once per successful open. The server publishes and the app handles only these.
+ */
 export interface LiveEventMap {
   connection: { userId: number };
   error: { message: string };
@@ -57,8 +61,16 @@ export interface LiveEventMap {
   ai_output_stream: AiOutputStreamEvent;
   ai_progress: AiProgressEvent;
   transcript_revised: TranscriptRevisedEvent;
-  [type: string]: unknown;
+  /** A streamed recording's live draft text. */
+  recording_draft: RecordingDraftEvent;
+  /** Live text became (un)available during a recording. */
+  recording_live: RecordingLiveEvent;
 }
+
+export type LiveEventType = keyof LiveEventMap;
+
+/** One message of the live channel: a union discriminated by `type`. */
+export type LiveMessage = { [K in LiveEventType]: { type: K; data: LiveEventMap[K] } }[LiveEventType];
 
 /**
  * The reconnect waits as the spec fixes them (docs/product-spec.md §7): 1 s times the attempt, five
@@ -141,7 +153,6 @@ export function createLiveClient(options: LiveClientOptions) {
 
   const dispatch = (type: string, data: unknown) => {
     handlers.get(type)?.forEach((handler) => handler(data));
-    handlers.get('*')?.forEach((handler) => handler({ type, data }));
   };
 
   const connect = () => {
@@ -196,7 +207,8 @@ export function createLiveClient(options: LiveClientOptions) {
       ws?.close(1000, 'signed out');
       setStatus('closed');
     },
-    on<K extends keyof LiveEventMap & string>(type: K | '*', handler: (data: LiveEventMap[K]) => void) {
+    /** Handles one kind of message; returns the unsubscribe. */
+    on<K extends LiveEventType>(type: K, handler: (data: LiveEventMap[K]) => void) {
       const set = handlers.get(type) ?? new Set<Handler>();
       set.add(handler as Handler);
       handlers.set(type, set);

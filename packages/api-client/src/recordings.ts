@@ -64,7 +64,7 @@ export interface DraftSegment {
 }
 
 /**
- * Live channel `recording.draft`: the newest final segments (up to 20) and the provisional ones. A client
+ * Live channel `recording_draft`: the newest final segments (up to 20) and the provisional ones. A client
  * keeps the finals it has, adds those with a later start, and replaces the provisional ones.
  */
 export interface RecordingDraftEvent {
@@ -73,7 +73,7 @@ export interface RecordingDraftEvent {
   segments: DraftSegment[];
 }
 
-/** Live channel `recording.live`: live text became (un)available during a recording. */
+/** Live channel `recording_live`: live text became (un)available during a recording. */
 export interface RecordingLiveEvent extends LiveAvailability {
   recordingId: string;
 }

@@ -55,8 +55,8 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('transcription_segments', (event) => liveCache.transcriptionSegments(event));
     client.on('ai_progress', (event) => liveCache.aiProgress(event));
     // A streamed recording's draft text and whether live text is offered (recording/liveDraft.ts).
-    client.on('recording.draft', (data) => liveDraftStore.draft(data));
-    client.on('recording.live', (data) => liveDraftStore.live(data));
+    client.on('recording_draft', (data) => liveDraftStore.draft(data));
+    client.on('recording_live', (data) => liveDraftStore.live(data));
     client.on('transcription_status', (event) => {
       const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;
       const error = event.error ? translateError(i18n, failureOf(event)) : undefined;

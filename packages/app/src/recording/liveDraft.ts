@@ -1,5 +1,5 @@
-// Live draft text of recordings as it arrives over /ws: the last `recording.draft` per recording (newer
-// revisions only) and the last `recording.live` availability.
+// Live draft text of recordings as it arrives over /ws: the last `recording_draft` per recording (newer
+// revisions only) and the last `recording_live` availability.
 import type { DraftSegment, LiveAvailability, RecordingDraftEvent, RecordingLiveEvent } from '@scribe/api-client';
 import { createStore, useStore } from '@scribe/ui/store';
 
@@ -32,7 +32,7 @@ export function createLiveDraftStore() {
   const store = createStore<LiveDraftState>({ drafts: new Map(), availability: new Map() });
   return {
     /**
-     * A `recording.draft` message; an older or repeated revision (late delivery) is dropped. An event
+     * A `recording_draft` message; an older or repeated revision (late delivery) is dropped. An event
      * carries only the newest finals: they are added after the finals already held, the provisional
      * ones replaced.
      */
@@ -46,7 +46,7 @@ export function createLiveDraftStore() {
         return { ...current, drafts };
       });
     },
-    /** A `recording.live` message. */
+    /** A `recording_live` message. */
     live(data: unknown) {
       if (!isLive(data)) return;
       store.setState((current) => {

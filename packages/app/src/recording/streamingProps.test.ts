@@ -18,7 +18,7 @@ describe('streaming props', () => {
   it('says live, reconnecting while the channel is down, unavailable with the reason, off when not offered', () => {
     expect(liveStatusOf(base, undefined, true)).toEqual({ liveStatus: 'live' });
     expect(liveStatusOf(base, undefined, false)).toEqual({ liveStatus: 'reconnecting' });
-    // A later recording.live wins over what the server said at the start.
+    // A later recording_live wins over what the server said at the start.
     expect(liveStatusOf(base, { available: false, reason: 'busy' }, true)).toEqual({ liveStatus: 'unavailable', liveReason: 'busy' });
     expect(liveStatusOf({ ...base, live: { available: false, reason: 'no_credits' } }, undefined, true)).toEqual({
       liveStatus: 'unavailable',

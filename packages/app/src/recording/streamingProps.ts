@@ -6,7 +6,7 @@ import type { SessionState } from './session.ts';
 export interface StreamingInputs {
   state: SessionState;
   draft?: RecordingDraftEvent;
-  /** The last `recording.live` for the recording (overrides what the server said at the start). */
+  /** The last `recording_live` for the recording (overrides what the server said at the start). */
   availability?: LiveAvailability;
   /** The live channel is connected. */
   channelUp: boolean;
@@ -18,7 +18,7 @@ export interface StreamingInputs {
 
 type Handlers = Pick<StreamingRecording, 'onStart' | 'onPause' | 'onResume' | 'onStop' | 'onFinish' | 'onDiscard'>;
 
-/** How the dialog words live text: the server's offer, later `recording.live` changes, the channel's state. */
+/** How the dialog words live text: the server's offer, later `recording_live` changes, the channel's state. */
 export function liveStatusOf(
   state: SessionState,
   availability: LiveAvailability | undefined,

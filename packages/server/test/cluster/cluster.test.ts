@@ -204,12 +204,12 @@ describe.runIf(onPostgres)('PostgreSQL: two web and two worker processes behind 
     const phrases = ['john dashwood', 'leisure to consider', 'prudently in his power'];
     await live.until(
       (m) =>
-        m.type === 'recording.draft' &&
+        m.type === 'recording_draft' &&
         (m.data as { recordingId: string }).recordingId === id &&
         phrases.every((p) => words(m).includes(p)),
       120_000,
     );
-    expect(live.messages.filter((m) => m.type === 'recording.live')).toEqual([]);
+    expect(live.messages.filter((m) => m.type === 'recording_live')).toEqual([]);
     // One worker drafted it.
     const claims = await cluster.query<{ worker_id: string }>('select worker_id from live_draft_claims where recording_id = $1', [id]);
     expect(claims).toHaveLength(1);

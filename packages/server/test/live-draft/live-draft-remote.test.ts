@@ -24,7 +24,7 @@ interface Proc {
   kill(): Promise<void>;
 }
 
-const isDraft = (id: string) => (m: LiveMessage) => m.type === 'recording.draft' && (m.data as { recordingId: string }).recordingId === id;
+const isDraft = (id: string) => (m: LiveMessage) => m.type === 'recording_draft' && (m.data as { recordingId: string }).recordingId === id;
 const draftWords = (m: LiveMessage) => normalizeWords((m.data as { segments: DraftSegment[] }).segments.map((s) => s.text).join(' '));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -108,7 +108,7 @@ describe.runIf(onPostgres)('PostgreSQL: live text drafted by a worker process fo
       const phrases = ['john dashwood', 'leisure to consider', 'prudently in his power'];
       await live.until((m) => isDraft(id)(m) && phrases.every((p) => draftWords(m).includes(p)), 120_000);
       expect(live.messages.filter(isDraft(secondId))).toEqual([]);
-      expect(live.messages.filter((m) => m.type === 'recording.live')).toEqual([]);
+      expect(live.messages.filter((m) => m.type === 'recording_live')).toEqual([]);
       expect(worker.main.output()).not.toMatch(/live drafts: (could not|stopped)/);
 
       // Finishing frees the worker's slot: the next recording gets live text again.
@@ -138,11 +138,11 @@ describe.runIf(onPostgres)('PostgreSQL: live text drafted by a worker process fo
       await worker.kill();
       await sleep(2500); // its claim's 2 s lease runs out
       for (let seq = half; seq < pieces.length; seq++) expect((await api.put(id, seq, pieces[seq])).status).toBe(200);
-      const stopped = await live.until((m) => m.type === 'recording.live', 20_000);
+      const stopped = await live.until((m) => m.type === 'recording_live', 20_000);
       expect(stopped.data).toEqual({ recordingId: id, available: false, reason: 'busy' });
       // Told once, however many pieces follow.
       await sleep(500);
-      expect(live.messages.filter((m) => m.type === 'recording.live')).toHaveLength(1);
+      expect(live.messages.filter((m) => m.type === 'recording_live')).toHaveLength(1);
 
       const finished = await api.finish(id);
       expect(finished.status).toBe(201);

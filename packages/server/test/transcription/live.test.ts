@@ -63,7 +63,7 @@ describe('live channel /ws', () => {
     // A second hub on the same database, as a worker process has.
     const other = createPgLiveHub({ connectionString: server.config.databaseUrl!, log: server.app.log });
     try {
-      const data = { transcriptId: 42, type: 'progress', progress: 37, message: 'Transcribing audio...' };
+      const data = { transcriptId: 42, type: 'progress' as const, progress: 37, message: 'Transcribing audio...' };
       await other.publish({ userId: a.user.id, type: 'transcription_status', data });
       expect(await liveA.status(42, 'progress', 10_000)).toEqual(data);
       await new Promise((resolve) => setTimeout(resolve, 300));

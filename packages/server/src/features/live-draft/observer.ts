@@ -3,7 +3,7 @@
  * recordings feature calls. `started` decides whether live text is offered (enabled, an engine in this
  * process, a streamable format, a free session slot, credits for at least one minute: drafting itself
  * is free); `piece` feeds the recording's session; `ended` frees it at once. Drafts go to the owner over
- * the live hub as 'recording.draft'; 'recording.live' tells the owner when live text stops mid-recording.
+ * the live hub as 'recording_draft'; 'recording_live' tells the owner when live text stops mid-recording.
  *
  * Sessions live in this process's memory: after a restart the pieces of a resumed recording are not
  * replayed (the decoder would need the recording from its first byte), so such a recording goes on
@@ -12,7 +12,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CreditsService } from '../credits/service.ts';
 import { NotEnoughCreditsError } from '../credits/service.ts';
-import type { LiveHub } from '../live/hub.ts';
+import type { LiveHub, UserLiveEvent } from '../live/hub.ts';
+import type { LiveEventMap, LiveEventType } from '@scribe/api-client';
 import type { TranscriptionEngine } from '../transcription/engines/types.ts';
 import { SileroVad } from '../transcription/engines/whisper/vad.ts';
 import { liveFormatOf } from './decoder.ts';
@@ -21,8 +22,8 @@ import { draftEngineFor, type DraftEngine } from './engine.ts';
 import type { LiveAvailability, LiveUnavailableReason, RecordingObserver } from '../recordings/observer.ts';
 import { LiveDraftSession } from './session.ts';
 
-export const DRAFT_EVENT = 'recording.draft';
-export const LIVE_EVENT = 'recording.live';
+export const DRAFT_EVENT = 'recording_draft' satisfies LiveEventType;
+export const LIVE_EVENT = 'recording_live' satisfies LiveEventType;
 
 export interface LiveDraftOptions {
   /** LIVE_DRAFT_ENABLED. */
@@ -76,8 +77,10 @@ export function createLiveDraftObserver(options: LiveDraftOptions): LiveDraftObs
             return null;
           }));
 
-  const publish = (userId: number, type: string, data: unknown) =>
-    hub.publish({ userId, type, data }).catch((err: unknown) => log.error({ err, type }, 'live drafts: could not publish'));
+  const publish = <K extends typeof DRAFT_EVENT | typeof LIVE_EVENT>(userId: number, type: K, data: LiveEventMap[K]) =>
+    hub
+      .publish({ userId, type, data } as UserLiveEvent)
+      .catch((err: unknown) => log.error({ err, type }, 'live drafts: could not publish'));
 
   const stop = (id: string, reason: LiveUnavailableReason | null) => {
     const session = sessions.get(id);
@@ -101,7 +104,7 @@ export function createLiveDraftObserver(options: LiveDraftOptions): LiveDraftObs
   sweep.unref();
 
   const declined = (id: string, reason: LiveUnavailableReason): LiveAvailability => {
-    told.add(id); // the owner knows already: no later 'recording.live' for it
+    told.add(id); // the owner knows already: no later 'recording_live' for it
     return { available: false, reason };
   };
 

@@ -4,15 +4,21 @@
  * LISTEN/NOTIFY, so a worker process's events reach every web process.
  */
 import { randomBytes } from 'node:crypto';
+import type { LiveMessage } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 
+/** For one user's browsers: a message of the live channel's contract (`LiveMessage` in api-client). */
+export type UserLiveEvent = LiveMessage & { userId: number };
+
 /** userId null: meant for every process (e.g. "this session ended"), never sent to a browser as is. */
-export interface LiveEvent {
-  userId: number | null;
+export interface ProcessLiveEvent {
+  userId: null;
   type: string;
   data: unknown;
 }
+
+export type LiveEvent = UserLiveEvent | ProcessLiveEvent;
 
 export type LiveListener = (event: LiveEvent) => void;
 
@@ -60,9 +66,9 @@ function deliver(listeners: Set<LiveListener>, event: LiveEvent, log: FastifyBas
 }
 
 /** On the wire: an event may carry a receipt that each listening process acknowledges. */
-interface WireEvent extends LiveEvent {
+type WireEvent = LiveEvent & {
   receipt?: { id: string; from: string };
-}
+};
 
 function isLiveEvent(value: unknown): value is WireEvent {
   if (typeof value !== 'object' || value === null) return false;
