@@ -22,19 +22,22 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** Markdown table cells: pipes escaped, no line breaks. */
 const cell = (text: string) => oneLine(text).replace(/\|/g, '\\|');
 
-/** Each component the kit's entry exports (PascalCase values that take props) with its props. */
+/** Each component the kit's entries export (PascalCase values that take props) with its props. */
 export function componentProps(): Map<string, PropRow[]> {
-  const entry = join(kitDir, 'src', 'index.ts');
+  // The main entry and ./utils (which holds a few smaller components, e.g. TranscriptionChoices).
+  const entries = [join(kitDir, 'src', 'index.ts'), join(kitDir, 'src', 'utils.ts')];
   const config = ts.getParsedCommandLineOfConfigFile(
     join(root, 'tsconfig.base.json'),
     {},
     { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
   );
-  const program = ts.createProgram([entry, join(kitDir, 'src', 'po.d.ts')], { ...config?.options, noEmit: true });
+  const program = ts.createProgram([...entries, join(kitDir, 'src', 'po.d.ts')], { ...config?.options, noEmit: true });
   const checker = program.getTypeChecker();
-  const source = program.getSourceFile(entry);
-  if (!source) throw new Error(`cannot read ${entry}`);
-  const exports = checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+  const exports = entries.flatMap((entry) => {
+    const source = program.getSourceFile(entry);
+    if (!source) throw new Error(`cannot read ${entry}`);
+    return checker.getExportsOfModule(checker.getSymbolAtLocation(source)!);
+  });
   const byName = new Map(exports.map((symbol) => [symbol.name, symbol]));
   const components = new Map<string, PropRow[]>();
 

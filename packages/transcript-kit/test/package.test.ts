@@ -81,7 +81,7 @@ describe('the published transcript-kit', () => {
           '@scribe/ui': `file:${join(packed, uiTarball)}`,
           '@lingui/core': '^5.9.0',
           '@lingui/react': '^5.9.0',
-          'react-aria-components': '^1.12.0',
+          'react-aria-components': '^1.22.0',
           react: pin('react'),
           'react-dom': pin('react-dom'),
         },

@@ -15,8 +15,12 @@ export function browserRecordingFeatures(): BrowserRecordingFeatures {
   return { indexedDB: typeof indexedDB !== 'undefined', mediaRecorder: typeof MediaRecorder !== 'undefined' };
 }
 
-/** Whether a recording started now streams: the check's answer once there is one, else what the browser has. */
-export function recordsStreaming(checked: RecordingSupport | undefined, browser: BrowserRecordingFeatures): boolean {
-  if (checked) return checked.supported;
+/**
+ * Whether a recording started now streams: the check's answer once there is one; a check that failed
+ * (the outbox could not be read) means no; while it runs, what the browser has.
+ */
+export function recordsStreaming(check: { data?: RecordingSupport; error?: unknown }, browser: BrowserRecordingFeatures): boolean {
+  if (check.data) return check.data.supported;
+  if (check.error !== undefined) return false;
   return browser.indexedDB && browser.mediaRecorder;
 }

@@ -213,7 +213,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
   const { user } = useSession();
   const support = useRecordingSupport(user?.id ?? null);
   const [recordMode, setRecordMode] = useState<{ streaming: boolean; recoverId: string | null }>({ streaming: false, recoverId: null });
-  const streamingSupported = recordsStreaming(support.data, browserRecordingFeatures());
+  const streamingSupported = recordsStreaming(support, browserRecordingFeatures());
   const record = useCallback(() => {
     setRecordMode({ streaming: streamingSupported, recoverId: null });
     setRecording(true);

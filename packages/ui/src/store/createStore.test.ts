@@ -47,6 +47,14 @@ describe('createStore: lazy state and updates during a render', () => {
     expect(reads).toBe(1);
   });
 
+  it('keeps a value set before the lazy state was ever read', () => {
+    const store = createStore(() => 1);
+    const heard: Array<[number, number]> = [];
+    store.subscribe((state, previous) => heard.push([state, previous]));
+    store.setState(7);
+    expect([store.getSnapshot(), heard]).toEqual([7, [[7, 1]]]);
+  });
+
   it('keeps replace silent until notify, which tells the state before the replace', () => {
     const store = createStore(1);
     const heard: Array<[number, number]> = [];

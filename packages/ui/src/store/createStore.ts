@@ -48,7 +48,8 @@ export function createStore<T>(initial: T | (() => T)): Store<T> {
       };
     },
     setState(next) {
-      state = typeof next === 'function' ? (next as (state: T) => T)(getSnapshot()) : next;
+      const current = getSnapshot(); // loads a lazy state first, so it cannot overwrite `next`
+      state = typeof next === 'function' ? (next as (state: T) => T)(current) : next;
       notify();
     },
     replace(next) {
