@@ -9,8 +9,8 @@
 // 2-hour file.
 // Last: the end-to-end time from upload to 'complete' on /ws through the real server (PGlite, worker in
 // the same process) for the repository's LibriVox fixture, next to the engine alone on the same file.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -22,9 +22,9 @@ import {
 } from '../packages/server/src/features/transcription/engines/whisper/index.ts';
 import { resample } from '../packages/server/src/features/transcription/engines/whisper/resample.ts';
 import { wordErrorRate } from '../packages/server/test/support/wer.ts';
-import { wavHeader } from '../packages/api-client/src/wav.ts';
+import { rssOf, sampleMemory, timed } from './support/engine-usage.ts';
+import { concatenateClips, LIBRIVOX, librivoxClips, writeRepeated } from './support/librivox.ts';
 
-const LIBRIVOX = process.env.LIBRIVOX_DIR ?? '/usr/share/pocketsphinx/test/data/librivox';
 const LONG_SECONDS = 300;
 const TWO_HOURS = 2 * 3600;
 // The compiled server's idle RSS from `pnpm bench runtime` (before any transcription).
@@ -90,21 +90,12 @@ async function endToEnd(modelCache: string): Promise<void> {
   }
 }
 
-if (!existsSync(join(LIBRIVOX, 'transcription'))) {
+const clips = librivoxClips();
+if (!clips) {
   console.log(`transcription bench: ${LIBRIVOX} not found (Debian package pocketsphinx-testdata): only the end-to-end figure.`);
   await endToEnd(join(tmpdir(), 'scribe-bench-models'));
   process.exit(0);
 }
-
-const references = new Map<string, string>();
-for (const line of readFileSync(join(LIBRIVOX, 'transcription'), 'utf8').split('\n')) {
-  const m = /^<s>\s*(.*?)\s*<\/s>\s*\((.+)\)\s*$/.exec(line.trim());
-  if (m) references.set(m[2], m[1]);
-}
-const clips = readdirSync(LIBRIVOX)
-  .filter((f) => f.endsWith('.wav') && references.has(f.replace(/\.wav$/, '')))
-  .sort()
-  .map((f) => ({ name: f.replace(/\.wav$/, ''), path: join(LIBRIVOX, f), reference: references.get(f.replace(/\.wav$/, ''))! }));
 
 // Other processes on the machine slow the wall-clock figures down: say how busy it was.
 console.log(
@@ -122,92 +113,11 @@ const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const peakMb = () => process.resourceUsage().maxRSS / 1024;
 
 const MB = 1024 * 1024;
-/** CPU seconds of another process so far (utime + stime, in clock ticks of 1/100 s). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // exited
-  }
-}
-function rssOf(pid: number): number {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0; // exited
-  }
-}
-function pssOf(pid: number): number {
-  try {
-    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-/**
- * Peak of the summed RSS (every 50 ms) and PSS (every 500 ms: smaps_rollup costs CPU) of this process
- * and the engine's inference processes.
- */
-function sampleMemory(engine: WhisperEngine) {
-  const peak = { rss: 0, pss: 0 };
-  const pids = () => [process.pid, ...engine.processIds];
-  const rss = () =>
-    (peak.rss = Math.max(
-      peak.rss,
-      pids().reduce((sum, pid) => sum + rssOf(pid), 0),
-    ));
-  const pss = () =>
-    (peak.pss = Math.max(
-      peak.pss,
-      pids().reduce((sum, pid) => sum + pssOf(pid), 0),
-    ));
-  rss();
-  pss();
-  const timers = [setInterval(rss, 50), setInterval(pss, 500)];
-  return () => (timers.forEach(clearInterval), rss(), pss(), peak);
-}
-
-/** Wall and CPU seconds of `fn`: this process's and the engine's inference processes'. */
-async function timed<T>(fn: () => Promise<T>, engine?: WhisperEngine): Promise<[T, number, number]> {
-  const pids = engine?.processIds ?? [];
-  const before = pids.map(cpuSecondsOf);
-  const t = performance.now();
-  const cpu = process.cpuUsage();
-  const value = await fn();
-  const used = process.cpuUsage(cpu);
-  const children = pids.reduce((sum, pid, i) => sum + cpuSecondsOf(pid) - before[i], 0);
-  return [value, (performance.now() - t) / 1000, (used.user + used.system) / 1e6 + children];
-}
 
 try {
   // A >= 5 minute file: the clips in turn with short pauses, its reference the references in the same order.
-  const decoded = [];
-  for (const clip of clips) {
-    const pcm = await decodeToPcm(clip.path);
-    decoded.push(await pcm.read(0, pcm.length));
-    await pcm.dispose();
-  }
-  const gap = new Float32Array(Math.round(GAP_SECONDS * SAMPLE_RATE));
-  const parts: Float32Array[] = [];
-  const longReference: string[] = [];
-  let longSamples = 0;
-  while (longSamples < LONG_SECONDS * SAMPLE_RATE) {
-    for (let i = 0; i < clips.length; i++) {
-      parts.push(decoded[i], gap);
-      longSamples += decoded[i].length + gap.length;
-      longReference.push(clips[i].reference);
-    }
-  }
-  const long = new Float32Array(longSamples);
-  let offset = 0;
-  for (const p of parts) {
-    long.set(p, offset);
-    offset += p.length;
-  }
   const longPath = join(work, 'librivox-concatenated.wav');
-  await writeFile(longPath, encodeWav(long, SAMPLE_RATE));
-  parts.length = 0;
+  const { samples: long, reference: longReference } = await concatenateClips(clips, LONG_SECONDS, GAP_SECONDS, longPath);
 
   const engine = createWhisperEngine({ cacheDir });
   const [, readySeconds] = await timed(() => engine.ready());
@@ -236,7 +146,7 @@ try {
 
   const longRun = async (e: WhisperEngine) => {
     const [result, wall, cpu] = await timed(() => e.transcribe({ filePath: longPath }), e);
-    const wer = wordErrorRate(longReference.join(' '), result.segments.map((s) => s.text).join(' '));
+    const wer = wordErrorRate(longReference, result.segments.map((s) => s.text).join(' '));
     let monotonic = true;
     let previous = 0;
     for (const s of result.segments) {
@@ -364,10 +274,7 @@ try {
   // Two hours of audio: the concatenation repeated, as a 16 kHz 16-bit WAV (decoded in chunks, the
   // samples past 30 minutes in a temp file).
   const twoHoursPath = join(work, 'two-hours.wav');
-  const repeats = Math.ceil((TWO_HOURS * SAMPLE_RATE) / long.length);
-  const pcm16 = encodeWav(long, SAMPLE_RATE).subarray(44);
-  await writeFile(twoHoursPath, wavHeader(pcm16.byteLength * repeats, SAMPLE_RATE));
-  for (let i = 0; i < repeats; i++) await appendFile(twoHoursPath, pcm16);
+  await writeRepeated(long, TWO_HOURS, twoHoursPath);
   const big = createWhisperEngine({ cacheDir });
   const idleBefore = rssOf(process.pid);
   await big.ready();

