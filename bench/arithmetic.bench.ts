@@ -9,7 +9,7 @@
 // 2. The review corpus (test/transcription/engine-review.test.ts): the invented segments over reversed
 //    speech, a melody of tones and a looped word, and how many of them carry a flag.
 // 3. Speed: one long recording, real-time factor and CPU seconds per audio second (median of 3 runs,
-//    the two arithmetics taking turns).
+//    taking turns), with the shipped arithmetic without VAD as the bound of the VAD levers.
 // 4. Memory: the peak summed PSS of this process and the inference processes while transcribing 2 hours.
 // Targets (2 cores, from the operations issue): >= 70x real time for one long recording; a 2-hour
 // transcription's peak at or under 650 MB for a server idle at SERVER_IDLE_MB.
@@ -162,22 +162,33 @@ try {
     console.log(`  ${item.name.padEnd(18)} ${line.join(', ')}`);
   }
 
-  // 3. Speed on one long recording.
-  const speed = { fused: [] as number[], flash: [] as number[] };
-  const cpu = { fused: [] as number[], flash: [] as number[] };
+  // 3. Speed on one long recording; with the shipped arithmetic and no VAD at all, the most that fewer or
+  // cheaper VAD passes could give (the windows then start every 30 s, so the words change too).
+  const noVad = createWhisperEngine({ cacheDir, vad: false });
+  const runs = { fused: engines.fused, flash: engines.flash, 'fused, no VAD': noVad };
+  type Run = keyof typeof runs;
+  const speed: Record<Run, number[]> = { fused: [], flash: [], 'fused, no VAD': [] };
+  const cpu: Record<Run, number[]> = { fused: [], flash: [], 'fused, no VAD': [] };
   const audioSeconds = long.samples.length / SAMPLE_RATE;
-  for (let run = 0; run < SPEED_RUNS; run++) {
-    for (const a of ARITHMETICS) {
-      const [, wall, cpuSeconds] = await timed(() => engines[a].transcribe({ filePath: longPath }), engines[a]);
-      speed[a].push(audioSeconds / wall);
-      cpu[a].push(cpuSeconds / audioSeconds);
+  let noVadWer = 0;
+  try {
+    for (let run = 0; run < SPEED_RUNS; run++) {
+      for (const [name, engine] of Object.entries(runs) as [Run, WhisperEngine][]) {
+        const [result, wall, cpuSeconds] = await timed(() => engine.transcribe({ filePath: longPath }), engine);
+        speed[name].push(audioSeconds / wall);
+        cpu[name].push(cpuSeconds / audioSeconds);
+        if (engine === noVad) noVadWer = wordErrorRate(long.reference, textOf(result.segments)).rate;
+      }
     }
+  } finally {
+    await noVad.close();
   }
   for (const a of ARITHMETICS) await engines[a].close();
   console.log(`\nspeed: one ${audioSeconds.toFixed(0)} s recording, median of ${SPEED_RUNS} runs taking turns`);
-  for (const a of ARITHMETICS) {
+  for (const name of Object.keys(runs) as Run[]) {
     console.log(
-      `  ${a.padEnd(6)} ${median(speed[a]).toFixed(1)}x real time (runs ${speed[a].map((s) => s.toFixed(1)).join(', ')}), ${median(cpu[a]).toFixed(4)} CPU s per audio s`,
+      `  ${name.padEnd(13)} ${median(speed[name]).toFixed(1)}x real time (runs ${speed[name].map((s) => s.toFixed(1)).join(', ')}), ${median(cpu[name]).toFixed(4)} CPU s per audio s` +
+        (name === 'fused, no VAD' ? `, WER ${pct(noVadWer)}` : ''),
     );
   }
 

@@ -12,10 +12,10 @@
  * The decoder-init's self-attentions (a mask, a `present` output, a few tokens long) stay as they are.
  *
  * Not the default. `pnpm bench arithmetic` (both forms in one run) measured it faster on one long
- * recording (71.5x against 68.8x real time, 0.0248 against 0.0261 CPU s per audio s; an earlier run 65.8x
- * against 55.4x), with no lower memory peak on 2 hours; but the changed float order moved the greedy
- * decoding enough to raise the 316 s concatenation's word error rate by 0.51 points (over the 0.3
- * budget) and to turn one invented segment over reversed speech into one no review rule flags.
+ * recording in each of three runs (65.8-71.5x against 55.4-70.8x real time), with no lower memory peak
+ * on 2 hours; but the changed float order moved the greedy decoding enough to raise the 316 s
+ * concatenation's word error rate by 0.51 points (over the 0.3 budget) and to turn one invented segment
+ * over reversed speech into one no review rule flags.
  */
 import type onnxProto from 'onnx-proto';
 import { lazyModule } from '../../../../lazy-module.ts';
