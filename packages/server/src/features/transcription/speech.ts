@@ -49,7 +49,8 @@ export function classifyTranscription(texts: readonly string[]): SpeechVerdict {
  * flags: a reading repeated eight times is real English whose segments all repeat ('repetition'), and
  * under noise the voice-activity detector hears less speech in a segment, which then looks too fast
  * ('speech_rate': the LibriVox clip at 10 dB SNR). Measured on tiny.en (test/transcription/language-check.test.ts
- * prints them): German (espeak-ng) that the engine loops over 0; a slower German voice 0.44; English
+ * prints them): German (espeak-ng) that the engine loops over 0, or on
+ * another CPU copies sentence by sentence 0.26 (a copy counted as sure as the first time, below); a slower German voice 0.44; English
  * with names the model does not know 0.44 (0.85 with them as a custom vocabulary); the LibriVox clip
  * 0.84 to 0.87 clean and re-encoded, 0.79 and 0.70 under white noise at 10 and 5 dB SNR, 0.94 repeated
  * eight times. Confidence alone cannot tell unsure German from unsure English, and refusing real
@@ -66,8 +67,12 @@ export const MIN_SPEECH_SECONDS = 3;
  * (engines/whisper/prompt-fallback.ts), so a window it keeps is never judged a loop here.
  */
 export function loops(text: string): boolean {
-  const words = wordsOutsideTags(text).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''));
+  const words = normalisedWords(text);
   return words.length >= 12 && new Set(words).size < words.length / 3;
+}
+
+function normalisedWords(text: string): string[] {
+  return wordsOutsideTags(text).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}']/gu, ''));
 }
 
 export interface EnglishMeasures {
@@ -85,10 +90,18 @@ export function englishMeasures(result: {
   const words = result.segments.flatMap((s) => wordsOutsideTags(s.text));
   let weighted = 0;
   let seconds = 0;
+  let previous: { words: string; confidence: number } | undefined;
   for (const s of result.segments) {
     const length = Math.max(0, s.end - s.start);
+    const words = normalisedWords(s.text).join(' ');
+    let confidence = loops(s.text) ? 0 : (s.confidence ?? 1);
+    // Said again word for word, a segment is no surer than the first time: the decoder copying its own
+    // last sentence grows surer with every copy (German the engine loops over segment by segment:
+    // 0.29 the first time, 0.71 to 0.92 for the copies), while a real reading said again keeps its sureness.
+    if (previous && words && words === previous.words) confidence = Math.min(confidence, previous.confidence);
+    previous = { words, confidence };
     seconds += length;
-    weighted += length * (loops(s.text) ? 0 : (s.confidence ?? 1));
+    weighted += length * confidence;
   }
   return { speechSeconds: result.speechSeconds, words: words.length, sureness: seconds > 0 ? weighted / seconds : 0 };
 }
