@@ -1,11 +1,10 @@
 // A file that starts like audio but holds none that decodes is refused at upload (audio-probe.ts):
 // 400 AUDIO_UNDECODABLE naming the supported formats, before anything is stored, queued or charged.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { apiErrors } from '@scribe/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, tempDir, type TestServer } from '../helpers.ts';
+import { startServer, type TestServer } from '../helpers.ts';
 import { createAudioProbe } from '../../src/features/uploads/audio-probe.ts';
 import { CHUNK, fixture, fixtureDir, libraryUser, newUploadId, rowCounts, storedFiles } from '../library-helpers.ts';
 
@@ -34,28 +33,9 @@ function oggHeaderPages(ogg: Buffer): Buffer {
   return ogg.subarray(0, at);
 }
 
-/** A two-second H.264 video without an audio track, made by ffmpeg. */
+/** A two-second H.264 video without an audio track (fixtures/audio/README.md says how it was made). */
 function silentVideo(): Buffer {
-  const path = join(tempDir(), 'video-only.mp4');
-  execFileSync('ffmpeg', [
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'color=c=blue:s=160x120:r=10',
-    '-t',
-    '2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    path,
-  ]);
-  return readFileSync(path);
+  return readFileSync(join(fixtureDir, 'video-only.mp4'));
 }
 
 describe('uploads without decodable audio', () => {
