@@ -43,6 +43,8 @@ export const databaseFreeFiles = [
   'test/transcription/vad-pieces.test.ts',
   'test/transcription/wer.test.ts',
   'test/transcription/windows.test.ts',
+  'test/transcription/word-aligner.test.ts',
+  'test/transcription/word-timing.test.ts',
   'test/webhooks/address.test.ts',
 ];
 /**
