@@ -9,6 +9,7 @@ import { lazyModule } from '../../../../lazy-module.ts';
 const onnx = lazyModule<typeof ort>('onnxruntime-node');
 import type { SpecialTokens } from './tokenizer.ts';
 import { TOKEN_SCORES_OUTPUT } from './model.ts';
+import { SEARCH_FEATURES, STATES_AS_FEATURES } from './split-model.ts';
 import { SileroVad } from './vad.ts';
 import { SAMPLE_RATE, type Pcm } from './audio.ts';
 
@@ -58,8 +59,9 @@ export function vocabMaskSpec(special: SpecialTokens): VocabMaskSpec {
   return { size: special.lastTimestamp + 1, blockedFrom: special.endOfText + 1, blockedTo: special.firstTimestamp };
 }
 
-export async function createWhisperSession(modelPath: string, threads: number): Promise<ort.InferenceSession> {
-  return onnx().InferenceSession.create(modelPath, {
+/** A session for a model file, or for a model's bytes (the split models in tests, split-model.ts). */
+export async function createWhisperSession(model: string | Uint8Array, threads: number): Promise<ort.InferenceSession> {
+  const options: ort.InferenceSession.SessionOptions = {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     executionMode: 'sequential',
@@ -70,7 +72,8 @@ export async function createWhisperSession(modelPath: string, threads: number): 
     // Spinning worker threads doubled the CPU time per window and, with the web server or another
     // process on the same 2 cores, more than doubled the wall time (measured: 0.85 -> 1.8 CPU s).
     extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-  });
+  };
+  return typeof model === 'string' ? onnx().InferenceSession.create(model, options) : onnx().InferenceSession.create(model, options);
 }
 
 /** A session with its constant inputs. */
@@ -86,11 +89,27 @@ export class WhisperRunner {
   }
 
   /** onnxruntime-node runs this synchronously on the calling thread (its promise only defers the start). */
-  async run({ audio, prompt, context = 0, beams, timestamps }: WindowRequest): Promise<WindowReply> {
+  async run(request: WindowRequest): Promise<WindowReply> {
+    const { audio } = request;
+    return this.search({ audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]) }, request);
+  }
+
+  /**
+   * The same with a split model's search session (split-model.ts): the window's encoder states
+   * (1500 × 384, from the split encoder) in place of its audio.
+   */
+  async runOnStates(states: Float32Array, request: Omit<WindowRequest, 'audio'>): Promise<WindowReply> {
+    return this.search({ [SEARCH_FEATURES]: new (onnx().Tensor)('float32', states, [...STATES_AS_FEATURES]) }, request);
+  }
+
+  private async search(
+    first: Record<string, ort.Tensor>,
+    { prompt, context = 0, beams, timestamps }: Omit<WindowRequest, 'audio'>,
+  ): Promise<WindowReply> {
     const int32 = (values: number[], dims = [values.length]) => new (onnx().Tensor)('int32', Int32Array.from(values), dims);
     const float32 = (value: number) => new (onnx().Tensor)('float32', Float32Array.from([value]), [1]);
     const output = await this.session.run({
-      audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]),
+      ...first,
       // The previous context does not shorten what the window may write.
       max_length: int32([Math.min(DECODER_CONTEXT, MAX_LENGTH + context)]),
       min_length: int32([0]),
