@@ -40,6 +40,15 @@ describe('medianFilter', () => {
     // Reflected without repeating the edge: [1, 3, 1, 2, 1].
     expect(Array.from(medianFilter([3, 1, 2], 3))).toEqual([1, 2, 1]);
   });
+
+  it('takes the median of seven (the width word timing uses) as sorting each window does', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 10 - 5;
+    const values = Array.from({ length: 200 }, random);
+    const reflect = (i: number) => values[i < 0 ? -i : i >= values.length ? 2 * values.length - 2 - i : i];
+    const sorted = values.map((_, i) => [-3, -2, -1, 0, 1, 2, 3].map((k) => reflect(i + k)).sort((a, b) => a - b)[3]);
+    expect(Array.from(medianFilter(values, 7))).toEqual(sorted);
+  });
 });
 
 // A toy vocabulary: token id -> text.

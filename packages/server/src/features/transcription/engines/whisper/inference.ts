@@ -9,7 +9,7 @@ import { lazyModule } from '../../../../lazy-module.ts';
 const onnx = lazyModule<typeof ort>('onnxruntime-node');
 import type { SpecialTokens } from './tokenizer.ts';
 import { TOKEN_SCORES_OUTPUT } from './model.ts';
-import { SEARCH_FEATURES, STATES_AS_FEATURES } from './split-model.ts';
+import { ENCODER_STATES, SEARCH_FEATURES, STATES_AS_FEATURES } from './split-model.ts';
 import { SileroVad } from './vad.ts';
 import { SAMPLE_RATE, type Pcm } from './audio.ts';
 
@@ -74,6 +74,12 @@ export async function createWhisperSession(model: string | Uint8Array, threads: 
     extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
   };
   return typeof model === 'string' ? onnx().InferenceSession.create(model, options) : onnx().InferenceSession.create(model, options);
+}
+
+/** A split model's encoder (split-model.ts): a window's audio (up to 30 s at 16 kHz) to its encoder states (1500 × 384). */
+export async function encodeWindow(encoder: ort.InferenceSession, audio: Float32Array): Promise<Float32Array> {
+  const output = await encoder.run({ audio_pcm: new (onnx().Tensor)('float32', audio, [1, audio.length]) });
+  return output[ENCODER_STATES].data as Float32Array;
 }
 
 /** A session with its constant inputs. */
