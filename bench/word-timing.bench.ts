@@ -38,7 +38,7 @@ const split = splitWhisperModel(new Uint8Array(await readFile(model.modelPath)))
 const whole = new WhisperRunner(await createWhisperSession(model.modelPath, 1), mask);
 const encoder = await createWhisperSession(split.encoder, 1);
 const search = new WhisperRunner(await createWhisperSession(split.search, 1), mask);
-const aligner = new WordAligner(await createWhisperSession(split.aligner, 1), tokenizer);
+const aligner = new WordAligner(await createWhisperSession(split.aligner, 1), tokenizer.special);
 const request = { prompt: [tokenizer.special.startOfTranscript], beams: 1, timestamps: true };
 const textTokens = (sequence: Int32Array) => Array.from(sequence).filter((id) => tokenizer.isText(id));
 
@@ -52,7 +52,7 @@ for (const [path, reference] of wordTimeReferences()) {
   clips.push(decoded.samples);
   const states = await encodeWindow(encoder, decoded.samples);
   const { sequence } = await search.runOnStates(states, request);
-  const clip = onsetErrors(await aligner.words(states, decoded.samples.length, textTokens(sequence)), reference);
+  const clip = onsetErrors(await aligner.words(states, decoded.samples.length, textTokens(sequence), tokenizer), reference);
   errors.push(...clip.errors);
   referenceWords += reference.words.length;
 }
@@ -83,7 +83,7 @@ for (let turn = 0; turn < TURNS; turn++) {
   const { sequence } = await search.runOnStates(states, request);
   times.search.push(performance.now() - t);
   t = performance.now();
-  await aligner.words(states, window.length, textTokens(sequence));
+  await aligner.words(states, window.length, textTokens(sequence), tokenizer);
   times.aligner.push(performance.now() - t);
   same &&= reference.sequence.join() === sequence.join();
 }

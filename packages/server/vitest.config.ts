@@ -45,6 +45,7 @@ export const databaseFreeFiles = [
   'test/transcription/windows.test.ts',
   'test/transcription/word-aligner.test.ts',
   'test/transcription/word-timing.test.ts',
+  'test/transcripts/words.test.ts',
   'test/webhooks/address.test.ts',
 ];
 /**

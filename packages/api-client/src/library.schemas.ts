@@ -107,6 +107,14 @@ export const reviewFlags = ['low_confidence', 'repetition', 'silence', 'speech_r
 export const reviewFlagSchema = z.enum(reviewFlags);
 export type ReviewFlag = z.infer<typeof reviewFlagSchema>;
 
+/**
+ * A word of a segment with its times (seconds from the start of the audio), when the engine times words. Its
+ * text is as the segment writes it, with the space before it (none for the first word): the words
+ * joined are the segment's text.
+ */
+export const segmentWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
+export type SegmentWord = z.infer<typeof segmentWordSchema>;
+
 export const segmentSchema = z.object({
   start: z.number(),
   end: z.number(),
@@ -118,6 +126,8 @@ export const segmentSchema = z.object({
   flags: z.array(reviewFlagSchema).optional(),
   /** Set once the user edited or confirmed the segment: it leaves the review queue. */
   reviewed: z.boolean().optional(),
+  /** The segment's words in order with their times; absent when the engine does not time words. */
+  words: z.array(segmentWordSchema).optional(),
 });
 export type Segment = z.infer<typeof segmentSchema>;
 /** A segment as a client may send it (the speaker may be left out: the schema defaults it). */

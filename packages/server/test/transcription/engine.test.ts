@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EngineError, type TranscriptionResult } from '../../src/features/transcription/engines/types.ts';
 import { createWhisperEngine, decodeToPcm, encodeWav, type WhisperEngine } from '../../src/features/transcription/engines/whisper/index.ts';
 import { wordErrorRate } from '../support/wer.ts';
+import { onsetErrors, summariseOnsets, wordTimeReferences } from '../support/word-onsets.ts';
 import { concat, LIBRIVOX_CLIP, LIBRIVOX_TEXT, SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
 
 function expectSaneSegments(result: TranscriptionResult) {
@@ -16,6 +17,14 @@ function expectSaneSegments(result: TranscriptionResult) {
     expect(s.text).toBe(s.text.trim());
     expect(s.text.length).toBeGreaterThan(0);
     expect(s.speaker).toBe('Unknown Speaker');
+    // Its words, timed inside it, in order, spell its text.
+    expect(s.words?.map((w) => w.text).join('')).toBe(s.text);
+    for (const [i, w] of (s.words ?? []).entries()) {
+      expect(w.start).toBeGreaterThanOrEqual(s.start);
+      expect(w.end).toBeLessThanOrEqual(s.end);
+      expect(w.end).toBeGreaterThanOrEqual(w.start);
+      if (i > 0) expect(w.start).toBeGreaterThanOrEqual(s.words![i - 1].start);
+    }
     previousEnd = s.end;
   }
 }
@@ -33,6 +42,20 @@ describe('built-in Whisper engine', () => {
   afterAll(async () => {
     await engine?.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('times the words of the held-out readings within the target (median onset 0.15 s, 90 % within 0.3 s)', async () => {
+    const errors: number[] = [];
+    for (const [path, reference] of wordTimeReferences()) {
+      const result = await engine.transcribe({ filePath: path });
+      expectSaneSegments(result);
+      errors.push(...onsetErrors(result.segments.flatMap((s) => s.words ?? []), reference).errors);
+    }
+    const { matched, median, within300ms } = summariseOnsets(errors);
+    console.log(`engine: ${matched} words paired, median onset error ${median.toFixed(3)} s, ${(within300ms * 100).toFixed(1)} % within 0.3 s`);
+    expect(matched).toBeGreaterThanOrEqual(40);
+    expect(median).toBeLessThanOrEqual(0.15);
+    expect(within300ms).toBeGreaterThanOrEqual(0.9);
   });
 
   it('transcribes a LibriVox recording with timestamps, under 10 % word errors', async () => {

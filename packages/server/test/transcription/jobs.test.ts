@@ -24,7 +24,15 @@ interface TranscriptJson {
     progress: number;
     error: string | null;
     language: string | null;
-    timestamps: Array<{ start: number; end: number; text: string; speaker: string; confidence?: number; flags?: string[] }>;
+    timestamps: Array<{
+      start: number;
+      end: number;
+      text: string;
+      speaker: string;
+      confidence?: number;
+      flags?: string[];
+      words?: { text: string; start: number; end: number }[];
+    }>;
   };
 }
 
@@ -84,6 +92,14 @@ describe('transcription jobs with the built-in engine', () => {
     // Review data is stored and served: a confidence on every segment, no flags on clean speech.
     expect(segments.every((s) => s.confidence! > 0.75 && s.confidence! <= 1)).toBe(true);
     expect(segments.filter((s) => 'flags' in s)).toEqual([]);
+    // And the words with their times: in their segment, spelling its text ('Dashwood' about 1.0 s in).
+    for (const s of segments) {
+      expect(s.words?.map((w) => w.text).join('')).toBe(s.text);
+      expect(s.words!.every((w) => w.start >= s.start && w.end <= s.end && w.start <= w.end)).toBe(true);
+    }
+    const dashwood = segments.flatMap((s) => s.words ?? []).find((w) => w.text.trim() === 'Dashwood');
+    expect(dashwood!.start).toBeGreaterThan(0.8);
+    expect(dashwood!.start).toBeLessThan(1.3);
     expect(t.content).toBe(segments.map((s) => s.text).join(' '));
     expect(wordErrorRate(LIBRIVOX_TEXT, t.content).rate).toBeLessThan(0.1);
     expect(t.content).toContain('Dashwood');

@@ -34,7 +34,7 @@ describe('word times from the cross-attention', () => {
     whole = new WhisperRunner(await createWhisperSession(model.modelPath, 1), mask);
     encoder = await createWhisperSession(split.encoder, 1);
     search = new WhisperRunner(await createWhisperSession(split.search, 1), mask);
-    aligner = new WordAligner(await createWhisperSession(split.aligner, 1), tokenizer);
+    aligner = new WordAligner(await createWhisperSession(split.aligner, 1), tokenizer.special);
   }, 120_000);
   afterAll(async () => {
     await Promise.all([whole?.release(), encoder?.release(), search?.release(), aligner?.release()]);
@@ -55,6 +55,7 @@ describe('word times from the cross-attention', () => {
         states,
         audio.length,
         Array.from(sequence).filter((id) => tokenizer.isText(id)),
+        tokenizer,
       );
 
       // In time order, inside the clip.
@@ -79,6 +80,6 @@ describe('word times from the cross-attention', () => {
   }, 120_000);
 
   it('gives no words for no text', async () => {
-    expect(await aligner.words(new Float32Array(1500 * 384), 16000, [])).toEqual([]);
+    expect(await aligner.words(new Float32Array(1500 * 384), 16000, [], tokenizer)).toEqual([]);
   });
 });

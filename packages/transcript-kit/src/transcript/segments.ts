@@ -13,6 +13,11 @@ export interface TranscriptSegment {
   flags?: ReviewFlag[];
   /** Set once the user edited or confirmed the segment: it leaves the review queue. */
   reviewed?: boolean;
+  /**
+   * The segment's words in order, each with its start and end in seconds, when the engine times words; each
+   * keeps the space before it (the first none), so the words joined are `text`.
+   */
+  words?: { text: string; start: number; end: number }[];
 }
 
 export const DEFAULT_SPEAKER = 'Unknown Speaker';

@@ -15,8 +15,9 @@ export interface DraftRequest {
 export type DraftReply = { id: number; segments: Array<{ start: number; end: number; text: string }> } | { id: number; error: string };
 
 const model = JSON.parse(process.argv[2] ?? '{}') as WhisperModelOptions;
-// One session inside this process (it is the child process already), at its lower priority.
-const engine = createWhisperEngine({ ...model, processes: 0 });
+// One session inside this process (it is the child process already), at its lower priority. A draft is
+// text to read while recording: its words are not timed (the finished transcript's are).
+const engine = createWhisperEngine({ ...model, processes: 0, words: false });
 
 // The server went away (or closed us): nothing left to do.
 process.on('disconnect', () => {

@@ -6,6 +6,7 @@
 import { editLimits, type RevisionChange, type Segment } from '@scribe/api-client';
 import type { StoredSegment } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
+import { retimeWords, wordIndex, wordsWithin } from './words.ts';
 
 /**
  * C0 and C1 controls (line breaks and tabs too: a segment is one subtitle-like line) and unpaired
@@ -47,6 +48,7 @@ export function cleanSegments(sent: Segment[], current: StoredSegment[], duratio
   }
   const maxEnd = durationSeconds !== null && durationSeconds > 0 ? durationSeconds + DURATION_TOLERANCE_SECONDS : Infinity;
   const out: StoredSegment[] = new Array(sent.length);
+  const knownWords = wordIndex(current);
   let previousStart = 0;
   for (let i = 0; i < sent.length; i++) {
     const s = sent[i]!;
@@ -74,6 +76,8 @@ export function cleanSegments(sent: Segment[], current: StoredSegment[], duratio
     if (s.confidence !== undefined) seg.confidence = s.confidence;
     if (s.flags !== undefined) seg.flags = s.flags;
     if (s.reviewed !== undefined) seg.reviewed = s.reviewed;
+    const words = retimeWords(seg.text, seg.start, seg.end, wordsWithin(knownWords, seg.start, seg.end));
+    if (words) seg.words = words;
     out[i] = seg;
   }
   return out;

@@ -55,6 +55,11 @@ export function mergeIntoSentenceGroups(
       if (confidence !== undefined) joined.confidence = confidence;
       const flags = unionFlags(previous.flags, segment.flags);
       if (flags) joined.flags = flags;
+      // The words joined stay the text: the second half's first word gets the space the text puts before it.
+      if (previous.words || segment.words) {
+        const [first, ...rest] = segment.words ?? [];
+        joined.words = [...(previous.words ?? []), ...(first ? [{ ...first, text: ` ${first.text.trimStart()}` }, ...rest] : [])];
+      }
       merged[merged.length - 1] = joined;
     } else {
       merged.push({ ...segment });

@@ -8,6 +8,13 @@ import type { ApiErrorCode, ReviewFlag } from '@scribe/api-client';
 /** Speaker name used when an engine does not tell speakers apart (docs/decisions.md). */
 export const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
+/** A word of a segment: its text as written in the segment, and its times in seconds from the start of the audio. */
+export interface SegmentWord {
+  text: string;
+  start: number;
+  end: number;
+}
+
 export interface TranscriptSegment {
   /** Seconds from the start of the audio. */
   start: number;
@@ -19,6 +26,8 @@ export interface TranscriptSegment {
   confidence?: number;
   /** Why the segment deserves a second listen (review.ts); absent when there is no reason. */
   flags?: ReviewFlag[];
+  /** The segment's words with their times, in order, when the engine times words. */
+  words?: SegmentWord[];
 }
 
 export interface TranscriptionInput {

@@ -54,6 +54,11 @@ export interface WhisperEngineOptions {
    * it (prompt-fallback.ts; default true). Off: the bench's baseline (`pnpm bench vocabulary-cuts`).
    */
   promptFallback?: boolean;
+  /**
+   * Time each segment's words (default true): the split model's aligner runs once per window on the
+   * encoder's states (about 5 % of a window's time, `pnpm bench word-timing`). Off: the live drafts.
+   */
+  words?: boolean;
   /** Decoded audio beyond this many 16 kHz samples is kept in a temp file (default 10 min). */
   memoryLimitSamples?: number;
   tmpDir?: string;

@@ -16,6 +16,7 @@ import {
   type TranscriptionEngine,
   type TranscriptionInput,
   type TranscriptionResult,
+  type SegmentWord,
   type TranscriptSegment,
 } from '../types.ts';
 import { AudioDecodeError, SAMPLE_RATE, type Pcm } from './audio.ts';
@@ -28,7 +29,9 @@ import { TranscriptAssembler } from '../assembler.ts';
 import { confidenceFromLogProbs, stepLogProbs } from '../confidence.ts';
 import { speechFraction } from '../review.ts';
 import { nextWindowStart, parseWindowTokens, splitAtPauses, WINDOW_SECONDS, windowEnd, type SpeechRegion } from './windows.ts';
-import { createWhisperSession, vocabMaskSpec, WhisperRunner, type WindowReply, type WindowRequest } from './inference.ts';
+import { SplitWindowRunner, vocabMaskSpec, type WindowReply, type WindowRequest } from './inference.ts';
+import { prepareSplitModel } from './split-model.ts';
+import { timeGroupWords, type TimedWord } from './word-timing.ts';
 import { InferencePool } from './pool.ts';
 import { decodeWithFallback } from './prompt-fallback.ts';
 import { prepareSharedWeightsModel } from './shared-weights.ts';
@@ -54,6 +57,8 @@ const HEAD_MARGIN_SECONDS = 5;
 interface Generated {
   tokens: number[];
   logProbs: number[];
+  /** With words: the first frame of each text token, then of end-of-text (WindowReply.tokenFrames). */
+  tokenFrames?: Int32Array;
 }
 
 /** Windows decoded ahead by the head start, by their span in samples (`${start}:${end}`). */
@@ -97,6 +102,7 @@ export class WhisperEngine implements TranscriptionEngine {
       idleReleaseMs: 10 * 60_000,
       splitLongRecordings: true,
       promptFallback: true,
+      words: true,
       ...options,
       processes,
       threads: options.threads ?? (processes > 0 ? 1 : cores),
@@ -140,9 +146,10 @@ export class WhisperEngine implements TranscriptionEngine {
       const tokenizer = new WhisperTokenizer(prepared.tokenizer);
       const mask = vocabMaskSpec(tokenizer.special);
       const { processes, threads, vad } = this.options;
+      // The split model (encoder, search, word aligner) over the shared-weights file: processes map one copy.
+      const model = await prepareSplitModel(await prepareSharedWeightsModel(prepared.modelPath, this.options.cacheDir));
       if (processes > 0) {
-        const modelPath = await prepareSharedWeightsModel(prepared.modelPath, this.options.cacheDir);
-        const pool = new InferencePool(processes, { modelPath, threads, mask, vad });
+        const pool = new InferencePool(processes, { model, special: tokenizer.special, threads, mask, vad });
         try {
           await pool.ready();
         } catch (error) {
@@ -161,7 +168,7 @@ export class WhisperEngine implements TranscriptionEngine {
           release: () => pool.close(),
         } satisfies Runtime;
       }
-      const runner = new WhisperRunner(await createWhisperSession(prepared.modelPath, threads), mask);
+      const runner = await SplitWindowRunner.create(model, threads, mask, tokenizer.special);
       const silero = vad ? await SileroVad.create() : null;
       return {
         tokenizer,
@@ -479,7 +486,7 @@ export class WhisperEngine implements TranscriptionEngine {
             : await this.generate(runtime, audio, context, signal);
         if (until) windows?.set(key, generated);
       }
-      const { tokens, logProbs } = generated;
+      const { tokens, logProbs, tokenFrames } = generated;
       const parsed = this.options.timestamps
         ? parseWindowTokens(tokens, windowSeconds, tokenizer)
         : { segments: [{ start: 0, end: windowSeconds, tokens: tokens.filter((id) => tokenizer.isText(id)) }], advance: windowSeconds };
@@ -488,7 +495,14 @@ export class WhisperEngine implements TranscriptionEngine {
       const textLogProbs = logProbs.filter((_, i) => tokenizer.isText(tokens[i]));
       let textIndex = 0;
       const offset = start / SAMPLE_RATE;
-      for (const s of parsed.segments) {
+      const words = tokenFrames
+        ? timeGroupWords(
+            parsed.segments.map((s) => s.tokens),
+            tokenFrames,
+            (ids) => tokenizer.decode(ids),
+          )
+        : null;
+      for (const [k, s] of parsed.segments.entries()) {
         const segmentLogProbs = textLogProbs.slice(textIndex, textIndex + s.tokens.length);
         textIndex += s.tokens.length;
         const text = tokenizer.decode(s.tokens).trim();
@@ -497,6 +511,7 @@ export class WhisperEngine implements TranscriptionEngine {
         const segStart = Math.max(previousEnd, round2(offset + s.start));
         const segEnd = Math.min(round2(to / SAMPLE_RATE), Math.max(segStart, round2(offset + s.end)));
         const segment: TranscriptSegment = { start: segStart, end: segEnd, text, speaker: UNKNOWN_SPEAKER };
+        if (words) segment.words = segmentWords(words[k], offset, segStart, segEnd);
         const confidence = confidenceFromLogProbs(segmentLogProbs);
         if (confidence !== undefined) segment.confidence = confidence;
         segments.push(segment);
@@ -516,8 +531,8 @@ export class WhisperEngine implements TranscriptionEngine {
     const { special } = runtime.tokenizer;
     const transcriptPrompt = this.options.timestamps ? [special.startOfTranscript] : [special.startOfTranscript, special.noTimestamps];
     const prompt = [...context, ...transcriptPrompt];
-    const { sequence, tokenScores } = await runtime.window(
-      { audio, prompt, context: context.length, beams: this.options.beams, timestamps: this.options.timestamps },
+    const { sequence, tokenScores, tokenFrames } = await runtime.window(
+      { audio, prompt, context: context.length, beams: this.options.beams, timestamps: this.options.timestamps, words: this.options.words },
       signal,
     );
     const ids: number[] = [];
@@ -525,7 +540,7 @@ export class WhisperEngine implements TranscriptionEngine {
       if (sequence[i] === special.endOfText) break;
       ids.push(sequence[i]);
     }
-    return { tokens: ids, logProbs: stepLogProbs(tokenScores, ids.length) };
+    return { tokens: ids, logProbs: stepLogProbs(tokenScores, ids.length), tokenFrames };
   }
 
   /** Frees the sessions (idle, tests, shutdown); the next transcription loads them again. */
@@ -539,6 +554,22 @@ export class WhisperEngine implements TranscriptionEngine {
     if (!r) return;
     await r.release();
   }
+}
+
+/**
+ * A segment's words in the recording's time, inside the segment's span (the aligner's frames can reach past
+ * it). A word keeps the space before it as the text has it, the first one none, so the words joined are
+ * the segment's (trimmed) text.
+ */
+function segmentWords(words: TimedWord[], offset: number, start: number, end: number): SegmentWord[] {
+  const inside = (t: number) => Math.min(end, Math.max(start, round2(offset + t)));
+  const out: SegmentWord[] = [];
+  for (const w of words) {
+    const text = out.length === 0 ? w.text.trimStart() : w.text;
+    if (text.trim()) out.push({ text, start: inside(w.start), end: inside(w.end) });
+  }
+  if (out.length) out[out.length - 1].text = out[out.length - 1].text.trimEnd();
+  return out;
 }
 
 function round2(x: number): number {

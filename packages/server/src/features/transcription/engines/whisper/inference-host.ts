@@ -5,11 +5,15 @@
  * that exits gives all its memory back, which a released session inside the server did not (glibc kept
  * the freed pages: the server stayed ~230 MB above its idle size after the engine was released).
  */
-import { createWhisperSession, vadBlock, WhisperRunner, type VocabMaskSpec, type WindowReply, type WindowRequest } from './inference.ts';
+import { SplitWindowRunner, vadBlock, type VocabMaskSpec, type WindowReply, type WindowRequest } from './inference.ts';
+import type { SplitModelPaths } from './split-model.ts';
+import type { AlignerTokens } from './word-aligner.ts';
 import { SileroVad } from './vad.ts';
 
 export interface HostOptions {
-  modelPath: string;
+  /** The split model (split-model.ts), made from the shared-weights model so the processes share its weights. */
+  model: SplitModelPaths;
+  special: AlignerTokens;
   threads: number;
   mask: VocabMaskSpec;
   vad: boolean;
@@ -28,9 +32,9 @@ const options = JSON.parse(process.argv[2] ?? '{}') as HostOptions;
 const send = (reply: HostReply) => process.send?.(reply);
 
 const loading = (async () => {
-  const session = await createWhisperSession(options.modelPath, options.threads);
+  const runner = await SplitWindowRunner.create(options.model, options.threads, options.mask, options.special);
   const vad = options.vad ? await SileroVad.create() : null;
-  return { runner: new WhisperRunner(session, options.mask), vad };
+  return { runner, vad };
 })();
 loading.then(
   () => send({ kind: 'ready' }),

@@ -9,7 +9,8 @@ import { lazyModule } from '../../../../lazy-module.ts';
 const onnx = lazyModule<typeof ort>('onnxruntime-node');
 import type { SpecialTokens } from './tokenizer.ts';
 import { TOKEN_SCORES_OUTPUT } from './model.ts';
-import { ENCODER_STATES, SEARCH_FEATURES, STATES_AS_FEATURES } from './split-model.ts';
+import { ENCODER_STATES, SEARCH_FEATURES, STATES_AS_FEATURES, type SplitModelPaths } from './split-model.ts';
+import { WordAligner, type AlignerTokens } from './word-aligner.ts';
 import { SileroVad } from './vad.ts';
 import { SAMPLE_RATE, type Pcm } from './audio.ts';
 
@@ -33,6 +34,8 @@ export interface WindowRequest {
   context?: number;
   beams: number;
   timestamps: boolean;
+  /** Time the window's words too (a split model's aligner): the reply then has `tokenFrames`. */
+  words?: boolean;
 }
 
 export interface WindowReply {
@@ -40,6 +43,11 @@ export interface WindowReply {
   sequence: Int32Array;
   /** The graph's `token_scores` (running log-probability sums, model.ts). */
   tokenScores: Float32Array;
+  /**
+   * With `words`: the first frame (20 ms) of each text token generated before end-of-text, in order, and
+   * last of end-of-text (word-aligner.ts); word-timing.ts makes words of them.
+   */
+  tokenFrames?: Int32Array;
 }
 
 /** Which ids may be generated: the slice of special tokens between end-of-text and the timestamps never. */
@@ -132,6 +140,41 @@ export class WhisperRunner {
 
   async release(): Promise<void> {
     await this.session.release();
+  }
+}
+
+/**
+ * A window through the split model (split-model.ts): the encoder once, the beam search on its states and,
+ * when the request asks for words, the word aligner on the same states.
+ */
+export class SplitWindowRunner {
+  private constructor(
+    private readonly encoder: ort.InferenceSession,
+    private readonly search: WhisperRunner,
+    private readonly aligner: WordAligner,
+    private readonly special: AlignerTokens,
+  ) {}
+
+  static async create(paths: SplitModelPaths, threads: number, mask: VocabMaskSpec, special: AlignerTokens): Promise<SplitWindowRunner> {
+    const [encoder, search, aligner] = await Promise.all(
+      [paths.encoder, paths.search, paths.aligner].map((path) => createWhisperSession(path, threads)),
+    );
+    return new SplitWindowRunner(encoder, new WhisperRunner(search, mask), new WordAligner(aligner, special), special);
+  }
+
+  async run(request: WindowRequest): Promise<WindowReply> {
+    const states = await encodeWindow(this.encoder, request.audio);
+    const reply = await this.search.runOnStates(states, request);
+    if (!request.words) return reply;
+    const text: number[] = [];
+    for (let i = request.prompt.length; i < reply.sequence.length && reply.sequence[i] !== this.special.endOfText; i++) {
+      if (reply.sequence[i] < this.special.endOfText) text.push(reply.sequence[i]);
+    }
+    return { ...reply, tokenFrames: await this.aligner.tokenFrames(states, request.audio.length, text) };
+  }
+
+  async release(): Promise<void> {
+    await Promise.all([this.encoder.release(), this.search.release(), this.aligner.release()]);
   }
 }
 

@@ -83,7 +83,8 @@ async function sha256File(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
+/** Writes `path` by a temp file and a rename, so a reader never sees it half-written. */
+export async function writeAtomic(path: string, data: Uint8Array | string): Promise<void> {
   // Unique temp name: two workers may prepare the cache at the same time; the last rename wins and
   // both write identical content.
   const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;

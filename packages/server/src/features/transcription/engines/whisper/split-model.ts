@@ -16,6 +16,9 @@
  * like the rewrite: initializers are copied as they are, so a shared-weights model (shared-weights.ts)
  * splits into three models that all refer to its one weights file.
  */
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { writeAtomic } from './model.ts';
 import { bytesField, concatBytes, fieldText, readFields, stringField, type WireField } from './proto-wire.ts';
 
 /** Output name of layer `layer`'s cross-attention scores in the aligner. */
@@ -216,4 +219,49 @@ export function splitWhisperModel(model: Uint8Array): SplitModel {
     ...main.filter((f) => f.field === GRAPH.output).map((f) => f.raw),
   ]);
   return { encoder: encoderModel, search: searchModel, aligner: alignerModel };
+}
+
+/** Bump when the split changes, so files made by older code are made again. */
+const SPLIT_VERSION = 1;
+
+export type SplitModelPaths = Record<keyof SplitModel, string>;
+
+interface SplitStamp {
+  splitVersion: number;
+  modelSize: number;
+  sizes: Record<keyof SplitModel, number>;
+}
+
+/**
+ * The split models of the model at `modelPath`, made once beside it: a shared-weights model's external
+ * data is found relative to the model file, so the three must sit next to its weights file. The stamp is
+ * written last; files that do not match it are made again.
+ */
+export async function prepareSplitModel(modelPath: string): Promise<SplitModelPaths> {
+  const dir = dirname(modelPath);
+  const base = basename(modelPath).replace(/\.onnx$/, '');
+  const paths: SplitModelPaths = {
+    encoder: join(dir, `${base}-encoder.onnx`),
+    search: join(dir, `${base}-search.onnx`),
+    aligner: join(dir, `${base}-aligner.onnx`),
+  };
+  const stampPath = join(dir, `${base}-split.stamp.json`);
+  const modelSize = (await stat(modelPath)).size;
+  try {
+    const stamp = JSON.parse(await readFile(stampPath, 'utf8')) as SplitStamp;
+    const sizes = await Promise.all(Object.values(paths).map(async (path) => (await stat(path)).size));
+    if (stamp.splitVersion === SPLIT_VERSION && stamp.modelSize === modelSize && sizes.join() === Object.values(stamp.sizes).join())
+      return paths;
+  } catch {
+    // missing or unreadable: make them
+  }
+  const split = splitWhisperModel(new Uint8Array(await readFile(modelPath)));
+  await Promise.all((Object.keys(paths) as (keyof SplitModel)[]).map((key) => writeAtomic(paths[key], split[key])));
+  const stamp: SplitStamp = {
+    splitVersion: SPLIT_VERSION,
+    modelSize,
+    sizes: { encoder: split.encoder.byteLength, search: split.search.byteLength, aligner: split.aligner.byteLength },
+  };
+  await writeAtomic(stampPath, JSON.stringify(stamp, null, 2));
+  return paths;
 }

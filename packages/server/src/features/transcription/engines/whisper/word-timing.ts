@@ -285,6 +285,37 @@ export function mergePunctuation(words: TimedWord[]): TimedWord[] {
   return out;
 }
 
+/** For each row of `matrix`, the first frame where the cheapest path (dtw over its negation) enters it. */
+export function firstFrames(matrix: readonly Float32Array[]): Int32Array {
+  const frames = new Int32Array(matrix.length).fill(-1);
+  if (matrix.length === 0) return frames;
+  const { rows, columns } = dtw(matrix.map((row) => row.map((v) => -v)));
+  for (let k = 0; k < rows.length; k++) if (frames[rows[k]] < 0) frames[rows[k]] = columns[k];
+  return frames;
+}
+
+/**
+ * The words of consecutive groups of text tokens (a window's segments, in order), timed in seconds from the
+ * window's start by `frames`: the first frame of each text token and, last, of end-of-text (firstFrames).
+ */
+export function timeGroupWords(
+  groups: readonly (readonly number[])[],
+  frames: Int32Array,
+  textOf: (ids: number[]) => string,
+): TimedWord[][] {
+  let index = 0;
+  return groups.map((tokens) => {
+    const timed: TimedWord[] = [];
+    for (const word of splitWords(tokens, textOf)) {
+      const startFrame = frames[index];
+      index += word.tokens.length;
+      const endFrame = index < frames.length ? frames[index] : startFrame;
+      timed.push({ text: word.text, start: startFrame * FRAME_SECONDS, end: Math.max(startFrame, endFrame) * FRAME_SECONDS });
+    }
+    return mergePunctuation(timed);
+  });
+}
+
 /**
  * Times of the words of `textTokens` in one window. `matrix` has one row per token position of the
  * aligner's input from the one before the first text token (`<|notimestamps|>`) to the last text token,
@@ -292,19 +323,5 @@ export function mergePunctuation(words: TimedWord[]): TimedWord[] {
  */
 export function timeWords(matrix: readonly Float32Array[], textTokens: readonly number[], textOf: (ids: number[]) => string): TimedWord[] {
   if (textTokens.length === 0 || matrix.length !== textTokens.length + 1) return [];
-  const { rows, columns } = dtw(matrix.map((row) => row.map((v) => -v)));
-  // The first frame of each row on the path: where the token starts.
-  const firstFrame = new Array<number>(matrix.length).fill(-1);
-  for (let k = 0; k < rows.length; k++) if (firstFrame[rows[k]] < 0) firstFrame[rows[k]] = columns[k];
-  const frames = matrix[0].length;
-  const words = splitWords(textTokens, textOf);
-  const timed: TimedWord[] = [];
-  let index = 0;
-  for (const word of words) {
-    const startFrame = firstFrame[index];
-    index += word.tokens.length;
-    const endFrame = index < firstFrame.length ? firstFrame[index] : frames;
-    timed.push({ text: word.text, start: startFrame * FRAME_SECONDS, end: Math.max(startFrame, endFrame) * FRAME_SECONDS });
-  }
-  return mergePunctuation(timed);
+  return timeGroupWords([textTokens], firstFrames(matrix), textOf)[0];
 }
