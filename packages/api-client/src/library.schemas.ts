@@ -127,7 +127,7 @@ export const segmentSchema = z.object({
   /** Set once the user edited or confirmed the segment: it leaves the review queue. */
   reviewed: z.boolean().optional(),
   /** The segment's words in order with their times; absent when the engine does not time words. */
-  words: z.array(segmentWordSchema).optional(),
+  words: z.array(segmentWordSchema).max(2000).optional(), // a segment has at most 2,000 characters (editLimits)
 });
 export type Segment = z.infer<typeof segmentSchema>;
 /** A segment as a client may send it (the speaker may be left out: the schema defaults it). */
