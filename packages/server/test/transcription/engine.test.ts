@@ -49,10 +49,17 @@ describe('built-in Whisper engine', () => {
     for (const [path, reference] of wordTimeReferences()) {
       const result = await engine.transcribe({ filePath: path });
       expectSaneSegments(result);
-      errors.push(...onsetErrors(result.segments.flatMap((s) => s.words ?? []), reference).errors);
+      errors.push(
+        ...onsetErrors(
+          result.segments.flatMap((s) => s.words ?? []),
+          reference,
+        ).errors,
+      );
     }
     const { matched, median, within300ms } = summariseOnsets(errors);
-    console.log(`engine: ${matched} words paired, median onset error ${median.toFixed(3)} s, ${(within300ms * 100).toFixed(1)} % within 0.3 s`);
+    console.log(
+      `engine: ${matched} words paired, median onset error ${median.toFixed(3)} s, ${(within300ms * 100).toFixed(1)} % within 0.3 s`,
+    );
     expect(matched).toBeGreaterThanOrEqual(40);
     expect(median).toBeLessThanOrEqual(0.15);
     expect(within300ms).toBeGreaterThanOrEqual(0.9);
