@@ -49,10 +49,12 @@ test('a transcription that finishes while the tab is hidden shows a browser noti
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(questionsRecording);
+  // The user starts the upload and looks elsewhere while it is transcribed. Hidden before the upload
+  // starts: a 12 s clip can finish transcribing before a test sees the upload's toast, and a tab that
+  // is visible when it finishes rightly shows no notification.
+  await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
   await confirmUpload(page);
   await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
-  // The user looks elsewhere while it is transcribed.
-  await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications), { timeout: 120_000 })
     .toEqual([{ title: 'Transcription completed', body: '“questions-en” is ready to read.' }]);
