@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiErrors } from '@scribe/api-client';
+import { apiErrors, type Segment } from '@scribe/api-client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/client.ts';
@@ -24,15 +24,7 @@ interface TranscriptJson {
     progress: number;
     error: string | null;
     language: string | null;
-    timestamps: Array<{
-      start: number;
-      end: number;
-      text: string;
-      speaker: string;
-      confidence?: number;
-      flags?: string[];
-      words?: { text: string; start: number; end: number }[];
-    }>;
+    timestamps: Segment[];
   };
 }
 

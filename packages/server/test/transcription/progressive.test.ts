@@ -1,6 +1,7 @@
 // Text while it works: a long upload's transcript fills in while it is transcribed, through the real
 // server (HTTP and /ws) with the built-in engine on two inference processes.
 import { writeFile } from 'node:fs/promises';
+import type { Segment } from '@scribe/api-client';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError, type TranscriptionEngine, type TranscriptionInput } from '../../src/features/transcription/engines/types.ts';
@@ -10,14 +11,6 @@ import { api } from '../library-helpers.ts';
 import { SHARED_MODEL_CACHE, tempDir } from './helpers.ts';
 import { openLive, repeatedRecording, type LiveSocket } from './server-helpers.ts';
 
-interface Segment {
-  start: number;
-  end: number;
-  text: string;
-  speaker: string;
-  confidence?: number;
-  flags?: string[];
-}
 interface TranscriptJson {
   content: string;
   metadata: { status: string; progress: number; timestamps: Segment[] };
