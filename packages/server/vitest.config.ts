@@ -38,6 +38,8 @@ export const databaseFreeFiles = [
   'test/transcription/resample.test.ts',
   'test/transcription/review.test.ts',
   'test/transcription/sentences.test.ts',
+  'test/transcription/speaker-clustering.test.ts',
+  'test/transcription/speaker-detection.test.ts',
   'test/transcription/speech.test.ts',
   'test/transcription/tokenizer.test.ts',
   'test/transcription/vad-pieces.test.ts',

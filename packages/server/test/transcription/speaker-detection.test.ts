@@ -1,0 +1,89 @@
+// Speaker detection (speakers/detect.ts) on recordings whose truth is known: a conversation of three
+// voices (a LibriVox reader and two espeak-ng voices; fixtures README) and the reader alone. Counts and
+// confusion are printed; the same figures over more conversations: `pnpm bench speakers`.
+import { describe, expect, it } from 'vitest';
+import { decodeAudio } from '../../src/features/transcription/engines/whisper/audio.ts';
+import { detectSpeakers, speakerName } from '../../src/features/transcription/speakers/detect.ts';
+import { concatenate, confusion, memorySource, segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
+import { wordTimeReferences } from '../support/word-onsets.ts';
+
+async function samplesOf(path: string): Promise<Float32Array> {
+  const decoded = await decodeAudio(path);
+  if (decoded.kind !== 'memory') throw new Error('a short recording decodes into memory');
+  return decoded.samples;
+}
+
+describe('speaker detection', () => {
+  it('finds the three voices of a conversation, names them in order of appearance, and confuses little', async () => {
+    const turns = threeVoicesTurns();
+    const audio = memorySource(await samplesOf(THREE_VOICES));
+    const { segments, speakers } = await detectSpeakers(audio, segmentsOf(turns));
+    const error = confusion(segments, turns);
+    console.log(`three voices: ${speakers} speakers found, confusion ${(error * 100).toFixed(1)} %`);
+    expect(speakers).toBe(3);
+    expect(error).toBeLessThanOrEqual(0.15);
+    expect(segments[0]!.speaker).toBe(speakerName(1));
+    expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set([1, 2, 3].map(speakerName)));
+    // Each voice keeps its name across its turns.
+    const byTruth = new Map<string, Set<string>>();
+    segments.forEach((s, i) => byTruth.set(turns[i]!.speaker, (byTruth.get(turns[i]!.speaker) ?? new Set()).add(s.speaker)));
+    expect([...byTruth.values()].map((names) => names.size)).toEqual([1, 1, 1]);
+  });
+
+  it('splits a segment that spans a change of speaker between the words where it changes', async () => {
+    const turns = threeVoicesTurns();
+    const audio = memorySource(await samplesOf(THREE_VOICES));
+    // Two turns per segment: every segment holds a change.
+    const joined = segmentsOf(turns, 2);
+    const { segments } = await detectSpeakers(audio, joined);
+    expect(segments.length).toBeGreaterThanOrEqual(turns.length - 1);
+    for (let i = 0; i + 1 < turns.length; i += 2) {
+      const change = turns[i + 1]!.start;
+      // The part that starts nearest the change starts within a word of it, with another speaker.
+      const part = segments.reduce((a, b) => (Math.abs(b.start - change) < Math.abs(a.start - change) ? b : a));
+      expect(Math.abs(part.start - change), `change at ${change} s`).toBeLessThanOrEqual(0.5);
+      const before = segments[segments.indexOf(part) - 1]!;
+      expect(part.speaker).not.toBe(before.speaker);
+      // The parts keep their words, and their text is their words.
+      expect(part.text).toBe(
+        part
+          .words!.map((w) => w.text)
+          .join('')
+          .trim(),
+      );
+    }
+    expect(segments.flatMap((s) => s.words!).length).toBe(joined.flatMap((s) => s.words!).length);
+    expect(segments[0]!.start).toBe(joined[0]!.start);
+    expect(segments.at(-1)!.end).toBe(joined.at(-1)!.end);
+  });
+
+  it('keeps one reader one speaker', async () => {
+    const clips = await Promise.all(wordTimeReferences().map(async ([path]) => ({ speaker: 'reader', samples: await samplesOf(path) })));
+    const { samples, turns } = concatenate([...clips, ...clips], 0.6);
+    const { segments, speakers } = await detectSpeakers(memorySource(samples), segmentsOf(turns));
+    console.log(`one reader, ${Math.round(samples.length / 16000)} s: ${speakers} speaker(s) found`);
+    expect(speakers).toBe(1);
+    expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set([speakerName(1)]));
+  });
+
+  it('gives exactly the count asked for', async () => {
+    const turns = threeVoicesTurns();
+    const audio = memorySource(await samplesOf(THREE_VOICES));
+    for (const count of [1, 2, 4]) {
+      const { segments, speakers } = await detectSpeakers(audio, segmentsOf(turns), { count });
+      expect(speakers, `count ${count}`).toBe(count);
+      expect(new Set(segments.map((s) => s.speaker)).size).toBe(count);
+    }
+  });
+
+  it('labels segments without word times as wholes, and leaves an empty transcript empty', async () => {
+    const turns = threeVoicesTurns();
+    const audio = memorySource(await samplesOf(THREE_VOICES));
+    const plain = segmentsOf(turns).map(({ words: _words, ...segment }) => segment);
+    const { segments, speakers } = await detectSpeakers(audio, plain);
+    expect(segments).toHaveLength(plain.length);
+    expect(speakers).toBe(3);
+    expect(segments.map((s) => s.text)).toEqual(plain.map((s) => s.text));
+    expect(await detectSpeakers(audio, [])).toEqual({ segments: [], speakers: 0 });
+  });
+});
