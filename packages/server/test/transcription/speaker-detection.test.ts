@@ -57,6 +57,32 @@ describe('speaker detection', () => {
     expect(segments.at(-1)!.end).toBe(joined.at(-1)!.end);
   });
 
+  it('finds the same three voices in an hour of their conversation, read a minute at a time', async () => {
+    // The fixture played 60 times over (720 turns), from a source that makes each read on demand, as the
+    // engine's Pcm of a long recording reads its file. With minutes of each voice, what one voice's
+    // passages differ by (other words) must not make it two speakers.
+    const once = await samplesOf(THREE_VOICES);
+    const turnsOnce = threeVoicesTurns();
+    const times = 60;
+    const seconds = once.length / 16000;
+    const audio = {
+      length: once.length * times,
+      read: async (start: number, end: number) => {
+        const out = new Float32Array(Math.max(0, Math.min(end, once.length * times) - Math.max(0, start)));
+        for (let i = 0; i < out.length; i++) out[i] = once[(Math.max(0, start) + i) % once.length]!;
+        return out;
+      },
+    };
+    const turns = Array.from({ length: times }, (_, k) =>
+      turnsOnce.map((t) => ({ ...t, start: t.start + k * seconds, end: t.end + k * seconds })),
+    ).flat();
+    const { segments, speakers } = await detectSpeakers(audio, segmentsOf(turns));
+    const error = confusion(segments, turns);
+    console.log(`an hour of three voices: ${speakers} speakers found, confusion ${(error * 100).toFixed(1)} %`);
+    expect(speakers).toBe(3);
+    expect(error).toBeLessThanOrEqual(0.15);
+  });
+
   it('keeps one reader one speaker', async () => {
     const clips = await Promise.all(wordTimeReferences().map(async ([path]) => ({ speaker: 'reader', samples: await samplesOf(path) })));
     const { samples, turns } = concatenate([...clips, ...clips], 0.6);

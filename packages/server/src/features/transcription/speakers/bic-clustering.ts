@@ -9,8 +9,8 @@
  * Plain BIC (ΔBIC < 0: one voice) splits one speaker in two once there is enough of them: with minutes
  * of frames, any difference (a louder passage, another room) beats the penalty, which grows only with
  * log n. So the cost used here is ΔBIC per frame less a floor, the least log-likelihood gain per frame
- * that two voices show (`floor`); on the conversations of `pnpm bench speakers` this kept one reader
- * one speaker at any length. The closest pair merges until no cost is below zero, so the number of
+ * that two voices show (`floor`): what the words alone make one voice's passages differ by stays below
+ * it however much there is of them. The closest pair merges until no cost is below zero, so the number of
  * speakers comes out of the data; with a known count, merging goes on until that many are left. Pure
  * arithmetic on sufficient statistics (count, sum, sum of products): a merge adds them.
  */

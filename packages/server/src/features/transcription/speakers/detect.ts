@@ -29,10 +29,13 @@ import { CEPSTRA, FRAMES_PER_SECOND, readCepstra, type Cepstra, type SampleSourc
  */
 
 /**
- * Clustering's cost (bic-clustering.ts), chosen on the generated conversations of `pnpm bench speakers`
- * (one voice stays one; 2-4 voices counted right most often, with the least confusion).
+ * Clustering's cost (bic-clustering.ts). The floor sits between what one voice and two voices gain per
+ * frame from a Gaussian each: on the three-voice fixture, 0.17-0.29 nats between halves of one voice's
+ * turns (other words, same voice) and 1.95-2.08 between two voices. A lower floor split one voice once
+ * there were minutes of it (an hour of the fixture gave 12 speakers at 0.2); penalty and floor were then
+ * chosen on the conversations of `pnpm bench speakers`.
  */
-const SPEAKER_COST: BicCost = { penalty: 4, floor: 0.2 };
+const SPEAKER_COST: BicCost = { penalty: 2, floor: 0.5 };
 /** Neighbouring pieces are one voice by plain BIC with a lighter penalty: a missed change costs more. */
 const CHANGE_COST: BicCost = { penalty: 2, floor: 0 };
 /** Speech per piece, in frames (1.5 s). */
@@ -41,6 +44,8 @@ const PIECE_FRAMES = 150;
 const MIN_PIECE_FRAMES = 50;
 /** A joined run of one speaker stops growing at this much speech (8 s), so a missed change costs little. */
 const MAX_RUN_FRAMES = 800;
+/** The most runs clustered (the longest); see speakerOfUnits. */
+const MAX_CLUSTERED_RUNS = 1500;
 /** A pause this long (s) between words ends a piece: turns change in pauses. */
 const PIECE_PAUSE = 0.6;
 /** What a change of speaker between two words costs in the word-by-word pass (nats of likelihood). */
@@ -156,14 +161,22 @@ async function speakerOfUnits(units: readonly Unit[], audio: SampleSource, optio
       run.stats = addStats(run.stats, stats);
     } else runs.push({ pieces: [piece], stats });
   }
+  // The speakers are found on the runs with enough speech to fit a Gaussian, at most MAX_CLUSTERED_RUNS
+  // of them (the longest): the pair table grows with their square (8 bytes each: 1,500 runs, 18 MB),
+  // and the word-by-word pass below gives every word a speaker whether its run was clustered or not.
+  const clustered = runs
+    .filter((r) => r.stats.n >= MIN_PIECE_FRAMES)
+    .sort((a, b) => b.stats.n - a.stats.n)
+    .slice(0, MAX_CLUSTERED_RUNS);
+  if (clustered.length === 0) return units.map(() => 0);
   const clusters = clusterByBic(
-    runs.map((r) => r.stats),
+    clustered.map((r) => r.stats),
     { ...SPEAKER_COST, count: options.count, minFrames: options.count === undefined ? MIN_SPEAKER_FRAMES : 0 },
   );
   // Each speaker's Gaussian from its runs, then word by word the likeliest speaker sequence (Viterbi,
   // a change of speaker costing SWITCH_COST): a change inside a piece moves to the word where it happens.
   const speakerStats: FrameStats[] = [];
-  runs.forEach((run, r) => {
+  clustered.forEach((run, r) => {
     const c = clusters[r]!;
     speakerStats[c] = speakerStats[c] ? addStats(speakerStats[c], run.stats) : run.stats;
   });
