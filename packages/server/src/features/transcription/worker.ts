@@ -30,6 +30,9 @@ import type { JobTranscript, TranscriptionRepository } from './repository.ts';
 
 export const TRANSCRIPTION_STATUS = 'transcription_status';
 export const TRANSCRIPTION_SEGMENTS = 'transcription_segments';
+/** How long a job waits for its transcript's previous attempt to let go (see claim), and how often it looks. */
+const LEASE_WAIT_MS = 15_000;
+const LEASE_WAIT_STEP_MS = 200;
 /** A live event's segments stay under this many bytes of JSON (NOTIFY's 8000-byte limit, with room for the envelope). */
 const SEGMENTS_EVENT_BYTES = 6000;
 
@@ -173,7 +176,16 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     const t = Number.isInteger(transcriptId) ? await repo.load(transcriptId) : undefined;
     // Deleted, or already finished by a duplicate job.
     if (!t || t.status !== 'processing') return null;
-    const lease = await leases.acquire(t.id);
+    // A retry can come while the failed attempt still holds the transcript: it ends in error (the user
+    // sees it and may retry at once), then tells webhooks, removes its temp folder and only then lets go.
+    // Dropped here as a duplicate, the retry's job would leave the transcript 'processing' with no job;
+    // so a job waits for a holder that is wrapping up, as long as its transcript is still to be done.
+    let lease = await leases.acquire(t.id);
+    for (const waitUntil = Date.now() + LEASE_WAIT_MS; !lease && Date.now() < waitUntil;) {
+      await new Promise((resolve) => setTimeout(resolve, LEASE_WAIT_STEP_MS));
+      if (stopping || (await repo.load(t.id))?.status !== 'processing') return null;
+      lease = await leases.acquire(t.id);
+    }
     if (!lease) {
       log.info({ transcriptId: t.id }, 'transcription already running elsewhere: duplicate job ends');
       return null;
