@@ -108,11 +108,11 @@ interface Piece {
 }
 
 /** Consecutive words into pieces of about PIECE_FRAMES of speech, cut at pauses; small ones joined. */
-function piecesOf(units: readonly Unit[], features: Cepstra, threshold: number): Piece[] {
+function piecesOf(units: readonly Unit[], framesOf: readonly number[][]): Piece[] {
   const pieces: Piece[] = [];
   let current: Piece | null = null;
-  for (const unit of units) {
-    const frames = speechFrames(features, threshold, unit.start, unit.end);
+  for (const [u, unit] of units.entries()) {
+    const frames = framesOf[u]!;
     const previous = current?.units.at(-1);
     if (
       !current ||
@@ -149,7 +149,9 @@ async function speakerOfUnits(units: readonly Unit[], audio: SampleSource, optio
   if (options.count === 1) return units.map(() => 0);
   const features = await readCepstra(audio);
   const threshold = speechThreshold(features.energy);
-  const pieces = piecesOf(units, features, threshold);
+  // Each word's speech frames, found once for both the pieces and the word-by-word pass.
+  const framesOf = units.map((unit) => speechFrames(features, threshold, unit.start, unit.end));
+  const pieces = piecesOf(units, framesOf);
   // Neighbouring pieces of one voice into runs (change detection), which also keeps the clustering's
   // pair table small: its size is the square of the runs, not of the pieces.
   const runs: { pieces: Piece[]; stats: FrameStats }[] = [];
@@ -185,8 +187,7 @@ async function speakerOfUnits(units: readonly Unit[], audio: SampleSource, optio
   // word before them (the first ones with the word after).
   const voiced: number[] = [];
   const scores: number[][] = [];
-  units.forEach((unit, u) => {
-    const frames = speechFrames(features, threshold, unit.start, unit.end);
+  framesOf.forEach((frames, u) => {
     if (frames.length === 0) return;
     voiced.push(u);
     scores.push(
