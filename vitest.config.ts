@@ -3,8 +3,9 @@ import { serverProjects } from './packages/server/vitest.config.ts';
 
 export default defineConfig({
   test: {
-    // The second writes test-results/visual-report/index.html after a run with failed story screenshots.
-    reporters: ['default', './scripts/visual-report.ts'],
+    // The second writes test-results/visual-report/index.html after a run with failed story screenshots;
+    // the third names a file whose test process died before it finished.
+    reporters: ['default', './scripts/visual-report.ts', './scripts/unfinished-report.ts'],
     projects: [
       './vitest.unit.config.ts',
       ...serverProjects,

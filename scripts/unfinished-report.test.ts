@@ -1,0 +1,40 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, it } from 'vitest';
+
+const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(path.join(tmpdir(), 'unfinished-report-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A nested run of two files, one of whose workers dies in its second test as a native crash would.
+it('names the file whose worker died, and the test it was running', () => {
+  writeFileSync(path.join(dir, 'fine.test.mjs'), "import { it } from 'vitest';\nit('passes', () => {});\n");
+  writeFileSync(
+    path.join(dir, 'crash.test.mjs'),
+    [
+      "import { it } from 'vitest';",
+      "it('finishes first', () => {});",
+      "it('takes its worker down', async () => { await new Promise((r) => setTimeout(r, 300)); process.kill(process.pid, 'SIGKILL'); });",
+      "it('never starts', () => {});",
+      '',
+    ].join('\n'),
+  );
+  const run = spawnSync(
+    path.join(repoRoot, 'node_modules/.bin/vitest'),
+    ['run', '--root', dir, '--reporter', 'default', '--reporter', path.join(repoRoot, 'scripts/unfinished-report.ts')],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
+    },
+  );
+  const output = `${run.stdout}\n${run.stderr}`;
+  expect(run.status, output).not.toBe(0);
+  expect(output).toContain('Test files that did not finish (their worker ended before them):\n  crash.test.mjs');
+  expect(output).toContain('no result: takes its worker down');
+  expect(output).not.toContain('no result: never starts');
+  expect(output).not.toContain('fine.test.mjs (');
+}, 60_000);
