@@ -119,4 +119,41 @@ describe('subtitle cues', () => {
     expect(cues[0].start).toBe(1);
     for (const c of cues) for (const l of c.lines) expect([...l].length).toBeLessThanOrEqual(42);
   });
+  // The engine's word times: the first ten words of `long` fast, a pause from 13 s to 20 s, the rest after it.
+  const timedLong = (): StoredSegment => {
+    const list = long.text.split(' ');
+    const at = (i: number) => (i < 10 ? 10 + i * 0.3 : 20 + ((i - 10) * 11) / (list.length - 10));
+    return { ...long, words: list.map((text, i) => ({ text: i ? ` ${text}` : text, start: at(i), end: at(i) + 0.25 })) };
+  };
+
+  it("times each cue from its first word's start to its last word's end when the engine timed the words", () => {
+    const segment = timedLong();
+    const cues = cuesOf([segment]);
+    expect(cues.length).toBeGreaterThanOrEqual(3);
+    let next = 0;
+    for (const [i, c] of cues.entries()) {
+      const count = c.lines.flatMap(words).length;
+      const first = segment.words![next];
+      const last = segment.words![next + count - 1];
+      next += count;
+      expect(c.start, c.lines.join(' ')).toBe(Math.round(first.start * 1000) / 1000);
+      // Stretched for reading at most into the silence before the next cue, never before its last word ends.
+      expect(c.end).toBeGreaterThanOrEqual(Math.round(last.end * 1000) / 1000);
+      if (i < cues.length - 1) expect(c.end).toBeLessThanOrEqual(cues[i + 1].start);
+      // No cue starts inside the pause: it starts with a word.
+      expect(c.start < 13 || c.start >= 20).toBe(true);
+    }
+    expect(next).toBe(segment.words!.length);
+    // By characters alone, a cue would start in the pause.
+    expect(cuesOf([long]).some((c) => c.start > 13.1 && c.start < 20)).toBe(true);
+  });
+
+  it('labels a timed turn from its first word, and times by characters when the words are no longer the text', () => {
+    const segment = { ...timedLong(), speaker: 'Anna' };
+    const [first] = cuesOf([segment], {}, (n) => `${n}: `);
+    expect(first.lines[0]).toMatch(/^Anna: So the plan/);
+    expect(first.start).toBe(10);
+    const edited = { ...segment, text: segment.text.replace('invoice', 'receipt') };
+    expect(cuesOf([edited])).toEqual(cuesOf([{ ...edited, words: undefined }]));
+  });
 });

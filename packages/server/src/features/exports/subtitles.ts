@@ -1,10 +1,12 @@
 /**
  * Subtitle cues from transcript segments, after the usual subtitle conventions (docs/decisions.md,
  * Subtitles): at most `maxLineChars` characters a line and `maxLines` lines a cue, cues of
- * `minCueSeconds` to `maxCueSeconds`, and at most `maxCharsPerSecond` where the timing allows. A long segment is cut at word boundaries into cues whose
- * times are proportional to their characters; nothing is ever merged (so never across speakers).
+ * `minCueSeconds` to `maxCueSeconds`, and at most `maxCharsPerSecond` where the timing allows. A long
+ * segment is cut at word boundaries into cues timed by its words (from the first word's start to the
+ * last word's end) when the engine timed them, else in proportion to their characters; nothing is ever
+ * merged (so never across speakers).
  */
-import { subtitleDefaults, type SubtitleOptions } from '@scribe/api-client';
+import { subtitleDefaults, type SegmentWord, type SubtitleOptions } from '@scribe/api-client';
 import type { StoredSegment } from '../../db/schema.ts';
 
 export interface Cue {
@@ -33,14 +35,42 @@ export function namesSpeakers(segments: StoredSegment[]): boolean {
   return segments.some((s) => s.text.trim() && s.speaker?.trim() && s.speaker.trim() !== UNKNOWN_SPEAKER);
 }
 
-/** A word longer than a line is cut into line-sized pieces (e.g. a long URL). */
-function wordsOf(text: string, maxLineChars: number): string[] {
-  const out: string[] = [];
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+/** A word's span in the audio (seconds). */
+interface Span {
+  start: number;
+  end: number;
+}
+
+const bareWords = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/**
+ * The words of `text`, a word longer than a line cut into line-sized pieces (e.g. a long URL), each
+ * with its span when `spans` gives one per word (the pieces of a word share it).
+ */
+function wordsOf(text: string, maxLineChars: number, spans?: Span[]): { words: string[]; spans?: Span[] } {
+  const words: string[] = [];
+  const pieceSpans: Span[] = [];
+  bareWords(text).forEach((word, w) => {
     const chars = [...word];
-    for (let i = 0; i < chars.length; i += maxLineChars) out.push(chars.slice(i, i + maxLineChars).join(''));
-  }
-  return out;
+    for (let i = 0; i < chars.length; i += maxLineChars) {
+      words.push(chars.slice(i, i + maxLineChars).join(''));
+      if (spans) pieceSpans.push(spans[w]!);
+    }
+  });
+  return spans ? { words, spans: pieceSpans } : { words };
+}
+
+/**
+ * The span of each of the segment's words, when the engine timed them and they are still the text's
+ * words (an edit re-times what it changes, transcripts/words.ts); undefined otherwise.
+ */
+function wordSpans(text: string, words: readonly SegmentWord[] | undefined, start: number, end: number): Span[] | undefined {
+  if (!words?.length) return undefined;
+  const timed = words.map((w) => w.text.trim());
+  const bare = bareWords(text);
+  if (timed.length !== bare.length || timed.some((w, i) => w !== bare[i])) return undefined;
+  const clamp = (t: number) => Math.min(end, Math.max(start, t));
+  return words.map((w) => ({ start: clamp(w.start), end: clamp(Math.max(w.start, w.end)) }));
 }
 
 const charCount = (s: string) => [...s].length;
@@ -99,12 +129,16 @@ function evenRuns(words: string[], n: number): string[][] {
   return runs;
 }
 
-/** The cues of one segment's words over [start, end], before the timing pass. */
+/**
+ * The cues of one segment's words over [start, end], before the timing pass: each from its first word's
+ * start to its last word's end when `spans` times the words, else by its share of the characters.
+ */
 function segmentCues(
   words: string[],
   start: number,
   end: number,
   o: SubtitleOptions,
+  spans?: Span[],
 ): Array<{ start: number; end: number; lines: string[] }> {
   const total = joinedLength(words);
   const duration = Math.max(0, end - start);
@@ -115,11 +149,18 @@ function segmentCues(
     const wrapped = runs.map((r) => wrapLines(r, o.maxLineChars, o.maxLines));
     if (wrapped.some((w) => w === null)) continue;
     let before = 0;
+    let firstWord = 0;
     const cues = runs.map((r, i) => {
+      const lines = wrapped[i]!;
+      if (spans) {
+        const from = spans[firstWord]!.start;
+        firstWord += r.length;
+        return { start: from, end: spans[firstWord - 1]!.end, lines };
+      }
       const from = start + (duration * before) / total;
       before += joinedLength(r) + 1;
       const to = i === runs.length - 1 ? end : start + (duration * Math.min(before, total)) / total;
-      return { start: from, end: to, lines: wrapped[i]! };
+      return { start: from, end: to, lines };
     });
     // Word boundaries rarely fall on even shares: one more cue when a run of several words came out too long.
     const tooLong = cues.some((c, i) => c.end - c.start > o.maxCueSeconds + 1e-9 && runs[i]!.length > 1);
@@ -142,10 +183,13 @@ export function buildCues({ segments, speakerName, label, options }: CueSource):
     const turnStart = speaker !== previousSpeaker;
     previousSpeaker = speaker;
     const prefix = speaker !== null && turnStart && label ? label(speaker) : '';
-    const words = wordsOf(`${prefix}${text}`, o.maxLineChars);
     const start = Math.max(0, s.start);
     const end = Math.max(start, s.end);
-    segmentCues(words, start, end, o).forEach((c, i) => cues.push({ ...c, speaker, turnStart: turnStart && i === 0 }));
+    let spans = wordSpans(text, s.words, start, end);
+    // A label's words are shown with the first word.
+    if (spans && prefix) spans = [...bareWords(prefix).map(() => ({ start: spans![0]!.start, end: spans![0]!.start })), ...spans];
+    const words = wordsOf(`${prefix}${text}`, o.maxLineChars, spans);
+    segmentCues(words.words, start, end, o, words.spans).forEach((c, i) => cues.push({ ...c, speaker, turnStart: turnStart && i === 0 }));
   }
   return timeCues(cues, o);
 }
