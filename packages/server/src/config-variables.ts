@@ -281,7 +281,7 @@ export const variables = {
   TRANSCRIPTION_MODEL: variable(z.string().min(1).default('whisper-1'), 'Model name sent to the transcription server.'),
   TRANSCRIPTION_RESPONSE_FORMAT: variable(
     z.enum(['auto', 'verbose_json', 'diarized_json']).default('auto'),
-    "Answer format asked of the transcription server. verbose_json: segments with times (a server's avg_logprob becomes confidence; a speaker per segment, as WhisperX-based servers send, is kept). diarized_json: OpenAI's diarising model, segments with speakers. auto: diarized_json when TRANSCRIPTION_MODEL contains diarize (e.g. gpt-4o-transcribe-diarize), else verbose_json.",
+    "Answer format asked of the transcription server. verbose_json: segments and their words with times (a server's avg_logprob becomes confidence; a speaker per segment, as WhisperX-based servers send, is kept). diarized_json: OpenAI's diarising model, segments with speakers, no word times. auto: diarized_json when TRANSCRIPTION_MODEL contains diarize (e.g. gpt-4o-transcribe-diarize), else verbose_json.",
   ),
   TRANSCRIPTION_LANGUAGE: variable(
     z

@@ -14,7 +14,8 @@ interface SeenRequest {
   method: string;
   url: string;
   authorization: string | undefined;
-  fields: Record<string, string>;
+  /** Each field's value; a field sent more than once has its values in order. */
+  fields: Record<string, string | string[]>;
   file: { name: string; type: string; bytes: Buffer } | null;
 }
 
@@ -35,11 +36,11 @@ function fakeTranscriptionServer() {
         headers: req.headers as Record<string, string>,
         body: Buffer.concat(chunks),
       });
-      const fields: Record<string, string> = {};
+      const fields: Record<string, string | string[]> = {};
       let file: SeenRequest['file'] = null;
       const form = await request.formData();
       for (const [key, value] of form.entries()) {
-        if (typeof value === 'string') fields[key] = value;
+        if (typeof value === 'string') fields[key] = key in fields ? [fields[key]!, value].flat() : value;
         else file = { name: value.name, type: value.type, bytes: Buffer.from(await value.arrayBuffer()) };
       }
       seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization, fields, file });
@@ -155,7 +156,7 @@ describe('OpenAI-compatible transcription engine', () => {
     expect(req.method).toBe('POST');
     expect(req.url).toBe('/v1/audio/transcriptions');
     expect(req.authorization).toBe('Bearer sk-test-123');
-    expect(req.fields).toEqual({ model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': 'segment' });
+    expect(req.fields).toEqual({ model: 'whisper-1', response_format: 'verbose_json', 'timestamp_granularities[]': ['segment', 'word'] });
     expect(req.file!.name).toBe('audio.wav');
     expect(req.file!.type).toBe('audio/wav');
     expect(req.file!.bytes.equals(fixture('wav'))).toBe(true);
@@ -372,6 +373,82 @@ describe('the OpenAI-compatible engine with diarising servers', () => {
       ['Elinor', undefined],
       ['Unknown Speaker', undefined],
     ]);
+  });
+
+  it("times each segment's words from OpenAI's words of the whole file, keeping the text's punctuation", async () => {
+    // OpenAI's verbose_json with both granularities: the words at the top, bare of punctuation.
+    const times: Array<[string, number, number]> = [
+      ['And', 0, 0.2],
+      ['Mr', 0.2, 0.5],
+      ['John', 0.5, 0.8],
+      ['Dashwood', 0.8, 1.3],
+      ['had', 1.3, 1.5],
+      ['then', 1.5, 1.7],
+      ['leisure', 1.7, 2.3],
+      ['To', 2.6, 2.7],
+      ['consider', 2.7, 3.2],
+      // 'how' not timed by the server
+      ['much', 3.6, 4.0],
+    ];
+    fake.answer(
+      json(200, {
+        duration: 4.5,
+        segments: [
+          { start: 0, end: 2.4, text: ' And Mr. John Dashwood had then leisure.' },
+          { start: 2.5, end: 4.1, text: ' To consider how much?' },
+        ],
+        words: times.map(([word, start, end]) => ({ word, start, end })),
+      }),
+    );
+    const engine = createOpenAiEngine({ apiUrl: url, model: 'whisper-1', timeoutMs: 5000 });
+    const result = await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` });
+    expect(fake.seen[0].fields['timestamp_granularities[]']).toEqual(['segment', 'word']);
+    const [first, second] = result.segments;
+    expect(first.words).toEqual([
+      { text: 'And', start: 0, end: 0.2 },
+      { text: ' Mr.', start: 0.2, end: 0.5 },
+      { text: ' John', start: 0.5, end: 0.8 },
+      { text: ' Dashwood', start: 0.8, end: 1.3 },
+      { text: ' had', start: 1.3, end: 1.5 },
+      { text: ' then', start: 1.5, end: 1.7 },
+      { text: ' leisure.', start: 1.7, end: 2.3 },
+    ]);
+    expect(second.words!.map((w) => w.text)).toEqual(['To', ' consider', ' how', ' much?']);
+    // The untimed word fills the gap between its neighbours.
+    expect(second.words![2]).toEqual({ text: ' how', start: 3.2, end: 3.6 });
+    expect(second.words![3]).toEqual({ text: ' much?', start: 3.6, end: 4 });
+  });
+
+  it("takes a faster-whisper server's words per segment, and leaves segments without words when none are timed", async () => {
+    fake.answer(
+      json(200, {
+        duration: 4.5,
+        segments: [
+          {
+            start: 0,
+            end: 1.2,
+            text: ' Prudently, in his power.',
+            words: [
+              { word: ' Prudently,', start: 0, end: 0.6, probability: 0.9 },
+              { word: ' in', start: 0.6, end: 0.7 },
+              { word: ' his', start: 0.7, end: 0.9 },
+              { word: ' power.', start: 0.9, end: 1.2 },
+            ],
+          },
+        ],
+      }),
+      json(200, { duration: 4.5, segments: [{ start: 0, end: 1.2, text: ' Prudently, in his power.' }] }),
+    );
+    const engine = createOpenAiEngine({ apiUrl: url, model: 'Systran/faster-whisper-small', timeoutMs: 5000 });
+    const [timed] = (await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` })).segments;
+    expect(timed.words).toEqual([
+      { text: 'Prudently,', start: 0, end: 0.6 },
+      { text: ' in', start: 0.6, end: 0.7 },
+      { text: ' his', start: 0.7, end: 0.9 },
+      { text: ' power.', start: 0.9, end: 1.2 },
+    ]);
+    const [untimed] = (await engine.transcribe({ filePath: `${LIBRIVOX_CLIP}.wav` })).segments;
+    expect(untimed).not.toHaveProperty('words');
   });
 });
 

@@ -19,11 +19,19 @@ const MAX_TABLE = 250_000;
 /**
  * The words of a segment `text` from `start` to `end`, timed from `known` (the current revision's words
  * that lie inside that span, in time order). Null when nothing is known (a transcript without word times
- * keeps none).
+ * keeps none). Words are the same when their `key`s are (by default: the same characters).
  */
-export function retimeWords(text: string, start: number, end: number, known: readonly SegmentWord[]): SegmentWord[] | null {
+export function retimeWords(
+  text: string,
+  start: number,
+  end: number,
+  known: readonly SegmentWord[],
+  key: (word: string) => string = bare,
+): SegmentWord[] | null {
   if (known.length === 0) return null;
   const words = wordsOf(text);
+  const wordKeys = words.map(key);
+  const knownKeys = known.map((w) => key(w.text));
   // Longest common subsequence of the bare words: those keep their times. A segment sent over a span of
   // many known words (a merge of much of the transcript) is timed by length alone: the table stays small.
   const n = words.length;
@@ -31,12 +39,12 @@ export function retimeWords(text: string, start: number, end: number, known: rea
   const lcs = Array.from({ length: n + 1 }, () => new Uint16Array(m + 1));
   for (let i = n - 1; i >= 0; i--) {
     for (let j = m - 1; j >= 0; j--) {
-      lcs[i][j] = bare(words[i]) === bare(known[j].text) ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+      lcs[i][j] = wordKeys[i] === knownKeys[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
     }
   }
   const timed: (SegmentWord | null)[] = new Array<SegmentWord | null>(n).fill(null);
   for (let i = 0, j = 0; i < n && j < m;) {
-    if (bare(words[i]) === bare(known[j].text)) {
+    if (wordKeys[i] === knownKeys[j]) {
       const clamp = (t: number) => Math.min(end, Math.max(start, t));
       timed[i] = { text: words[i], start: clamp(known[j].start), end: clamp(known[j].end) };
       i++;

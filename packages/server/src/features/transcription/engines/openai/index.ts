@@ -8,10 +8,17 @@
  * (stored as 'Speaker A'); WhisperX-based servers put 'SPEAKER_00', 'SPEAKER_01', … on each segment
  * (stored as 'Speaker 1', 'Speaker 2', counting from one as people do). Any other label (a known
  * speaker's name) is kept as given. The user renames them in the editor.
+ *
+ * Words: verbose_json asks for word times too (`timestamp_granularities[]=word`). OpenAI answers them
+ * for the whole file (`words`), faster-whisper servers per segment (`segments[].words`); either way
+ * without the punctuation the segment's text has, so each segment's words are matched to its text by
+ * letters and digits (transcripts/words.ts), and a word the server did not time shares the gap its
+ * neighbours leave. A server that times no words leaves the segments without.
  */
 import { openAsBlob } from 'node:fs';
 import { basename } from 'node:path';
-import { editLimits } from '@scribe/api-client';
+import { editLimits, type SegmentWord } from '@scribe/api-client';
+import { retimeWords } from '../../../transcripts/words.ts';
 import { confidenceFromAvgLogprob } from '../confidence.ts';
 import { flagSegments } from '../review.ts';
 import { SAMPLE_RATE } from '../whisper/audio.ts';
@@ -96,6 +103,54 @@ interface VerboseSegment {
   speaker?: unknown;
   /** Whisper's mean token log-probability (verbose_json of Whisper-based servers). */
   avg_logprob?: unknown;
+  /** The segment's timed words (faster-whisper servers). */
+  words?: unknown;
+}
+
+interface VerboseWord {
+  word?: unknown;
+  start?: unknown;
+  end?: unknown;
+}
+
+/** A word without case or the punctuation a server leaves out of its words: "Dashwood," is "dashwood". */
+const wordKey = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** A server's timed words, in time order; anything without a word and finite times left out. */
+function serverWords(raw: unknown): SegmentWord[] {
+  if (!Array.isArray(raw)) return [];
+  const words: SegmentWord[] = [];
+  for (const w of raw as VerboseWord[]) {
+    const text = typeof w?.word === 'string' ? w.word.trim() : '';
+    const start = Number(w?.start);
+    const end = Number(w?.end);
+    if (!text || !Number.isFinite(start) || !Number.isFinite(end)) continue;
+    words.push({ text, start, end: Math.max(start, end) });
+  }
+  return words.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Gives each segment its words: its own when the server timed them per segment, else the file's words
+ * whose middle falls in its time (before the next segment starts).
+ */
+function attachWords(segments: TranscriptSegment[], own: SegmentWord[][], fileWords: SegmentWord[]): void {
+  let next = 0;
+  segments.forEach((segment, i) => {
+    let known = own[i]!;
+    if (known.length === 0 && fileWords.length) {
+      const until = segments[i + 1]?.start ?? Infinity;
+      known = [];
+      for (; next < fileWords.length; next++) {
+        const w = fileWords[next]!;
+        const middle = (w.start + w.end) / 2;
+        if (middle >= until) break;
+        if (middle >= segment.start - 0.5) known.push(w);
+      }
+    }
+    const words = retimeWords(segment.text, segment.start, segment.end, known, wordKey);
+    if (words) segment.words = words;
+  });
 }
 
 /** A diarising server's speaker label as a name (see the top of this file); empty: Unknown Speaker. */
@@ -108,9 +163,10 @@ export function speakerName(label: unknown): string {
   return value.slice(0, editLimits.speakerMaxChars);
 }
 
-function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] {
+function toSegments(raw: unknown, duration: number | null, fileWords: SegmentWord[]): TranscriptSegment[] {
   if (!Array.isArray(raw)) return [];
   const segments: TranscriptSegment[] = [];
+  const own: SegmentWord[][] = [];
   let previousEnd = 0;
   for (const s of raw as VerboseSegment[]) {
     const text = typeof s.text === 'string' ? s.text.trim() : '';
@@ -126,8 +182,10 @@ function toSegments(raw: unknown, duration: number | null): TranscriptSegment[] 
     const confidence = confidenceFromAvgLogprob(s.avg_logprob);
     if (confidence !== undefined) segment.confidence = confidence;
     segments.push(segment);
+    own.push(serverWords(s.words));
     previousEnd = end;
   }
+  attachWords(segments, own, fileWords);
   return segments;
 }
 
@@ -176,6 +234,7 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
       form.append('chunking_strategy', 'auto');
     } else {
       form.append('timestamp_granularities[]', 'segment');
+      form.append('timestamp_granularities[]', 'word');
     }
     const language = input.language ?? this.options.language;
     if (language) form.append('language', language);
@@ -226,11 +285,12 @@ export class OpenAiTranscriptionEngine implements TranscriptionEngine {
     const reported = Number(json.duration);
     let duration: number | null = Number.isFinite(reported) && reported > 0 ? reported : null;
     duration ??= measured ?? (await decodedDuration(input.filePath, signal));
-    let segments = toSegments(json.segments, duration);
+    let segments = toSegments(json.segments, duration, serverWords(json.words));
     const text = typeof json.text === 'string' ? json.text.trim() : '';
     if (segments.length === 0 && text) {
       // A server that ignores timestamp_granularities: one segment over the whole file.
       segments = [{ start: 0, end: duration ?? 0, text, speaker: UNKNOWN_SPEAKER }];
+      attachWords(segments, [[]], serverWords(json.words));
     }
     duration ??= segments.length ? segments[segments.length - 1].end : 0;
     input.onProgress?.(1);
