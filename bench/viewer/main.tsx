@@ -1,5 +1,6 @@
 // The page bench/viewer.bench.ts loads in Chromium: renders the real TranscriptViewer (production
-// build) with 5,000 segments and moves the playback time, next to a bare list of the same segments.
+// build) with 5,000 segments, each with its timed words, and moves the playback time while playing (so the
+// spoken word is painted too), next to a bare list of the same segments.
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { themeClassNames, uiMessages } from '../../packages/ui/src/index.ts';
@@ -7,14 +8,14 @@ import { TranscriptViewer, type TranscriptSegment } from '../../packages/transcr
 import { transcriptKitMessages } from '../../packages/transcript-kit/src/utils.ts';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
-import { manySegments } from '../../packages/transcript-kit/src/testing/transcriptFixtures.ts';
+import { manySegments, withTimedWords } from '../../packages/transcript-kit/src/testing/transcriptFixtures.ts';
 
 i18n.load('en', { ...uiMessages.en, ...transcriptKitMessages.en });
 i18n.activate('en');
 document.body.classList.add(themeClassNames.light);
 
 const host = document.getElementById('root')!;
-const segments = manySegments(5000);
+const segments = withTimedWords(manySegments(5000));
 
 /** Until the browser has painted what React committed. */
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -23,7 +24,7 @@ function Viewer({ time }: { time: number }) {
   return (
     <I18nProvider i18n={i18n}>
       <div style={{ height: 600 }}>
-        <TranscriptViewer state="ready" title="Benchmark" segments={segments} currentTime={time} onSeek={() => undefined} />
+        <TranscriptViewer state="ready" title="Benchmark" segments={segments} currentTime={time} isPlaying onSeek={() => undefined} />
       </div>
     </I18nProvider>
   );

@@ -5,6 +5,7 @@ import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, u
 import { Input, TextField } from 'react-aria-components';
 import { findMatches, firstMatchFrom, MAX_FIND_MATCHES, stepMatch, type FindMatch } from '../transcript/find.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
+import { highlightRegistry, rowTextRange } from '../highlight/textHighlight.ts';
 import * as styles from './FindBar.css.ts';
 
 export const FIND_HIGHLIGHT = 'scribe-find';
@@ -82,40 +83,8 @@ export function FindBar({ query, onQueryChange, current, matches, onStep, onClos
   );
 }
 
-interface HighlightRegistry {
-  set(name: string, highlight: unknown): void;
-  delete(name: string): void;
-}
-
-function registry(): { highlights: HighlightRegistry; Highlight: new (...ranges: Range[]) => unknown } | null {
-  const css = (globalThis as { CSS?: { highlights?: HighlightRegistry } }).CSS;
-  const Highlight = (globalThis as { Highlight?: new (...ranges: Range[]) => unknown }).Highlight;
-  return css?.highlights && Highlight ? { highlights: css.highlights, Highlight } : null;
-}
-
-/** The row's text node that holds the segment's text (the longest one: a row may hold labels too). */
-function textNodeOf(rowElement: HTMLElement): Text | null {
-  // A row that shows more than the text (speaker, times) marks the text's element.
-  const row = rowElement.querySelector<HTMLElement>('[data-find-text]') ?? rowElement;
-  if (row.firstChild?.nodeType === Node.TEXT_NODE && row.childNodes.length === 1) return row.firstChild as Text;
-  const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
-  let best: Text | null = null;
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!best || (node.textContent ?? '').length > (best.textContent ?? '').length) best = node as Text;
-  }
-  return best;
-}
-
 /** The range of a match in the rendered row, or null (the row is being edited, or not rendered). */
-function rangeOf(scroller: HTMLElement, match: FindMatch): Range | null {
-  const row = scroller.querySelector<HTMLElement>(`[data-index="${match.index}"]`);
-  const node = row ? textNodeOf(row) : null;
-  if (!node || (node.textContent ?? '').length < match.to) return null;
-  const range = document.createRange();
-  range.setStart(node, match.from);
-  range.setEnd(node, match.to);
-  return range;
-}
+const rangeOf = (scroller: HTMLElement, match: FindMatch) => rowTextRange(scroller, match.index, match.from, match.to);
 
 /**
  * Paints the matches (and the current one apart) in the scroller and keeps the current one in view.
@@ -138,7 +107,7 @@ export function useFindHighlights(
 ) {
   useEffect(() => {
     const scroller = scrollerRef.current;
-    const api = registry();
+    const api = highlightRegistry();
     if (!scroller || !api) return;
     const ranges = matches.map((m) => rangeOf(scroller, m)).filter((r): r is Range => r !== null);
     api.highlights.set(FIND_HIGHLIGHT, new api.Highlight(...ranges));

@@ -3,7 +3,8 @@ import { Profiler } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { EditableTitle } from '../EditableTitle/EditableTitle.tsx';
 import { editor, editorArgs, editorFrame, lastChange, list, phone, Stateful, tabToSegments, text, texts } from '../testing/editorStory.tsx';
-import { manySegments, meetingSegments, reviewSegments } from '../testing/transcriptFixtures.ts';
+import { manySegments, meetingSegments, reviewSegments, withTimedWords } from '../testing/transcriptFixtures.ts';
+import { clickOnWord, spokenWord } from '../testing/spokenWord.ts';
 import { TranscriptEditor } from './TranscriptEditor.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
 
@@ -81,6 +82,34 @@ export const ClickPlaysFrom: Story = {
     await expect(within(list()).getByRole('textbox', { name: 'Segment text' })).toHaveValue(
       'Let us start with the release that went out yesterday.',
     );
+  },
+};
+
+const timedMeeting = withTimedWords(meetingSegments);
+/**
+ * With the engine's word times, the word being spoken is painted in the playing segment, and a click on a
+ * word plays from that word. A paused player paints none.
+ */
+export const SpokenWord: Story = {
+  args: { segments: timedMeeting, currentTime: 7.6 },
+  play: async ({ args, canvas }) => {
+    // 7.6 s falls in the third segment's second word ('The' takes 7.2 to 7.44 s).
+    await waitFor(() => expect(spokenWord()).toBe('upload'));
+    // A click on 'blockers' in the fifth segment plays from that word, not from the segment's start.
+    await clickOnWord(text(4), 'blockers');
+    const blockers = timedMeeting[4].words!.find((w) => w.text.trim() === 'blockers')!;
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(blockers.start);
+    await expect(blockers.start).toBeGreaterThan(timedMeeting[4].start);
+    // The keyboard's Enter edits; it does not play a word.
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+  },
+};
+
+export const SpokenWordPaused: Story = {
+  args: { segments: timedMeeting, currentTime: 7.6, isPlaying: false },
+  play: async () => {
+    await expect(text(2)).toHaveAttribute('aria-current', 'time');
+    await expect(spokenWord()).toBeNull();
   },
 };
 

@@ -45,6 +45,7 @@ import * as styles from './TranscriptEditor.css.ts';
 import type { TranscriptEditorProps } from './types.ts';
 import { useEditHistory } from './useEditHistory.ts';
 import { useFollowActive } from './useFollowActive.ts';
+import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 
 export type { SaveState, TranscriptEditorProps } from './types.ts';
 export { formatPreciseTime, reviewReasonText } from './editorText.ts';
@@ -101,6 +102,7 @@ function TranscriptEditorView({
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
   useLayoutEffect(() => store.setPlaying(isPlaying), [store, isPlaying]);
   useFollowActive(scrollerRef, activeIndex, view);
+  useSpokenWord(scrollerRef, segments[activeIndex], activeIndex, currentTime, isPlaying, view);
 
   // Rows and key handlers read the latest props through one ref, so they never need to re-render for them.
   const latest = useRef({ segments, onChange, onSeek, onPlayFrom, onTogglePlay, onSkip, isReadOnly, i18n });
@@ -195,9 +197,9 @@ function TranscriptEditorView({
         const segment = latest.current.segments[index];
         if (segment) latest.current.onSeek?.(segment.start);
       },
-      playFrom(index) {
+      playFrom(index, seconds) {
         const segment = latest.current.segments[index];
-        if (segment) play(segment.start);
+        if (segment) play(seconds ?? segment.start);
       },
       confirm(index) {
         if (latest.current.isReadOnly) return;

@@ -10,7 +10,8 @@ export interface RowActions {
   mergeEdit(index: number, draft: string): void;
   seek(index: number): void;
   /** Seek the player to the segment and play from there (a click or tap on its text). */
-  playFrom(index: number): void;
+  /** Plays from the segment's start, or from `seconds` in it (the word clicked). */
+  playFrom(index: number, seconds?: number): void;
   confirm(index: number): void;
   openSpeaker(index: number, anchor: HTMLElement): void;
   focusRow(index: number): void;

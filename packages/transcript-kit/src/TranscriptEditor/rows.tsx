@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
 import { reviewReasons } from '../transcript/editing.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
@@ -14,6 +14,7 @@ import { EditField } from './EditField.tsx';
 import type { RowActions } from './rowActions.ts';
 import { formatPreciseTime, reviewReasonText } from './editorText.ts';
 import * as styles from './TranscriptEditor.css.ts';
+import { clickedWordStart } from '../highlight/useSpokenWord.ts';
 
 export interface RowProps {
   index: number;
@@ -42,7 +43,10 @@ function useRowFlags(store: RowStore, index: number) {
   };
 }
 
-/** The text's element: the roving Tab stop of the list; a click plays from it, a double-click or Enter edits. */
+/**
+ * The text's element: the roving Tab stop of the list; a click plays from it (from the word clicked, when
+ * the words are timed), a double-click or Enter edits.
+ */
 function textPropsOf(
   { index, segment, store, actions, ids, isReadOnly }: RowProps,
   flags: ReturnType<typeof useRowFlags>,
@@ -56,7 +60,7 @@ function textPropsOf(
     'aria-describedby': isReadOnly ? (reasons.length > 0 ? `${ids}-why-${index}` : undefined) : described,
     'data-review': reasons.length > 0 && !segment.reviewed ? '' : undefined,
     tabIndex: flags.isTabStop ? 0 : -1,
-    onClick: () => actions.playFrom(index),
+    onClick: (event: MouseEvent<HTMLElement>) => actions.playFrom(index, clickedWordStart(event, segment)),
     onDoubleClick: () => actions.startEdit(index),
     onFocus: () => store.setFocused(index),
   };

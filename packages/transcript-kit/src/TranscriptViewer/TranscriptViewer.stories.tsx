@@ -4,13 +4,15 @@ import { Profiler, useRef, useState, type ComponentProps } from 'react';
 import { expect, fn, screen, spyOn, userEvent, waitFor, within, type Mock } from 'storybook/test';
 import { AudioPlayer, type AudioPlayerHandle } from '../AudioPlayer/AudioPlayer.tsx';
 import { toneUrl } from '../testing/audioFixtures.ts';
-import { manySegments, meetingContent, meetingSegments } from '../testing/transcriptFixtures.ts';
+import { clickOnWord, spokenWord } from '../testing/spokenWord.ts';
+import { manySegments, meetingContent, meetingSegments, withTimedWords } from '../testing/transcriptFixtures.ts';
 import { TranscriptViewer } from './TranscriptViewer.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
 
 /**
  * The transcript, in sync with the player: plain text or speaker cards, the segment at the current
- * time highlighted (aria-current="time") and kept in view, a click on a segment seeks. Loading,
+ * time highlighted (aria-current="time") and kept in view, a click on a segment seeks (to the word clicked, when
+ * words are timed), the word being spoken painted. Loading,
  * processing and error states; copy (with the spec's toasts) and a slot for the app's export menu.
  */
 const meta = {
@@ -104,6 +106,27 @@ export const Detailed: Story = {
     await userEvent.click(cards[7]);
     await expect(args.onSeek).toHaveBeenCalledWith(27);
     await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
+  },
+};
+
+const timedMeeting = withTimedWords(meetingSegments);
+
+/**
+ * With the engine's word times, the word being spoken is painted in the playing card, a click on a word
+ * seeks to that word, and a click on the card's speaker or times to the segment's start.
+ */
+export const DetailedSpokenWord: Story = {
+  args: { defaultView: 'detailed', segments: timedMeeting, currentTime: 7.6, isPlaying: true },
+  play: async ({ args }) => {
+    // 7.6 s falls in the third segment's second word ('The' takes 7.2 to 7.44 s).
+    await waitFor(() => expect(spokenWord()).toBe('upload'));
+    const cards = within(within(viewer()).getByRole('list', { name: 'Transcript segments' })).getAllByRole('button');
+    await clickOnWord(cards[4], 'blockers');
+    const blockers = timedMeeting[4].words!.find((w) => w.text.trim() === 'blockers')!;
+    await expect(blockers.start).toBeGreaterThan(timedMeeting[4].start);
+    await expect(args.onSeek).toHaveBeenLastCalledWith(blockers.start);
+    await userEvent.click(within(cards[3]).getByText('0:11 – 0:15'));
+    await expect(args.onSeek).toHaveBeenLastCalledWith(11.5);
   },
 };
 

@@ -21,6 +21,7 @@ import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
 import { createRowStore } from './rowStore.ts';
 import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
 import { transcriptText } from './transcriptText.ts';
+import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 import { useFollowPlayback } from './useFollowPlayback.ts';
 import type { VirtualHandle } from './useVirtualUnits.ts';
 import { VirtualRows } from './VirtualRows.tsx';
@@ -81,7 +82,9 @@ export const VIRTUALIZE_FROM_SEGMENTS = 300;
  * The transcript, synchronised with the player: a plain view (running text) and a detailed view
  * (speaker cards with start and end time). The segment at `currentTime` is marked (aria-current="time",
  * highlighted and underlined or edged) and scrolled into view inside the viewer without taking focus;
- * clicking a segment calls `onSeek(start)`. Segments are one Tab stop: arrows, Home and End move between
+ * clicking a segment calls `onSeek(start)`, or with the start of the word clicked when the segment's
+ * `words` are timed; while playing, the word being spoken is painted (CSS Highlight API, no re-render).
+ * Segments are one Tab stop: arrows, Home and End move between
  * them, Enter or Space seeks. Rows are memoised, so a time update re-renders only the old and new
  * active segment. From 300 segments the list is virtualised: only the rows near the viewport are in
  * the document (the detailed view's cards carry aria-setsize and aria-posinset); following the
@@ -252,6 +255,7 @@ function ReadyViewer({
   const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
   const handleRef = useRef<VirtualHandle | null>(null);
   useFollowPlayback(scrollerRef, activeIndex, view, virtual ? handleRef : null);
+  useSpokenWord(scrollerRef, segments[activeIndex], activeIndex, currentTime, isPlaying, view);
 
   // Virtualised rows come and go while scrolling: the find highlights are painted again on the new ones.
   const [paintKey, setPaintKey] = useState(0);

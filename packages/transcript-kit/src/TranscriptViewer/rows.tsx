@@ -3,7 +3,8 @@
 // each memoised row its flags from the row store, so a time update re-renders only the rows that change.
 import { useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
-import { memo, useCallback, useSyncExternalStore } from 'react';
+import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
+import { clickedWordStart } from '../highlight/useSpokenWord.ts';
 import { formatTime } from '../media/time.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
@@ -40,7 +41,8 @@ function useRow({ index, segment, store, onActivate }: RowProps) {
       'data-index': index,
       'aria-current': flags.isActive ? ('time' as const) : undefined,
       tabIndex: flags.isTabStop ? 0 : -1,
-      onClick: activate,
+      // A click on a timed word plays from that word.
+      onClick: (event: MouseEvent<HTMLElement>) => onActivate(index, clickedWordStart(event, segment) ?? segment.start),
       onFocus: () => store.setFocused(index),
     },
   };

@@ -14,6 +14,22 @@ export const meetingSegments: TranscriptSegment[] = [
 
 export const meetingContent = meetingSegments.map((s) => s.text).join(' ');
 
+/** The segments with their words timed as an engine would, each word's share of the segment by its length. */
+export function withTimedWords(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
+  return segments.map((segment) => {
+    const parts = segment.text.trim().match(/\s*\S+/g) ?? [];
+    const total = parts.reduce((n, p) => n + p.trim().length, 0);
+    let at = segment.start;
+    const words = parts.map((p, i) => {
+      const length = ((segment.end - segment.start) * p.trim().length) / total;
+      const word = { text: i === 0 ? p.trimStart() : p, start: Math.round(at * 100) / 100, end: Math.round((at + length) * 100) / 100 };
+      at += length;
+      return word;
+    });
+    return { ...segment, words };
+  });
+}
+
 const words = [
   'the',
   'quarterly',
