@@ -1,5 +1,5 @@
 import { LibrarySearch, type SearchResult } from '@scribe/transcript-kit';
-import { type SearchHit } from '@scribe/transcript-kit/utils';
+import { parseSnippet, type SearchHit } from '@scribe/transcript-kit/utils';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useLibrarySearch } from '../data/search.ts';
@@ -9,7 +9,8 @@ import { selectionStore } from './selection.ts';
 /**
  * The library search of the header (desktop) and the left drawer (phone): results as you type;
  * choosing a hit opens its transcript on the workspace, on the tab the hit is in, and a text hit plays
- * from its segment (the editor marks the segment playing).
+ * from its word (the first word the search matched in its segment, when the words are timed; else from the
+ * segment's start).
  */
 export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?: 'floating' | 'inline'; onChosen?: () => void }) {
   const [query, setQuery] = useState('');
@@ -19,8 +20,10 @@ export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?:
   const open = (result: SearchResult, hit: SearchHit) => {
     selectionStore.selectTranscript(result.transcriptId);
     selectionStore.setTab(hit.kind === 'ai_output' ? 'ai-output' : 'transcript');
-    if (hit.kind === 'segment' && typeof hit.start === 'number') jumpStore.request(result.transcriptId, hit.start);
-    else jumpStore.clear();
+    if (hit.kind === 'segment' && typeof hit.start === 'number') {
+      const matched = parseSnippet(hit.snippet).flatMap((part) => (part.marked ? part.text.split(/\s+/).filter(Boolean) : []));
+      jumpStore.request(result.transcriptId, hit.start, matched);
+    } else jumpStore.clear();
     // An AI output hit: that output is shown, not just the newest one.
     outputJumpStore.setState(
       hit.kind === 'ai_output' && typeof hit.aiOutputId === 'number'

@@ -280,15 +280,17 @@ function TranscriptView() {
 /** The player under the tabs: it reports its time to the views and they seek it (playback.ts). */
 function PlayerArea() {
   const { data: transcript } = useSelectedTranscript();
-  // A chosen search hit: play from its time once this transcript's audio is in the player (the player's
+  // A chosen search hit: play from its word once this transcript's audio is in the player (the player's
   // own effects for a new source have run: children's effects first).
   const pending = usePendingJump();
   const shownId = transcript?.audioUrl ? transcript.id : null;
+  // Its segments: the jump lands on the word the search matched.
+  const segments = transcript?.metadata.timestamps;
   useEffect(() => {
     if (pending === null || shownId === null) return;
-    const seconds = jumpStore.take(shownId);
+    const seconds = jumpStore.take(shownId, segments);
     if (seconds !== null) playbackStore.seek(seconds);
-  }, [pending, shownId]);
+  }, [pending, shownId, segments]);
   return (
     <div className={styles.player} data-tutorial="player">
       <div className={styles.playerInner}>
