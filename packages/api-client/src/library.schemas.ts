@@ -250,3 +250,19 @@ export const uploadStatusSchema = z.object({
   transcriptId: z.number().int().nullable().optional(),
 });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+/** Speaker detection run again on a finished transcript (POST /api/transcripts/:id/speakers). */
+export const speakerLimits = {
+  /** The most speakers a user may ask for. */
+  max: 10,
+} as const;
+
+/** How many speakers to find: a number the user knows, or 'auto' to estimate it. */
+export const findSpeakersRequestSchema = z.object({
+  speakers: z.union([z.literal('auto'), z.number().int().min(1).max(speakerLimits.max)]),
+});
+export type FindSpeakersRequest = z.infer<typeof findSpeakersRequestSchema>;
+
+/** The new revision with the speakers found ('Speaker 1', 'Speaker 2', … in order of appearance), and how many. */
+export const findSpeakersResponseSchema = z.object({ revision: z.number().int(), speakers: z.number().int() });
+export type FindSpeakersResponse = z.infer<typeof findSpeakersResponseSchema>;

@@ -472,6 +472,7 @@ async function registerRoutes(
       pool,
       maxTextChars: config.transcriptMaxTextChars,
       searchBacklog,
+      tmpDir: join(config.dataDir, 'tmp', 'speakers'),
     }),
   });
   await app.register(bulkRoutes, {

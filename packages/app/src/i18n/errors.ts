@@ -156,6 +156,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   VOCABULARY_INVALID: msg`The vocabulary must be a list of names and terms`,
   RETRY_NOT_FAILED: msg`Only a failed transcription can be retried`,
   RETRY_NO_AUDIO: msg`The audio of this transcript is gone, so it cannot be transcribed again`,
+  SPEAKERS_NO_AUDIO: msg`The audio of this transcript is gone, so its speakers cannot be found again`,
   TRANSCRIPTION_FAILED: msg({ message: 'Transcription failed: {reason}' }),
   TRANSCRIBING: msg`Transcribing audio...`,
   TRANSCRIPTION_COMPLETED: msg`Transcription completed!`,

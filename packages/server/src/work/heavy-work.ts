@@ -29,6 +29,18 @@ export interface TranscriptExportInput {
   options?: Partial<SubtitleOptions>;
 }
 
+export interface FindSpeakersInput {
+  /** The transcript's audio, copied to local disk. */
+  filePath: string;
+  /** Where long decoded audio may be kept while it is read. */
+  tmpDir: string;
+  /** The current revision's segments (JSON) and that revision's number. */
+  segments: string;
+  baseRevision: number;
+  /** The number of speakers the user gives; unset: estimated. */
+  count?: number;
+}
+
 const bytes = (buffer: Buffer): Uint8Array => {
   // Memory of its own (a small Buffer is a slice of Node's shared pool, which cannot be moved).
   let own = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
@@ -66,6 +78,33 @@ export const tasks = {
   /** The plain text of stored segments (a restore writes it with them). */
   segmentsContent(input: { segments: string }): { content: string } {
     return { content: contentOf(JSON.parse(input.segments) as StoredSegment[]) };
+  },
+
+  /**
+   * A finished transcript's speakers found again in its audio (transcription/speakers/detect.ts): the
+   * edit body of the new revision ({ baseRevision, segments }) and how many speakers there are. The
+   * decoder and the detection load on first use (exports and edits never need them).
+   */
+  async findSpeakers(input: FindSpeakersInput): Promise<{ body: Uint8Array; speakers: number }> {
+    const { AudioDecodeError, decodeToPcm } = await import('../features/transcription/engines/whisper/audio.ts');
+    const { detectSpeakers } = await import('../features/transcription/speakers/detect.ts');
+    let pcm: Awaited<ReturnType<typeof decodeToPcm>>;
+    try {
+      pcm = await decodeToPcm(input.filePath, { tmpDir: input.tmpDir });
+    } catch (err) {
+      if (err instanceof AudioDecodeError)
+        throw new HttpError(409, err.code === 'AUDIO_HEADER_IMPLAUSIBLE' ? err.code : 'AUDIO_UNDECODABLE');
+      throw err;
+    }
+    try {
+      const segments = JSON.parse(input.segments) as StoredSegment[];
+      const found = await detectSpeakers(pcm, segments, input.count === undefined ? {} : { count: input.count });
+      // Copied back inside the answer (Piscina moves a returned buffer only when it is the whole answer).
+      const body = new TextEncoder().encode(JSON.stringify({ baseRevision: input.baseRevision, segments: found.segments }));
+      return { body, speakers: found.speakers };
+    } finally {
+      await pcm.dispose();
+    }
   },
 
   /** The text files of one transcript in the account's zip. */

@@ -1,15 +1,21 @@
 // Heavy requests leave the request thread (src/work/pool.ts): while one account sends a 10 MB edit or
-// exports a 3-hour transcript, another account's requests answer as usual; a full export queue answers
+// exports a 3-hour transcript or has the speakers of a half-hour recording found, another account's
+// requests answer as usual; a full export queue answers
 // 503 with Retry-After; an edit past the text cap (TRANSCRIPT_MAX_TEXT_CHARS) is refused with nothing written.
-import { sql } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/client.ts';
 import { fullGc } from '../../src/idle-memory.ts';
 import { createSearchRepository } from '../../src/features/search/repository.ts';
-import type { StoredSegment } from '../../src/db/schema.ts';
+import { transcripts, type StoredSegment } from '../../src/db/schema.ts';
+import { decodeToPcm } from '../../src/features/transcription/engines/whisper/audio.ts';
+import { createStorage } from '../../src/storage/index.ts';
 import { insertTranscript } from '../ai-fixtures.ts';
 import { JSON_XHR, startServer, XHR, type TestServer } from '../helpers.ts';
 import { requestFromThread, startBystander } from '../support/bystander.ts';
+import { segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
+import { wavFile } from '../support/wav-builder.ts';
 import { libraryUser } from '../library-helpers.ts';
 
 type User = Awaited<ReturnType<typeof libraryUser>>;
@@ -148,6 +154,35 @@ describe('heavy work off the request thread', () => {
     expect(answer.headers.get('content-type')).toBe('application/pdf');
     expect(answer.text.startsWith('%PDF-')).toBe(true);
     // The export ran long enough to be overlapped (it took 1.6 s in the request thread).
+    expect(measured.during.length).toBeGreaterThan(1);
+    expectUnheld(measured);
+  });
+
+  it('answers another user within 100 ms while the speakers of a 30-minute recording are found again', MEASURED, async () => {
+    // The fixture conversation looped for 30 minutes, as a 16 kHz WAV in storage, with its turns as segments.
+    const clip = await decodeToPcm(THREE_VOICES);
+    const once = await clip.read(0, clip.length);
+    await clip.dispose();
+    const loops = Math.ceil((30 * 60 * 16000) / once.length);
+    const data = Buffer.alloc(loops * once.length * 2);
+    for (let i = 0; i < loops * once.length; i++)
+      data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, once[i % once.length]!)) * 32767), i * 2);
+    const seconds = once.length / 16000;
+    const turns = Array.from({ length: loops }, (_, k) =>
+      threeVoicesTurns().map((t) => ({ ...t, start: t.start + k * seconds, end: t.end + k * seconds })),
+    ).flat();
+    const id = await insertTranscript(server, heavy.id, {
+      title: 'Half-hour conversation',
+      language: 'en',
+      segments: segmentsOf(turns, 2),
+    });
+    const key = `users/${heavy.id}/speakers-${id}/audio.wav`;
+    await createStorage(server.config).put(key, Readable.from([wavFile({ sampleRate: 16000, data })]));
+    await server.app.database.db.update(transcripts).set({ audioKey: key, audioMime: 'audio/wav' }).where(eq(transcripts.id, id));
+
+    const measured = await bystanderDuring(server, bystander, () => heavy.post(`/api/transcripts/${id}/speakers`, { speakers: 3 }));
+    expect(measured.answer.status, measured.answer.text).toBe(200);
+    expect(measured.answer.json.speakers).toBe(3);
     expect(measured.during.length).toBeGreaterThan(1);
     expectUnheld(measured);
   });

@@ -1,5 +1,7 @@
 import {
   errorResponseSchema,
+  findSpeakersRequestSchema,
+  findSpeakersResponseSchema,
   moveTranscriptRequestSchema,
   okResponseSchema,
   revisionListSchema,
@@ -126,6 +128,24 @@ export const transcriptsRoutes: FastifyPluginAsyncZod<TranscriptsRoutesOptions> 
       },
     },
     async (request) => transcripts.restore(currentUser(request).id, request.params.id, request.params.n),
+  );
+
+  app.post(
+    '/api/transcripts/:id/speakers',
+    {
+      schema: {
+        tags,
+        summary: 'Find the speakers again in the audio, for a given number or estimated, as a new revision',
+        description:
+          'Speaker detection of the built-in engine on the stored audio, without transcribing again: segments are named ' +
+          "'Speaker 1', 'Speaker 2', … in order of appearance and split where the speaker changes. 409 when the " +
+          'transcript is not completed, was edited meanwhile (REVISION_CONFLICT) or its audio is gone.',
+        params: idParams,
+        body: findSpeakersRequestSchema,
+        response: { 200: findSpeakersResponseSchema, ...editErrors },
+      },
+    },
+    async (request) => transcripts.findSpeakers(currentUser(request).id, request.params.id, request.body.speakers),
   );
 
   app.put(

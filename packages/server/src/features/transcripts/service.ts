@@ -10,6 +10,7 @@ import { SEARCH_BATCH_CHARS, type SearchBacklog } from './search-backlog.ts';
 import type { TranscriptionGate } from '../credits/service.ts';
 import type { TranscriptionQueue } from '../transcription/queue.ts';
 import type { ByteRange, Storage, StoredObject } from '../../storage/index.ts';
+import { withLocalCopy } from '../uploads/audio-probe.ts';
 import type { TranscriptFiles } from './files.ts';
 import type { CommitResult, TranscriptsRepository } from './repository.ts';
 
@@ -82,6 +83,8 @@ export function createTranscriptsService(deps: {
   maxTextChars: number;
   /** Embedded database: a large edit's search changes are applied after it, in batches (search-backlog.ts). */
   searchBacklog?: SearchBacklog;
+  /** Speaker detection: where the audio is copied to and decoded. */
+  tmpDir: string;
 }) {
   const { repo, storage, files, pool } = deps;
   const notFound = () => new HttpError(404, 'TRANSCRIPT_NOT_FOUND');
@@ -136,7 +139,7 @@ export function createTranscriptsService(deps: {
     return row;
   }
 
-  return {
+  const service = {
     /**
      * The transcript as its answer's JSON text. The segments go in as the database wrote them: parsing,
      * checking and writing them again took 209 ms of the request thread for a transcript at the text cap
@@ -302,6 +305,39 @@ export function createTranscriptsService(deps: {
       if (!row?.key) throw notFound();
       return readAudio(storage, { key: row.key, mime: row.mime }, rangeHeader, notFound);
     },
+
+    /**
+     * Speaker detection run again on a finished transcript's audio (transcription/speakers/detect.ts),
+     * for the number of speakers the user gives or estimated ('auto'); the speakers found are named
+     * 'Speaker 1', 'Speaker 2', … in order of appearance, and a segment spanning a change is split there.
+     * Saved as a new revision through the edit path (its checks and diff; 409 REVISION_CONFLICT when the
+     * transcript was edited meanwhile), so a failure leaves the transcript as it was. Decoding and
+     * detection run in an analysis thread, the built-in AI's (both read a whole transcript for seconds).
+     */
+    async findSpeakers(userId: number, id: number, speakers: 'auto' | number): Promise<{ revision: number; speakers: number }> {
+      const state = await withOriginal(userId, id);
+      if (state.status !== 'completed') throw new HttpError(409, 'TRANSCRIPT_NOT_EDITABLE');
+      pool.admit('ai');
+      const row = await repo.get(userId, id);
+      const object = row?.audioKey ? await storage.get(row.audioKey) : null;
+      if (!object) throw new HttpError(409, 'SPEAKERS_NO_AUDIO');
+      const segments = await currentSegments(userId, id, state.revision);
+      if (segments === undefined) {
+        object.stream.destroy();
+        throw new HttpError(409, 'REVISION_CONFLICT', { params: { current: state.revision } });
+      }
+      const found = await withLocalCopy(deps.tmpDir, object.stream, (filePath) =>
+        pool.run(
+          'ai',
+          'findSpeakers',
+          { filePath, tmpDir: deps.tmpDir, segments, baseRevision: state.revision, ...(speakers === 'auto' ? {} : { count: speakers }) },
+          { admitted: true },
+        ),
+      );
+      const { revision } = await service.update(userId, id, found.body);
+      return { revision, speakers: found.speakers };
+    },
   };
+  return service;
 }
 export type TranscriptsService = ReturnType<typeof createTranscriptsService>;
