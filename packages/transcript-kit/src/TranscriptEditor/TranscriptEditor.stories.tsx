@@ -360,6 +360,26 @@ export const German: Story = {
   },
 };
 
+/**
+ * Speakers as detection names them ('Speaker 1', 'Speaker 2') are shown in the reader's language; renaming
+ * one starts from an empty name, not the generic one.
+ */
+export const GermanDetectedSpeakers: Story = {
+  args: {
+    segments: meetingSegments.map((s) => ({ ...s, speaker: s.speaker === 'Anna Berg' ? 'Speaker 1' : 'Speaker 2' })),
+  },
+  globals: { locale: 'de' },
+  play: async () => {
+    const labels = within(editor()).getAllByRole('button', { name: /^Sprecher: / });
+    await expect(labels[0]).toHaveTextContent('Sprecher 1');
+    await expect(labels[2]).toHaveTextContent('Sprecher 2');
+    await userEvent.click(labels[2]);
+    const dialog = await screen.findByRole('dialog', { name: 'Sprecher Sprecher 2' });
+    await expect(within(dialog).getByRole('textbox', { name: 'Diesen Sprecher überall umbenennen' })).toHaveValue('');
+    await expect(within(dialog).getByRole('button', { name: 'Sprecher 1' })).toBeVisible();
+  },
+};
+
 // 2,000 rows show the point in a development build within the story time-out on a busy 2-core
 // machine; `pnpm bench editor` types into 5,000 in a production build.
 const large = manySegments(2000);

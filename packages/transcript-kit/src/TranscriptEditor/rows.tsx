@@ -7,7 +7,7 @@ import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
 import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
 import { reviewReasons } from '../transcript/editing.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
-import { DEFAULT_SPEAKER, speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
+import { speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
 import { ACTIVE, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import { EditField } from './EditField.tsx';
@@ -15,6 +15,7 @@ import type { RowActions } from './rowActions.ts';
 import { formatPreciseTime, reviewReasonText } from './editorText.ts';
 import * as styles from './TranscriptEditor.css.ts';
 import { clickedWordStart } from '../highlight/useSpokenWord.ts';
+import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 
 export interface RowProps {
   index: number;
@@ -26,8 +27,8 @@ export interface RowProps {
 }
 
 export function PlainSpeaker({ name }: { name: string }) {
-  const { t } = useLingui();
-  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}:</span>;
+  const label = useSpeakerLabel();
+  return <span className={styles.plainSpeaker}>{label(name)}:</span>;
 }
 
 function useRowFlags(store: RowStore, index: number) {
@@ -72,7 +73,7 @@ export const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowPro
   const flags = useRowFlags(props.store, index);
   const reasons = segment.reviewed ? [] : reviewReasons(segment);
   const speaker = speakerOf(segment);
-  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
+  const speakerName = useSpeakerLabel()(speaker);
   // The list is one Tab stop (the text); a row's buttons are for the pointer and screen readers' browsing,
   // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
   const tab = -1;

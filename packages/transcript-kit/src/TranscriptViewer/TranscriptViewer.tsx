@@ -22,6 +22,7 @@ import { createRowStore } from './rowStore.ts';
 import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
 import { transcriptText } from './transcriptText.ts';
 import { useSpokenWord } from '../highlight/useSpokenWord.ts';
+import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { useFollowPlayback } from './useFollowPlayback.ts';
 import type { VirtualHandle } from './useVirtualUnits.ts';
 import { VirtualRows } from './VirtualRows.tsx';
@@ -286,12 +287,13 @@ function ReadyViewer({
   });
   findOpen.current = findBar !== null;
 
-  const copyArgs = useRef({ segments, content, view, onCopy, unknownSpeaker: '' });
-  copyArgs.current = { segments, content, view, onCopy, unknownSpeaker: t`Unknown Speaker` };
+  const speakerLabel = useSpeakerLabel();
+  const copyArgs = useRef({ segments, content, view, onCopy, speakerLabel });
+  copyArgs.current = { segments, content, view, onCopy, speakerLabel };
   // Stable, so the header is not rendered again on every time update (only the rows that change are).
   const copy = useCallback(async () => {
-    const { segments, content, view, onCopy, unknownSpeaker } = copyArgs.current;
-    const text = transcriptText(segments, content, view, unknownSpeaker);
+    const { segments, content, view, onCopy, speakerLabel } = copyArgs.current;
+    const text = transcriptText(segments, content, view, speakerLabel);
     try {
       await navigator.clipboard.writeText(text);
       if (onCopy) onCopy({ ok: true, text });

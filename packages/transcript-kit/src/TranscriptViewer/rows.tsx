@@ -5,6 +5,7 @@ import { useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
 import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
 import { clickedWordStart } from '../highlight/useSpokenWord.ts';
+import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { formatTime } from '../media/time.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
@@ -89,7 +90,7 @@ export const SegmentCard = memo(function SegmentCard({
   const { isPlaying, rowProps } = useRow(props);
   const speaker = speakerOf(segment);
   // The engine's word for no speaker, shown in the reader's language.
-  const speakerName = speaker === DEFAULT_SPEAKER ? t`Unknown Speaker` : speaker;
+  const speakerName = useSpeakerLabel()(speaker);
   return (
     <li
       // Virtualised cards are measured as they are, so they skip the off-screen placeholder size.
@@ -134,6 +135,6 @@ export function turnSpeaker(segments: readonly TranscriptSegment[], ranges: read
 }
 
 function PlainSpeaker({ name }: { name: string }) {
-  const { t } = useLingui();
-  return <span className={styles.plainSpeaker}>{name === DEFAULT_SPEAKER ? t`Unknown Speaker` : name}: </span>;
+  const label = useSpeakerLabel();
+  return <span className={styles.plainSpeaker}>{label(name)}: </span>;
 }

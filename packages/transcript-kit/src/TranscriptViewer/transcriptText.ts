@@ -12,9 +12,13 @@ export function transcriptText(
   segments: readonly TranscriptSegment[],
   content: string | undefined,
   view: TranscriptView,
-  /** 'Unknown Speaker' in the reader's language. */
-  unknownSpeaker: string = DEFAULT_SPEAKER,
+  /**
+   * How speakers are named: 'Unknown Speaker' in the reader's language, or a function naming any stored
+   * speaker (the viewer's: 'Speaker 2' translated too).
+   */
+  speakerLabel: string | ((name: string) => string) = DEFAULT_SPEAKER,
 ): string {
+  const label = typeof speakerLabel === 'function' ? speakerLabel : (name: string) => (name === DEFAULT_SPEAKER ? speakerLabel : name);
   if (segments.length === 0) return content ?? '';
   if (view === 'plain')
     return paragraphRanges(segments)
@@ -25,7 +29,7 @@ export function transcriptText(
       const first = segments[run.start];
       const lines = segments.slice(run.start, run.end).map((s) => `[${formatTime(s.start)} - ${formatTime(s.end)}] ${s.text.trim()}`);
       const speaker = speakerOf(first);
-      return `${speaker === DEFAULT_SPEAKER ? unknownSpeaker : speaker}:\n${lines.join('\n')}`;
+      return `${label(speaker)}:\n${lines.join('\n')}`;
     })
     .join('\n\n');
 }

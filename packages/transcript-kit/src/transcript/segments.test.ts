@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT, type TranscriptSegment } from './segments.ts';
+import { numberedSpeaker, segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT, type TranscriptSegment } from './segments.ts';
+import { transcriptText } from '../TranscriptViewer/transcriptText.ts';
 
 const seg = (start: number, end: number): TranscriptSegment => ({ start, end, text: `${start}` });
 
@@ -67,5 +68,26 @@ describe('speakerColorIndex', () => {
   it('spreads names over the colours', () => {
     const used = new Set(Array.from({ length: 64 }, (_, i) => speakerColorIndex(`Speaker ${i + 1}`)));
     expect(used.size).toBe(SPEAKER_COLOR_COUNT);
+  });
+});
+
+describe('numbered speakers', () => {
+  it("tells speaker detection's 'Speaker N' from names users give", () => {
+    expect(numberedSpeaker('Speaker 1')).toBe(1);
+    expect(numberedSpeaker('Speaker 12')).toBe(12);
+    for (const name of ['Speaker', 'Speaker 0', 'Speaker 01', 'speaker 2', 'Speaker 2a', 'Anna', 'Unknown Speaker']) {
+      expect(numberedSpeaker(name), name).toBeNull();
+    }
+  });
+
+  it('are named by the label a copy is given, as the viewer shows them', () => {
+    const segments: TranscriptSegment[] = [
+      { start: 0, end: 2, text: 'Hello.', speaker: 'Speaker 1' },
+      { start: 2, end: 4, text: 'Hi.', speaker: 'Anna' },
+    ];
+    const german = (name: string) => (numberedSpeaker(name) ? `Sprecher ${numberedSpeaker(name)}` : name);
+    expect(transcriptText(segments, undefined, 'detailed', german)).toBe('Sprecher 1:\n[0:00 - 0:02] Hello.\n\nAnna:\n[0:02 - 0:04] Hi.');
+    // A string still names only the unknown speaker (the package's earlier form).
+    expect(transcriptText(segments, undefined, 'detailed', 'Unbekannt')).toMatch(/^Speaker 1:/);
   });
 });

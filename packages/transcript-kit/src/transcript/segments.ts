@@ -22,6 +22,12 @@ export interface TranscriptSegment {
 
 export const DEFAULT_SPEAKER = 'Unknown Speaker';
 
+/** The number of a speaker as speaker detection names them ('Speaker 2': 2), else null (a name a user gave). */
+export function numberedSpeaker(name: string): number | null {
+  const match = /^Speaker ([1-9]\d{0,2})$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
 /**
  * Index of the segment containing `time` (start <= time < end) in segments sorted by start, or -1 (before
  * the first, in a gap, after the last, or a non-finite time). Binary search: O(log n), so the player can
