@@ -8,6 +8,8 @@ import type { Language } from '@scribe/api-client';
 export interface DocumentMessages {
   /** The engine's word for no speaker, as the reader sees it. */
   unknownSpeaker: string;
+  /** Speaker detection's n-th speaker ('Speaker n' as stored), as the reader sees it. */
+  numberedSpeaker: (n: number) => string;
   /** After the transcript's title in the export of all its AI outputs. */
   aiOutputsSuffix: string;
   /** Before the transcript's creation date. */
@@ -21,6 +23,7 @@ export interface DocumentMessages {
 export const documentMessages: Record<Language, DocumentMessages> = {
   en: {
     unknownSpeaker: 'Unknown Speaker',
+    numberedSpeaker: (n) => `Speaker ${n}`,
     aiOutputsSuffix: 'AI outputs',
     created: 'Created',
     exported: 'Exported',
@@ -28,12 +31,24 @@ export const documentMessages: Record<Language, DocumentMessages> = {
   },
   de: {
     unknownSpeaker: 'Unbekannter Sprecher',
+    numberedSpeaker: (n) => `Sprecher ${n}`,
     aiOutputsSuffix: 'KI-Ausgaben',
     created: 'Erstellt',
     exported: 'Exportiert',
     aiOutput: 'KI-Ausgabe',
   },
 };
+
+/**
+ * A stored speaker name as the reader sees it: the engine's 'Unknown Speaker' (or none) and speaker
+ * detection's 'Speaker 1', 'Speaker 2', … in the reader's language; a name a user gave as it is.
+ */
+export function readerSpeakerName(speaker: string | undefined, language: Language): string {
+  const name = speaker?.trim();
+  if (!name || name === 'Unknown Speaker') return documentMessages[language].unknownSpeaker;
+  const numbered = /^Speaker ([1-9]\d{0,2})$/.exec(name);
+  return numbered ? documentMessages[language].numberedSpeaker(Number(numbered[1])) : name;
+}
 
 /** The locale whose conventions dates follow (German: 24.11.2026, 01:19). */
 const LOCALES: Record<Language, string> = { en: 'en-GB', de: 'de-DE' };

@@ -189,6 +189,26 @@ describe('exports', () => {
     expect((await a.post('/api/user/preferences', { language: 'en' })).status).toBe(200);
   });
 
+  it("names detected speakers in the reader's language: 'Sprecher 1' in a German reader's SRT, text and AI statistics", async () => {
+    const s = await register(server);
+    const a = api(server, s.cookie);
+    expect((await a.post('/api/user/preferences', { language: 'de' })).status).toBe(200);
+    const id = await insertTranscript(server, s.user.id, {
+      title: 'Detected',
+      language: 'en',
+      segments: englishSegments.map((seg, i) => ({ ...seg, speaker: i % 2 ? 'Speaker 2' : 'Speaker 1' })),
+    });
+    const srt = (await a.get(`/api/transcripts/${id}/export/srt`)).text;
+    expect(srt).toMatch(/^Sprecher 1: /m);
+    expect(srt).toMatch(/^Sprecher 2: /m);
+    const txt = Buffer.from((await fetchBytes(server, s.cookie, `/api/transcripts/${id}/export/txt`)).bytes).toString('utf8');
+    expect(txt).toContain('Sprecher 2');
+    await a.post(`/api/transcripts/${id}/custom-prompt`, { prompt: 'Extract statistics from the transcript.' });
+    const all = Buffer.from((await fetchBytes(server, s.cookie, `/api/transcripts/${id}/ai-outputs/export/txt`)).bytes).toString('utf8');
+    expect(all).toContain('Sprecher 1: Redeanteil');
+    expect(`${srt}${txt}${all}`).not.toMatch(/Speaker \d/);
+  });
+
   it("writes a German reader's export in German and in the time zone the browser sent", async () => {
     const s = await register(server);
     const a = api(server, s.cookie);

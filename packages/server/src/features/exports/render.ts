@@ -10,7 +10,7 @@ import type PdfKit from 'pdfkit';
 import { lazyModule } from '../../lazy-module.ts';
 import type { StoredSegment } from '../../db/schema.ts';
 import { formatTimestamp } from '../ai/engines/types.ts';
-import { documentMessages, formatDateTime } from '../../i18n/messages.ts';
+import { documentMessages, formatDateTime, readerSpeakerName } from '../../i18n/messages.ts';
 import type { Language, SubtitleOptions } from '@scribe/api-client';
 import { buildCues, UNKNOWN_SPEAKER } from './subtitles.ts';
 
@@ -48,11 +48,8 @@ export interface Reader {
 
 export { UNKNOWN_SPEAKER };
 
-/** The speaker as the reader sees it: the engine's 'Unknown Speaker' (or none) in the reader's language. */
-export function speakerName(speaker: string | undefined, language: Language): string {
-  const name = speaker?.trim();
-  return !name || name === UNKNOWN_SPEAKER ? documentMessages[language].unknownSpeaker : name;
-}
+/** The speaker as the reader sees it ('Unknown Speaker' and 'Speaker 2' in the reader's language). */
+export const speakerName = readerSpeakerName;
 
 export function transcriptDocument(
   title: string,

@@ -13,6 +13,7 @@ import { figuresIn, type Figure } from './local/figures.ts';
 import { removeFillers } from './local/fillers.ts';
 import { correctSentence } from './local/grammar.ts';
 import { T, type UnsupportedTask } from './local/i18n.ts';
+import { readerSpeakerName } from '../../../i18n/messages.ts';
 import { answerPassages } from './local/answer.ts';
 import { actionItems, decisions, isActionItem, isDecision, peopleIn, type ActionItem } from './local/meeting.ts';
 import { rankSentences } from './local/rank.ts';
@@ -282,8 +283,7 @@ export function people(transcript: AiTranscript, all: Sentence[], lang: Lang, ui
   for (const s of transcript.segments) talk.set(s.speaker, (talk.get(s.speaker) ?? 0) + Math.max(0, s.end - s.start));
   const total = [...talk.values()].reduce((a, b) => a + b, 0);
   const speakers = [...talk.entries()].map(
-    ([name, sec]) =>
-      `- ${name && name !== UNKNOWN_SPEAKER ? name : t.unknownSpeaker}: ${t.talkShare} ${total ? Math.round((sec / total) * 100) : 0} %`,
+    ([name, sec]) => `- ${readerSpeakerName(name, ui)}: ${t.talkShare} ${total ? Math.round((sec / total) * 100) : 0} %`,
   );
   // Names: in English capitalised words inside a sentence; in German (where every noun is capitalised)
   // only words after Herr/Frau/Dr. or 'hier ist', and the speakers' names when someone else says them.
@@ -360,7 +360,7 @@ export function statistics(transcript: AiTranscript, all: Sentence[], lang: Lang
     `- ${t.speakers}: ${bySpeaker.size}`,
     ...[...bySpeaker.entries()].map(
       ([name, e]) =>
-        `  - ${name && name !== UNKNOWN_SPEAKER ? name : t.unknownSpeaker}: ${t.talkShare} ${talk > 0 ? Math.round((e.seconds / talk) * 100) : 0} % (${Math.round(e.seconds)} ${t.seconds}, ${e.words} ${t.words}, ${e.segments} ${t.segments})`,
+        `  - ${readerSpeakerName(name, ui)}: ${t.talkShare} ${talk > 0 ? Math.round((e.seconds / talk) * 100) : 0} % (${Math.round(e.seconds)} ${t.seconds}, ${e.words} ${t.words}, ${e.segments} ${t.segments})`,
     ),
   ];
   if (longest)
