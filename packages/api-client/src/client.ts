@@ -25,6 +25,8 @@ import type {
   CreateFolderRequest,
   Folder,
   FinalizeUploadRequest,
+  FindSpeakersRequest,
+  FindSpeakersResponse,
   BulkRequest,
   BulkResponse,
   Revision,
@@ -75,6 +77,7 @@ export const paths = {
   restoreRevision: (id: number, n: number) => `/api/transcripts/${id}/revisions/${n}/restore`,
   transcriptAudio: (id: number) => `/api/transcripts/${id}/audio`,
   retryTranscript: (id: number) => `/api/transcripts/${id}/retry`,
+  findSpeakers: (id: number) => `/api/transcripts/${id}/speakers`,
   shareTranscript: (id: number) => `/api/transcripts/${id}/share`,
   transcriptShares: (id: number) => `/api/transcripts/${id}/shares`,
   share: (id: number) => `/api/shares/${id}`,
@@ -173,6 +176,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       /** A new revision with revision `n`'s title and text. */
       restoreRevision: (id: number, n: number) =>
         http.send<UpdateTranscriptResponse>('POST', paths.restoreRevision(id, n), undefined, 'RESTORE_REVISION_FAILED'),
+      /** Speaker detection again on the audio, for a number of speakers or 'auto': a new revision. */
+      findSpeakers: (id: number, speakers: FindSpeakersRequest['speakers']) =>
+        http.send<FindSpeakersResponse>('POST', paths.findSpeakers(id), { speakers }, 'FIND_SPEAKERS_FAILED'),
       /** Starts a failed transcription again (402 when the balance cannot cover it). */
       retry: (id: number) => http.send<OkResponse>('POST', paths.retryTranscript(id), undefined, 'RETRY_TRANSCRIPTION_FAILED'),
       /** Moves, deletes or retries several transcripts at once: all of them, or none (the error says why). */

@@ -276,6 +276,7 @@ export const apiErrors = {
   MOVE_TRANSCRIPT_FAILED: 'Failed to move transcript',
   SAVE_TRANSCRIPT_FAILED: 'Failed to save transcript',
   RESTORE_REVISION_FAILED: 'Failed to restore the revision',
+  FIND_SPEAKERS_FAILED: 'Failed to find the speakers',
   RETRY_TRANSCRIPTION_FAILED: 'Failed to retry the transcription',
   BULK_ACTION_FAILED: 'Failed to change the selected transcripts',
   CREATE_SHARE_FAILED: 'Failed to create the share link',

@@ -256,6 +256,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   MOVE_TRANSCRIPT_FAILED: msg`Failed to move transcript`,
   SAVE_TRANSCRIPT_FAILED: msg`Failed to save transcript`,
   RESTORE_REVISION_FAILED: msg`Failed to restore the revision`,
+  FIND_SPEAKERS_FAILED: msg`Failed to find the speakers`,
   BULK_ACTION_FAILED: msg`Failed to change the selected transcripts`,
   RETRY_TRANSCRIPTION_FAILED: msg`Failed to retry the transcription`,
   CREATE_SHARE_FAILED: msg`Failed to create the share link`,

@@ -15,6 +15,7 @@ import { EmptyState } from './EmptyState.tsx';
 import { ExportMenu } from './ExportMenu.tsx';
 import { useTranscriptEditing } from '../data/useTranscriptEditing.ts';
 import { RevisionHistoryDialog } from './editing/RevisionHistoryDialog.tsx';
+import { SpeakersMenu } from './editing/SpeakersMenu.tsx';
 import { ShareDialog } from './sharing/ShareDialog.tsx';
 import { playbackStore, seekPlayer, seekPlayerOnly, skipPlayer, togglePlayer, useCurrentTime, useIsPlaying } from './playback.ts';
 import { jumpStore, usePendingJump } from './searchJump.ts';
@@ -88,6 +89,11 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
             <Button size="sm" onPress={() => setHistoryOpen(true)}>
               {t`History`}
             </Button>
+            <SpeakersMenu
+              transcriptId={transcript.id}
+              isDisabled={editing.status !== 'idle' && editing.status !== 'saved'}
+              onFound={editing.reload}
+            />
             <ExportMenu transcriptId={transcript.id} />
           </>
         }
