@@ -36,6 +36,8 @@ for (const [device, viewport] of [
       await expect(
         page.getByText(device === 'phone' ? 'Tap the menu button to select a transcript or record a new one' : 'No items found'),
       ).toBeVisible();
+      // The sign-up toast leaves after 5 s, before or after the screenshot on a busy machine: it is gone first.
+      await expect(page.getByRole('status').filter({ hasText: 'Account created successfully' })).toHaveCount(0, { timeout: 15_000 });
       await settle(page);
       await expect(page).toHaveScreenshot(`workspace-empty-${device}.png`, shot);
       await page.goto('/credits');
