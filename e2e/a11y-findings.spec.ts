@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { aiRun, newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { aiRun, newUser, register, transcriptNamed, uploadQuestionsAndWait } from './helpers.ts';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -15,14 +15,9 @@ test('axe findings fixed: payment form, History dialog, share page, phone AI out
   test.setTimeout(240_000);
   await register(page, newUser());
   await uploadQuestionsAndWait(page);
-  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
-  const id = tree.find((n) => n.type === 'transcript' && n.name === 'questions-en')!.id;
-
   // A long second revision, so the History dialog's preview has to scroll.
-  const transcript = (await (await page.request.get(`/api/transcripts/${id}`)).json()) as {
-    revision: number;
-    metadata: { timestamps: Array<{ end: number }> };
-  };
+  const transcript = await transcriptNamed(page, 'questions-en');
+  const { id } = transcript;
   const end = transcript.metadata.timestamps.at(-1)!.end;
   const segments = Array.from({ length: 30 }, (_, i) => ({
     start: (end * i) / 30,

@@ -157,3 +157,26 @@ export async function payWithTestCardIn(scope: Locator | Page, cardNumber: strin
   await form.getByRole('textbox', { name: /CVC/ }).fill(cvc);
   await form.getByRole('button', { name: /^(Pay .+|.+ bezahlen)$/ }).click();
 }
+
+/** A segment as the API answers it (the fields the journeys read). */
+export interface ApiSegment {
+  start: number;
+  end: number;
+  text: string;
+  speaker?: string;
+  words?: Array<{ text: string; start: number; end: number }>;
+}
+
+/** The signed-in user's transcript named `name`, as GET /api/transcripts/:id answers it (its id from the tree). */
+export async function transcriptNamed(
+  page: Page,
+  name: string,
+): Promise<{ id: number; revision: number; metadata: { timestamps: ApiSegment[] } }> {
+  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
+  const id = tree.find((n) => n.type === 'transcript' && n.name === name)!.id;
+  const transcript = (await (await page.request.get(`/api/transcripts/${id}`)).json()) as {
+    revision: number;
+    metadata: { timestamps: ApiSegment[] };
+  };
+  return { id, ...transcript };
+}

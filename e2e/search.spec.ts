@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { newUser, register, transcriptNamed, uploadQuestionsAndWait } from './helpers.ts';
 
 /** Seconds shown as "m:ss of m:ss" by the player's seek slider. */
 async function playerSeconds(page: Page): Promise<number> {
@@ -18,11 +18,7 @@ test('type in the search, pick a hit, the player jumps there', async ({ page }) 
   await register(page, newUser());
   await uploadQuestionsAndWait(page);
   // Where the engine timed the word 'Monday'.
-  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
-  const id = tree.find((n) => n.type === 'transcript' && n.name === 'questions-en')!.id;
-  const transcript = (await (await page.request.get(`/api/transcripts/${id}`)).json()) as {
-    metadata: { timestamps: Array<{ start: number; words?: Array<{ text: string; start: number }> }> };
-  };
+  const transcript = await transcriptNamed(page, 'questions-en');
   const monday = transcript.metadata.timestamps
     .flatMap((segment) => segment.words ?? [])
     .find((word) => /^monday\W*$/i.test(word.text.trim()))!;

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { newUser, register, transcriptNamed, uploadQuestionsAndWait } from './helpers.ts';
 
 const XHR = { 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -12,12 +12,8 @@ test('Share from the transcript header; the share page names the speakers in its
   await uploadQuestionsAndWait(page);
 
   // Name the speakers (as the editor does), so the plain view has names to keep.
-  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
-  const id = tree.find((n) => n.type === 'transcript' && n.name === 'questions-en')!.id;
-  const transcript = (await (await page.request.get(`/api/transcripts/${id}`)).json()) as {
-    revision: number;
-    metadata: { timestamps: Array<{ start: number; end: number; text: string; speaker?: string }> };
-  };
+  const transcript = await transcriptNamed(page, 'questions-en');
+  const { id } = transcript;
   const end = transcript.metadata.timestamps.at(-1)!.end;
   // A long read: twelve turns of a few sentences each, alternating speakers, within the audio's length.
   const segments = Array.from({ length: 12 }, (_, i) => ({

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { confirmUpload, newUser, register } from './helpers.ts';
+import { confirmUpload, newUser, register, transcriptNamed } from './helpers.ts';
 
 /** Three voices taking turns for a minute (packages/server/test/fixtures/audio/README.md). */
 const conversation = join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures', 'audio', 'speakers-three-voices.opus');
@@ -39,8 +39,7 @@ test('speakers are found in a conversation, renamed, merged and restored, and th
   await expect.poll(() => speakerNames(page)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
 
   // The SRT names each turn's speaker where it starts.
-  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
-  const id = tree.find((n) => n.type === 'transcript' && n.name === 'speakers-three-voices')!.id;
+  const { id } = await transcriptNamed(page, 'speakers-three-voices');
   const srt = await (await page.request.get(`/api/transcripts/${id}/export/srt`)).text();
   for (const n of [1, 2, 3]) expect(srt).toMatch(new RegExp(`^Speaker ${n}: `, 'm'));
 

@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
-
-interface Word {
-  text: string;
-  start: number;
-  end: number;
-}
+import { newUser, register, transcriptNamed, uploadQuestionsAndWait } from './helpers.ts';
 
 /** The word painted as being spoken (CSS Highlight API), or null. */
 const spokenWord = (page: Page) =>
@@ -18,11 +12,7 @@ test('while the audio plays the spoken word is highlighted and moves on; a click
   test.setTimeout(180_000);
   await register(page, newUser());
   await uploadQuestionsAndWait(page);
-  const tree = (await (await page.request.get('/api/folders/tree')).json()) as Array<{ id: number; type: string; name: string }>;
-  const id = tree.find((n) => n.type === 'transcript' && n.name === 'questions-en')!.id;
-  const transcript = (await (await page.request.get(`/api/transcripts/${id}`)).json()) as {
-    metadata: { timestamps: Array<{ text: string; words?: Word[] }> };
-  };
+  const transcript = await transcriptNamed(page, 'questions-en');
   const segments = transcript.metadata.timestamps;
   // The built-in engine times every word.
   expect(segments.every((s) => (s.words?.length ?? 0) > 0)).toBe(true);
