@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, register, tutorialDialog, uploadQuestionsAndWait } from './helpers.ts';
+import { newUser, register, saveStatusLine, tutorialDialog, uploadQuestionsAndWait } from './helpers.ts';
 
 /** Seconds shown as "m:ss of m:ss" by the player's seek slider. */
 async function playerSeconds(page: Page): Promise<number> {
@@ -73,7 +73,7 @@ test('in the default view a click on a line plays from there; double-click, Ente
   await page.keyboard.type(' Corrected.');
   await page.keyboard.press('Enter');
   await expect(segments.nth(1)).toContainText(/Corrected\.$/);
-  await expect(article.getByText('All changes saved', { exact: true }).first()).toBeVisible();
+  await expect(saveStatusLine(article, 'All changes saved')).toBeVisible();
 
   // The shortcut list says the same.
   await article.getByRole('button', { name: 'Keyboard shortcuts' }).click();

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { confirmUpload, newUser, questionsRecording, register } from './helpers.ts';
+import { confirmUpload, newUser, questionsRecording, register, saveStatusLine } from './helpers.ts';
 
 /**
  * The questions recording twice with 1.8 s of a tone melody between (C E G C' G E, a quarter second
@@ -52,8 +52,7 @@ const editor = (page: Page) => page.getByRole('article', { name: 'questions-en' 
 const segmentList = (page: Page) => editor(page).getByRole('list', { name: 'Transcript segments' });
 /** The segments' texts (the element that a click or Enter edits). */
 const segmentTexts = (page: Page) => segmentList(page).locator('[role="button"][data-index]');
-/** The editor's save status line (shown, and spoken once through a status region). */
-const saveStatus = (page: Page, text: string) => editor(page).getByText(text, { exact: true }).first();
+const saveStatus = (page: Page, text: string) => saveStatusLine(editor(page), text);
 const saved = (page: Page) => saveStatus(page, 'All changes saved');
 
 /**

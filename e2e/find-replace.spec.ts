@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { newUser, register, saveStatusLine, uploadQuestionsAndWait } from './helpers.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -44,7 +44,7 @@ test('find and replace previews the matches and replaces them all as one revisio
   await expect(dialog).toBeHidden();
   await expect(editor(page)).toContainText(/how long will the move take/i);
   await expect(editor(page)).not.toContainText(/migration/i);
-  await expect(editor(page).getByText('All changes saved', { exact: true }).first()).toBeVisible();
+  await expect(saveStatusLine(editor(page), 'All changes saved')).toBeVisible();
 
   // Exactly one new revision for the whole replacement, and the server keeps it.
   const after = await revisions(page);

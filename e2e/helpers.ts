@@ -180,3 +180,12 @@ export async function transcriptNamed(
   };
   return { id, ...transcript };
 }
+
+/**
+ * The editor's save status line as shown ("Saving…", "All changes saved", …). Not the words spoken
+ * through its status region: those keep the last state announced while a save is under way ("Saving…"
+ * is never spoken), so a check there would find "All changes saved" before the new save has landed.
+ */
+export function saveStatusLine(scope: Locator | Page, text: string): Locator {
+  return scope.locator('[data-status-text]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { confirmUpload, newUser, register, transcriptNamed } from './helpers.ts';
+import { confirmUpload, newUser, register, saveStatusLine, transcriptNamed } from './helpers.ts';
 
 /** Three voices taking turns for a minute (packages/server/test/fixtures/audio/README.md). */
 const conversation = join(import.meta.dirname, '..', 'packages', 'server', 'test', 'fixtures', 'audio', 'speakers-three-voices.opus');
@@ -54,7 +54,7 @@ test('speakers are found in a conversation, renamed, merged and restored, and th
   await popover.getByRole('textbox', { name: 'Rename this speaker everywhere' }).fill('Reader');
   await popover.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect.poll(() => speakerNames(page)).toEqual(['Reader', 'Speaker 2']);
-  await expect(editor(page).getByText('All changes saved', { exact: true }).first()).toBeVisible();
+  await expect(saveStatusLine(editor(page), 'All changes saved')).toBeVisible();
 
   // Undone by restoring the revision the detection made.
   await editor(page).getByRole('button', { name: 'History' }).click();

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { newUser, register, uploadQuestionsAndWait } from './helpers.ts';
+import { newUser, register, saveStatusLine, uploadQuestionsAndWait } from './helpers.ts';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const editor = (page: Page) => page.getByRole('article', { name: 'questions-en' });
 const segmentList = (page: Page) => editor(page).getByRole('list', { name: 'Transcript segments' });
 const segmentTexts = (page: Page) => segmentList(page).locator('[role="button"][data-index]');
-const saved = (page: Page) => editor(page).getByText('All changes saved', { exact: true }).first();
+const saved = (page: Page) => saveStatusLine(editor(page), 'All changes saved');
 
 test('undo and redo take back and redo text edits, split, merge and speaker changes, by keys and buttons, and the result is saved', async ({
   page,

@@ -52,7 +52,9 @@ test('a video: uploaded, transcribed from its sound, played beside its transcrip
   const segments = article.getByRole('group', { name: 'Transcript segments' }).locator('[role="button"][data-index]');
   expect(await segments.count()).toBeGreaterThan(1);
   await playAndClickLater(page, player, segments);
-  await player.getByRole('button', { name: 'Pause', exact: true }).click();
+  // The last line is the recording's end: the video plays to it and stops, the button back to Play.
+  await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.ended)).toBe(true);
 
   // Picture in picture: the video moves into the browser's floating window and back, the button saying which it does next.
   await player.getByRole('button', { name: 'Picture in picture' }).click();

@@ -152,6 +152,26 @@ describe('offline', () => {
     expect(b.session.getSnapshot()).toMatchObject({ status: 'idle', dirty: false });
     expect(b.storage.map.has(KEY)).toBe(false);
   });
+
+  it('a kept copy whose save reached the server before a reload is dropped, though the server stored it in its own form', () => {
+    // The reload cut the save's answer off: the copy still names the revision it was made on. The server
+    // has it, with its keys in another order and the edited segment's words timed again.
+    const mine = original.segments.map((s) => ({ ...s, speaker: 'Carol' }));
+    const stored = mine.map(({ start, end, text, speaker }) => ({
+      text,
+      speaker,
+      words: [{ text, start, end }],
+      start,
+      end,
+      confidence: 0.9,
+    }));
+    const { session, server, storage } = setup({ title: 'Interview', segments: stored, revision: 2 });
+    storage.map.set(KEY, JSON.stringify({ baseRevision: 1, segments: mine, updatedAt: 1 }));
+    session.resume(createPendingEdits(storage).read(KEY));
+    expect(session.getSnapshot()).toMatchObject({ status: 'idle', dirty: false, revision: 2 });
+    expect(server.send).not.toHaveBeenCalled();
+    expect(storage.map.has(KEY)).toBe(false);
+  });
 });
 
 describe('conflicts', () => {
@@ -216,6 +236,20 @@ describe('conflicts', () => {
       baseRevision: 2,
       segments: expect.arrayContaining([expect.objectContaining({ text: 'Mine' })]),
     });
+  });
+
+  it("a title renamed elsewhere after a save is no conflict with text edited since: the server's form of the saved text is the same text", async () => {
+    const { session, server } = setup();
+    session.edit({ segments: edited(original.segments, 0, 'Mine') });
+    await vi.advanceTimersByTimeAsync(800);
+    const sent = server.calls[0].body.segments ?? [];
+    server.calls[0].resolve({ revision: 2 });
+    await vi.advanceTimersByTimeAsync(0);
+    session.edit({ segments: edited(session.getSnapshot().segments, 1, 'More') });
+    const stored = sent.map(({ start, end, text, speaker }) => ({ end, text, start, speaker, words: [{ text, start, end }] }));
+    session.serverChanged({ title: 'Renamed in the tree', segments: stored, revision: 3 });
+    expect(session.getSnapshot()).toMatchObject({ status: 'saving', revision: 3, title: 'Renamed in the tree', dirty: true });
+    expect(session.getSnapshot().segments[1].text).toBe('More');
   });
 
   it('its own new revision, reported while the save is in flight, is no conflict', async () => {

@@ -3,7 +3,7 @@
 // as a new revision (PATCH /api/transcripts/{id} with baseRevision). Framework-free, so it is unit-tested
 // with fake timers; useTranscriptEditing.ts binds it to React and SWR.
 import { ApiError, retryDelay, type Segment, type Transcript, type UpdateTranscriptRequest } from '@scribe/api-client';
-import { sameContent, type PendingEdit, type PendingEdits } from './pendingEdits.ts';
+import { sameContent, sameSegments, type PendingEdit, type PendingEdits } from './pendingEdits.ts';
 
 /**
  * idle: nothing to say yet; saving: a save is due or in flight; saved: the server has every change;
@@ -152,7 +152,7 @@ export function createEditSession(options: EditSessionOptions) {
     }
     // Both sides changed: a conflict only where they changed the same thing (e.g. the tree renamed the
     // transcript while the text was being edited here: the title is taken, the text still goes).
-    const theirSegments = JSON.stringify(server.segments) !== JSON.stringify(saved.segments);
+    const theirSegments = !sameSegments(server.segments, saved.segments);
     const theirTitle = server.title !== saved.title;
     const mySegments = segments !== saved.segments;
     const myTitle = title !== saved.title;

@@ -44,5 +44,14 @@ describe('edits kept on this device', () => {
     expect(sameContent({ segments: structuredClone(segments) }, server)).toBe(true);
     expect(sameContent({ title: 'T2' }, server)).toBe(false);
     expect(sameContent({ segments: [{ ...segments[0], text: 'Ho' }] }, server)).toBe(false);
+    // The server's form of the same text: keys in another order, words timed, a confidence.
+    const stored = [
+      { text: 'Hi', end: 1, start: 0, speaker: 'Unknown Speaker', words: [{ text: 'Hi', start: 0, end: 1 }], confidence: 0.9 },
+    ];
+    expect(sameContent({ segments }, { title: 'T', segments: stored })).toBe(true);
+    expect(sameContent({ segments: [{ ...segments[0], speaker: 'Carol' }] }, { title: 'T', segments: stored })).toBe(false);
+    expect(sameContent({ segments: [{ ...segments[0], reviewed: true }] }, { title: 'T', segments: stored })).toBe(false);
+    expect(sameContent({ segments: [{ ...segments[0], end: 1.5 }] }, { title: 'T', segments: stored })).toBe(false);
+    expect(sameContent({ segments: [...segments, ...segments] }, { title: 'T', segments: stored })).toBe(false);
   });
 });

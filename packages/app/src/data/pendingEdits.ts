@@ -73,12 +73,32 @@ export function browserEditStorage(): EditStorage | null {
   }
 }
 
+/**
+ * Whether two segment lists say the same to a reader: the same times, text, speaker and review mark, in
+ * order. The server's copy of what was sent is not the same bytes: its database keeps an object's keys
+ * in its own order, and it times the words of an edited text again (a segment's words and confidence
+ * are its own, never the user's), so comparing the JSON would see a change where there is none.
+ */
+export function sameSegments(a: readonly Segment[], b: readonly Segment[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i];
+    return (
+      x.start === y.start &&
+      x.end === y.end &&
+      x.text === y.text &&
+      (x.speaker ?? 'Unknown Speaker') === (y.speaker ?? 'Unknown Speaker') &&
+      Boolean(x.reviewed) === Boolean(y.reviewed)
+    );
+  });
+}
+
 /** Whether a pending copy says nothing beyond what the server already has (then it can go). */
 export function sameContent(
   edit: Pick<PendingEdit, 'segments' | 'title'>,
   server: { title: string; segments: readonly Segment[] },
 ): boolean {
   if (edit.title !== undefined && edit.title !== server.title) return false;
-  if (edit.segments !== undefined && JSON.stringify(edit.segments) !== JSON.stringify(server.segments)) return false;
+  if (edit.segments !== undefined && !sameSegments(edit.segments, server.segments)) return false;
   return true;
 }
