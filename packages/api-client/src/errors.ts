@@ -164,6 +164,7 @@ export const apiErrors = {
   RETRY_NOT_FAILED: 'Only a failed transcription can be retried',
   RETRY_NO_AUDIO: 'The audio of this transcript is gone, so it cannot be transcribed again',
   SPEAKERS_NO_AUDIO: 'The audio of this transcript is gone, so its speakers cannot be found again',
+  SPEAKERS_OPTION_INVALID: 'speakers must be auto or a number from 1 to {max}',
   /**
    * `reason`: the engine's or the job's own words; when they are a registry text themselves, `reasonCode`
    * (and that text's params) come with it, so the reason is translated too.

@@ -214,6 +214,25 @@ export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 export const tutorialTranscriptResponseSchema = z.object({ id: z.number().int() });
 export type TutorialTranscriptResponse = z.infer<typeof tutorialTranscriptResponseSchema>;
 
+/** Speaker detection: after each transcription, and again on request (POST /api/transcripts/:id/speakers). */
+export const speakerLimits = {
+  /** The most speakers a user may ask for. */
+  max: 10,
+} as const;
+
+/** How many speakers to find: a number the user knows, or 'auto' to estimate it. */
+export const speakersOptionSchema = z.union([z.literal('auto'), z.number().int().min(1).max(speakerLimits.max)]);
+export type SpeakersOption = z.infer<typeof speakersOptionSchema>;
+
+/** The option as a form field sends it ('auto', '3'); null when it is neither. */
+export function parseSpeakersOption(text: string): SpeakersOption | null {
+  const value = text.trim();
+  if (value === 'auto') return 'auto';
+  if (!/^\d{1,2}$/.test(value)) return null;
+  const parsed = speakersOptionSchema.safeParse(Number(value));
+  return parsed.success ? parsed.data : null;
+}
+
 export const finalizeUploadRequestSchema = z.object({
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   originalName: z.string().min(1).max(255),
@@ -231,6 +250,8 @@ export const finalizeUploadRequestSchema = z.object({
     .optional(),
   /** Names and terms to expect in this recording (custom vocabulary); left out: none. */
   vocabulary: vocabularySchema.optional(),
+  /** How many speakers the recording has; left out: 'auto' (estimated). */
+  speakers: speakersOptionSchema.optional(),
 });
 export type FinalizeUploadRequest = z.infer<typeof finalizeUploadRequestSchema>;
 
@@ -251,16 +272,7 @@ export const uploadStatusSchema = z.object({
 });
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 
-/** Speaker detection run again on a finished transcript (POST /api/transcripts/:id/speakers). */
-export const speakerLimits = {
-  /** The most speakers a user may ask for. */
-  max: 10,
-} as const;
-
-/** How many speakers to find: a number the user knows, or 'auto' to estimate it. */
-export const findSpeakersRequestSchema = z.object({
-  speakers: z.union([z.literal('auto'), z.number().int().min(1).max(speakerLimits.max)]),
-});
+export const findSpeakersRequestSchema = z.object({ speakers: speakersOptionSchema });
 export type FindSpeakersRequest = z.infer<typeof findSpeakersRequestSchema>;
 
 /** The new revision with the speakers found ('Speaker 1', 'Speaker 2', … in order of appearance), and how many. */

@@ -75,6 +75,7 @@ import { createRecordingsService } from './features/recordings/service.ts';
 import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createWorkPool, type WorkPool } from './work/pool.ts';
+import { pooledSpeakerFinder, type SpeakerFinder } from './features/transcription/speakers/finder.ts';
 import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
 import { createUploadsService } from './features/uploads/service.ts';
 import { registerRequestBudget } from './http/request-budget.ts';
@@ -119,6 +120,8 @@ export interface BuildOptions {
   worker?: boolean;
   /** Replaces the engine TRANSCRIPTION_ENGINE would choose (tests inject failures through it). */
   engine?: TranscriptionEngine;
+  /** Replaces the speaker detection that follows each transcription (tests inject its failure). */
+  speakerFinder?: SpeakerFinder;
   /** Ping interval of the live channel; sessions are re-checked at the same pace (default 30 s). */
   liveKeepaliveMs?: number;
   /** Told every query the server sends through Drizzle (tests and the index review count them). */
@@ -178,6 +181,11 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     stoppers.push(() => hub.close());
     const storage: Storage = createStorage(config);
     if (storage.close) stoppers.push(storage.close);
+    // Exports, large edits and speaker detection run in worker threads, each kind with a bounded queue
+    // (work/pool.ts); a worker process has them too (detection follows each transcription).
+    const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
+    stoppers.push(() => pool.close());
+    app.decorate('work', pool);
     const t = config.transcription;
     const queue = await createPgBossQueue(db, app.log, {
       retryLimit: t.retryLimit,
@@ -291,6 +299,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         repo: createTranscriptionRepository(db.db),
         storage,
         engine,
+        speakers: options.speakerFinder ?? pooledSpeakerFinder(pool, join(config.dataDir, 'tmp', 'speakers')),
         billing: credits,
         hub,
         onOutcome: async (o) => {
@@ -380,10 +389,7 @@ async function registerRoutes(
   const sessionEnds = shareSessionEnds(hub, auth, app.log);
   stoppers.push(sessionEnds.stop);
 
-  // Exports and large edits run in worker threads, each kind with a bounded queue (work/pool.ts).
-  const pool = createWorkPool({ threads: config.work.threads, queueMax: config.work.queueMax });
-  stoppers.push(() => pool.close());
-  app.decorate('work', pool);
+  const pool = app.work;
 
   await app.register(healthRoutes, { database });
   await app.register(metricsRoutes, { metrics, token: config.metricsToken });

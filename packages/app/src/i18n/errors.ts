@@ -157,6 +157,7 @@ export const errorDescriptors: Record<ApiErrorCode, MessageDescriptor> = {
   RETRY_NOT_FAILED: msg`Only a failed transcription can be retried`,
   RETRY_NO_AUDIO: msg`The audio of this transcript is gone, so it cannot be transcribed again`,
   SPEAKERS_NO_AUDIO: msg`The audio of this transcript is gone, so its speakers cannot be found again`,
+  SPEAKERS_OPTION_INVALID: msg({ message: 'speakers must be auto or a number from 1 to {max}' }),
   TRANSCRIPTION_FAILED: msg({ message: 'Transcription failed: {reason}' }),
   TRANSCRIBING: msg`Transcribing audio...`,
   TRANSCRIPTION_COMPLETED: msg`Transcription completed!`,

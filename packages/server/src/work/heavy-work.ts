@@ -34,9 +34,8 @@ export interface FindSpeakersInput {
   filePath: string;
   /** Where long decoded audio may be kept while it is read. */
   tmpDir: string;
-  /** The current revision's segments (JSON) and that revision's number. */
+  /** The segments to label (JSON). */
   segments: string;
-  baseRevision: number;
   /** The number of speakers the user gives; unset: estimated. */
   count?: number;
 }
@@ -81,11 +80,11 @@ export const tasks = {
   },
 
   /**
-   * A finished transcript's speakers found again in its audio (transcription/speakers/detect.ts): the
-   * edit body of the new revision ({ baseRevision, segments }) and how many speakers there are. The
-   * decoder and the detection load on first use (exports and edits never need them).
+   * A transcript's speakers found in its audio (transcription/speakers/detect.ts): its segments labelled
+   * (JSON) and how many speakers there are. The decoder and the detection load on first use (exports and
+   * edits never need them).
    */
-  async findSpeakers(input: FindSpeakersInput): Promise<{ body: Uint8Array; speakers: number }> {
+  async findSpeakers(input: FindSpeakersInput): Promise<{ segments: Uint8Array; speakers: number }> {
     const { AudioDecodeError, decodeToPcm } = await import('../features/transcription/engines/whisper/audio.ts');
     const { detectSpeakers } = await import('../features/transcription/speakers/detect.ts');
     let pcm: Awaited<ReturnType<typeof decodeToPcm>>;
@@ -100,8 +99,7 @@ export const tasks = {
       const segments = JSON.parse(input.segments) as StoredSegment[];
       const found = await detectSpeakers(pcm, segments, input.count === undefined ? {} : { count: input.count });
       // Copied back inside the answer (Piscina moves a returned buffer only when it is the whole answer).
-      const body = new TextEncoder().encode(JSON.stringify({ baseRevision: input.baseRevision, segments: found.segments }));
-      return { body, speakers: found.speakers };
+      return { segments: new TextEncoder().encode(JSON.stringify(found.segments)), speakers: found.speakers };
     } finally {
       await pcm.dispose();
     }

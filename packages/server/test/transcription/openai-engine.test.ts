@@ -214,19 +214,20 @@ describe('OpenAI-compatible transcription engine', () => {
     const id = await upload();
     await live.status(id, 'complete');
     const { timestamps } = await metadata(id);
+    // The server named no speakers: detection after the transcription finds its one reader.
     expect(timestamps).toEqual([
       {
         start: 0,
         end: 5.36,
         text: 'And Mr. John Dashwood had then leisure to consider how much there might be prudently',
-        speaker: 'Unknown Speaker',
+        speaker: 'Speaker 1',
         confidence: 0.905,
       },
       {
         start: 5.36,
         end: 6.8,
         text: 'in his power to do for them.',
-        speaker: 'Unknown Speaker',
+        speaker: 'Speaker 1',
         confidence: 0.223,
         flags: ['low_confidence'],
       },
@@ -235,7 +236,7 @@ describe('OpenAI-compatible transcription engine', () => {
         start: 6.8,
         end: 7.1,
         text: 'Thank you. Thank you. Thank you. Thank you.',
-        speaker: 'Unknown Speaker',
+        speaker: 'Speaker 1',
         flags: ['repetition', 'speech_rate'],
       },
     ]);

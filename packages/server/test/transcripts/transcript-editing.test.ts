@@ -411,7 +411,8 @@ describe('revision 1 from the transcription worker', () => {
     const res = await u.call('PATCH', `/api/transcripts/${id}`, { segments: edited, baseRevision: 1 });
     expect(res.json).toEqual({ revision: 2 });
     const original = (await u.get(`/api/transcripts/${id}/revisions/1`)).json as unknown as RevisionBody;
-    expect(original.segments[0]).toMatchObject({ text: 'A tone', speaker: 'Unknown Speaker' });
+    // The engine's text, with the speaker detection that follows each transcription found (one voice).
+    expect(original.segments[0]).toMatchObject({ text: 'A tone', speaker: 'Speaker 1' });
     const latest = (await u.get(`/api/transcripts/${id}/revisions`)).json as unknown as { revisions: RevisionBody[] };
     expect(latest.revisions.map((r) => [r.number, r.changes])).toEqual([
       [2, ['text', 'speakers']],

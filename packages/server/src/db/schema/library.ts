@@ -125,6 +125,8 @@ export const transcripts = pgTable(
     language: text('language'),
     /** The custom vocabulary sent with the upload (null: none), kept so a retry transcribes with the same. */
     vocabulary: jsonb('vocabulary').$type<string[]>(),
+    /** How many speakers the upload said it has (null: estimated), kept so a retry finds the same. */
+    speakers: integer('speakers'),
     content: text('content').notNull().default(''),
     segments: jsonb('segments').$type<StoredSegment[]>().notNull().default([]),
     /** The current revision of title and segments (1: the engine's output; each edit adds one). */
@@ -152,6 +154,7 @@ export const transcripts = pgTable(
     check('transcripts_status_check', sql`${t.status} in ('processing', 'completed', 'error')`),
     check('transcripts_progress_check', sql`${t.progress} between 0 and 100`),
     check('transcripts_media_kind_check', sql`${t.mediaKind} in ('audio', 'video')`),
+    check('transcripts_speakers_check', sql`${t.speakers} between 1 and 10`),
   ],
 );
 

@@ -16,6 +16,8 @@ export interface JobTranscript {
   language: string | null;
   /** The custom vocabulary sent with the upload (null: none). */
   vocabulary: string[] | null;
+  /** How many speakers the upload said it has (null: estimated). */
+  speakers: number | null;
   /** The account's free tutorial sample (features/tutorial): transcribed without charge. */
   isTutorialSample: boolean;
 }
@@ -50,6 +52,7 @@ export function createTranscriptionRepository(db: Db) {
           audioMime: transcripts.audioMime,
           language: transcripts.language,
           vocabulary: transcripts.vocabulary,
+          speakers: transcripts.speakers,
           isTutorialSample: transcripts.isTutorialSample,
         })
         .from(transcripts)

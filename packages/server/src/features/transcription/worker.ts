@@ -19,7 +19,7 @@ import type { Storage } from '../../storage/index.ts';
 import type { TranscriptionBilling } from '../credits/service.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { JobOutcome, TranscriptionMetrics } from '../metrics/registry.ts';
-import type { TranscriptionEngine, TranscriptionResult } from './engines/types.ts';
+import { UNKNOWN_SPEAKER, type TranscriptionEngine, type TranscriptionResult } from './engines/types.ts';
 import { attemptOutcome, JobAborted, JobFailure, type AbortKind } from './failures.ts';
 import type { JobLeases } from './leases.ts';
 import { coded, reasonParams, type CodedText } from './messages.ts';
@@ -27,6 +27,7 @@ import { inGroups, segmentsReporter } from './segments-reporter.ts';
 import { classifyTranscription, englishMeasures, judgeEnglish } from './speech.ts';
 import { TRANSCRIPTION_QUEUE, type PgBossQueue, type TranscriptionJobData } from './queue.ts';
 import type { JobTranscript, TranscriptionRepository } from './repository.ts';
+import type { SpeakerFinder } from './speakers/finder.ts';
 
 export const TRANSCRIPTION_STATUS = 'transcription_status';
 export const TRANSCRIPTION_SEGMENTS = 'transcription_segments';
@@ -41,6 +42,11 @@ export interface TranscriptionWorkerOptions {
   repo: TranscriptionRepository;
   storage: Storage;
   engine: TranscriptionEngine;
+  /**
+   * Tells the speakers apart when the engine named none (the built-in engine): a step of its own after
+   * the engine, whose failure keeps the transcript as the engine made it. Unset: no detection.
+   */
+  speakers?: SpeakerFinder;
   /**
    * Credits: charged once per transcript when the audio's length is known (a retry finds its charge),
    * refunded when the job fails. Too few credits ends the transcript in error without a retry.
@@ -339,7 +345,6 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
     // The finished transcript replaces what was stored of it so far.
     await segments.stop();
     await progress.stop();
-    await attempt.removeDir();
     if (signal.aborted) throw signal.reason;
     // An engine that learnt the length only at the end.
     await charge(result.durationSeconds);
@@ -347,11 +352,50 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
   }
 
   /**
+   * The result with its speakers told apart, when the engine named none: 'Speaker 1', 'Speaker 2', … in
+   * order of appearance, as many as the upload said or as detection estimates. A failure keeps the
+   * engine's result (the transcript is never lost to this step; the editor can ask again).
+   */
+  async function withSpeakers(attempt: Attempt, filePath: string, result: TranscriptionResult): Promise<TranscriptionResult> {
+    const finder = options.speakers;
+    const { t, signal } = attempt;
+    if (!finder || result.segments.some((s) => s.speaker && s.speaker !== UNKNOWN_SPEAKER)) return result;
+    const started = performance.now();
+    let stopWaiting = () => {};
+    // The detection thread runs its course; an aborted attempt (deleted, shutdown) stops waiting for it.
+    const aborted = new Promise<never>((_, reject) => {
+      const onAbort = () => reject(signal.reason as Error);
+      signal.addEventListener('abort', onAbort, { once: true });
+      stopWaiting = () => signal.removeEventListener('abort', onAbort);
+    });
+    try {
+      const segments = await Promise.race([
+        finder.find({ filePath, segments: result.segments, ...(t.speakers ? { count: t.speakers } : {}) }),
+        aborted,
+      ]);
+      const speakers = new Set(segments.map((s) => s.speaker)).size;
+      log.info({ transcriptId: t.id, speakers, ms: Math.round(performance.now() - started) }, 'speakers told apart');
+      return { ...result, segments };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      log.warn({ err, transcriptId: t.id }, "speaker detection failed: the transcript keeps the engine's speakers");
+      return result;
+    } finally {
+      stopWaiting();
+    }
+  }
+
+  /**
    * Stores the transcript and announces its completion (a transcript deleted meanwhile: nothing). A
    * result without words (silence, music, speech in a language the engine cannot transcribe) is no
-   * transcript: it ends as 'No speech detected' or 'Not English', refunded.
+   * transcript: it ends as 'No speech detected' or 'Not English', refunded. `finish` completes a
+   * result with words before it is stored (its speakers).
    */
-  async function storeResult(t: JobTranscript, result: TranscriptionResult): Promise<JobOutcome | undefined> {
+  async function storeResult(
+    t: JobTranscript,
+    result: TranscriptionResult,
+    finish: (result: TranscriptionResult) => Promise<TranscriptionResult>,
+  ): Promise<JobOutcome | undefined> {
     const englishOnly = Array.isArray(engine.languages) && engine.languages.length === 1 && engine.languages[0] === 'en';
     let verdict = classifyTranscription(result.segments.map((s) => s.text));
     // Words the English-only engine invented over speech it could not understand (speech.ts).
@@ -366,11 +410,12 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       await failTranscript(t, coded(outcome), outcome);
       return 'failed';
     }
-    if (!(await repo.complete(t, result))) return undefined;
+    const finished = await finish(result);
+    if (!(await repo.complete(t, finished))) return undefined;
     await publish(t, { type: 'complete', progress: 100, ...status(coded('TRANSCRIPTION_COMPLETED')) });
     await options.onOutcome?.({ transcriptId: t.id, userId: t.userId, status: 'completed' });
     log.info(
-      { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: result.segments.length },
+      { transcriptId: t.id, engine: engine.name, seconds: result.durationSeconds, segments: finished.segments.length },
       'transcription completed',
     );
     return 'completed';
@@ -426,7 +471,11 @@ export function createTranscriptionWorker(options: TranscriptionWorkerOptions) {
       await announceStart(t);
       const filePath = await loadAudio(t, attempt.dir, attempt.signal);
       const result = await transcribe(attempt, filePath, chargeOnce(t));
-      attempt.outcome = await storeResult(t, result);
+      attempt.outcome = await storeResult(t, result, async (withWords) => {
+        const labelled = await withSpeakers(attempt, filePath, withWords);
+        await attempt.removeDir();
+        return labelled;
+      });
     } catch (caught) {
       await endFailedAttempt(attempt, caught);
     } finally {

@@ -330,11 +330,18 @@ export function createTranscriptsService(deps: {
         pool.run(
           'ai',
           'findSpeakers',
-          { filePath, tmpDir: deps.tmpDir, segments, baseRevision: state.revision, ...(speakers === 'auto' ? {} : { count: speakers }) },
+          { filePath, tmpDir: deps.tmpDir, segments, ...(speakers === 'auto' ? {} : { count: speakers }) },
           { admitted: true },
         ),
       );
-      const { revision } = await service.update(userId, id, found.body);
+      // The edit body around the labelled segments, as bytes the update moves to a thread to parse (its own
+      // buffer: a small Buffer shares Node's pool, which cannot be moved).
+      const head = new TextEncoder().encode(`{"baseRevision":${state.revision},"segments":`);
+      const body = new Uint8Array(head.length + found.segments.length + 1);
+      body.set(head);
+      body.set(found.segments, head.length);
+      body[body.length - 1] = 0x7d; // }
+      const { revision } = await service.update(userId, id, body);
       return { revision, speakers: found.speakers };
     },
   };

@@ -130,7 +130,9 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           'Creates a transcript in processing state and queues its transcription. Larger files: upload-chunk. ' +
           'An optional text field `language` before the file names the spoken language (400 when the engine cannot ' +
           'transcribe it), and an optional text field `vocabulary` names and terms to expect (custom vocabulary: one per line ' +
-          'or comma-separated, at most 100 and 1,000 characters; 400 VOCABULARY_TOO_MANY_TERMS / VOCABULARY_TOO_LONG); ' +
+          'or comma-separated, at most 100 and 1,000 characters; 400 VOCABULARY_TOO_MANY_TERMS / VOCABULARY_TOO_LONG), and an ' +
+          "optional text field `speakers` how many speakers to tell apart: 'auto' (the default: estimated) or 1 to 10 " +
+          '(400 SPEAKERS_OPTION_INVALID); ' +
           '402 when the balance cannot pay for one started minute.',
         consumes: ['multipart/form-data'],
         response: { 201: uploadResponseSchema, ...errors },
@@ -152,6 +154,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<UploadsRoutesOptions> = async 
           part.file,
           text('language'),
           text('vocabulary'),
+          text('speakers'),
         );
         return reply.code(201).send(result);
       }),

@@ -4,10 +4,13 @@ import {
   engineSupports,
   LANGUAGE_CODE,
   formatMegabytes,
+  parseSpeakersOption,
   parseVocabulary,
+  speakerLimits,
   uploadLimits,
   vocabularyProblem,
   type FinalizeUploadRequest,
+  type SpeakersOption,
   type UploadStatus,
 } from '@scribe/api-client';
 import type { Readable } from 'node:stream';
@@ -98,10 +101,12 @@ function transcriptRow(u: {
   mediaKind: MediaKind;
   language: string | null;
   vocabulary?: string[] | null;
+  speakers?: number | null;
 }) {
   return {
     language: u.language,
     vocabulary: u.vocabulary?.length ? u.vocabulary : null,
+    speakers: u.speakers ?? null,
     id: u.id,
     userId: u.userId,
     title: titleFromFileName(u.name),
@@ -164,6 +169,14 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     const problem = vocabularyProblem(terms);
     if (problem) throw new HttpError(400, problem, { field: 'vocabulary' });
     return terms.length ? terms : null;
+  }
+
+  /** How many speakers a new upload has: a number from the form or the JSON body, or null for 'auto' (unset too). */
+  function checkedSpeakers(speakers: string | SpeakersOption | undefined): number | null {
+    if (speakers === undefined) return null;
+    const option = typeof speakers === 'string' ? parseSpeakersOption(speakers) : speakers;
+    if (option === null) throw new HttpError(400, 'SPEAKERS_OPTION_INVALID', { field: 'speakers', params: { max: speakerLimits.max } });
+    return option === 'auto' ? null : option;
   }
 
   async function requireCredits(userId: number): Promise<void> {
@@ -231,6 +244,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       format: AudioFormat;
       language: string | null;
       vocabulary?: string[] | null;
+      speakers?: number | null;
       title?: string;
       folderId?: number | null;
     },
@@ -241,7 +255,18 @@ export function createUploadsService(deps: UploadsServiceDeps) {
     const key = audioKey(userId, id, storedExtension(format, name));
     try {
       const { bytes, mediaKind } = await write(key);
-      const row = transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language: t.language, vocabulary: t.vocabulary });
+      const row = transcriptRow({
+        id,
+        userId,
+        name,
+        key,
+        format,
+        bytes,
+        mediaKind,
+        language: t.language,
+        vocabulary: t.vocabulary,
+        speakers: t.speakers,
+      });
       const inserted = await repo.insertTranscript(
         { ...row, ...(t.title === undefined ? {} : { title: t.title }), ...(t.folderId == null ? {} : { folderId: t.folderId }) },
         limits.quotaBytes,
@@ -287,10 +312,12 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       file: IncomingFile,
       requestedLanguage?: string,
       requestedVocabulary?: string,
+      requestedSpeakers?: string,
     ): Promise<{ id: number }> {
       const name = checkedName(fileName);
       const language = checkedLanguage(requestedLanguage);
       const vocabulary = checkedVocabulary(requestedVocabulary);
+      const speakers = checkedSpeakers(requestedSpeakers);
       await requireCredits(userId);
       const room = await roomFor(userId, 1);
       const sizeLimit = Math.min(CHUNK, maxBytes);
@@ -305,7 +332,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const format = sniffed(opened.head);
       return probed(opened.body, async (body) => {
         const id = await deps.transcripts.reserveId();
-        return storeTranscript({ id, userId, name, format, language, vocabulary }, (key) => putMedia(key, body, format));
+        return storeTranscript({ id, userId, name, format, language, vocabulary, speakers }, (key) => putMedia(key, body, format));
       });
     },
 
@@ -454,6 +481,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
       const name = checkedName(body.originalName);
       const language = checkedLanguage(body.language);
       const vocabulary = checkedVocabulary(body.vocabulary);
+      const speakers = checkedSpeakers(body.speakers);
       await requireCredits(userId);
       const chunks = await repo.chunks(upload.id);
       const have = new Set(chunks.map((c) => c.chunkIndex));
@@ -490,7 +518,7 @@ export function createUploadsService(deps: UploadsServiceDeps) {
         // the upload claimed by a dead attempt, which start-up recovery releases.
         const completed = await repo.completeWithTranscript(
           upload.id,
-          transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language, vocabulary }),
+          transcriptRow({ id, userId, name, key, format, bytes, mediaKind, language, vocabulary, speakers }),
         );
         if (!completed) throw new HttpError(409, 'UPLOAD_ALREADY_FINALIZED');
       } catch (err) {

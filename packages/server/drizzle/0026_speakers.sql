@@ -1,0 +1,2 @@
+ALTER TABLE "transcripts" ADD COLUMN "speakers" integer;--> statement-breakpoint
+ALTER TABLE "transcripts" ADD CONSTRAINT "transcripts_speakers_check" CHECK ("transcripts"."speakers" between 1 and 10);
