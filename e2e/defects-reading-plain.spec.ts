@@ -73,6 +73,7 @@ test('the plain view reads in paragraphs, segments end at sentence ends, the det
     .click();
   const cards = article.getByRole('listitem');
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(4);
-  // One speaker throughout: named once on screen, not on every card.
-  expect(await shownCount(page, 'Unknown Speaker')).toBe(1);
+  // One speaker throughout (one voice; the music between is no speaker): named once on screen, not on every card.
+  expect(await shownCount(page, 'Speaker 1')).toBe(1);
+  expect(await shownCount(page, 'Speaker 2')).toBe(0);
 });

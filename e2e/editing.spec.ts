@@ -152,8 +152,8 @@ test('a transcript is corrected while listening, saved as revisions, shared safe
   await expect(segmentTexts(page).first()).toContainText(/^Greetings to the/);
 
   // Rename the speaker everywhere.
-  await segmentList(page).getByRole('button', { name: 'Speaker: Unknown Speaker' }).first().click();
-  const popover = page.getByRole('dialog', { name: 'Speaker Unknown Speaker' });
+  await segmentList(page).getByRole('button', { name: 'Speaker: Speaker 1' }).first().click();
+  const popover = page.getByRole('dialog', { name: 'Speaker Speaker 1' });
   await popover.getByRole('textbox', { name: 'Rename this speaker everywhere' }).fill('Carol');
   await popover.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(count);

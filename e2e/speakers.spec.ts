@@ -19,20 +19,27 @@ const speakerNames = async (page: Page) =>
     .map((label) => label!.replace(/^Speaker: /, ''))
     .sort();
 
-test('speakers are found in a conversation, renamed, merged and restored, and the SRT marks their turns', async ({ page }) => {
+test('speakers are told apart after the transcription as the upload asked, found again, renamed, merged and restored, and the SRT marks their turns', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await register(page, newUser());
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(conversation);
+  // The upload says how many speakers: found out by default, here two.
+  const speakersField = page.getByRole('dialog').getByRole('combobox', { name: 'Speakers' });
+  await expect(speakersField).toHaveValue('auto');
+  await speakersField.selectOption('2');
   await confirmUpload(page);
   await expect(editor(page).getByText('Completed', { exact: true })).toBeVisible({ timeout: 120_000 });
   const detailed = editor(page).getByRole('radio', { name: 'Detailed' });
   await detailed.click();
   await expect(detailed).toBeChecked();
-  await expect.poll(() => speakerNames(page)).toEqual(['Unknown Speaker']);
+  // Told apart by the transcription itself, nothing asked afterwards: two speakers, as the upload said.
+  await expect.poll(() => speakerNames(page)).toEqual(['Speaker 1', 'Speaker 2']);
 
-  // Speakers, estimated: three voices.
+  // Found again, estimated: the three voices, as a new revision.
   await editor(page).getByRole('button', { name: 'Speakers', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Find speakers (estimate how many)' }).click();
   await expect(page.getByText('3 speakers found')).toBeVisible({ timeout: 60_000 });
@@ -56,10 +63,10 @@ test('speakers are found in a conversation, renamed, merged and restored, and th
   await expect.poll(() => speakerNames(page)).toEqual(['Reader', 'Speaker 2']);
   await expect(saveStatusLine(editor(page), 'All changes saved')).toBeVisible();
 
-  // Undone by restoring the revision the detection made.
+  // Undone by restoring the revision the second detection made.
   await editor(page).getByRole('button', { name: 'History' }).click();
   const history = page.getByRole('dialog', { name: 'History' });
-  // The detection's revision, the first after the engine's (the renames may be saved as one revision or two).
+  // The detection's revision, the first after the transcription's (the renames may be saved as one revision or two).
   const detection = history.getByRole('listbox', { name: 'Revisions' }).getByRole('option', { name: /^Revision 2 Speakers/ });
   await detection.click();
   const restore = history.getByRole('button', { name: /^Restore revision \d+$/ });

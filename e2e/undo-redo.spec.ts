@@ -64,8 +64,8 @@ test('undo and redo take back and redo text edits, split, merge and speaker chan
   await expect(first).toHaveText(`${original} Edited`);
 
   // A speaker renamed everywhere, undone with the button.
-  await segmentList(page).getByRole('button', { name: 'Speaker: Unknown Speaker' }).first().click();
-  const popover = page.getByRole('dialog', { name: 'Speaker Unknown Speaker' });
+  await segmentList(page).getByRole('button', { name: 'Speaker: Speaker 1' }).first().click();
+  const popover = page.getByRole('dialog', { name: 'Speaker Speaker 1' });
   await popover.getByRole('textbox', { name: 'Rename this speaker everywhere' }).fill('Carol');
   await popover.getByRole('button', { name: 'Rename', exact: true }).click();
   await expect(segmentList(page).getByRole('button', { name: 'Speaker: Carol' })).toHaveCount(count);
@@ -79,7 +79,7 @@ test('undo and redo take back and redo text edits, split, merge and speaker chan
   await editor(page).getByRole('radio', { name: 'Detailed' }).click();
   await expect(segmentTexts(page).first()).toHaveText(`${original} Edited`);
   await expect(segmentTexts(page)).toHaveCount(count);
-  await expect(segmentList(page).getByRole('button', { name: 'Speaker: Unknown Speaker' })).toHaveCount(count);
+  await expect(segmentList(page).getByRole('button', { name: 'Speaker: Speaker 1' })).toHaveCount(count);
 
   // The shortcut dialog lists both.
   await editor(page).getByRole('button', { name: 'Keyboard shortcuts' }).click();

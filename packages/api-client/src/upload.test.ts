@@ -180,6 +180,8 @@ function fakeServer(script: { chunk?: (index: number, attempt: number) => Upload
   const stored = new Map<number, number>();
   const attempts = new Map<number, number>();
   let finalize: unknown = null;
+  // The single upload's form: its fields in order (the file by its field name).
+  let single: Array<[string, string]> = [];
   let singleReply: UploadReply = { status: 200, text: '{"id":41}' };
   let finalizeReply: UploadReply | 'lost' | null = null;
   let transcriptId: number | null = null;
@@ -187,6 +189,7 @@ function fakeServer(script: { chunk?: (index: number, attempt: number) => Upload
     if (req.signal?.aborted) throw new DOMException('aborted', 'AbortError');
     log.push(`${req.method} ${req.url}`);
     if (req.url.endsWith('/api/transcripts/upload')) {
+      single = [...(req.body as FormData).entries()].map(([k, v]) => [k, typeof v === 'string' ? v : 'file']);
       req.onUploadProgress?.(0.5);
       req.onUploadProgress?.(1);
       return singleReply;
@@ -242,6 +245,9 @@ function fakeServer(script: { chunk?: (index: number, attempt: number) => Upload
     stored,
     get finalize() {
       return finalize;
+    },
+    get single() {
+      return single;
     },
     setSingleReply: (r: UploadReply) => (singleReply = r),
     setFinalizeReply: (r: UploadReply | 'lost') => (finalizeReply = r),
@@ -302,6 +308,23 @@ describe('uploadAudio', () => {
     expect(server.finalize).toEqual({ uploadId: server.chunks[0].uploadId, originalName: 'talk.wav', totalChunks: 3 });
     expect(seen[seen.length - 1]).toBe(1);
     expect([...seen].sort((a, b) => a - b)).toEqual(seen); // never goes backwards
+  });
+
+  it('sends the language, vocabulary and count of speakers with the file, or in the finalize of a chunked one', async () => {
+    const server = fakeServer();
+    const choices = { language: 'en', vocabulary: ['Ada', 'Babbage'], speakers: 2 } as const;
+    await uploadAudio(file(1000), { ...small, ...choices, transport: server.transport });
+    expect(server.single).toEqual([
+      ['language', 'en'],
+      ['vocabulary', 'Ada\nBabbage'],
+      ['speakers', '2'],
+      ['audio', 'file'],
+    ]);
+    await uploadAudio(file(2500), { ...small, ...choices, transport: server.transport });
+    expect(server.finalize).toMatchObject({ language: 'en', vocabulary: ['Ada', 'Babbage'], speakers: 2 });
+    // Left out, 'auto' is the server's default: nothing is sent.
+    await uploadAudio(file(1000), { ...small, transport: server.transport });
+    expect(server.single.map(([k]) => k)).toEqual(['audio']);
   });
 
   it('after a cut-off chunk asks the server and does not send that chunk again', async () => {

@@ -8,6 +8,7 @@ import { apiErrorText, apiErrors, type ApiErrorCode, type ApiErrorParams, type A
 import { paths } from './client.ts';
 import { ApiError, REQUESTED_WITH, apiErrorFromBody } from './http.ts';
 import { uploadLimits } from './library.ts';
+import type { SpeakersOption } from './library.schemas.ts';
 import { retryWithBackoff, type RandomSource } from './backoff.ts';
 
 export const uploadMessages = {
@@ -294,6 +295,8 @@ export interface UploadOptions {
   language?: string;
   /** Names and terms to expect (custom vocabulary); kept with the transcript for its transcription. */
   vocabulary?: readonly string[];
+  /** How many speakers to tell apart after the transcription; left out: 'auto' (estimated). */
+  speakers?: SpeakersOption;
   transport?: UploadTransport;
 }
 
@@ -337,6 +340,7 @@ export async function uploadAudio(file: UploadFile, options: UploadOptions = {})
     // The field before the file: the server reads it with the file part.
     if (options.language) form.append('language', options.language);
     if (options.vocabulary?.length) form.append('vocabulary', options.vocabulary.join('\n'));
+    if (options.speakers !== undefined) form.append('speakers', String(options.speakers));
     form.append('audio', file, file.name);
     let reply: UploadReply;
     try {
@@ -474,6 +478,7 @@ async function uploadInChunks(
         totalChunks: total,
         ...(options.language ? { language: options.language } : {}),
         ...(options.vocabulary?.length ? { vocabulary: options.vocabulary } : {}),
+        ...(options.speakers !== undefined ? { speakers: options.speakers } : {}),
       }),
       headers: { 'Content-Type': 'application/json' },
       signal,

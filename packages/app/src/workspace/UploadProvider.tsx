@@ -1,5 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { ApiError, discardUpload, formatVocabulary, isAbortError, paths, uploadAudio, validateAudioFile } from '@scribe/api-client';
+import {
+  ApiError,
+  discardUpload,
+  formatVocabulary,
+  isAbortError,
+  paths,
+  speakerLimits,
+  uploadAudio,
+  validateAudioFile,
+  type SpeakersOption,
+} from '@scribe/api-client';
 import {
   RecordAudioDialog,
   UploadDialog,
@@ -63,6 +73,8 @@ interface UploadView {
   durationSeconds?: number | null;
   /** The vocabulary field as edited for this upload; undefined: the saved list (Settings) as it is. */
   vocabulary?: string;
+  /** How many speakers this upload has, as picked in the dialog; undefined: 'auto'. */
+  speakers?: SpeakersOption;
 }
 
 /**
@@ -109,7 +121,7 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
 
   /** Sends the confirmed file with its spoken language. */
   const start = useCallback(
-    (file: File, spokenLanguage: string, vocabulary: string[]) => {
+    (file: File, spokenLanguage: string, vocabulary: string[], speakers: SpeakersOption) => {
       if (busy.current) return;
       busy.current = true;
       // The moment to ask: work starts that finishes later (only when the user opted in, Settings).
@@ -126,6 +138,8 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
         signal: abort.signal,
         language: spokenLanguage,
         vocabulary,
+        // 'auto' is the server's default: only a count the user knows is sent.
+        ...(speakers === 'auto' ? {} : { speakers }),
         uploadId: unfinishedUploads.get(identity),
         onUploadId: (id) => {
           unfinishedUploads.set(identity, id);
@@ -288,11 +302,16 @@ export function UploadProvider({ children, allowDrop }: { children: ReactNode; a
                 language,
                 onLanguageChange: setLanguage,
                 durationSeconds: view.durationSeconds,
-                onConfirm: () => view.file && start(view.file, language, vocabulary.terms),
+                onConfirm: () => view.file && start(view.file, language, vocabulary.terms, view.speakers ?? 'auto'),
                 vocabulary: {
                   value: vocabularyText,
                   onChange: (text) => setView((v) => ({ ...v, vocabulary: text })),
                   error: vocabulary.error,
+                },
+                speakers: {
+                  value: view.speakers ?? 'auto',
+                  max: speakerLimits.max,
+                  onChange: (speakers) => setView((v) => ({ ...v, speakers })),
                 },
               }
             : undefined

@@ -65,6 +65,14 @@ export interface VocabularyChoice {
   error?: string;
 }
 
+/** How many speakers to tell apart in the transcript: 'auto' (estimated from the audio) or a number the user knows. */
+export interface SpeakersChoice {
+  value: 'auto' | number;
+  onChange: (value: 'auto' | number) => void;
+  /** The most the user may pick (the server's limit). */
+  max: number;
+}
+
 export interface TranscriptionChoicesProps extends KitLocaleProps {
   terms: TranscriptionTerms;
   language: string;
@@ -73,6 +81,8 @@ export interface TranscriptionChoicesProps extends KitLocaleProps {
   durationSeconds: number | null | undefined;
   /** The custom vocabulary field; left out: not offered. */
   vocabulary?: VocabularyChoice;
+  /** The number of speakers; left out: not offered (detection estimates it). */
+  speakers?: SpeakersChoice;
   isDisabled?: boolean;
 }
 
@@ -87,10 +97,12 @@ function TranscriptionChoicesView({
   onLanguageChange,
   durationSeconds,
   vocabulary,
+  speakers,
   isDisabled,
 }: TranscriptionChoicesProps) {
   const { t, i18n } = useLingui();
   const selectId = useId();
+  const speakersId = useId();
   const check = checkTranscription(terms, language, durationSeconds);
   const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames([i18n.locale || 'en'], { type: 'language' }) : null;
   const nameOf = (code: string) => names?.of(code) ?? code;
@@ -119,6 +131,27 @@ function TranscriptionChoicesView({
           ))}
         </select>
       </div>
+      {speakers ? (
+        <div className={styles.field}>
+          <label htmlFor={speakersId} className={styles.label}>
+            {t`Speakers`}
+          </label>
+          <select
+            id={speakersId}
+            className={styles.select}
+            value={String(speakers.value)}
+            onChange={(e) => speakers.onChange(e.target.value === 'auto' ? 'auto' : Number(e.target.value))}
+            disabled={isDisabled}
+          >
+            <option value="auto">{t`Find out (auto)`}</option>
+            {Array.from({ length: speakers.max }, (_, i) => i + 1).map((n) => (
+              <option key={n} value={n}>
+                {i18n.number(n)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {vocabulary ? (
         <TextArea
           label={t`Names and terms to expect`}

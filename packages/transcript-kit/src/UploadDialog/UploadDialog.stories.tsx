@@ -120,9 +120,12 @@ function Confirming(
     durationSeconds?: number | null;
     /** The saved custom vocabulary; left out: no vocabulary field. */
     savedVocabulary?: string;
+    /** Told the number of speakers picked; left out: no speakers field. */
+    onSpeakersChange?: (speakers: 'auto' | number) => void;
   },
 ) {
   const [language, setLanguage] = useState('en');
+  const [speakers, setSpeakers] = useState<'auto' | number>('auto');
   const [vocabulary, setVocabulary] = useState(props.savedVocabulary ?? '');
   return (
     <Controlled
@@ -144,6 +147,18 @@ function Confirming(
         onLanguageChange: setLanguage,
         durationSeconds: 'durationSeconds' in props ? props.durationSeconds : 125,
         onConfirm: props.onConfirm,
+        ...(props.onSpeakersChange === undefined
+          ? {}
+          : {
+              speakers: {
+                value: speakers,
+                max: 10,
+                onChange: (value: 'auto' | number) => {
+                  setSpeakers(value);
+                  props.onSpeakersChange?.(value);
+                },
+              },
+            }),
         ...(props.savedVocabulary === undefined
           ? {}
           : {
@@ -267,6 +282,47 @@ export const ConfirmVocabularyGerman: Story = {
   play: async () => {
     const dialog = await screen.findByRole('dialog', { name: 'Audio hochladen' });
     await expect(within(dialog).getByRole('textbox', { name: 'Zu erwartende Namen und Begriffe' })).toHaveValue('Zyntrix');
+  },
+};
+
+const speakersPicked = fn();
+
+/**
+ * How many speakers to tell apart after the transcription: found out by default, or a number the
+ * user knows (1 to the server's limit).
+ */
+export const ConfirmSpeakers: Story = {
+  args: { state: 'confirm', progress: 0 },
+  render: (args) => <Confirming {...args} balance={60} onConfirm={fn()} onSpeakersChange={speakersPicked} />,
+  play: async () => {
+    speakersPicked.mockClear();
+    const dialog = await screen.findByRole('dialog', { name: 'Upload audio' });
+    const select = within(dialog).getByRole('combobox', { name: 'Speakers' });
+    await expect(select).toHaveValue('auto');
+    await expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Find out (auto)', ...Array.from({ length: 10 }, (_, i) => String(i + 1))]);
+    await userEvent.selectOptions(select, '2');
+    await expect(speakersPicked).toHaveBeenLastCalledWith(2);
+    await expect(select).toHaveValue('2');
+    await userEvent.selectOptions(select, 'auto');
+    await expect(speakersPicked).toHaveBeenLastCalledWith('auto');
+    // Away from the field, so its baseline has no focused text.
+    await userEvent.click(within(dialog).getByText('Length'));
+    await expect(select).not.toHaveFocus();
+  },
+};
+
+export const ConfirmSpeakersGerman: Story = {
+  args: { state: 'confirm', progress: 0 },
+  globals: { locale: 'de' },
+  render: (args) => <Confirming {...args} balance={60} onConfirm={fn()} onSpeakersChange={fn()} />,
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Audio hochladen' });
+    const select = within(dialog).getByRole('combobox', { name: 'Sprecher' });
+    await expect(within(select).getByRole('option', { selected: true })).toHaveTextContent('Ermitteln (auto)');
   },
 };
 

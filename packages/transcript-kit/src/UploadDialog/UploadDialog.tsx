@@ -5,6 +5,7 @@ import { busyDialogProps } from '../dialog/busy.ts';
 import {
   checkTranscription,
   TranscriptionChoices,
+  type SpeakersChoice,
   type TranscriptionTerms,
   type VocabularyChoice,
 } from '../TranscriptionChoices/TranscriptionChoices.tsx';
@@ -24,6 +25,8 @@ export interface UploadConfirmation {
   onConfirm: () => void;
   /** The custom vocabulary for this upload (prefilled from Settings); left out: no field. */
   vocabulary?: VocabularyChoice;
+  /** How many speakers the recording has ('auto' by default); left out: no field. */
+  speakers?: SpeakersChoice;
 }
 
 export interface UploadDialogProps extends KitLocaleProps {
@@ -104,6 +107,7 @@ function UploadDialogView({ state, progress, fileName, error, confirmation, isOp
             onLanguageChange={confirmation.onLanguageChange}
             durationSeconds={confirmation.durationSeconds}
             vocabulary={confirmation.vocabulary}
+            speakers={confirmation.speakers}
           />
         ) : state === 'error' ? (
           <Alert tone="danger">{error || t`Failed to upload file`}</Alert>
