@@ -92,6 +92,58 @@ describe('speaker detection', () => {
     expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set([speakerName(1)]));
   });
 
+  it('keeps one reader one speaker when music and silence come between, and gives them no speaker of their own', async () => {
+    const reader = await Promise.all(wordTimeReferences().map(async ([path]) => samplesOf(path)));
+    // Music: a chord of three harmonic tones gliding and swelling (what an intro jingle gives), 6 s.
+    const music = new Float32Array(6 * 16000);
+    for (let i = 0; i < music.length; i++) {
+      const t = i / 16000;
+      const swell = 0.5 + 0.5 * Math.sin(2 * Math.PI * 0.5 * t);
+      let v = 0;
+      for (const [f, a] of [
+        [220, 0.3],
+        [277, 0.2],
+        [330, 0.2],
+      ] as const)
+        for (let h = 1; h <= 4; h++) v += (a / h) * Math.sin(2 * Math.PI * f * h * (t + 0.002 * Math.sin(2 * Math.PI * 5 * t)));
+      music[i] = 0.3 * swell * v;
+    }
+    // Silence with the hiss of a quiet room, 4 s.
+    let seed = 7;
+    const silence = Float32Array.from(
+      { length: 4 * 16000 },
+      () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5) * 0.002,
+    );
+    const clips = [
+      { speaker: 'reader', samples: reader[0]! },
+      { speaker: 'music', samples: music },
+      { speaker: 'reader', samples: reader[1]! },
+      { speaker: 'silence', samples: silence },
+      { speaker: 'reader', samples: reader[2]! },
+      { speaker: 'music', samples: music },
+      { speaker: 'reader', samples: reader[3] ?? reader[0]! },
+    ];
+    const { samples, turns } = concatenate(clips, 0.6);
+    // As the engine gives them: a segment each; over the music its tag, over the silence a word it
+    // guessed, which the review marks 'silence' (the voice-activity detector heard no speech there).
+    const given = segmentsOf(turns).map((segment, i) =>
+      turns[i]!.speaker === 'music'
+        ? { ...segment, text: '(upbeat music)', words: [{ text: '(upbeat music)', start: segment.start, end: segment.end }] }
+        : turns[i]!.speaker === 'silence'
+          ? {
+              ...segment,
+              text: 'Thank you.',
+              words: [{ text: 'Thank you.', start: segment.start, end: segment.end }],
+              flags: ['silence' as const],
+            }
+          : segment,
+    );
+    const { segments, speakers } = await detectSpeakers(memorySource(samples), given);
+    console.log(`one reader with music and silence between: ${speakers} speaker(s) found`);
+    expect(speakers).toBe(1);
+    expect(new Set(segments.map((s) => s.speaker))).toEqual(new Set([speakerName(1)]));
+  });
+
   it('gives exactly the count asked for', async () => {
     const turns = threeVoicesTurns();
     const audio = memorySource(await samplesOf(THREE_VOICES));

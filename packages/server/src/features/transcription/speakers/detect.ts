@@ -9,6 +9,7 @@ import {
   type BicCost,
   type FrameStats,
 } from './bic-clustering.ts';
+import { wordsOutsideTags } from '../speech.ts';
 import { CEPSTRA, FRAMES_PER_SECOND, readCepstra, type Cepstra, type SampleSource } from './cepstra.ts';
 
 /**
@@ -77,9 +78,20 @@ interface Unit {
   end: number;
 }
 
+/**
+ * Whether a segment is someone speaking: not a tag the engine writes for what is no speech ('(upbeat
+ * music)', '[BLANK_AUDIO]', '♪'), nor text where the voice-activity detector heard no speech (the review
+ * flag 'silence': the engine's guess over a pause). Such a segment is no evidence of a voice: clustered,
+ * music and room noise came out as speakers of their own. It takes the speaker before it.
+ */
+function isSpeech(segment: TranscriptSegment): boolean {
+  return wordsOutsideTags(segment.text).length > 0 && !segment.flags?.includes('silence');
+}
+
 function unitsOf(segments: readonly TranscriptSegment[]): Unit[] {
   const units: Unit[] = [];
   segments.forEach((s, segment) => {
+    if (!isSpeech(s)) return;
     if (s.words?.length) s.words.forEach((w, word) => units.push({ segment, word, start: w.start, end: w.end }));
     else if (s.text.trim()) units.push({ segment, word: -1, start: s.start, end: s.end });
   });
