@@ -4,8 +4,9 @@
 // evenly spaced stand-in words: speaker detection reads their times only.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { TranscriptSegment } from '../../src/features/transcription/engines/types.ts';
+import type { TranscriptionEngine, TranscriptSegment } from '../../src/features/transcription/engines/types.ts';
 import type { SampleSource } from '../../src/features/transcription/speakers/cepstra.ts';
+import { measuredSeconds } from './audio.ts';
 
 export interface Turn {
   speaker: string;
@@ -90,4 +91,21 @@ export function confusion(found: readonly TranscriptSegment[], turns: readonly T
     right += seconds;
   }
   return total ? (total - right) / total : 0;
+}
+
+/**
+ * An engine that answers the fixture conversation as an engine without speaker detection does: 'Unknown
+ * Speaker', two turns to a segment (so each segment spans a change of speaker), the words timed.
+ */
+export function threeVoicesEngine(): TranscriptionEngine {
+  const turns = threeVoicesTurns();
+  return {
+    name: 'turns-test-engine',
+    languages: ['en'],
+    async transcribe(input) {
+      const seconds = await measuredSeconds(input);
+      await input.onDuration?.(seconds);
+      return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
+    },
+  };
 }

@@ -8,22 +8,13 @@ import type { TranscriptionEngine } from '../../src/features/transcription/engin
 import type { SpeakerFinder } from '../../src/features/transcription/speakers/finder.ts';
 import { register, startServer } from '../helpers.ts';
 import { api, newUploadId } from '../library-helpers.ts';
-import { measuredSeconds } from '../support/audio.ts';
-import { confusion, segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
+import { confusion, segmentsOf, THREE_VOICES, threeVoicesEngine, threeVoicesTurns } from '../support/conversations.ts';
 
 const turns = threeVoicesTurns();
 const conversation = readFileSync(THREE_VOICES);
 
-/** As the built-in engine answers: 'Unknown Speaker', two turns to a segment (so segments span changes), the words timed. */
-const unnamed: TranscriptionEngine = {
-  name: 'turns-test-engine',
-  languages: ['en'],
-  async transcribe(input) {
-    const seconds = await measuredSeconds(input);
-    await input.onDuration?.(seconds);
-    return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
-  },
-};
+/** As the built-in engine answers: 'Unknown Speaker', segments spanning changes of speaker, words timed. */
+const unnamed = threeVoicesEngine();
 
 interface Stored {
   revision: number;

@@ -5,24 +5,12 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TranscriptionEngine } from '../../src/features/transcription/engines/types.ts';
 import { register, startServer, type TestServer } from '../helpers.ts';
 import { api } from '../library-helpers.ts';
-import { measuredSeconds } from '../support/audio.ts';
-import { confusion, segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
+import { confusion, THREE_VOICES, threeVoicesEngine, threeVoicesTurns } from '../support/conversations.ts';
 
 const turns = threeVoicesTurns();
-// As an engine without speaker detection answers: 'Unknown Speaker', two turns to a segment (each
-// segment spans a change of speaker), the words timed.
-const engine: TranscriptionEngine = {
-  name: 'turns-test-engine',
-  languages: ['en'],
-  async transcribe(input) {
-    const seconds = await measuredSeconds(input);
-    await input.onDuration?.(seconds);
-    return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
-  },
-};
+const engine = threeVoicesEngine();
 
 interface Stored {
   revision: number;
