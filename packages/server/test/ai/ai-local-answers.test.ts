@@ -211,3 +211,19 @@ describe('the small errors', () => {
     expect(themen.some((w) => ['ähm', 'halt', 'also', 'wirklich'].includes(w))).toBe(false);
   });
 });
+
+describe('speakers in the answers', () => {
+  const detected = transcript('en', [
+    [0, 'Speaker 1', 'When does the migration start?'],
+    [5, 'Speaker 2', 'We decided that the migration starts on Monday.'],
+    [10, 'Unknown Speaker', 'Um, so, the budget is 40,000 euros.'],
+  ]);
+
+  it("name detection's speakers in the reader's language, and an unnamed one not at all", () => {
+    expect(runLocal('When does the migration start?', detected, 'en')).toContain('Monday — [00:05] Speaker 2: We decided');
+    expect(runLocal('When does the migration start?', detected, 'de')).toContain('Monday — [00:05] Sprecher 2: We decided');
+    const cleaned = runLocal('Remove the filler words.', detected, 'de').split('\n');
+    expect(cleaned).toContain('[00:00] Sprecher 1: When does the migration start?');
+    expect(cleaned).toContain('[00:10] So, the budget is 40,000 euros.');
+  });
+});

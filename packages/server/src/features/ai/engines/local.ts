@@ -95,7 +95,8 @@ export function classifyPrompt(prompt: string): Intent | null {
 }
 
 const ts = (seconds: number) => `[${formatTimestamp(seconds)}]`;
-const speakerPrefix = (speaker: string) => (speaker && speaker !== UNKNOWN_SPEAKER ? `${speaker}: ` : '');
+/** 'Name: ' before a quoted line, in the answer's language ('Sprecher 2: '); nothing for an unnamed speaker. */
+const speakerPrefix = (speaker: string, ui: Lang) => (speaker && speaker !== UNKNOWN_SPEAKER ? `${readerSpeakerName(speaker, ui)}: ` : '');
 
 /** A sentence as a summary shows it: fillers out, safe grammar edits in. */
 export function clean(text: string, lang: Lang): string {
@@ -157,7 +158,7 @@ export function fillers(all: Sentence[], lang: Lang, ui: Lang = lang): string {
       })
       .filter(Boolean)
       .join(' ');
-    if (text) lines.push(`${ts(para[0].start)} ${speakerPrefix(para[0].speaker)}${text}`);
+    if (text) lines.push(`${ts(para[0].start)} ${speakerPrefix(para[0].speaker, ui)}${text}`);
   }
   const total = [...counts.values()].reduce((a, b) => a + b, 0);
   const list = [...counts.entries()]
@@ -178,7 +179,7 @@ export function grammar(all: Sentence[], lang: Lang, ui: Lang = lang): string {
         return r.text;
       })
       .join(' ');
-    return `${ts(para[0].start)} ${speakerPrefix(para[0].speaker)}${text}`;
+    return `${ts(para[0].start)} ${speakerPrefix(para[0].speaker, ui)}${text}`;
   });
   return [t.grammarHeading, ...lines, '', t.grammarChanges(changed), t.grammarNote].join('\n');
 }
@@ -253,9 +254,9 @@ function representative(all: Sentence[], st: string, lang: Lang, names: Readonly
 
 // --- action items, decisions, people, dates ------------------------------------------------------
 
-function listOf(found: Sentence[], lang: Lang, heading: string, none: string): string {
+function listOf(found: Sentence[], lang: Lang, ui: Lang, heading: string, none: string): string {
   if (found.length === 0) return none;
-  return [heading, ...found.map((s) => `- ${ts(s.start)} ${speakerPrefix(s.speaker)}${clean(s.text, lang)}`)].join('\n');
+  return [heading, ...found.map((s) => `- ${ts(s.start)} ${speakerPrefix(s.speaker, ui)}${clean(s.text, lang)}`)].join('\n');
 }
 
 /** Each item with its owner and, where said, its due date: '- [01:24] Jana sends … — owner: Jana · due: Thursday'. */
@@ -388,7 +389,7 @@ export function freePrompt(prompt: string, all: Sentence[], lang: Lang, ui: Lang
   if (passages.length === 0) return { output: [t.freeNone, '', t.freeNoCharge, t.freeHint].join('\n'), answered: false };
   const lines = passages.map((p, i) => {
     const reply = p.question ? ` (${p.relation === 'after' ? t.after : t.replyTo} ${ts(p.question.start)} “${p.question.text}”)` : '';
-    const quote = `${ts(p.sentence.start)} ${speakerPrefix(p.sentence.speaker)}${p.sentence.text}${reply}`;
+    const quote = `${ts(p.sentence.start)} ${speakerPrefix(p.sentence.speaker, ui)}${p.sentence.text}${reply}`;
     return (i === 0 || parts.length > 1) && p.value ? `${p.value} — ${quote}` : `- ${quote}`;
   });
   return { output: [t.freeHeading, ...lines, '', t.freeHint].join('\n'), answered: true };
@@ -454,7 +455,7 @@ export function runLocal(prompt: string, transcript: AiTranscript, ui?: Lang): s
     case 'actionItems':
       return actionItemList(all, lang, say);
     case 'decisions':
-      return listOf(decisions(all, lang), lang, T[say].decisionsHeading(decisions(all, lang).length), T[say].noDecisions);
+      return listOf(decisions(all, lang), lang, say, T[say].decisionsHeading(decisions(all, lang).length), T[say].noDecisions);
     case 'people':
       return people({ ...transcript, segments }, all, lang, say);
     case 'dates':
