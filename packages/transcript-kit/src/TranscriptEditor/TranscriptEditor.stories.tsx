@@ -212,6 +212,25 @@ export const SpeakerPopoverOpen: Story = {
   },
 };
 
+/**
+ * With timed words, 'Next to review' plays from the segment's first word: here the flagged segment
+ * begins with 0.6 s of breath before its first word.
+ */
+export const NextToReviewFirstWord: Story = {
+  args: {
+    segments: withTimedWords(reviewSegments).map((s, i) =>
+      i === 2 && s.words ? { ...s, words: s.words.map((w, k) => (k === 0 ? { ...w, start: s.start + 0.6 } : w)) } : s,
+    ),
+    currentTime: 1,
+    isPlaying: false,
+  },
+  play: async ({ args }) => {
+    await userEvent.click(within(editor()).getByRole('button', { name: 'Next to review' }));
+    await expect(args.onPlayFrom).toHaveBeenLastCalledWith(reviewSegments[2]!.start + 0.6);
+    await waitFor(() => expect(text(2)).toHaveFocus());
+  },
+};
+
 /** Flagged segments carry a mark (icon and words); 'Next to review' plays the next one and focuses it. */
 export const FlaggedNextToReview: Story = {
   args: { segments: reviewSegments, currentTime: 1, isPlaying: false },

@@ -28,6 +28,7 @@ import {
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { record, redo, undo } from '../transcript/undoStack.ts';
 import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
+import { speechStart } from '../transcript/words.ts';
 import { createRowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
@@ -237,7 +238,8 @@ function TranscriptEditorView({
     const from = store.focused ?? -1;
     const index = nextToReview(segments, from);
     if (index < 0) return;
-    extra.play(segments[index].start);
+    // From the first spoken word, not a breath or pause the segment may begin with.
+    extra.play(speechStart(segments[index]));
     focusRow(index);
   };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { wordAt, wordAtOffset, wordRanges, type SegmentWord } from './words.ts';
+import { type SegmentWord, speechStart, wordAt, wordAtOffset, wordRanges } from './words.ts';
 
 const words: SegmentWord[] = [
   { text: 'The', start: 1, end: 1.2 },
@@ -46,5 +46,13 @@ describe('segment words', () => {
     expect(wordAtOffset(ranges, 16)).toBe(2);
     expect(wordAtOffset(ranges, 40)).toBe(3);
     expect(wordAtOffset([], 2)).toBe(-1);
+  });
+});
+
+describe("where a segment's speech starts", () => {
+  it("is its first timed word, after a breath the segment begins with; else the segment's start", () => {
+    expect(speechStart({ start: 7.2, words: [{ text: 'So', start: 7.8, end: 8 }] })).toBe(7.8);
+    expect(speechStart({ start: 7.2 })).toBe(7.2);
+    expect(speechStart({ start: 7.2, words: [] })).toBe(7.2);
   });
 });

@@ -59,3 +59,8 @@ export function wordAtOffset(ranges: readonly WordRange[], offset: number): numb
   for (let i = 0; i < ranges.length && ranges[i]!.from <= offset; i++) found = i;
   return found;
 }
+
+/** Where a segment's speech starts: its first timed word (after a breath or a pause the segment begins with), else the segment's start. */
+export function speechStart(segment: Pick<TranscriptSegment, 'start' | 'words'>): number {
+  return segment.words?.[0]?.start ?? segment.start;
+}
