@@ -226,4 +226,18 @@ describe('speakers in the answers', () => {
     expect(cleaned).toContain('[00:00] Sprecher 1: When does the migration start?');
     expect(cleaned).toContain('[00:10] So, the budget is 40,000 euros.');
   });
+
+  it('name no one when detection found one voice: its "Speaker 1" says nothing', () => {
+    const one = transcript('en', [
+      [0, 'Speaker 1', 'When does the migration start?'],
+      [5, 'Speaker 1', 'We decided that the migration starts on Monday.'],
+    ]);
+    expect(runLocal('When does the migration start?', one, 'en')).toContain('Monday — [00:05] We decided');
+    // A name a person gave is kept, even for one voice.
+    const named = transcript('en', [
+      [0, 'Carol', 'When does the migration start?'],
+      [5, 'Carol', 'We decided that the migration starts on Monday.'],
+    ]);
+    expect(runLocal('When does the migration start?', named, 'en')).toContain('Monday — [00:05] Carol: We decided');
+  });
 });

@@ -416,12 +416,24 @@ export function unsupportedAnswer(prompt: string, transcript: AiTranscript, ui?:
   return answer.answered ? undefined : answer.output;
 }
 
+/** A name speaker detection gives ('Speaker 2'), not one a person gave. */
+const DETECTED_NAME = /^Speaker \d{1,3}$/;
+
+/**
+ * The transcript's segments as the engine reads them. One voice named only by speaker detection
+ * ('Speaker 1' on every segment) says nothing about who speaks: it is read as no speaker, so quotes
+ * carry no 'Speaker 1: ' and "I" has no owner, as before detection named it.
+ */
 function transcriptSegments(transcript: AiTranscript): StoredSegment[] {
-  return transcript.segments.length
-    ? transcript.segments
-    : transcript.content.trim()
+  if (!transcript.segments.length)
+    return transcript.content.trim()
       ? [{ start: 0, end: transcript.durationSeconds ?? 0, text: transcript.content, speaker: UNKNOWN_SPEAKER }]
       : [];
+  const speakers = new Set(transcript.segments.map((s) => s.speaker));
+  const [only] = speakers;
+  return speakers.size === 1 && only && DETECTED_NAME.test(only)
+    ? transcript.segments.map((s) => ({ ...s, speaker: UNKNOWN_SPEAKER }))
+    : transcript.segments;
 }
 
 /**
