@@ -109,6 +109,27 @@ describe('subtitle cues', () => {
       (n) => `${n}: `,
     );
     expect(anonymous.every((c) => c.speaker === null && !c.lines.join(' ').includes(':'))).toBe(true);
+
+    // One voice named only by speaker detection: no name on any cue. Two of them, or a name a person
+    // gave: named.
+    const detectedOne = cuesOf(
+      turns.map((t) => ({ ...t, speaker: 'Speaker 1' })),
+      {},
+      (n) => `${n}: `,
+    );
+    expect(detectedOne.every((c) => c.speaker === null && !c.lines.join(' ').includes(':'))).toBe(true);
+    const detectedTwo = cuesOf(
+      turns.map((t, i) => ({ ...t, speaker: `Speaker ${i < 2 ? 1 : 2}` })),
+      {},
+      (n) => `${n}: `,
+    );
+    expect(detectedTwo.map((c) => c.lines.join(' | '))).toEqual(['Speaker 1: Hello.', 'Still me.', 'Speaker 2: Hi.', 'Who is this?']);
+    const renamed = cuesOf(
+      turns.map((t) => ({ ...t, speaker: 'Carol' })),
+      {},
+      (n) => `${n}: `,
+    );
+    expect(renamed[0].lines.join(' ')).toBe('Carol: Hello.');
   });
 
   it('skips empty segments and cuts a word longer than a line', () => {

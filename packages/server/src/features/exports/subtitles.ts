@@ -30,9 +30,16 @@ export interface CueSource {
 
 export const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
-/** True when at least one segment has a speaker other than the engine's 'Unknown Speaker'. */
+/**
+ * True when a segment has a speaker other than the engine's 'Unknown Speaker', except where one voice
+ * named only by speaker detection ('Speaker 1' throughout) speaks every segment: a name that tells the
+ * viewer nothing, on every cue.
+ */
 export function namesSpeakers(segments: StoredSegment[]): boolean {
-  return segments.some((s) => s.text.trim() && s.speaker?.trim() && s.speaker.trim() !== UNKNOWN_SPEAKER);
+  const speakers = new Set(segments.filter((s) => s.text.trim()).map((s) => s.speaker?.trim() || UNKNOWN_SPEAKER));
+  const [only] = speakers;
+  if (speakers.size === 1 && /^Speaker \d{1,3}$/.test(only ?? '')) return false;
+  return [...speakers].some((name) => name !== UNKNOWN_SPEAKER);
 }
 
 /** A word's span in the audio (seconds). */
