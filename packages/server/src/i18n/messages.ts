@@ -39,6 +39,13 @@ export const documentMessages: Record<Language, DocumentMessages> = {
   },
 };
 
+/** A name speaker detection gives ('Speaker 2', in order of appearance), not one a person gave. */
+const DETECTED_SPEAKER = /^Speaker ([1-9]\d{0,2})$/;
+
+export function isDetectedSpeakerName(name: string | undefined): boolean {
+  return DETECTED_SPEAKER.test(name?.trim() ?? '');
+}
+
 /**
  * A stored speaker name as the reader sees it: the engine's 'Unknown Speaker' (or none) and speaker
  * detection's 'Speaker 1', 'Speaker 2', … in the reader's language; a name a user gave as it is.
@@ -46,7 +53,7 @@ export const documentMessages: Record<Language, DocumentMessages> = {
 export function readerSpeakerName(speaker: string | undefined, language: Language): string {
   const name = speaker?.trim();
   if (!name || name === 'Unknown Speaker') return documentMessages[language].unknownSpeaker;
-  const numbered = /^Speaker ([1-9]\d{0,2})$/.exec(name);
+  const numbered = DETECTED_SPEAKER.exec(name);
   return numbered ? documentMessages[language].numberedSpeaker(Number(numbered[1])) : name;
 }
 

@@ -8,6 +8,7 @@
  */
 import { subtitleDefaults, type SegmentWord, type SubtitleOptions } from '@scribe/api-client';
 import type { StoredSegment } from '../../db/schema.ts';
+import { isDetectedSpeakerName } from '../../i18n/messages.ts';
 
 export interface Cue {
   start: number;
@@ -38,7 +39,7 @@ export const UNKNOWN_SPEAKER = 'Unknown Speaker';
 export function namesSpeakers(segments: StoredSegment[]): boolean {
   const speakers = new Set(segments.filter((s) => s.text.trim()).map((s) => s.speaker?.trim() || UNKNOWN_SPEAKER));
   const [only] = speakers;
-  if (speakers.size === 1 && /^Speaker \d{1,3}$/.test(only ?? '')) return false;
+  if (speakers.size === 1 && isDetectedSpeakerName(only)) return false;
   return [...speakers].some((name) => name !== UNKNOWN_SPEAKER);
 }
 

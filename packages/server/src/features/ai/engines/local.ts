@@ -13,7 +13,7 @@ import { figuresIn, type Figure } from './local/figures.ts';
 import { removeFillers } from './local/fillers.ts';
 import { correctSentence } from './local/grammar.ts';
 import { T, type UnsupportedTask } from './local/i18n.ts';
-import { readerSpeakerName } from '../../../i18n/messages.ts';
+import { isDetectedSpeakerName, readerSpeakerName } from '../../../i18n/messages.ts';
 import { answerPassages } from './local/answer.ts';
 import { actionItems, decisions, isActionItem, isDecision, peopleIn, type ActionItem } from './local/meeting.ts';
 import { rankSentences } from './local/rank.ts';
@@ -416,9 +416,6 @@ export function unsupportedAnswer(prompt: string, transcript: AiTranscript, ui?:
   return answer.answered ? undefined : answer.output;
 }
 
-/** A name speaker detection gives ('Speaker 2'), not one a person gave. */
-const DETECTED_NAME = /^Speaker \d{1,3}$/;
-
 /**
  * The transcript's segments as the engine reads them. One voice named only by speaker detection
  * ('Speaker 1' on every segment) says nothing about who speaks: it is read as no speaker, so quotes
@@ -431,7 +428,7 @@ function transcriptSegments(transcript: AiTranscript): StoredSegment[] {
       : [];
   const speakers = new Set(transcript.segments.map((s) => s.speaker));
   const [only] = speakers;
-  return speakers.size === 1 && only && DETECTED_NAME.test(only)
+  return speakers.size === 1 && isDetectedSpeakerName(only)
     ? transcript.segments.map((s) => ({ ...s, speaker: UNKNOWN_SPEAKER }))
     : transcript.segments;
 }
