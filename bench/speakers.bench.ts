@@ -165,8 +165,14 @@ const summary = (label: string, set: typeof rows) => {
 };
 const multi = rows.filter((r) => r.speakers > 1);
 summary('2-4 speakers (targets: count right in all, confusion <= 15 %)', multi);
-summary('  no near twins', multi.filter((r) => !r.twins));
-summary('  near twins among them', multi.filter((r) => r.twins));
+summary(
+  '  no near twins',
+  multi.filter((r) => !r.twins),
+);
+summary(
+  '  near twins among them',
+  multi.filter((r) => r.twins),
+);
 console.log(`one voice stays one: ${rows.filter((r) => r.speakers === 1 && r.found === 1).length}/${CONVERSATIONS_PER_COUNT}`);
 const audioSeconds = rows.reduce((a, r) => a + r.seconds, 0);
 console.log(
