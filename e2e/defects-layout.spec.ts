@@ -112,7 +112,7 @@ test.describe('desktop', () => {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('a transcript is moved into a folder with Move to… from its row menu', async ({ page }, testInfo) => {
+  test('a transcript uploaded with a speaker count is moved into a folder with Move to… from its row menu', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await register(page, newUser());
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -120,7 +120,18 @@ test.describe('phone', () => {
     await createFolder(page, drawer, 'Projects');
     const file = testInfo.outputPath('Site visit.wav');
     copyFileSync(speech, file);
-    await upload(page, drawer, file);
+    // The upload dialog's choices fit a phone: the Speakers field shows whole and takes a count.
+    const chooser = page.waitForEvent('filechooser');
+    await drawer.getByRole('button', { name: 'Upload file' }).click();
+    await (await chooser).setFiles(file);
+    const uploadDialog = page.getByRole('dialog', { name: 'Upload audio' });
+    const speakers = uploadDialog.getByRole('combobox', { name: 'Speakers' });
+    await speakers.scrollIntoViewIfNeeded();
+    await expectFullyVisible(speakers, uploadDialog);
+    await speakers.selectOption('1');
+    await expect(speakers).toHaveValue('1');
+    await confirmUpload(page);
+    await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const tree = drawer.getByRole('treegrid', { name: 'Folders' });
