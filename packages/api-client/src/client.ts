@@ -50,7 +50,7 @@ import type {
   TestPaymentResult,
 } from './credits.schemas.ts';
 import type { CreateShareRequest, CreateShareResponse, PublicShare, ShareList } from './share.schemas.ts';
-import type { SearchResponse } from './search.schemas.ts';
+import type { SearchResponse, SearchSpeakersResponse } from './search.schemas.ts';
 import type { LoginRequest, OkResponse, Preferences, PublicConfig, RegisterRequest, SessionResponse, User } from './schemas.ts';
 
 /** Paths of the API, one place. */
@@ -125,8 +125,10 @@ export const paths = {
     const query = new URLSearchParams({ q });
     if (options.folderId != null) query.set('folderId', String(options.folderId));
     if (options.limit != null) query.set('limit', String(options.limit));
+    if (options.speaker != null && options.speaker !== '') query.set('speaker', options.speaker);
     return `/api/search?${query.toString()}`;
   },
+  searchSpeakers: '/api/search/speakers',
 } as const;
 
 export interface SearchOptions {
@@ -134,6 +136,11 @@ export interface SearchOptions {
   folderId?: number | null;
   /** Transcripts in the answer (api-client `searchLimits`). */
   limit?: number;
+  /**
+   * Only segments of this speaker, the name as stored ('Speaker 1', 'Anna'; GET /api/search/speakers lists
+   * them); titles and AI outputs are then left out. Null or empty: every hit.
+   */
+  speaker?: string | null;
 }
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -271,6 +278,8 @@ export function createApiClient(options: ApiClientOptions = {}) {
        */
       query: (q: string, options: SearchOptions & { signal?: AbortSignal } = {}) =>
         http.read<SearchResponse>(paths.search(q, options), options.signal),
+      /** The speaker names of the user's segments, to offer as a filter ('Unknown Speaker' left out); null when signed out. */
+      speakers: (signal?: AbortSignal) => http.read<SearchSpeakersResponse>(paths.searchSpeakers, signal),
     },
     /** Streamed recordings: pieces while recording, then finish into a transcript. */
     recordings: recordingsApi(http),

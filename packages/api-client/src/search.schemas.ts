@@ -27,3 +27,10 @@ export type SearchResult = z.infer<typeof searchResultSchema>;
 
 export const searchResponseSchema = z.object({ results: z.array(searchResultSchema) });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** GET /api/search/speakers: the speaker names of the user's segments, to filter a search by (`speaker`). */
+export const searchSpeakersResponseSchema = z.object({
+  /** In order, each once; 'Unknown Speaker' (no speaker known) left out. */
+  speakers: z.array(z.string()),
+});
+export type SearchSpeakersResponse = z.infer<typeof searchSpeakersResponseSchema>;

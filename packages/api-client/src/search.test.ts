@@ -24,4 +24,20 @@ describe('search client', () => {
     expect(calls[0]![0]).toBe('/api/search?q=haus');
     expect(calls[0]![1]!.signal).toBe(controller.signal);
   });
+
+  it('filters by a speaker only when one is named, and reads the speaker names', async () => {
+    expect(paths.search('haus', { speaker: 'Speaker 1' })).toBe('/api/search?q=haus&speaker=Speaker+1');
+    expect(paths.search('haus', { speaker: 'Zoë & Ann' })).toBe('/api/search?q=haus&speaker=Zo%C3%AB+%26+Ann');
+    expect(paths.search('haus', { speaker: null })).toBe('/api/search?q=haus');
+    expect(paths.search('haus', { speaker: '' })).toBe('/api/search?q=haus');
+    const calls: string[] = [];
+    const api = createApiClient({
+      fetch: async (url) => {
+        calls.push(String(url));
+        return new Response(JSON.stringify({ speakers: ['Anna', 'Speaker 1'] }), { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    expect(await api.search.speakers()).toEqual({ speakers: ['Anna', 'Speaker 1'] });
+    expect(calls).toEqual(['/api/search/speakers']);
+  });
 });

@@ -12,4 +12,11 @@ export const searchLimits = {
   limitMax: 50,
   /** Hits listed per transcript, best first. */
   hitsPerTranscript: 5,
+  /** A longer `speaker` is cut to this many characters, not refused (a stored name has at most editLimits.speakerMaxChars). */
+  speakerMax: 100,
+  /** Names GET /api/search/speakers answers at most (in order; the rest are left out). */
+  speakersMax: 500,
 } as const;
+
+/** The speaker of a segment without one; GET /api/search/speakers leaves it out. */
+export const UNKNOWN_SPEAKER = 'Unknown Speaker';
