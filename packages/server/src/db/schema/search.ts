@@ -14,7 +14,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  * (migration 0014_search_index_triggers.sql) whenever those change. Read per transcript, for the hits
  * and snippets of the few transcripts a search returns; only titles are looked up by word.
  * `tsv` holds the words stemmed with `config` (the transcript's language) and unstemmed ('simple'),
- * so a query matches by stem and, for the word being typed, by prefix.
+ * so a query matches by stem and, for the word being typed, by prefix. A segment's row also holds its
+ * speaker (search by speaker; migration 0028_search_speaker_triggers.sql).
  */
 export const searchDocuments = pgTable(
   'search_documents',
@@ -30,6 +31,8 @@ export const searchDocuments = pgTable(
     aiOutputId: integer('ai_output_id').references(() => aiOutputs.id, { onDelete: 'cascade' }),
     start: doublePrecision('start'),
     text: text('text').notNull(),
+    /** kind 'segment': the segment's speaker as stored ('Unknown Speaker' when it has none); null otherwise. */
+    speaker: text('speaker'),
     /** A text search configuration name ('german', 'english'). */
     config: text('config').notNull(),
     tsv: tsvector('tsv').notNull(),
@@ -41,6 +44,14 @@ export const searchDocuments = pgTable(
       .where(sql`${t.kind} = 'title'`)
       .with({ fastupdate: false }),
     index('search_documents_ai_output_id_idx').on(t.aiOutputId),
+    // A speaker's segments of one transcript (search by speaker), and a user's speaker names in order
+    // (GET /api/search/speakers reads one entry per name, skipping from each name to the next).
+    index('search_documents_segment_speaker_idx')
+      .on(t.transcriptId, t.speaker)
+      .where(sql`${t.kind} = 'segment'`),
+    index('search_documents_user_speaker_idx')
+      .on(t.userId, t.speaker)
+      .where(sql`${t.kind} = 'segment'`),
     check('search_documents_kind_check', sql`${t.kind} in ('title', 'segment', 'ai_output')`),
   ],
 );

@@ -131,45 +131,54 @@ export function changesOf(before: { title: string; segments: StoredSegment[] }, 
 /** The order in which a revision names what it changed. */
 export const CHANGE_ORDER: readonly RevisionChange[] = ['title', 'text', 'speakers', 'timing', 'split', 'merge', 'review'];
 
-/** A segment as the search index keys it: its start and text. */
+/** A segment as the search index keys it: its start, text and speaker. */
 export interface SearchPair {
   start: number;
   text: string;
+  /** As stored; 'Unknown Speaker' for a segment without one (as the search migration writes it). */
+  speaker: string;
 }
 
+/** The speaker the search index writes for a segment (one stored without a speaker is the engine's 'Unknown Speaker'). */
+const indexedSpeaker = (x: StoredSegment): string => (x.speaker as string | undefined) ?? 'Unknown Speaker';
+
 /**
- * The (start, text) pairs an edit removes and adds, for the search index (search_apply_segment_changes
- * in the search migration), so saving one changed segment of a long transcript writes one index row
- * instead of the database comparing every segment. Segments without a visible character are not
- * indexed, as there.
+ * The (start, text, speaker) triples an edit removes and adds, for the search index
+ * (search_apply_segment_changes in the search migrations), so saving one changed segment of a long
+ * transcript writes one index row instead of the database comparing every segment. Segments without a
+ * visible character are not indexed, as there. A segment whose speaker changed is removed and added
+ * again (the database takes its words over from the row it replaces, so nothing is stemmed again).
  */
 export function searchPairChanges(
   before: readonly StoredSegment[],
   after: readonly StoredSegment[],
 ): { removed: SearchPair[]; added: SearchPair[] } {
-  // Position by position first: an edit leaves almost every segment where it was, and comparing two
+  // Position by position first: an edit leaves almost every segment where it was, and comparing three
   // fields is far cheaper than keying thousands of texts (3 ms for 2,500 segments).
+  const same = (x: StoredSegment, y: StoredSegment) => x.start === y.start && x.text === y.text && indexedSpeaker(x) === indexedSpeaker(y);
   const went: StoredSegment[] = [];
   const came: StoredSegment[] = [];
   for (let i = 0; i < Math.max(before.length, after.length); i++) {
     const was = before[i];
     const now = after[i];
-    if (was && now && was.start === now.start && was.text === now.text) continue;
+    if (was && now && same(was, now)) continue;
     if (was) went.push(was);
     if (now) came.push(now);
   }
-  // Then a pair that only moved (a split or merge shifts the rest) or that stands elsewhere too is
+  // Then a triple that only moved (a split or merge shifts the rest) or that stands elsewhere too is
   // neither removed nor added: looked up in all segments when few changed, else among the changed.
   const few = went.length + came.length <= 64;
-  const key = (x: StoredSegment) => `${x.start}\u0000${x.text}`;
+  const key = (x: StoredSegment) => `${x.start}\u0000${x.text}\u0000${indexedSpeaker(x)}`;
   const among = (list: readonly StoredSegment[]) => {
-    if (few) return (x: StoredSegment) => list.some((y) => y.start === x.start && y.text === x.text);
+    if (few) return (x: StoredSegment) => list.some((y) => same(x, y));
     const keys = new Set(list.map(key));
     return (x: StoredSegment) => keys.has(key(x));
   };
   const pairs = (segments: StoredSegment[], elsewhere: (x: StoredSegment) => boolean) => {
     const out = new Map<string, SearchPair>();
-    for (const x of segments) if (/[^ \t\n\r\f\v]/.test(x.text) && !elsewhere(x)) out.set(key(x), { start: x.start, text: x.text });
+    for (const x of segments) {
+      if (/[^ \t\n\r\f\v]/.test(x.text) && !elsewhere(x)) out.set(key(x), { start: x.start, text: x.text, speaker: indexedSpeaker(x) });
+    }
     return [...out.values()];
   };
   return { removed: pairs(went, among(few ? after : came)), added: pairs(came, among(few ? before : went)) };

@@ -38,7 +38,7 @@ export interface PreparedSegments {
   content: string;
   /** What changed in the segments (the title's change is decided under the row lock). */
   changes: RevisionChange[];
-  /** The search index's (start, text) pairs that went and came, JSON ({ removed, added }); empty lists when batched. */
+  /** The search index's (start, text, speaker) triples that went and came, JSON ({ removed, added }); empty lists when batched. */
   searchChanges: string;
   /** The same changes in batches (JSON each) when they were too large to go with the edit. */
   searchBatches?: string[];
@@ -136,8 +136,11 @@ const PAIR_CHARS = 40;
 
 /**
  * The search changes in batches of about `maxChars` characters each (at most BATCH_PAIRS pairs), or
- * undefined when they are that small in all. Removed and added pairs never share a (start, text), so
- * the batches can be applied in any order.
+ * undefined when they are that small in all. Removed and added triples never share a (start, text,
+ * speaker), so the batches can be applied in any order. The added ones come first: a segment whose
+ * speaker alone changed (a rename across a long transcript) then still finds its old row and takes its
+ * words over instead of stemming its text again; until the batches are done, such a segment may be found
+ * under both names.
  */
 export function searchBatches(search: { removed: SearchPair[]; added: SearchPair[] }, maxChars: number): string[] | undefined {
   let total = 0;
@@ -157,8 +160,8 @@ export function searchBatches(search: { removed: SearchPair[]; added: SearchPair
     batch[list].push(p);
     chars += cost;
   };
-  for (const p of search.removed) push('removed', p);
   for (const p of search.added) push('added', p);
+  for (const p of search.removed) push('removed', p);
   if (chars > 0) batches.push(JSON.stringify(batch));
   return batches;
 }

@@ -33,7 +33,7 @@ export interface NextRevision {
   content?: string;
   changes: RevisionChange[];
   restoredFrom?: number;
-  /** With segments: the (start, text) pairs that went and came (JSON of { removed, added }), so the search index need not diff. */
+  /** With segments: the (start, text, speaker) triples that went and came (JSON of { removed, added }), so the search index need not diff. */
   searchChanges?: string;
   /** The search changes are applied after the edit, in batches (search-backlog.ts): mark the transcript. */
   searchDeferred?: boolean;

@@ -1,0 +1,3 @@
+ALTER TABLE "search_documents" ADD COLUMN "speaker" text;--> statement-breakpoint
+CREATE INDEX "search_documents_segment_speaker_idx" ON "search_documents" USING btree ("transcript_id","speaker") WHERE "search_documents"."kind" = 'segment';--> statement-breakpoint
+CREATE INDEX "search_documents_user_speaker_idx" ON "search_documents" USING btree ("user_id","speaker") WHERE "search_documents"."kind" = 'segment';
