@@ -18,6 +18,8 @@ export interface HitRow {
 export interface SearchOptions {
   folderId?: number;
   limit: number;
+  /** Only segments of this speaker (the name as stored): no title or AI output hits. */
+  speaker?: string;
 }
 
 /**
@@ -65,9 +67,11 @@ export function createSearchRepository(db: Db) {
      * Transcripts of the user in which every one of `terms` matches (in the title, the current text or
      * an AI output; not necessarily in the same segment), ranked by ts_rank over the transcript's
      * document (a title counts most), each with its best few hits (a title hit first) and their
-     * snippets (ts_headline, for the returned hits only).
+     * snippets (ts_headline, for the returned hits only). With `speaker`, only that speaker's segments
+     * count: every word must match in them (not necessarily in the same one), ranked by the best of
+     * them, and they are the only hits.
      */
-    async search(userId: number, terms: string[], { folderId, limit }: SearchOptions): Promise<HitRow[]> {
+    async search(userId: number, terms: string[], { folderId, limit, speaker }: SearchOptions): Promise<HitRow[]> {
       const scope = (column: SQL) =>
         folderId === undefined
           ? sql``
@@ -92,21 +96,9 @@ export function createSearchRepository(db: Db) {
               queries.map((t, i) => sql`(case when d.tsv @@ ${t} then ${sql.raw(String(1 << i))} else 0 end)`),
               sql` | `,
             );
-      // Every table here is meant to be reached through an index, and the planner would not always
-      // see it: its costs leave out reading a transcript's document (TOAST, tens of KB) to test it, so
-      // a sequential scan of the narrow search_transcripts looks cheap for a common word, and PGlite
-      // has no statistics at all (no autovacuum), so it guesses thousands of rows per transcript.
-      // Switching sequential scans off for this one statement gives the same plans on both. That makes
-      // the plan's cost look huge, so JIT is switched off too: PostgreSQL would otherwise spend seconds
-      // compiling a query that runs in milliseconds.
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
-        return selectRows<HitRow>(
-          tx,
-          sql`
-        with stale as materialized (
-          select x.transcript_id from search_stale x where x.user_id = ${userId} ${scope(sql`x.transcript_id`)}
-        ),
+      // Which transcripts match and their scores: by their documents (and the rows of edited ones), or
+      // with a speaker by that speaker's segment rows.
+      const rankedAll = sql`
         -- The newest first by "transcript_id + 0", not by the key itself: ordered by the primary key,
         -- the planner may walk it and test each transcript's whole document until enough match, where
         -- the GIN index answers from its posting lists without reading any document.
@@ -147,7 +139,50 @@ export function createSearchRepository(db: Db) {
             from search_documents d where d.transcript_id = x.transcript_id and d.tsv @@ ${any}
           ) r
           where r.mask = ${(1 << terms.length) - 1}
+        )`;
+      const rankedBySpeaker = sql`
+        -- A speaker's segments only: of the transcripts whose document has every word and that have a
+        -- segment of the speaker (one probe of the speaker index each), the newest RANKED_MAX, plus the
+        -- edited ones; each is then matched and ranked by that speaker's rows alone (every word in one of
+        -- them), through the same index.
+        by_doc as (
+          select s.transcript_id from search_transcripts s
+          where s.tsv @@ ${every} and s.user_id = ${userId} ${scope(sql`s.transcript_id`)}
+            and s.transcript_id not in (select transcript_id from stale)
+            and exists (
+              select 1 from search_documents d
+              where d.transcript_id = s.transcript_id and d.kind = 'segment' and d.speaker = ${speaker}
+            )
+          order by s.transcript_id + 0 desc limit ${RANKED_MAX}
         ),
+        ranked as (
+          select c.transcript_id, r.score
+          from (select transcript_id from by_doc union all select transcript_id from stale) c
+          cross join lateral (
+            select max(ts_rank(d.tsv, ${any})) as score, bit_or(${mask}) as mask
+            from search_documents d
+            where d.transcript_id = c.transcript_id and d.kind = 'segment' and d.speaker = ${speaker} and d.tsv @@ ${any}
+          ) r
+          where r.mask = ${(1 << terms.length) - 1}
+        )`;
+      // Hits: every kind, or with a speaker only that speaker's segments.
+      const hitFilter = speaker === undefined ? sql`` : sql`and d.kind = 'segment' and d.speaker = ${speaker}`;
+      // Every table here is meant to be reached through an index, and the planner would not always
+      // see it: its costs leave out reading a transcript's document (TOAST, tens of KB) to test it, so
+      // a sequential scan of the narrow search_transcripts looks cheap for a common word, and PGlite
+      // has no statistics at all (no autovacuum), so it guesses thousands of rows per transcript.
+      // Switching sequential scans off for this one statement gives the same plans on both. That makes
+      // the plan's cost look huge, so JIT is switched off too: PostgreSQL would otherwise spend seconds
+      // compiling a query that runs in milliseconds.
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`);
+        return selectRows<HitRow>(
+          tx,
+          sql`
+        with stale as materialized (
+          select x.transcript_id from search_stale x where x.user_id = ${userId} ${scope(sql`x.transcript_id`)}
+        ),
+        ${speaker === undefined ? rankedAll : rankedBySpeaker},
         top as (
           select r.transcript_id, r.score, t.title, t.folder_id
           from (select transcript_id, score from ranked order by score desc, transcript_id desc limit ${limit}) r
@@ -159,7 +194,7 @@ export function createSearchRepository(db: Db) {
         m as (
           select d.id, d.transcript_id, d.kind, d.ai_output_id, d.start, d.text, d.config, ts_rank(d.tsv, ${any}) as rank
           from search_documents d
-          where d.transcript_id in (select transcript_id from top) and d.tsv @@ ${any}
+          where d.transcript_id in (select transcript_id from top) and d.tsv @@ ${any} ${hitFilter}
         ),
         best as (
           select m.*, top.score, top.title, top.folder_id, row_number() over (
@@ -186,6 +221,30 @@ export function createSearchRepository(db: Db) {
         order by b.score desc, b.transcript_id desc, b.n`,
         );
       });
+    },
+
+    /**
+     * The distinct speaker names of the user's segment rows in order, `max` at most, neither `leftOut`
+     * nor a blank one among them. Read as a skip scan of the (user_id, speaker) index: one index probe per name, from
+     * each name to the next, so a library of thousands of transcripts by a few speakers reads a few
+     * entries, not every segment.
+     */
+    async speakers(userId: number, max: number, leftOut: string): Promise<string[]> {
+      const rows = await selectRows<{ speaker: string }>(
+        db,
+        sql`with recursive names as (
+              (select d.speaker from search_documents d
+               where d.kind = 'segment' and d.user_id = ${userId} and d.speaker is not null
+               order by d.speaker limit 1)
+              union all
+              select (select d.speaker from search_documents d
+                      where d.kind = 'segment' and d.user_id = ${userId} and d.speaker > n.speaker
+                      order by d.speaker limit 1)
+              from names n where n.speaker is not null
+            )
+            select speaker from names where speaker is not null and speaker <> ${leftOut} and btrim(speaker) <> '' limit ${max}`,
+      );
+      return rows.map((r) => r.speaker);
     },
 
     /**

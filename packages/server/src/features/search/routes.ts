@@ -1,4 +1,4 @@
-import { errorResponseSchema, searchLimits, searchResponseSchema } from '@scribe/api-client';
+import { errorResponseSchema, searchLimits, searchResponseSchema, searchSpeakersResponseSchema } from '@scribe/api-client';
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +28,11 @@ const searchQuery = z.object({
     .transform((v) => (v ?? '').slice(0, searchLimits.queryMax)),
   folderId: idParam.optional(),
   limit: limitParam,
+  // Cut like q; surrounding spaces dropped (stored names have none); empty: no filter.
+  speaker: z
+    .string()
+    .optional()
+    .transform((v) => v?.trim().slice(0, searchLimits.speakerMax).trim() || undefined),
 });
 
 /** How often edited transcripts' search documents are brought up to date (service refreshStale). */
@@ -56,11 +61,30 @@ export const searchRoutes: FastifyPluginAsyncZod<SearchRoutesOptions> = async (a
           "Full-text search (PostgreSQL), by word stem in the transcript's language (English, German) and by prefix for the " +
           'last word. Results are ranked and grouped by transcript, each with its best hits; snippets mark matched words ' +
           'between U+0002 and U+0003 (plain text, not HTML). A query without words (only operators or quotes) answers no ' +
-          "results. `folderId` limits the search to that folder and its subfolders (404 when it is not the user's).",
+          "results. `folderId` limits the search to that folder and its subfolders (404 when it is not the user's). " +
+          '`speaker` limits the hits to segments of that speaker, the name as stored (exact, case-sensitive: ' +
+          `'Speaker 1', 'Anna'; GET /api/search/speakers lists them; cut to ${searchLimits.speakerMax} characters): every word must then ` +
+          "match in that speaker's segments of a transcript, and titles and AI outputs are left out.",
         querystring: searchQuery,
         response: { 200: searchResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request) => opts.search.search(currentUser(request).id, request.query),
+  );
+
+  app.get(
+    '/api/search/speakers',
+    {
+      schema: {
+        tags: ['search'],
+        summary: "The speaker names of the user's transcripts, to filter a search by",
+        description:
+          "Each speaker name in the current text of the user's completed transcripts once, in order (as " +
+          "PostgreSQL sorts text), as `speaker` of GET /api/search takes it; 'Unknown Speaker' (no speaker known) " +
+          `is left out. Detected speakers are named 'Speaker 1', 'Speaker 2', …; at most ${searchLimits.speakersMax} names.`,
+        response: { 200: searchSpeakersResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => opts.search.speakers(currentUser(request).id),
   );
 };

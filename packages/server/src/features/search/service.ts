@@ -1,4 +1,11 @@
-import type { SearchHit, SearchResponse, SearchResult } from '@scribe/api-client';
+import {
+  searchLimits,
+  UNKNOWN_SPEAKER,
+  type SearchHit,
+  type SearchResponse,
+  type SearchResult,
+  type SearchSpeakersResponse,
+} from '@scribe/api-client';
 import { HttpError } from '../../http/errors.ts';
 import type { SearchRepository } from './repository.ts';
 import { searchTerms } from './terms.ts';
@@ -11,6 +18,8 @@ export interface SearchRequest {
   q: string;
   folderId?: number;
   limit: number;
+  /** Only this speaker's segments (the name as stored); titles and AI outputs are then left out. */
+  speaker?: string;
 }
 
 /**
@@ -20,11 +29,11 @@ export interface SearchRequest {
 export function createSearchService(repo: SearchRepository, { inSteps = false } = {}) {
   return {
     /** The user's transcripts matching `q`, best first, grouped with their hits; `folderId` includes its subfolders. */
-    async search(userId: number, { q, folderId, limit }: SearchRequest): Promise<SearchResponse> {
+    async search(userId: number, { q, folderId, limit, speaker }: SearchRequest): Promise<SearchResponse> {
       if (folderId !== undefined && !(await repo.folderExists(userId, folderId))) throw new HttpError(404, 'FOLDER_NOT_FOUND');
       const terms = searchTerms(q);
       if (terms.length === 0) return { results: [] };
-      const rows = await repo.search(userId, terms, { folderId, limit });
+      const rows = await repo.search(userId, terms, { folderId, limit, speaker });
       const results: SearchResult[] = [];
       for (const row of rows) {
         let result = results.at(-1);
@@ -38,6 +47,12 @@ export function createSearchService(repo: SearchRepository, { inSteps = false } 
         result.hits.push(hit);
       }
       return { results };
+    },
+
+    /** The speaker names of the user's current segments, each once, in order; 'Unknown Speaker' left out. */
+    async speakers(userId: number): Promise<SearchSpeakersResponse> {
+      const names = await repo.speakers(userId, searchLimits.speakersMax, UNKNOWN_SPEAKER);
+      return { speakers: names };
     },
 
     /**
