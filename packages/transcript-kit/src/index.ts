@@ -28,6 +28,7 @@ export {
   type SearchResultsProps,
   type LibrarySearchProps,
   type SearchResult,
+  type SearchSpeakerFilter,
 } from './SearchResults/SearchResults.tsx';
 export { ReplaceDialog, type ReplaceDialogProps } from './ReplaceDialog/ReplaceDialog.tsx';
 export { type KitLocaleProps } from './locale/KitLocale.tsx';

@@ -123,3 +123,14 @@ export const floating = style({
   boxShadow: vars.shadow.lg,
   zIndex: 140,
 });
+
+/** The speaker choice above the results: label and select on one line, the select as wide as its names. */
+export const filter = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+});
+
+export const filterSelect = style({ width: 'auto', minWidth: 0, maxWidth: '100%', flex: '0 1 auto', fontSize: vars.fontSize.sm });

@@ -203,5 +203,119 @@ export const PhoneDarkGerman: Story = {
   },
 };
 
+/** The user's speaker names as the server lists them (in its order; the kit sorts them as shown). */
+const speakerNames = ['Anna', 'Speaker 10', 'Speaker 2', 'Speaker 1'];
+
+/** The field with the speaker choice above its results, as the app wires it. */
+function FieldWithSpeakers(
+  props: Omit<ComponentProps<typeof LibrarySearch>, 'query' | 'onQueryChange' | 'speakerFilter'> & {
+    onSpeaker?: (speaker: string | null) => void;
+    initialSpeaker?: string | null;
+  },
+) {
+  const [query, setQuery] = useState('');
+  const [speaker, setSpeaker] = useState<string | null>(props.initialSpeaker ?? null);
+  return (
+    <LibrarySearch
+      {...props}
+      query={query}
+      onQueryChange={setQuery}
+      speakerFilter={{
+        speakers: speakerNames,
+        value: speaker,
+        onChange: (next) => {
+          setSpeaker(next);
+          props.onSpeaker?.(next);
+        },
+      }}
+    />
+  );
+}
+
+const speakerPicked = fn();
+
+/**
+ * 'Speaker' above the results: 'All speakers' first, then the names sorted as shown ('Speaker 2' before
+ * 'Speaker 10'); choosing one keeps the results open and tells the app, which searches again.
+ */
+export const FieldSpeakerFilter: Story = {
+  // A native select changed by script lays its text out a pixel apart from run to run: the field's picture
+  // is the untouched German story's baseline.
+  parameters: { screenshot: false },
+  render: (args) => <FieldWithSpeakers state={args.state} onSelect={args.onSelect} onSpeaker={speakerPicked} />,
+  decorators: [
+    (Story) => (
+      <div style={{ height: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async () => {
+    speakerPicked.mockClear();
+    // No query, no results: no choice either.
+    await expect(screen.queryByRole('combobox', { name: 'Speaker' })).toBeNull();
+    await userEvent.click(screen.getByRole('searchbox', { name: 'Search transcripts' }));
+    await userEvent.keyboard('budget');
+    const select = screen.getByRole('combobox', { name: 'Speaker' });
+    await expect(select).toHaveValue('');
+    const shown = within(select)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    await expect(shown).toEqual(['All speakers', 'Anna', 'Speaker 1', 'Speaker 2', 'Speaker 10']);
+    await userEvent.selectOptions(select, 'Speaker 2');
+    await expect(speakerPicked).toHaveBeenLastCalledWith('Speaker 2');
+    await expect(select).toHaveValue('Speaker 2');
+    // Focus moved to the choice inside the search: the results stay.
+    await expect(listbox()).toBeVisible();
+    await userEvent.selectOptions(select, '');
+    await expect(speakerPicked).toHaveBeenLastCalledWith(null);
+  },
+};
+
+/** In German: 'Sprecher', 'Alle Sprecher' and detected speakers as 'Sprecher 1'; the stored name is what is chosen. */
+export const FieldSpeakerFilterGerman: Story = {
+  render: (args) => <FieldWithSpeakers state={args.state} onSelect={args.onSelect} initialSpeaker="Speaker 1" />,
+  globals: { locale: 'de' },
+  decorators: [
+    (Story) => (
+      <div style={{ height: 560 }}>
+        <Story />
+      </div>
+    ),
+  ],
+  play: async () => {
+    await userEvent.click(screen.getByRole('searchbox', { name: 'Transkripte durchsuchen' }));
+    await userEvent.keyboard('budget');
+    const select = screen.getByRole('combobox', { name: 'Sprecher' });
+    await expect(select).toHaveValue('Speaker 1');
+    await expect(within(select).getByRole('option', { selected: true })).toHaveTextContent('Sprecher 1');
+    await expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alle Sprecher', 'Anna', 'Sprecher 1', 'Sprecher 2', 'Sprecher 10']);
+    await expect(screen.getByRole('listbox', { name: 'Suchergebnisse' })).toBeVisible();
+  },
+};
+
+/** No hits with a speaker chosen: the empty state names the speaker, in the reader's language. */
+export const EmptyForSpeaker: Story = {
+  args: { state: { status: 'ready', results: [] }, query: 'zebra', speaker: 'Speaker 2' },
+  play: async () => {
+    await expect(within(listbox()).getByText('No results for “zebra” from Speaker 2')).toBeVisible();
+  },
+};
+
+export const GermanEmptyForSpeaker: Story = {
+  args: { state: { status: 'ready', results: [] }, query: 'Zebra', speaker: 'Speaker 2' },
+  globals: { locale: 'de' },
+  parameters: { screenshot: false },
+  play: async () => {
+    await expect(
+      within(screen.getByRole('listbox', { name: 'Suchergebnisse' })).getByText('Keine Ergebnisse für „Zebra“ von Sprecher 2'),
+    ).toBeVisible();
+  },
+};
+
 /** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
 export const Modes: Story = { ...inAllModes };

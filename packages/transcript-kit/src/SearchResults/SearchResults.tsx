@@ -2,9 +2,11 @@ import { useLingui } from '@lingui/react/macro';
 import { Button, KIT_ROOT_CLASS, Spinner, VisuallyHidden } from '@scribe/ui';
 import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
 import { CloseIcon } from '@scribe/ui/icons';
-import { useId, useState, type FocusEvent } from 'react';
+import { useId, useMemo, useState, type FocusEvent } from 'react';
 import { Autocomplete, Button as RACButton, Header, Input, ListBox, ListBoxItem, ListBoxSection, SearchField } from 'react-aria-components';
 import { formatTime } from '../media/time.ts';
+import * as controls from '../styles/controls.css.ts';
+import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { hitKey, hitOfKey, parseSnippet, snippetText, type SearchHit, type SearchResult } from '../search/snippets.ts';
 import * as styles from './SearchResults.css.ts';
 
@@ -26,6 +28,8 @@ export interface SearchResultsProps extends KitLocaleProps {
   onSelect: (result: SearchResult, hit: SearchHit) => void;
   /** Error state: 'Try again'. */
   onRetry?: () => void;
+  /** The speaker the results are limited to, as stored (the empty state names them); null or left out: everyone. */
+  speaker?: string | null;
 }
 
 /** A hit's snippet with the matched words in <mark> (never HTML from the server: the markers are split). */
@@ -39,8 +43,11 @@ export function Snippet({ snippet }: { snippet: string }) {
  * arrows move, Enter chooses; inside `LibrarySearch` focus stays in the field (virtual focus). Loading,
  * error (with 'Try again') and empty states; the result count is announced politely.
  */
-function SearchResultsView({ state, query, onSelect, onRetry }: SearchResultsProps) {
+function SearchResultsView({ state, query, onSelect, onRetry, speaker }: SearchResultsProps) {
   const { t } = useLingui();
+  const speakerLabel = useSpeakerLabel();
+  const speakerName = speaker ? speakerLabel(speaker) : null;
+  const nothing = speakerName ? t`No results for “${query}” from ${speakerName}` : t`No results for “${query}”`;
   const results = state.status === 'ready' ? state.results : [];
   const hitCount = results.reduce((n, r) => n + r.hits.length, 0);
   const announcement =
@@ -50,7 +57,7 @@ function SearchResultsView({ state, query, onSelect, onRetry }: SearchResultsPro
         ? '' // the message itself is an alert
         : state.status === 'ready'
           ? hitCount === 0
-            ? t`No results for “${query}”`
+            ? nothing
             : t`Transcripts found: ${results.length}`
           : '';
   return (
@@ -85,7 +92,7 @@ function SearchResultsView({ state, query, onSelect, onRetry }: SearchResultsPro
             const found = hitOfKey(results, String(key));
             if (found) onSelect(found.result, found.hit);
           }}
-          renderEmptyState={() => <p className={styles.message}>{t`No results for “${query}”`}</p>}
+          renderEmptyState={() => <p className={styles.message}>{nothing}</p>}
         >
           {(result) => (
             <ListBoxSection id={`t${result.transcriptId}`} className={styles.section}>
@@ -125,13 +132,64 @@ function HitItem({ id, hit }: { id: string; hit: SearchHit }) {
   );
 }
 
-export interface LibrarySearchProps extends Omit<SearchResultsProps, 'query'> {
+/** The search's speaker filter (LibrarySearch `speakerFilter`). */
+export interface SearchSpeakerFilter {
+  /** The names to offer, as stored (GET /api/search/speakers): 'Speaker 1' is shown in the reader's language. */
+  speakers: readonly string[];
+  /** The chosen name; null: all speakers. */
+  value: string | null;
+  onChange: (speaker: string | null) => void;
+}
+
+/**
+ * 'Speaker' with 'All speakers' and the names, sorted as shown (numbers in order: 'Speaker 2' before
+ * 'Speaker 10'). A native select, as the kit's other choices: it keeps focus inside the search, so
+ * the results stay open while it is used.
+ */
+function SpeakerFilterField({ speakers, value, onChange }: SearchSpeakerFilter) {
+  const { t, i18n } = useLingui();
+  const label = useSpeakerLabel();
+  const id = useId();
+  const options = useMemo(() => {
+    // A chosen name that is no longer offered (renamed meanwhile) stays choosable, so the field shows it.
+    const names = value !== null && !speakers.includes(value) ? [...speakers, value] : [...speakers];
+    const collator = new Intl.Collator(i18n.locale || 'en', { numeric: true, sensitivity: 'base' });
+    return names.map((name) => ({ name, shown: label(name) })).sort((a, b) => collator.compare(a.shown, b.shown));
+  }, [speakers, value, label, i18n.locale]);
+  return (
+    <div className={styles.filter}>
+      <label htmlFor={id} className={controls.label}>
+        {t`Speaker`}
+      </label>
+      <select
+        id={id}
+        className={`${controls.select} ${styles.filterSelect}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">{t`All speakers`}</option>
+        {options.map((o) => (
+          <option key={o.name} value={o.name}>
+            {o.shown}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface LibrarySearchProps extends Omit<SearchResultsProps, 'query' | 'speaker'> {
   query: string;
   onQueryChange: (query: string) => void;
   /** 'floating' (header: results over the page while the field has focus) or 'inline' (phone drawer). */
   layout?: 'floating' | 'inline';
   /** Set true to open the results (e.g. a story); otherwise they show while the search has focus and a query. */
   defaultOpen?: boolean;
+  /**
+   * A 'Speaker' choice above the results ('All speakers', then `speakers`), shown while there is a name
+   * to offer or one is chosen; the app searches with the chosen name. Left out: no such choice.
+   */
+  speakerFilter?: SearchSpeakerFilter;
 }
 
 /**
@@ -139,7 +197,15 @@ export interface LibrarySearchProps extends Omit<SearchResultsProps, 'query'> {
  * goes on in the field, Enter opens the focused hit, Escape clears the field (and so closes the results).
  * The app debounces and fetches; this only shows.
  */
-function LibrarySearchView({ query, onQueryChange, layout = 'floating', defaultOpen = false, onSelect, ...rest }: LibrarySearchProps) {
+function LibrarySearchView({
+  query,
+  onQueryChange,
+  layout = 'floating',
+  defaultOpen = false,
+  onSelect,
+  speakerFilter,
+  ...rest
+}: LibrarySearchProps) {
   const { t } = useLingui();
   const [hasFocus, setHasFocus] = useState(defaultOpen);
   const panelId = useId();
@@ -173,9 +239,13 @@ function LibrarySearchView({ query, onQueryChange, layout = 'floating', defaultO
         </SearchField>
         {open ? (
           <div id={panelId} className={`${styles.panel} ${layout === 'floating' ? styles.floating : ''}`}>
+            {speakerFilter && (speakerFilter.speakers.length > 0 || speakerFilter.value !== null) ? (
+              <SpeakerFilterField {...speakerFilter} />
+            ) : null}
             <SearchResults
               {...rest}
               query={query}
+              speaker={speakerFilter?.value ?? null}
               onSelect={(result, hit) => {
                 setHasFocus(false);
                 onSelect(result, hit);
