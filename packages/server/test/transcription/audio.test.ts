@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -107,6 +107,15 @@ describe('decoding to 16 kHz mono', () => {
     expect(Array.from(await pcm.read(pcm.length - 10, pcm.length + 100))).toEqual(Array.from(inMemory.subarray(-10)));
     await pcm.dispose();
     expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('makes the temporary folder it is given when it does not exist yet (speaker detection passes tmp/speakers)', async () => {
+    const dir = join(tempDir(), 'tmp', 'speakers');
+    const pcm = await decodeToPcm(`${LIBRIVOX_CLIP}.wav`, { memoryLimitSamples: 16000, tmpDir: dir });
+    expect(pcm.length).toBeGreaterThan(16000);
+    expect(await readdir(dir)).toHaveLength(1);
+    expect((await stat(dir)).mode & 0o777).toBe(0o700);
+    await pcm.dispose();
   });
 
   it('rejects empty and non-audio files with a clear error', async () => {

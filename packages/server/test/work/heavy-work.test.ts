@@ -3,20 +3,23 @@
 // requests answer as usual; a full export queue answers
 // 503 with Retry-After; an edit past the text cap (TRANSCRIPT_MAX_TEXT_CHARS) is refused with nothing written.
 import { Readable } from 'node:stream';
+import { uploadLimits } from '@scribe/api-client';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selectRows } from '../../src/db/client.ts';
 import { fullGc } from '../../src/idle-memory.ts';
 import { createSearchRepository } from '../../src/features/search/repository.ts';
 import { transcripts, type StoredSegment } from '../../src/db/schema.ts';
+import type { TranscriptionEngine } from '../../src/features/transcription/engines/types.ts';
 import { decodeToPcm } from '../../src/features/transcription/engines/whisper/audio.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { insertTranscript } from '../ai-fixtures.ts';
 import { JSON_XHR, startServer, XHR, type TestServer } from '../helpers.ts';
 import { requestFromThread, startBystander } from '../support/bystander.ts';
+import { measuredSeconds } from '../support/audio.ts';
 import { segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
 import { wavFile } from '../support/wav-builder.ts';
-import { libraryUser } from '../library-helpers.ts';
+import { libraryUser, newUploadId } from '../library-helpers.ts';
 
 type User = Awaited<ReturnType<typeof libraryUser>>;
 
@@ -72,6 +75,22 @@ function expectUnheld({ during, quiet }: { during: number[]; quiet: number[] }) 
   console.log(`bystander during: ${summary(during)}; quiet after: ${summary(quiet)}`);
   expect(p95(during)).toBeLessThan(BYSTANDER_MAX_MS);
   expect(Math.max(...during)).toBeLessThan(BYSTANDER_MAX_MS + Math.max(...quiet));
+}
+
+/** The fixture conversation looped for 30 minutes: 16-bit samples at 16 kHz and its turns. */
+async function halfHourConversation() {
+  const clip = await decodeToPcm(THREE_VOICES);
+  const once = await clip.read(0, clip.length);
+  await clip.dispose();
+  const loops = Math.ceil((30 * 60 * 16000) / once.length);
+  const data = Buffer.alloc(loops * once.length * 2);
+  for (let i = 0; i < loops * once.length; i++)
+    data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, once[i % once.length]!)) * 32767), i * 2);
+  const seconds = once.length / 16000;
+  const turns = Array.from({ length: loops }, (_, k) =>
+    threeVoicesTurns().map((t) => ({ ...t, start: t.start + k * seconds, end: t.end + k * seconds })),
+  ).flat();
+  return { data, turns };
 }
 
 describe('heavy work off the request thread', () => {
@@ -159,18 +178,7 @@ describe('heavy work off the request thread', () => {
   });
 
   it('answers another user within 100 ms while the speakers of a 30-minute recording are found again', MEASURED, async () => {
-    // The fixture conversation looped for 30 minutes, as a 16 kHz WAV in storage, with its turns as segments.
-    const clip = await decodeToPcm(THREE_VOICES);
-    const once = await clip.read(0, clip.length);
-    await clip.dispose();
-    const loops = Math.ceil((30 * 60 * 16000) / once.length);
-    const data = Buffer.alloc(loops * once.length * 2);
-    for (let i = 0; i < loops * once.length; i++)
-      data.writeInt16LE(Math.round(Math.max(-1, Math.min(1, once[i % once.length]!)) * 32767), i * 2);
-    const seconds = once.length / 16000;
-    const turns = Array.from({ length: loops }, (_, k) =>
-      threeVoicesTurns().map((t) => ({ ...t, start: t.start + k * seconds, end: t.end + k * seconds })),
-    ).flat();
+    const { data, turns } = await halfHourConversation();
     const id = await insertTranscript(server, heavy.id, {
       title: 'Half-hour conversation',
       language: 'en',
@@ -361,4 +369,65 @@ describe('bounded queues and the text cap', () => {
     const refused = await user.call('PATCH', `/api/transcripts/${id}`, { segments: longer, baseRevision: 2 });
     expect(refused.status).toBe(413);
   });
+});
+
+describe('speaker detection after a transcription, off the request thread', () => {
+  it(
+    "answers another user within 100 ms while the worker finds a 30-minute recording's speakers after its transcription",
+    MEASURED,
+    async () => {
+      const { data, turns } = await halfHourConversation();
+      // An engine that answers at once, as the built-in one would without speakers: what the worker does
+      // after it (reading the stored audio, detection in the analysis threads) is what is measured.
+      const engine: TranscriptionEngine = {
+        name: 'turns-test-engine',
+        languages: ['en'],
+        async transcribe(input) {
+          const seconds = await measuredSeconds(input);
+          await input.onDuration?.(seconds);
+          return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
+        },
+      };
+      const server = await startServer({ STARTING_CREDITS: '100' }, { worker: true, engine });
+      try {
+        const [heavy, bystander] = [await libraryUser(server), await libraryUser(server)];
+        await bystander.createFolder('Reading');
+        // 58 MB: in chunks, as the app sends a file past one chunk, with the count given at upload.
+        const file = wavFile({ sampleRate: 16000, data });
+        const uploadId = newUploadId();
+        const totalChunks = Math.ceil(file.length / uploadLimits.chunkBytes);
+        for (let i = 0; i < totalChunks; i++) {
+          const sent = await heavy.chunk(
+            { uploadId, chunkIndex: i, totalChunks, originalName: 'half-hour.wav' },
+            file.subarray(i * uploadLimits.chunkBytes, (i + 1) * uploadLimits.chunkBytes),
+          );
+          expect(sent.status, sent.json.error).toBe(200);
+        }
+        const up = await heavy.post('/api/transcripts/finalize-upload', {
+          uploadId,
+          originalName: 'half-hour.wav',
+          totalChunks,
+          speakers: 3,
+        });
+        expect(up.status, up.text).toBe(201);
+        const id = up.json.id as number;
+        const measured = await bystanderDuring(server, bystander, async () => {
+          await expect
+            .poll(async () => ((await heavy.get(`/api/transcripts/${id}`)).json as { metadata: { status: string } }).metadata.status, {
+              timeout: 120_000,
+              interval: 100,
+            })
+            .toBe('completed');
+          return (await heavy.get(`/api/transcripts/${id}`)).json as { metadata: { timestamps: Array<{ speaker: string }> } };
+        });
+        expect(new Set(measured.answer.metadata.timestamps.map((s) => s.speaker))).toEqual(
+          new Set(['Speaker 1', 'Speaker 2', 'Speaker 3']),
+        );
+        expect(measured.during.length).toBeGreaterThan(1);
+        expectUnheld(measured);
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -5,11 +5,12 @@
  * for Chromium's MediaRecorder files.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import decode from 'audio-decode';
 import { apiErrorText, type ApiErrorCode } from '@scribe/api-client';
+import { PRIVATE_DIR_MODE } from '../../../../private-files.ts';
 import { plausibleStream } from '../../../uploads/audio-header.ts';
 import { mixToMono, Resampler } from './resample.ts';
 
@@ -123,6 +124,9 @@ class PcmSink {
   async write(samples: Float32Array) {
     if (samples.length === 0) return;
     if (!this.file && this.inMemory + samples.length > this.memoryLimitSamples) {
+      // The folder may not exist yet (a caller's own tmp/… under the data folder): a missing one made
+      // every recording long enough to spill undecodable, and speaker detection after it failed.
+      await mkdir(this.tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const dir = await mkdtemp(join(this.tmpDir, 'scribe-pcm-'));
       const handle = await open(join(dir, PCM_FILE), 'w+');
       this.file = { handle, dir };
