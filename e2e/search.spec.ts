@@ -11,7 +11,7 @@ async function playerSeconds(page: Page): Promise<number> {
 /**
  * Library search from the header: typing shows hits with the word marked, arrows and Enter choose one,
  * the transcript opens and the player plays from the hit's word (the built-in engine times words), in the
- * segment the editor marks as playing.
+ * segment the editor marks as playing. The Speaker choice then limits the hits to that speaker's segments.
  */
 test('type in the search, pick a hit, the player jumps there', async ({ page }) => {
   test.setTimeout(240_000);
@@ -68,4 +68,17 @@ test('type in the search, pick a hit, the player jumps there', async ({ page }) 
   // a busy machine it can have played to its end (and shown Play again) before a look at the button.
   await expect.poll(lastPlay, { timeout: 10_000 }).toBeGreaterThanOrEqual(monday.start - 0.3);
   expect(await lastPlay()).toBeLessThan(monday.start + 2);
+
+  // The Speaker choice above the results: the one voice is 'Speaker 1'. With it chosen only its segments
+  // are hits, so the title's hit goes and the spoken word stays.
+  await search.fill('questions');
+  await expect(results.getByRole('option', { name: /^Title\b/ })).toBeVisible({ timeout: 10_000 });
+  const speaker = page.getByRole('combobox', { name: 'Speaker' });
+  await expect(speaker).toHaveValue('');
+  await expect(speaker.getByRole('option')).toHaveText(['All speakers', 'Speaker 1']);
+  await speaker.selectOption('Speaker 1');
+  await expect(results.getByRole('option', { name: /^Title\b/ })).toHaveCount(0);
+  await search.fill('monda');
+  await expect(results.getByRole('option', { name: /^\d+:\d\d\b.*monday/i }).first()).toBeVisible({ timeout: 10_000 });
+  await expect(speaker).toHaveValue('Speaker 1');
 });

@@ -7,11 +7,17 @@ const answer = (title: string): SearchResponse => ({
 });
 
 function setup() {
-  const calls: { q: string; signal: AbortSignal; resolve: (r: SearchResponse) => void; reject: (e: unknown) => void }[] = [];
+  const calls: {
+    q: string;
+    signal: AbortSignal;
+    speaker: string | null;
+    resolve: (r: SearchResponse) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   const search = vi.fn(
-    (q: string, signal: AbortSignal) =>
+    (q: string, signal: AbortSignal, speaker: string | null) =>
       new Promise<SearchResponse | null>((resolve, reject) => {
-        calls.push({ q, signal, resolve, reject });
+        calls.push({ q, signal, speaker, resolve, reject });
       }),
   );
   const states: SearchRunState[] = [];
@@ -90,5 +96,32 @@ describe('createSearchRunner', () => {
     runner.setQuery('word ');
     await vi.advanceTimersByTimeAsync(200);
     expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  it('searches the same query again at once for a new speaker, dropping the answer for the one before', async () => {
+    const { runner, calls, states, search } = setup();
+    runner.setQuery('budget');
+    await vi.advanceTimersByTimeAsync(200);
+    expect(calls[0]).toMatchObject({ q: 'budget', speaker: null });
+    runner.setQuery('budget', 'Anna');
+    expect(calls[0].signal.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[1]).toMatchObject({ q: 'budget', speaker: 'Anna' });
+    calls[0].resolve(answer('everyone'));
+    calls[1].resolve(answer('Anna only'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(states.filter((s) => s.status === 'ready')).toEqual([{ status: 'ready', results: answer('Anna only').results }]);
+    // The same speaker again asks nothing; typing with a speaker chosen waits for the pause and keeps it.
+    runner.setQuery('budget', 'Anna');
+    expect(search).toHaveBeenCalledTimes(2);
+    runner.setQuery('budget plan', 'Anna');
+    await vi.advanceTimersByTimeAsync(199);
+    expect(search).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls[2]).toMatchObject({ q: 'budget plan', speaker: 'Anna' });
+    // Back to everyone.
+    runner.setQuery('budget plan', null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls[3]).toMatchObject({ q: 'budget plan', speaker: null });
   });
 });

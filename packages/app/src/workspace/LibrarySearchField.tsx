@@ -2,7 +2,7 @@ import { LibrarySearch, type SearchResult } from '@scribe/transcript-kit';
 import { parseSnippet, type SearchHit } from '@scribe/transcript-kit/utils';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useLibrarySearch } from '../data/search.ts';
+import { useLibrarySearch, useSearchSpeakers } from '../data/search.ts';
 import { jumpStore, outputJumpStore } from './searchJump.ts';
 import { selectionStore } from './selection.ts';
 
@@ -10,11 +10,14 @@ import { selectionStore } from './selection.ts';
  * The library search of the header (desktop) and the left drawer (phone): results as you type;
  * choosing a hit opens its transcript on the workspace, on the tab the hit is in, and a text hit plays
  * from its word (the first word the search matched in its segment, when the words are timed; else from the
- * segment's start).
+ * segment's start). A 'Speaker' choice above the results limits the hits to one speaker's segments.
  */
 export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?: 'floating' | 'inline'; onChosen?: () => void }) {
   const [query, setQuery] = useState('');
-  const { state, retry } = useLibrarySearch(query);
+  // Kept while the field is cleared and typed in again: the filter shows above the results.
+  const [speaker, setSpeaker] = useState<string | null>(null);
+  const { state, retry } = useLibrarySearch(query, speaker);
+  const speakers = useSearchSpeakers(query.trim() !== '');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const open = (result: SearchResult, hit: SearchHit) => {
@@ -33,5 +36,15 @@ export function LibrarySearchField({ layout = 'floating', onChosen }: { layout?:
     if (pathname !== '/') navigate('/');
     onChosen?.();
   };
-  return <LibrarySearch query={query} onQueryChange={setQuery} layout={layout} state={state} onRetry={retry} onSelect={open} />;
+  return (
+    <LibrarySearch
+      query={query}
+      onQueryChange={setQuery}
+      layout={layout}
+      state={state}
+      onRetry={retry}
+      onSelect={open}
+      speakerFilter={{ speakers, value: speaker, onChange: setSpeaker }}
+    />
+  );
 }
