@@ -94,11 +94,10 @@ export function confusion(found: readonly TranscriptSegment[], turns: readonly T
 }
 
 /**
- * An engine that answers the fixture conversation as an engine without speaker detection does: 'Unknown
- * Speaker', two turns to a segment (so each segment spans a change of speaker), the words timed.
+ * An engine that answers a conversation of these turns as an engine without speaker detection does:
+ * 'Unknown Speaker', two turns to a segment (so each segment spans a change of speaker), the words timed.
  */
-export function threeVoicesEngine(): TranscriptionEngine {
-  const turns = threeVoicesTurns();
+export function turnsEngine(turns: readonly Turn[]): TranscriptionEngine {
   return {
     name: 'turns-test-engine',
     languages: ['en'],
@@ -108,4 +107,9 @@ export function threeVoicesEngine(): TranscriptionEngine {
       return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
     },
   };
+}
+
+/** turnsEngine for the fixture conversation. */
+export function threeVoicesEngine(): TranscriptionEngine {
+  return turnsEngine(threeVoicesTurns());
 }

@@ -10,14 +10,12 @@ import { selectRows } from '../../src/db/client.ts';
 import { fullGc } from '../../src/idle-memory.ts';
 import { createSearchRepository } from '../../src/features/search/repository.ts';
 import { transcripts, type StoredSegment } from '../../src/db/schema.ts';
-import type { TranscriptionEngine } from '../../src/features/transcription/engines/types.ts';
 import { decodeToPcm } from '../../src/features/transcription/engines/whisper/audio.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { insertTranscript } from '../ai-fixtures.ts';
 import { JSON_XHR, startServer, XHR, type TestServer } from '../helpers.ts';
 import { requestFromThread, startBystander } from '../support/bystander.ts';
-import { measuredSeconds } from '../support/audio.ts';
-import { segmentsOf, THREE_VOICES, threeVoicesTurns } from '../support/conversations.ts';
+import { segmentsOf, THREE_VOICES, threeVoicesTurns, turnsEngine } from '../support/conversations.ts';
 import { wavFile } from '../support/wav-builder.ts';
 import { libraryUser, newUploadId } from '../library-helpers.ts';
 
@@ -379,15 +377,7 @@ describe('speaker detection after a transcription, off the request thread', () =
       const { data, turns } = await halfHourConversation();
       // An engine that answers at once, as the built-in one would without speakers: what the worker does
       // after it (reading the stored audio, detection in the analysis threads) is what is measured.
-      const engine: TranscriptionEngine = {
-        name: 'turns-test-engine',
-        languages: ['en'],
-        async transcribe(input) {
-          const seconds = await measuredSeconds(input);
-          await input.onDuration?.(seconds);
-          return { durationSeconds: seconds, language: 'en', segments: segmentsOf(turns, 2) };
-        },
-      };
+      const engine = turnsEngine(turns);
       const server = await startServer({ STARTING_CREDITS: '100' }, { worker: true, engine });
       try {
         const [heavy, bystander] = [await libraryUser(server), await libraryUser(server)];
