@@ -86,15 +86,7 @@ together \
   "pnpm format:check && node --import tsx scripts/readme-config.ts --check && node --import tsx scripts/check-catalogs.ts" \
   "Production build" "pnpm build"
 
-# Vitest gives one file at a time to a 2-core machine (its default is the cores less one), and the server
-# files must stay one at a time (two transcription tests together ran past their deadlines). So the
-# server files run in one Vitest process and the other projects (unit, stories in Chromium, the tooling
-# test, the packed kit) beside them in another; the timed server files come after, alone, as they
-# measure latencies. Together these are exactly the projects of `pnpm exec vitest run`.
-together \
-  "Server tests (Vitest, PGlite)" "pnpm exec vitest run --project server" \
-  "Unit, story, tooling and package tests (Vitest)" "pnpm exec vitest run --project unit --project storybook --project tooling --project package"
-stage "Timed server tests (Vitest, alone)" pnpm exec vitest run --project server-timed
+stage "Unit, server, story and package tests (Vitest)" pnpm exec vitest run
 
 explain() {
   local plans
