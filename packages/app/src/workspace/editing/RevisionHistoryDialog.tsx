@@ -68,7 +68,10 @@ function HistoryBody({
   if (list.error) {
     return <Alert tone="danger">{list.error instanceof ApiError ? translateError(i18n, list.error) : t`Failed to load the history`}</Alert>;
   }
-  if (!list.data) {
+  // A list kept from an earlier opening can predate the revision shown now (saved since): it is not
+  // shown while the fresh one loads, so the history never lacks the user's last change.
+  const behind = !!list.data && list.isValidating && !list.data.revisions.some((r) => r.number >= currentRevision);
+  if (!list.data || behind) {
     return (
       <div className={styles.centred}>
         <Spinner aria-label={t`Loading history`} />
