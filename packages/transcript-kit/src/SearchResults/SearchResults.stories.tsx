@@ -34,6 +34,13 @@ const phone: Decorator = (Story) => (
   </div>
 );
 
+/** Room below the field for the floating results. */
+const tall: Decorator = (Story) => (
+  <div style={{ height: 560 }}>
+    <Story />
+  </div>
+);
+
 /**
  * Library search results as you type: grouped by transcript, each hit's snippet with the matched words
  * marked and where it is (time, 'Title', 'AI output'); arrows and Enter choose. Loading, error and empty.
@@ -145,13 +152,7 @@ function Field(props: Omit<ComponentProps<typeof LibrarySearch>, 'query' | 'onQu
 /** Typing shows the results; arrows move through hits while focus stays in the field; Enter chooses. */
 export const FieldTypeArrowEnter: Story = {
   render: (args) => <Field state={args.state} onSelect={args.onSelect} />,
-  decorators: [
-    (Story) => (
-      <div style={{ height: 560 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [tall],
   play: async ({ args }) => {
     const field = screen.getByRole('searchbox', { name: 'Search transcripts' });
     await userEvent.click(field);
@@ -243,13 +244,7 @@ export const FieldSpeakerFilter: Story = {
   // is the untouched German story's baseline.
   parameters: { screenshot: false },
   render: (args) => <FieldWithSpeakers state={args.state} onSelect={args.onSelect} onSpeaker={speakerPicked} />,
-  decorators: [
-    (Story) => (
-      <div style={{ height: 560 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [tall],
   play: async () => {
     speakerPicked.mockClear();
     // No query, no results: no choice either.
@@ -276,13 +271,7 @@ export const FieldSpeakerFilter: Story = {
 export const FieldSpeakerFilterGerman: Story = {
   render: (args) => <FieldWithSpeakers state={args.state} onSelect={args.onSelect} initialSpeaker="Speaker 1" />,
   globals: { locale: 'de' },
-  decorators: [
-    (Story) => (
-      <div style={{ height: 560 }}>
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [tall],
   play: async () => {
     await userEvent.click(screen.getByRole('searchbox', { name: 'Transkripte durchsuchen' }));
     await userEvent.keyboard('budget');
