@@ -2,6 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
+/**
+ * The owner of a row: every resource belongs to one user and every query filters by it; deleting the
+ * account deletes the row.
+ */
+export function ownerColumn() {
+  return integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
+
 export const users = pgTable(
   'users',
   {
@@ -40,9 +50,7 @@ export const sessions = pgTable(
   {
     // sha256 (hex) of the cookie token: a leaked table does not give usable cookies.
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** Updated at most once a minute (features/auth), so a read does not become a write each time. */

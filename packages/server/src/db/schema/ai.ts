@@ -1,17 +1,15 @@
 // AI: a user's saved prompts and the outputs of prompts run over transcripts.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
-import { transcripts } from './library.ts';
+import { ownerColumn } from './accounts.ts';
+import { transcriptColumn } from './library.ts';
 
 /** Saved prompts of a user (docs/product-spec.md §3: name, prompt, icon). */
 export const prompts = pgTable(
   'prompts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     prompt: text('prompt').notNull(),
     icon: text('icon', { enum: ['FileText', 'Languages', 'Book', 'Wand2'] })
@@ -32,9 +30,7 @@ export const aiOutputs = pgTable(
   'ai_outputs',
   {
     id: serial('id').primaryKey(),
-    transcriptId: integer('transcript_id')
-      .notNull()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    transcriptId: transcriptColumn(),
     prompt: text('prompt').notNull(),
     output: text('output').notNull(),
     /** 'local' (rule-based) or 'openai' (an OpenAI-compatible chat API). */

@@ -1,7 +1,7 @@
 // Credits: the ledger of every change of a balance, and the purchases of credit packages.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerColumn, users } from './accounts.ts';
 
 export const CREDIT_ENTRY_KINDS = ['starting_grant', 'purchase', 'transcription', 'ai_prompt', 'refund', 'admin_grant'] as const;
 export type CreditEntryKind = (typeof CREDIT_ENTRY_KINDS)[number];
@@ -41,9 +41,7 @@ export const payments = pgTable(
   {
     /** The provider's payment id (Stripe: the PaymentIntent id). */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),

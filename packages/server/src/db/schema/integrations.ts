@@ -1,15 +1,13 @@
 // The API for other programs: personal API tokens, and webhooks with their deliveries.
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerColumn } from './accounts.ts';
 
 /** Personal API tokens (Settings): `Authorization: Bearer …` on the API, as their owner. */
 export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     name: text('name').notNull(),
     // sha256 (hex) of the secret: a leaked table gives no usable tokens.
     hash: text('hash').notNull(),
@@ -30,9 +28,7 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     url: text('url').notNull(),
     /** Event names subscribed to (api-client webhookEvents). */
     events: jsonb('events').$type<string[]>().notNull(),

@@ -18,7 +18,7 @@ import {
   unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerColumn, users } from './accounts.ts';
 
 /**
  * Nested folders. The composite keys (id, user_id) make the database itself refuse a parent or a
@@ -28,9 +28,7 @@ export const folders = pgTable(
   'folders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     parentId: integer('parent_id'),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -53,9 +51,7 @@ export const deletedFolders = pgTable(
   'deleted_folders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     folderId: integer('folder_id').notNull(),
     rows: jsonb('rows').notNull(),
     transcriptIds: jsonb('transcript_ids').$type<number[]>().notNull(),
@@ -92,9 +88,7 @@ export const treeVersions = pgTable('tree_versions', {
 export const treeChanges = pgTable(
   'tree_changes',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     version: bigint('version', { mode: 'number' }).notNull(),
     transcriptId: integer('transcript_id').notNull(),
   },
@@ -108,9 +102,7 @@ export const transcripts = pgTable(
   'transcripts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     folderId: integer('folder_id'),
     title: text('title').notNull(),
     status: text('status', { enum: ['processing', 'completed', 'error'] })
@@ -158,6 +150,13 @@ export const transcripts = pgTable(
   ],
 );
 
+/** The transcript a row belongs to; deleting the transcript deletes the row. */
+export function transcriptColumn() {
+  return integer('transcript_id')
+    .notNull()
+    .references(() => transcripts.id, { onDelete: 'cascade' });
+}
+
 /**
  * Every revision of a transcript's title and segments (transcripts.title/segments hold the current one).
  * Revision 1 is the engine's output; rows are only ever added, never changed (features/transcripts).
@@ -166,12 +165,8 @@ export const transcriptRevisions = pgTable(
   'transcript_revisions',
   {
     id: serial('id').primaryKey(),
-    transcriptId: integer('transcript_id')
-      .notNull()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    transcriptId: transcriptColumn(),
+    userId: ownerColumn(),
     number: integer('number').notNull(),
     title: text('title').notNull(),
     segments: jsonb('segments').$type<StoredSegment[]>().notNull(),
@@ -196,12 +191,8 @@ export const shares = pgTable(
   'shares',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    transcriptId: integer('transcript_id')
-      .notNull()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
+    transcriptId: transcriptColumn(),
     /** base64url SHA-256 of the token. */
     tokenHash: text('token_hash').notNull(),
     includeAiOutputs: boolean('include_ai_outputs').notNull().default(false),

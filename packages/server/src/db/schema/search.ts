@@ -1,9 +1,9 @@
 // The search index (features/search), kept in step with transcripts and AI outputs by triggers.
 import { sql } from 'drizzle-orm';
 import { check, customType, doublePrecision, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerColumn } from './accounts.ts';
 import { aiOutputs } from './ai.ts';
-import { transcripts } from './library.ts';
+import { transcriptColumn, transcripts } from './library.ts';
 
 /** PostgreSQL's full-text document type; written and read through SQL only (features/search). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -21,12 +21,8 @@ export const searchDocuments = pgTable(
   'search_documents',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    transcriptId: integer('transcript_id')
-      .notNull()
-      .references(() => transcripts.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
+    transcriptId: transcriptColumn(),
     kind: text('kind', { enum: ['title', 'segment', 'ai_output'] }).notNull(),
     aiOutputId: integer('ai_output_id').references(() => aiOutputs.id, { onDelete: 'cascade' }),
     start: doublePrecision('start'),
@@ -67,9 +63,7 @@ export const searchTranscripts = pgTable(
     transcriptId: integer('transcript_id')
       .primaryKey()
       .references(() => transcripts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     tsv: tsvector('tsv').notNull(),
   },
   // No index on user_id: the GIN index finds the words and the owner is checked on its rows, which
@@ -89,9 +83,7 @@ export const searchStale = pgTable('search_stale', {
   transcriptId: integer('transcript_id')
     .primaryKey()
     .references(() => transcripts.id, { onDelete: 'cascade' }),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownerColumn(),
   /** The last edit: the document is rebuilt once the transcript has been quiet for a while. */
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
 });

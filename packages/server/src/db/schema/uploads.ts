@@ -1,7 +1,7 @@
 // Audio arriving: chunked uploads and live recordings (with the claims of who drafts their live text).
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { ownerColumn } from './accounts.ts';
 import { transcripts } from './library.ts';
 
 /**
@@ -12,9 +12,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     originalName: text('original_name').notNull(),
     totalChunks: integer('total_chunks').notNull(),
     /** Audio format sniffed from chunk 0 (features/uploads/audio-format.ts: AudioFormat), once it has arrived. */
@@ -60,9 +58,7 @@ export const recordings = pgTable(
   'recordings',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerColumn(),
     /** The browser's recorder type ('audio/webm;codecs=opus'); the container is sniffed at finish. */
     mimeType: text('mime_type').notNull(),
     language: text('language'),
