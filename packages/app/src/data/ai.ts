@@ -15,6 +15,7 @@ import { api } from '../api.ts';
 import { creditBalanceKey } from './credits.ts';
 import { useFailureToast } from './failureToast.ts';
 import { useSession } from '../session/SessionProvider.tsx';
+import { saveDownload } from '../lib/saveDownload.ts';
 
 const NO_PROMPTS: SavedPrompt[] = [];
 
@@ -158,14 +159,7 @@ export function useExporter() {
       const path = withTimeZone(basePath, browserTimeZone());
       try {
         const { blob, fileName } = await api.exports.download(path, `export.${format}`);
-        const url = URL.createObjectURL(blob);
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = fileName;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        saveDownload(blob, fileName);
         toast({ title: t`Export successful`, variant: 'success' });
       } catch {
         toast({ title: t`Failed to export transcript`, variant: 'destructive' });

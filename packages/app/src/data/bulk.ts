@@ -10,6 +10,7 @@ import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { browserTimeZone } from './ai.ts';
 import { useFailureToast } from './failureToast.ts';
+import { saveDownload } from '../lib/saveDownload.ts';
 
 /** The chosen transcripts still in the tree, in tree order (a deleted one drops out of the choice). */
 export function chosenTranscripts(tree: readonly TreeNode[], ids: ReadonlySet<number>): TranscriptNode[] {
@@ -90,14 +91,7 @@ export function useBulkActions() {
     const exportZip = async (ids: number[], format: TranscriptExportFormat): Promise<void> => {
       try {
         const { blob, fileName } = await api.transcripts.bulkExport(ids, format, browserTimeZone());
-        const url = URL.createObjectURL(blob);
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = fileName;
-        document.body.append(a);
-        a.click();
-        a.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        saveDownload(blob, fileName);
         toast({ title: t`Export successful`, variant: 'success' });
       } catch (error) {
         fail(t`Failed to export transcripts`, error);

@@ -1,10 +1,8 @@
-/** Why live text is not offered for a recording (the client says so and keeps recording). */
-export type LiveUnavailableReason = 'busy' | 'no_credits' | 'unsupported' | 'disabled';
+import type { LiveAvailability } from '@scribe/api-client';
 
-export interface LiveAvailability {
-  available: boolean;
-  reason?: LiveUnavailableReason;
-}
+// Whether live text is offered for a recording, and why not (the client says so and keeps recording):
+// the API contract's types.
+export type { LiveAvailability, LiveUnavailableReason } from '@scribe/api-client';
 
 /**
  * What the recordings feature tells the live-text side (features/live-draft) about a recording. Called

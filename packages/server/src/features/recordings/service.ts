@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { formatMegabytes } from '@scribe/api-client';
+import { formatMegabytes, type PieceAck, type Recording } from '@scribe/api-client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RecordingRow } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -14,24 +14,6 @@ import { HEADER_BYTES } from '../uploads/audio-header.ts';
 import { CompletionRefusedError, type UploadsService } from '../uploads/service.ts';
 import { noLiveText, type LiveAvailability, type RecordingObserver } from './observer.ts';
 import type { PieceRow, RecordingsRepository } from './repository.ts';
-
-/** A recording as the API shows it. */
-export interface RecordingView {
-  id: string;
-  mimeType: string;
-  pieces: number;
-  bytes: number;
-  durationMs: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** The acknowledgement of a stored piece: its number, the next one expected after it, its size. */
-export interface PieceAck {
-  seq: number;
-  nextSeq: number;
-  bytes: number;
-}
 
 export interface FinishRequest {
   title?: string;
@@ -79,7 +61,7 @@ export function recordingName(mimeType: string): string {
   return 'recording.webm';
 }
 
-function view(row: RecordingRow): RecordingView {
+function view(row: RecordingRow): Recording {
   return {
     id: row.id,
     mimeType: row.mimeType,
@@ -156,7 +138,7 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
     async create(
       userId: number,
       input: { mimeType: string; language?: string | null; live?: boolean },
-    ): Promise<{ recording: RecordingView; pieceMaxBytes: number; live: LiveAvailability }> {
+    ): Promise<{ recording: Recording; pieceMaxBytes: number; live: LiveAvailability }> {
       const language = deps.uploads.checkedLanguage(input.language ?? undefined);
       // As a new upload: refused before its first byte when the balance cannot pay one minute.
       await deps.credits?.requireTranscriptionCredits(userId);
@@ -182,11 +164,11 @@ export function createRecordingsService(deps: RecordingsServiceDeps) {
       return { recording: view(row), pieceMaxBytes: deps.pieceMaxBytes, live };
     },
 
-    async list(userId: number): Promise<RecordingView[]> {
+    async list(userId: number): Promise<Recording[]> {
       return (await repo.listOpen(userId)).map(view);
     },
 
-    async get(userId: number, id: string): Promise<RecordingView> {
+    async get(userId: number, id: string): Promise<Recording> {
       const row = await owned(userId, id);
       if (row.state !== 'open') throw closed();
       return view(row);
