@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
+import { dragGrip } from '../styles/controls.css.ts';
 
 export const root = sprinkles({ display: 'flex', flexDirection: 'column', gap: 'md', minWidth: 0 });
 
@@ -39,24 +40,15 @@ export const promptRow = style([
 ]);
 
 /** The grip of a saved prompt: react-aria's drag button, also the keyboard's way to pick the row up. */
-export const dragHandle = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: 16,
-  height: 24,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  cursor: 'grab',
-  outline: 'none',
-  selectors: {
-    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+export const dragHandle = style([
+  dragGrip,
+  {
+    cursor: 'grab',
+    selectors: {
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}` },
+    },
   },
-});
+]);
 
 /** Where a dragged prompt lands: a line between rows. */
 export const dropIndicator = style({

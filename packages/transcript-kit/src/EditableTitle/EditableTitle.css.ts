@@ -1,18 +1,10 @@
 import { style } from '@vanilla-extract/css';
-import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
+import { oneLineHeading } from '../styles/controls.css.ts';
 
 export const root = style([sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs' }), { flex: '1 1 12rem', minWidth: 0 }]);
 
-export const heading = style({
-  minWidth: 0,
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const heading = oneLineHeading;
 
 export const form = style([
   sprinkles({ display: 'flex', alignItems: 'flex-start', gap: 'xs', flexWrap: 'wrap' }),

@@ -1,5 +1,6 @@
 import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
+import { dragGrip } from '../styles/controls.css.ts';
 
 /** One row height for every item: the virtualizer's ListLayout relies on it. */
 export const ROW_HEIGHT = 32;
@@ -138,25 +139,16 @@ export const row = style({
 });
 
 /** The grip (RAC's slot="drag" button): the keyboard's way into drag and drop. */
-export const dragHandle = style({
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  flexShrink: 0,
-  width: 16,
-  height: 24,
-  padding: 0,
-  border: 'none',
-  borderRadius: vars.radius.sm,
-  background: 'transparent',
-  color: vars.color.textMuted,
-  outline: 'none',
-  opacity: 0,
-  selectors: {
-    '&[data-focus-visible]': { opacity: 1, outline: `2px solid ${vars.color.focusRing}` },
-    [`${row}[data-hovered] &, ${row}[data-focus-visible] &, ${row}[data-dragging] &`]: { opacity: 1 },
+export const dragHandle = style([
+  dragGrip,
+  {
+    opacity: 0,
+    selectors: {
+      '&[data-focus-visible]': { opacity: 1, outline: `2px solid ${vars.color.focusRing}` },
+      [`${row}[data-hovered] &, ${row}[data-focus-visible] &, ${row}[data-dragging] &`]: { opacity: 1 },
+    },
   },
-});
+]);
 
 /** Rows that cannot be dragged keep the column (so names line up) but no control. */
 export const dragPlaceholder = style({ flexShrink: 0, width: 16 });

@@ -1,21 +1,9 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
+import { textButton } from '../styles/controls.css.ts';
 
-const reset = style({
-  appearance: 'none',
-  border: 'none',
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  textAlign: 'inherit',
-  cursor: 'pointer',
-  outline: 'none',
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-  },
-});
+const reset = textButton;
 
 export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
 

@@ -1,6 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '@scribe/ui/theme';
 import { sprinkles } from '@scribe/ui/sprinkles';
+import { oneLineHeading, textButton } from '../styles/controls.css.ts';
 
 export const viewer = style([
   sprinkles({ display: 'flex', flexDirection: 'column', minHeight: 0, height: 'full' }),
@@ -18,16 +19,7 @@ export const header = style([
   { padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}` },
 ]);
 
-export const title = style({
-  flex: '1 1 12rem',
-  minWidth: 0,
-  margin: 0,
-  fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.semibold,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-});
+export const title = style([oneLineHeading, { flex: '1 1 12rem' }]);
 
 export const actions = sprinkles({ display: 'flex', alignItems: 'center', gap: 'xs', flexWrap: 'wrap' });
 
@@ -84,21 +76,7 @@ export const paragraph = style({
   whiteSpace: 'pre-wrap',
 });
 
-const segmentBase = style({
-  appearance: 'none',
-  border: 'none',
-  background: 'transparent',
-  color: 'inherit',
-  font: 'inherit',
-  textAlign: 'inherit',
-  cursor: 'pointer',
-  outline: 'none',
-  borderRadius: vars.radius.sm,
-  selectors: {
-    '&:hover': { background: vars.color.surfaceSunken },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: 1 },
-  },
-});
+const segmentBase = style([textButton, { selectors: { '&:hover': { background: vars.color.surfaceSunken } } }]);
 
 /** A segment inside running text: an inline button that reads as text. */
 export const inlineSegment = style([
