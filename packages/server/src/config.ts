@@ -3,6 +3,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { serverPath } from './paths.ts';
 import { z } from 'zod';
 import { envSchema } from './config-variables.ts';
+import type { S3StorageOptions } from './storage/s3.ts';
 
 export { configTable, configTableMarkdown, parseCreditPackages, type ConfigVariable } from './config-variables.ts';
 
@@ -126,17 +127,7 @@ export interface TranscriptionConfig {
   timeoutSeconds: number;
 }
 
-export type StorageConfig =
-  | { driver: 'local' }
-  | {
-      driver: 's3';
-      endpoint: string | undefined;
-      region: string;
-      bucket: string;
-      accessKeyId: string | undefined;
-      secretAccessKey: string | undefined;
-      forcePathStyle: boolean;
-    };
+export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3StorageOptions);
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
