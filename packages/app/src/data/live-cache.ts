@@ -1,4 +1,5 @@
-// The one place where live-channel events change cached data: the transcript and the tree follow a
+// The one place where live-channel events change cached data (SWR's cache of API answers, and the
+// live state that no answer holds, live-state.ts): the transcript and the tree follow a
 // transcription's progress, completion and failure refetch them (and the balance, charged or refunded).
 import {
   paths,
@@ -13,8 +14,8 @@ import { type TreeNode } from '@scribe/transcript-kit';
 import { findNode, transcriptKey } from '@scribe/transcript-kit/utils';
 import { useMemo } from 'react';
 import { useSWRConfig, type Cache, type ScopedMutator } from 'swr';
-import { aiStreamStore } from './aiStream.ts';
 import { creditBalanceKey } from './credits.ts';
+import { liveState, type LiveStateStore } from './live-state.ts';
 
 /** The tree with one transcript marked as processing (its spinner), or the same tree when it already is. */
 export function markProcessing(nodes: TreeNode[], id: number): TreeNode[] {
@@ -28,7 +29,7 @@ export function markProcessing(nodes: TreeNode[], id: number): TreeNode[] {
   return mark(nodes);
 }
 
-export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cache: Cache }) {
+export function createLiveCache({ mutate, cache, live = liveState }: { mutate: ScopedMutator; cache: Cache; live?: LiveStateStore }) {
   // Only caches that hold data are updated in place: a mutate while SWR fetches a key drops that
   // fetch's answer, which would lose the tree refresh that brings a new upload (or the transcript itself).
   const cached = <T>(key: string) => cache.get(key)?.data as T | null | undefined;
@@ -104,10 +105,26 @@ export function createLiveCache({ mutate, cache }: { mutate: ScopedMutator; cach
       if (current && current.revision < event.revision) void mutate(key);
     },
     aiOutputStream(event: AiOutputStreamEvent) {
-      aiStreamStore.apply(event);
+      live.aiOutputStream(event);
     },
     aiProgress(event: AiProgressEvent) {
-      aiStreamStore.progress(event);
+      live.aiProgress(event);
+    },
+    /** A streamed recording's draft text (checked here: the channel hands it over unparsed). */
+    recordingDraft(data: unknown) {
+      live.recordingDraft(data);
+    },
+    /** Whether live text is offered for a recording. */
+    recordingLive(data: unknown) {
+      live.recordingLive(data);
+    },
+    /** A recording was finished or discarded: its draft goes. */
+    recordingEnded(recordingId: string) {
+      live.recordingEnded(recordingId);
+    },
+    /** The channel connected or dropped. */
+    channel(up: boolean) {
+      live.channel(up);
     },
   };
 }

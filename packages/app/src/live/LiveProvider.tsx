@@ -8,10 +8,9 @@ import { useTranscriptNames } from '../data/library.ts';
 import { useLiveCache } from '../data/live-cache.ts';
 import { failureOf, statusMessageOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { liveChannelStore, liveDraftStore } from '../recording/liveDraft.ts';
 
 /**
- * The live channel while someone is signed in (docs/product-spec.md §4): events go to the data cache (data/live-cache.ts);
+ * The live channel while someone is signed in (docs/product-spec.md §4): every event goes to the live cache (data/live-cache.ts);
  * transcription progress also shows in a status card, failures in a toast. While the channel is down
  * a banner says so for as long as it lasts (retrying, then lost with a Reconnect button) and goes
  * away by itself once the channel is back.
@@ -35,7 +34,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     const client = createLiveClient({
       url: liveUrl(window.location),
       onStatus: (status) => {
-        liveChannelStore.setState(status === 'open' || status === 'connecting');
+        liveCache.channel(status === 'open' || status === 'connecting');
         if (status === 'reconnecting') setConnection('reconnecting');
         else if (status === 'lost') setConnection('lost');
         else setConnection('online');
@@ -54,9 +53,9 @@ export function LiveProvider({ children }: { children: ReactNode }) {
     client.on('transcript_revised', (event) => liveCache.transcriptRevised(event));
     client.on('transcription_segments', (event) => liveCache.transcriptionSegments(event));
     client.on('ai_progress', (event) => liveCache.aiProgress(event));
-    // A streamed recording's draft text and whether live text is offered (recording/liveDraft.ts).
-    client.on('recording_draft', (data) => liveDraftStore.draft(data));
-    client.on('recording_live', (data) => liveDraftStore.live(data));
+    // A streamed recording's draft text and whether live text is offered.
+    client.on('recording_draft', (data) => liveCache.recordingDraft(data));
+    client.on('recording_live', (data) => liveCache.recordingLive(data));
     client.on('transcription_status', (event) => {
       const message = event.message ? translateError(i18n, statusMessageOf(event)) : undefined;
       const error = event.error ? translateError(i18n, failureOf(event)) : undefined;

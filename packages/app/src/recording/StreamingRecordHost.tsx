@@ -6,10 +6,11 @@ import { RecordAudioDialog, type RecordingChoices, type RecordingTranscription, 
 import { toast } from '@scribe/ui';
 import { useEffect, useState } from 'react';
 import { useTranscript } from '../data/library.ts';
+import { useLiveCache } from '../data/live-cache.ts';
+import { useLiveAvailability, useLiveChannelUp, useLiveDraft } from '../data/live-state.ts';
 import { useSavedVocabulary } from '../data/preferences.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
-import { useLiveAvailability, useLiveChannelUp, useLiveDraft, liveDraftStore } from './liveDraft.ts';
 import { streamingProps } from './streamingProps.ts';
 import { useRecordingSession, useSessionState } from './useRecording.ts';
 
@@ -37,6 +38,7 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
   const draft = useLiveDraft(state.recordingId);
   const availability = useLiveAvailability(state.recordingId);
   const channelUp = useLiveChannelUp();
+  const liveCache = useLiveCache();
   const [transcriptId, setTranscriptId] = useState<number | null>(null);
   const { data: transcript } = useTranscript(transcriptId);
   // A recording is transcribed with the saved custom vocabulary (Settings), as an upload is by default.
@@ -99,7 +101,7 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
           .finish({ title: recordingTitle(i18n), language: choices.language, ...(vocabulary.length ? { vocabulary } : {}) })
           .then(async (id) => {
             if (id === null) return;
-            if (recordingId) liveDraftStore.forget(recordingId);
+            if (recordingId) liveCache.recordingEnded(recordingId);
             setTranscriptId(id);
             onSettled();
             toast({ title: t`Upload successful`, description: t`Your audio file is being processed.`, variant: 'success' });
@@ -111,7 +113,7 @@ export function StreamingRecordHost({ isOpen, onOpenChange, choices, recoverId, 
         const recordingId = state.recordingId;
         session.discard().then(
           () => {
-            if (recordingId) liveDraftStore.forget(recordingId);
+            if (recordingId) liveCache.recordingEnded(recordingId);
             onSettled();
             toast({ title: t`Recording discarded` });
             onOpenChange(false);

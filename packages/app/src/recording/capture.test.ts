@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MICROPHONE_LOST, PIECE_TIMESLICE_MS, startCapture } from './capture.ts';
-import { createLiveDraftStore, mergeDraft } from './liveDraft.ts';
 
 /** Just enough of MediaRecorder: the test cuts pieces, stop hands over the last one. */
 class FakeRecorder {
@@ -97,56 +96,5 @@ describe('capture', () => {
     track.dispatchEvent(new Event('ended'));
     expect(pieces).toHaveLength(1);
     expect((errors[0] as DOMException).name).toBe(MICROPHONE_LOST);
-  });
-});
-
-describe('live draft store', () => {
-  it('keeps the newest revision per recording and the availability', () => {
-    const store = createLiveDraftStore();
-    const seg = (text: string, final: boolean, start = 0) => ({ start, end: start + 1, text, final });
-    store.draft({ recordingId: 'r', revision: 2, segments: [seg('Hello', true), seg('wor', false, 1)] });
-    store.draft({ recordingId: 'r', revision: 1, segments: [seg('Hel', false)] });
-    store.draft({ nonsense: true });
-    expect(store.getSnapshot().drafts.get('r')!.revision).toBe(2);
-    store.draft({ recordingId: 'r', revision: 3, segments: [seg('Hello', true), seg('world', true, 1)] });
-    expect(
-      store
-        .getSnapshot()
-        .drafts.get('r')!
-        .segments.map((s) => s.text),
-    ).toEqual(['Hello', 'world']);
-    store.live({ recordingId: 'r', available: false, reason: 'busy' });
-    expect(store.getSnapshot().availability.get('r')).toEqual({ available: false, reason: 'busy' });
-    store.forget('r');
-    expect(store.getSnapshot().drafts.size + store.getSnapshot().availability.size).toBe(0);
-  });
-});
-
-describe('draft events carry only the newest finals', () => {
-  const seg = (text: string, final: boolean, start: number) => ({ start, end: start + 1, text, final });
-
-  it('keeps the finals it holds and adds the later ones, also after missed events', () => {
-    const store = createLiveDraftStore();
-    store.draft({ recordingId: 'r', revision: 1, segments: [seg('One', true, 0), seg('Tw', false, 1)] });
-    // Revisions 2 to 4 were missed (a reconnect); 5 repeats the newest finals only.
-    store.draft({ recordingId: 'r', revision: 5, segments: [seg('Two', true, 1), seg('Three', true, 2), seg('Fo', false, 3)] });
-    expect(
-      store
-        .getSnapshot()
-        .drafts.get('r')!
-        .segments.map((s) => [s.text, s.final]),
-    ).toEqual([
-      ['One', true],
-      ['Two', true],
-      ['Three', true],
-      ['Fo', false],
-    ]);
-  });
-
-  it('never repeats a final it already holds', () => {
-    expect(mergeDraft([seg('One', true, 0), seg('T', false, 1)], [seg('One', true, 0), seg('Two', true, 1)]).map((s) => s.text)).toEqual([
-      'One',
-      'Two',
-    ]);
   });
 });

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { useAiActions, useAiModels, useAiOutputs, useExporter } from '../data/ai.ts';
 import { useDeleteOutput, useHiddenOutputs } from '../data/aiOutputDeletes.ts';
 import { useFolderTree } from '../data/library.ts';
-import { usePendingOutput } from '../data/aiStream.ts';
+import { usePendingOutput } from '../data/live-state.ts';
 import { translateError } from '../i18n/errors.ts';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { EmptyState } from './EmptyState.tsx';
