@@ -20,6 +20,7 @@ import { DropIndicator, GridList, GridListItem, Button as RACButton, useDragAndD
 import { BookIcon, DragHandleIcon, FileTextIcon, LanguagesIcon, MoreIcon, PlusIcon, TrashIcon, WandIcon } from '@scribe/ui/icons';
 import { moveAround, moveBy, sameOrder } from '../ai/promptOrder.ts';
 import * as styles from './AiPanel.css.ts';
+import { useTruncated } from '../text/useTruncated.ts';
 
 export type PromptIconName = 'FileText' | 'Languages' | 'Book' | 'Wand2';
 export const PROMPT_ICONS: readonly PromptIconName[] = ['FileText', 'Languages', 'Book', 'Wand2'];
@@ -349,17 +350,7 @@ function PromptButton({
  */
 function PromptName({ name }: { name: string }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [truncated, setTruncated] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setTruncated(element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [name]);
+  const truncated = useTruncated(ref, name, { lines: true });
   return (
     <>
       <span ref={ref} className={styles.promptName} title={truncated ? name : undefined}>

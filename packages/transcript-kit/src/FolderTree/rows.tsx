@@ -1,12 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconButton, Menu, MenuItem, MenuTrigger, Spinner } from '@scribe/ui';
-import { Children, createContext, memo, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Children, createContext, memo, useContext, useRef, type ReactNode } from 'react';
 import { Button as RACButton, Checkbox as RACCheckbox, Collection, TreeItem, TreeItemContent, type Key } from 'react-aria-components';
 import { AlertIcon, ChevronIcon, DragHandleIcon, FolderIcon, MoreIcon, TranscriptIcon } from '@scribe/ui/icons';
 import { nodeKey } from '../tree/treeOps.ts';
 import type { FolderNode, TranscriptNode, TreeKey, TreeNode } from '../types.ts';
 import * as styles from './FolderTree.css.ts';
 import { formatClock } from '../media/time.ts';
+import { useTruncated } from '../text/useTruncated.ts';
 
 // The tree's rows (folder and transcript), their menus and the contexts FolderTree feeds them through.
 export type Handlers = {
@@ -186,17 +187,7 @@ export function TranscriptRow({ id, transcript, draggable, can, selecting = fals
  */
 function RowName({ name, className }: { name: string; className: string }) {
   const ref = useRef<HTMLSpanElement>(null);
-  const [truncated, setTruncated] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setTruncated(element.scrollWidth > element.clientWidth + 1);
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [name]);
+  const truncated = useTruncated(ref, name);
   return (
     <>
       <span ref={ref} className={className} title={truncated ? name : undefined}>

@@ -25,6 +25,14 @@ function finishing(row: Pick<RecordingRow, 'finishingTranscriptId' | 'finishingH
 }
 
 /** Recordings and their pieces. Lookups by id alone: the service decides what another user's id means (404). */
+// What a piece's row answers (PieceRow).
+const pieceColumns = {
+  seq: recordingPieces.seq,
+  bytes: recordingPieces.bytes,
+  sha256: recordingPieces.sha256,
+  storageKey: recordingPieces.storageKey,
+};
+
 export function createRecordingsRepository(db: Db) {
   return {
     /** A new open recording, unless the user already has `maxOpen` open ones. */
@@ -66,28 +74,14 @@ export function createRecordingsRepository(db: Db) {
 
     async piece(id: string, seq: number): Promise<PieceRow | undefined> {
       const [row] = await db
-        .select({
-          seq: recordingPieces.seq,
-          bytes: recordingPieces.bytes,
-          sha256: recordingPieces.sha256,
-          storageKey: recordingPieces.storageKey,
-        })
+        .select(pieceColumns)
         .from(recordingPieces)
         .where(and(eq(recordingPieces.recordingId, id), eq(recordingPieces.seq, seq)));
       return row;
     },
 
     async pieces(id: string): Promise<PieceRow[]> {
-      return db
-        .select({
-          seq: recordingPieces.seq,
-          bytes: recordingPieces.bytes,
-          sha256: recordingPieces.sha256,
-          storageKey: recordingPieces.storageKey,
-        })
-        .from(recordingPieces)
-        .where(eq(recordingPieces.recordingId, id))
-        .orderBy(asc(recordingPieces.seq));
+      return db.select(pieceColumns).from(recordingPieces).where(eq(recordingPieces.recordingId, id)).orderBy(asc(recordingPieces.seq));
     },
 
     /**
