@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe, type StripeElementLocale } from '@stripe/stripe-js';
-import { useState } from 'react';
-import type { PaymentFormProps } from './payment.ts';
+import { usePaymentAttempt, type PaymentFormProps } from './payment.ts';
 import { PaymentFormFrame } from './PaymentFormFrame.tsx';
 
 const loaded = new Map<string, Promise<Stripe | null>>();
@@ -20,37 +19,27 @@ function StripeForm({ priceLabel, returnPath, onSucceeded, onFailed, onCancel }:
   const { t } = useLingui();
   const stripe = useStripe();
   const elements = useElements();
-  const [isPaying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isPaying, error, attempt } = usePaymentAttempt(onFailed);
 
   async function pay() {
     if (!stripe || !elements) return;
-    setPaying(true);
-    setError(null);
-    try {
-      const result = await stripe.confirmPayment({
-        elements,
-        confirmParams: { return_url: new URL(returnPath, window.location.origin).href },
-        redirect: 'if_required',
-      });
-      if (result.error) {
-        const message = result.error.message ?? t`An unexpected error occurred`;
-        setError(message);
-        onFailed(message);
-      } else if (result.paymentIntent.status === 'succeeded' || result.paymentIntent.status === 'processing') {
-        onSucceeded();
-      } else {
-        const message = t`An unexpected error occurred`;
-        setError(message);
-        onFailed(message);
+    await attempt(async () => {
+      try {
+        const result = await stripe.confirmPayment({
+          elements,
+          confirmParams: { return_url: new URL(returnPath, window.location.origin).href },
+          redirect: 'if_required',
+        });
+        if (result.error) return result.error.message ?? t`An unexpected error occurred`;
+        if (result.paymentIntent.status === 'succeeded' || result.paymentIntent.status === 'processing') {
+          onSucceeded();
+          return null;
+        }
+        return t`An unexpected error occurred`;
+      } catch {
+        return t`An unexpected error occurred`;
       }
-    } catch {
-      const message = t`An unexpected error occurred`;
-      setError(message);
-      onFailed(message);
-    } finally {
-      setPaying(false);
-    }
+    });
   }
 
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { api } from '../api.ts';
 import { translateError } from '../i18n/errors.ts';
 import * as styles from './credits.css.ts';
-import type { PaymentFormProps } from './payment.ts';
+import { usePaymentAttempt, type PaymentFormProps } from './payment.ts';
 import { PaymentFormFrame } from './PaymentFormFrame.tsx';
 
 /**
@@ -17,25 +17,21 @@ export function TestCardForm({ clientSecret, priceLabel, onSucceeded, onFailed, 
   const [cardNumber, setCardNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
-  const [isPaying, setPaying] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isPaying, error, attempt } = usePaymentAttempt(onFailed);
 
-  async function pay() {
-    setPaying(true);
-    setError(null);
-    try {
-      const result = await api.credits.confirmTestPayment(clientSecret, { cardNumber, expiry, cvc });
-      onSucceeded(result.balance);
-    } catch (err) {
-      // The provider's own words for card problems (400/402); anything else is unexpected.
-      const message =
-        err instanceof ApiError && err.status >= 400 && err.status < 500 ? translateError(i18n, err) : t`An unexpected error occurred`;
-      setError(message);
-      onFailed(message);
-    } finally {
-      setPaying(false);
-    }
-  }
+  const pay = () =>
+    attempt(async () => {
+      try {
+        const result = await api.credits.confirmTestPayment(clientSecret, { cardNumber, expiry, cvc });
+        onSucceeded(result.balance);
+        return null;
+      } catch (err) {
+        // The provider's own words for card problems (400/402); anything else is unexpected.
+        return err instanceof ApiError && err.status >= 400 && err.status < 500
+          ? translateError(i18n, err)
+          : t`An unexpected error occurred`;
+      }
+    });
 
   return (
     <PaymentFormFrame

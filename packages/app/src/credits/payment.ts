@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /** What a payment form reports back to the purchase flow. */
 export interface PaymentFormProps {
   clientSecret: string;
@@ -10,4 +12,27 @@ export interface PaymentFormProps {
   /** The provider's message (already in the user's language where known). */
   onFailed(message: string): void;
   onCancel(): void;
+}
+
+/**
+ * One payment attempt at a time, as both forms run it: paying while `pay` runs, then the failure it
+ * answers (a message, or null when the payment went through) shown in the form and told to `onFailed`.
+ */
+export function usePaymentAttempt(onFailed: (message: string) => void) {
+  const [isPaying, setPaying] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function attempt(pay: () => Promise<string | null>) {
+    setPaying(true);
+    setError(null);
+    try {
+      const failure = await pay();
+      if (failure !== null) {
+        setError(failure);
+        onFailed(failure);
+      }
+    } finally {
+      setPaying(false);
+    }
+  }
+  return { isPaying, error, attempt };
 }
