@@ -1,15 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, type ApiErrorCode } from '@scribe/api-client';
+import type { ApiErrorCode } from '@scribe/api-client';
 import { Alert, Button, Checkbox, Form, Link, Stack, Text, TextField, toast } from '@scribe/ui';
 import { useState, type ReactNode } from 'react';
 import { api } from '../api.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { translateError, translateFormError, type CodedError } from '../i18n/errors.ts';
-import { usePublicConfig } from '../config/useConfig.ts';
+import { translateError, type CodedError } from '../i18n/errors.ts';
 import { useSession } from '../session/SessionProvider.tsx';
 import * as styles from './forms.css.ts';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.tsx';
-import { useCaptchaToken } from './useCaptchaToken.ts';
+import { useCaptchaSubmit } from './useCaptchaSubmit.ts';
 import {
   emptyRegistration,
   isRegistrationSubmittable,
@@ -25,14 +24,14 @@ type Errors = Partial<Record<RegistrationField, CodedError | ApiErrorCode>>;
 /** Spec §5: checked on blur and on submit; submit disabled while sending or while strength < 60. */
 export function RegisterForm({ footer }: { footer?: ReactNode }) {
   const { t, i18n } = useLingui();
-  const captchaProvider = usePublicConfig().data?.captcha.provider;
   const { signedIn } = useSession();
-  const captcha = useCaptchaToken();
   const [values, setValues] = useState<RegistrationValues>(emptyRegistration);
   // Codes of the api-client or the server; translated when shown.
   const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<CodedError | ApiErrorCode | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
+  const { captcha, formErrorText, isSubmitting, send } = useCaptchaSubmit({
+    failure: 'REGISTRATION_FAILED',
+    onRefused: (error) => setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fields) })),
+  });
 
   function revalidate(next: RegistrationValues, fields: RegistrationField[]) {
     setErrors((current) => {
@@ -67,31 +66,17 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
     const found = validateRegistration(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (!captcha.token) {
-      setFormError('CAPTCHA_REQUIRED');
-      return;
-    }
-    setSubmitting(true);
-    setFormError(null);
-    try {
+    await send(async (captchaToken) => {
       const user = await api.auth.register({
         name: values.name.trim(),
         username: values.username.trim(),
         email: values.email.trim(),
         password: values.password,
-        captchaToken: captcha.token,
+        captchaToken,
       });
       toast({ title: t`Account created successfully`, variant: 'success' });
       signedIn(user, 'register');
-    } catch (error) {
-      const problem = error instanceof ApiError ? error : 'REGISTRATION_FAILED';
-      if (error instanceof ApiError) setErrors((current) => ({ ...current, ...registrationFieldErrors(error.fields) }));
-      setFormError(problem);
-      toast({ title: translateFormError(i18n, problem, captchaProvider), variant: 'destructive' });
-      captcha.reset();
-    } finally {
-      setSubmitting(false);
-    }
+    });
   }
 
   const error = (field: RegistrationField) => {
@@ -119,9 +104,9 @@ export function RegisterForm({ footer }: { footer?: ReactNode }) {
   return (
     <Form onSubmit={() => void submit()} aria-label={t`Create account`}>
       <div className={styles.fields}>
-        {formError ? (
+        {formErrorText ? (
           <Alert tone="danger" title={t`Registration failed`}>
-            {translateFormError(i18n, formError, captchaProvider)}
+            {formErrorText}
           </Alert>
         ) : null}
         <TextField label={t`Full name`} autoComplete="name" autoFocus {...field('name')} />
