@@ -112,7 +112,9 @@ test.describe('desktop', () => {
 test.describe('phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
-  test('a transcript uploaded with a speaker count is moved into a folder with Move to… from its row menu', async ({ page }, testInfo) => {
+  test('a transcript uploaded with a speaker count is moved into a folder with Move to… from its row menu, and found by its speaker in the drawer’s search', async ({
+    page,
+  }, testInfo) => {
     test.setTimeout(120_000);
     await register(page, newUser());
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -156,6 +158,19 @@ test.describe('phone', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     if (!(await row.isVisible())) await tree.getByRole('row', { name: 'Projects' }).click();
     await expect(row).toHaveAttribute('aria-level', '2');
+
+    // The search in the drawer: its Speaker choice shows whole on a phone and limits the hits to that
+    // speaker's lines (the one voice of a count of 1 is 'Speaker 1').
+    await drawer.getByRole('searchbox', { name: 'Search transcripts' }).fill('leisure');
+    const results = drawer.getByRole('listbox', { name: 'Search results' });
+    const hit = results.getByRole('option', { name: /^\d+:\d\d\b.*leisure/i }).first();
+    await expect(hit).toBeVisible({ timeout: 10_000 });
+    const speakerChoice = drawer.getByRole('combobox', { name: 'Speaker' });
+    await expectFullyVisible(speakerChoice, drawer);
+    await expect(speakerChoice.getByRole('option')).toHaveText(['All speakers', 'Speaker 1']);
+    await speakerChoice.selectOption('Speaker 1');
+    await expect(speakerChoice).toHaveValue('Speaker 1');
+    await expect(hit).toBeVisible();
   });
 
   test('the profile menu shows the balance, help and the language switch', async ({ page }) => {
