@@ -66,10 +66,11 @@ function SearchResultsView({ state, query, onSelect, onRetry, speaker }: SearchR
         <span role="status">{announcement}</span>
       </VisuallyHidden>
       {state.status === 'loading' ? (
-        <p className={styles.message}>
+        // A div: the spinner is a progress bar (a div), which a paragraph may not hold.
+        <div className={styles.message}>
           <Spinner size="sm" aria-label={t`Searching…`} />
           <span aria-hidden="true">{t`Searching…`}</span>
-        </p>
+        </div>
       ) : state.status === 'error' ? (
         <div className={styles.message}>
           <span className={styles.errorText} role="alert">
