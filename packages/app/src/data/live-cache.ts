@@ -110,7 +110,7 @@ export function createLiveCache({ mutate, cache, live = liveState }: { mutate: S
     aiProgress(event: AiProgressEvent) {
       live.aiProgress(event);
     },
-    /** A streamed recording's draft text (checked here: the channel hands it over unparsed). */
+    /** A streamed recording's draft text (the live state checks its shape: the channel hands it over unparsed). */
     recordingDraft(data: unknown) {
       live.recordingDraft(data);
     },
