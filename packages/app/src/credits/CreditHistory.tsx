@@ -41,6 +41,10 @@ export function CreditHistory() {
   const hasMore = Boolean(last?.nextCursor);
   const loadingMore = isValidating && data !== undefined && data.length < size;
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' });
+  // In the table the day sits over the time, neither broken: a row's date takes two lines whatever the
+  // date, instead of wrapping wherever its length happens to fall on a narrow screen.
+  const day = (iso: string) => i18n.date(new Date(iso), { dateStyle: 'medium' });
+  const clock = (iso: string) => i18n.date(new Date(iso), { timeStyle: 'short' });
   const signed = (n: number) => (n > 0 ? `+${i18n.number(n)}` : i18n.number(n).replace('-', '−'));
   const money = (cents: number, currency: string) =>
     i18n.number(cents / 100, { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: 2 });
@@ -81,7 +85,11 @@ export function CreditHistory() {
               <tbody>
                 {entries.map((entry) => (
                   <tr key={entry.id} data-testid="credit-history-entry">
-                    <td>{when(entry.createdAt)}</td>
+                    <td>
+                      <time dateTime={entry.createdAt} className={styles.when}>
+                        <span>{day(entry.createdAt)}</span> <span>{clock(entry.createdAt)}</span>
+                      </time>
+                    </td>
                     <td>
                       <div>{label(entry)}</div>
                       {entry.kind === 'ai_prompt' && entry.model ? (

@@ -58,6 +58,9 @@ globalStyle(`${historyTable} th, ${historyTable} td`, {
   borderBottom: `1px solid ${vars.color.border}`,
 });
 
+/** A history row's date: the day over the time, each on one line. */
+export const when = style({ display: 'flex', flexDirection: 'column', whiteSpace: 'nowrap' });
+
 export const number = style({ textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' });
 
 globalStyle(`${historyTable} th.${number}, ${historyTable} td.${number}`, { textAlign: 'right' });
