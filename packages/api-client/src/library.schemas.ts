@@ -115,11 +115,18 @@ export type ReviewFlag = z.infer<typeof reviewFlagSchema>;
 export const segmentWordSchema = z.object({ text: z.string(), start: z.number(), end: z.number() });
 export type SegmentWord = z.infer<typeof segmentWordSchema>;
 
+/**
+ * The speaker of a segment whose speaker is not known (product spec §3: a segment's speaker defaults to
+ * it). Engines write it when they do not tell speakers apart; readers see it in their language; search's
+ * speaker list and the speaker names of exports and AI answers leave it out.
+ */
+export const UNKNOWN_SPEAKER = 'Unknown Speaker';
+
 export const segmentSchema = z.object({
   start: z.number(),
   end: z.number(),
   text: z.string(),
-  speaker: z.string().default('Unknown Speaker'),
+  speaker: z.string().default(UNKNOWN_SPEAKER),
   /** 0 to 1, from the engine (the decoder's token probabilities); absent when the engine gives none. */
   confidence: z.number().min(0).max(1).optional(),
   /** Why the segment should be reviewed; absent or empty when nothing stands out. */

@@ -17,6 +17,3 @@ export const searchLimits = {
   /** Names GET /api/search/speakers answers at most (in order; the rest are left out). */
   speakersMax: 500,
 } as const;
-
-/** The speaker of a segment without one; GET /api/search/speakers leaves it out. */
-export const UNKNOWN_SPEAKER = 'Unknown Speaker';

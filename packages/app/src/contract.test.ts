@@ -2,8 +2,9 @@
 // type (db/schema.ts StoredSegment = Segment), and the kit's public prop type must accept what the API
 // sends and give back what the API takes. These are type assertions: `pnpm typecheck` fails when one
 // side drifts (a field added, renamed, made required or retyped on one side only).
-import { segmentSchema, type Segment, type SegmentInput } from '@scribe/api-client';
+import { segmentSchema, UNKNOWN_SPEAKER, type Segment, type SegmentInput } from '@scribe/api-client';
 import type { TranscriptSegment } from '@scribe/transcript-kit';
+import { DEFAULT_SPEAKER } from '@scribe/transcript-kit/utils';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 
 /** The segment with every field required, so an optional field on one side only is a difference. */
@@ -19,6 +20,12 @@ describe('the segment contract', () => {
     expectTypeOf<TranscriptSegment>().toExtend<SegmentInput>();
     // At run time too: a kit segment without a speaker parses, with the contract's default.
     const kit: TranscriptSegment = { start: 0, end: 1, text: 'Hello' };
-    expect(segmentSchema.parse(kit)).toEqual({ start: 0, end: 1, text: 'Hello', speaker: 'Unknown Speaker' });
+    expect(segmentSchema.parse(kit)).toEqual({ start: 0, end: 1, text: 'Hello', speaker: UNKNOWN_SPEAKER });
+  });
+
+  it('the kit shows as unknown the speaker the contract writes for a segment without one', () => {
+    // The kit has no run-time dependency on the contract, so it keeps its own copy of the marker; this ties them.
+    expectTypeOf(DEFAULT_SPEAKER).toEqualTypeOf(UNKNOWN_SPEAKER);
+    expect(DEFAULT_SPEAKER).toBe(UNKNOWN_SPEAKER);
   });
 });

@@ -3,7 +3,7 @@
  * error texts stay English (the app translates them); these are read in the file, so they are written
  * in the user's language here. Every language has every key (the type makes a missing one an error).
  */
-import type { Language } from '@scribe/api-client';
+import { UNKNOWN_SPEAKER, type Language } from '@scribe/api-client';
 
 export interface DocumentMessages {
   /** The engine's word for no speaker, as the reader sees it. */
@@ -52,7 +52,7 @@ export function isDetectedSpeakerName(name: string | undefined): boolean {
  */
 export function readerSpeakerName(speaker: string | undefined, language: Language): string {
   const name = speaker?.trim();
-  if (!name || name === 'Unknown Speaker') return documentMessages[language].unknownSpeaker;
+  if (!name || name === UNKNOWN_SPEAKER) return documentMessages[language].unknownSpeaker;
   const numbered = DETECTED_SPEAKER.exec(name);
   return numbered ? documentMessages[language].numberedSpeaker(Number(numbered[1])) : name;
 }

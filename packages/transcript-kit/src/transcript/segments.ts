@@ -20,6 +20,7 @@ export interface TranscriptSegment {
   words?: { text: string; start: number; end: number }[];
 }
 
+/** The speaker of a segment without one: @scribe/api-client's `UNKNOWN_SPEAKER` (app/src/contract.test.ts ties them). */
 export const DEFAULT_SPEAKER = 'Unknown Speaker';
 
 /** The number of a speaker as speaker detection names them ('Speaker 2': 2), else null (a name a user gave). */

@@ -12,7 +12,7 @@ import type { StoredSegment } from '../../db/schema.ts';
 import { formatTimestamp } from '../ai/engines/types.ts';
 import { documentMessages, formatDateTime, readerSpeakerName } from '../../i18n/messages.ts';
 import type { Language, SubtitleOptions } from '@scribe/api-client';
-import { buildCues, UNKNOWN_SPEAKER } from './subtitles.ts';
+import { buildCues } from './subtitles.ts';
 
 const require = createRequire(import.meta.url);
 const docx = lazyModule<typeof Docx>('docx');
@@ -45,8 +45,6 @@ export interface Reader {
   /** An IANA time zone (checked by the route). */
   timeZone: string;
 }
-
-export { UNKNOWN_SPEAKER };
 
 /** The speaker as the reader sees it ('Unknown Speaker' and 'Speaker 2' in the reader's language). */
 export const speakerName = readerSpeakerName;

@@ -6,7 +6,7 @@
  * last word's end) when the engine timed them, else in proportion to their characters; nothing is ever
  * merged (so never across speakers).
  */
-import { subtitleDefaults, type SegmentWord, type SubtitleOptions } from '@scribe/api-client';
+import { subtitleDefaults, UNKNOWN_SPEAKER, type SegmentWord, type SubtitleOptions } from '@scribe/api-client';
 import type { StoredSegment } from '../../db/schema.ts';
 import { isDetectedSpeakerName } from '../../i18n/messages.ts';
 
@@ -28,8 +28,6 @@ export interface CueSource {
   label?: (name: string) => string;
   options?: Partial<SubtitleOptions>;
 }
-
-export const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
 /**
  * True when a segment has a speaker other than the engine's 'Unknown Speaker', except where one voice

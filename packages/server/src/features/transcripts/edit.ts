@@ -3,7 +3,7 @@
  * against the limits of the contract (api-client `editLimits`), what a revision changed, and the plain
  * text rebuilt from the segments.
  */
-import { editLimits, type RevisionChange, type Segment } from '@scribe/api-client';
+import { editLimits, UNKNOWN_SPEAKER, type RevisionChange, type Segment } from '@scribe/api-client';
 import type { StoredSegment } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { retimeWords, wordIndex, wordsWithin } from './words.ts';
@@ -140,7 +140,7 @@ export interface SearchPair {
 }
 
 /** The speaker the search index writes for a segment (one stored without a speaker is the engine's 'Unknown Speaker'). */
-const indexedSpeaker = (x: StoredSegment): string => (x.speaker as string | undefined) ?? 'Unknown Speaker';
+const indexedSpeaker = (x: StoredSegment): string => (x.speaker as string | undefined) ?? UNKNOWN_SPEAKER;
 
 /**
  * The (start, text, speaker) triples an edit removes and adds, for the search index

@@ -2,6 +2,7 @@
  * The transcript as timed lines ('[mm:ss] Speaker: text', so a model can cite times) and their split into
  * chunks that fit a token budget, for map-reduce over transcripts longer than the model's context.
  */
+import { UNKNOWN_SPEAKER } from '@scribe/api-client';
 import { countTokens } from './tokens.ts';
 import { formatTimestamp, type AiTranscript } from './types.ts';
 
@@ -19,7 +20,7 @@ export function timedLines(t: AiTranscript): TimedLine[] {
     return t.segments
       .filter((s) => s.text.trim())
       .map((s) => {
-        const who = s.speaker && s.speaker !== 'Unknown Speaker' ? `${s.speaker}: ` : '';
+        const who = s.speaker && s.speaker !== UNKNOWN_SPEAKER ? `${s.speaker}: ` : '';
         const text = s.text.trim();
         return { start: s.start, line: `[${formatTimestamp(s.start)}] ${who}${text}`, text };
       });

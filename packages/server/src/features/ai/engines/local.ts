@@ -6,7 +6,7 @@
  * (translate, write new text) gets a plain note, free of charge. Its own words follow the transcript's
  * language for German transcripts, else the reader's interface language.
  */
-import type { DefaultPromptKind } from '@scribe/api-client';
+import { UNKNOWN_SPEAKER, type DefaultPromptKind } from '@scribe/api-client';
 import type { StoredSegment } from '../../../db/schema.ts';
 import { emotions } from './local/emotions.ts';
 import { figuresIn, type Figure } from './local/figures.ts';
@@ -35,8 +35,6 @@ import { formatTimestamp, type AiEngine, type AiRequest, type AiResult, type AiT
 export { detectLanguage, sentences, words, type Lang, type Sentence };
 
 export const LOCAL_MODEL = 'rule-based';
-/** The engines' word for no speaker (docs/decisions.md); shown in the reader's language. */
-const UNKNOWN_SPEAKER = 'Unknown Speaker';
 
 /** What a prompt asks for: a default prompt's kind, another task the engine knows, or one it cannot do. */
 export type Intent = DefaultPromptKind | 'people' | 'dates' | UnsupportedTask;

@@ -5,8 +5,8 @@ import type { ApiErrorCode, ReviewFlag } from '@scribe/api-client';
  * the same small interface, so jobs never know which one runs.
  */
 
-/** Speaker name used when an engine does not tell speakers apart (docs/decisions.md). */
-export const UNKNOWN_SPEAKER = 'Unknown Speaker';
+/** Speaker name used when an engine does not tell speakers apart (docs/decisions.md); the contract's. */
+export { UNKNOWN_SPEAKER } from '@scribe/api-client';
 
 /** A word of a segment: its text as written in the segment, and its times in seconds from the start of the audio. */
 export interface SegmentWord {

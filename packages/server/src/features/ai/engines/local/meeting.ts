@@ -5,6 +5,7 @@
 // ('we still need a decision') are not. Each item gets its owner (a person named as its subject, else the
 // speaker) and its due date where one is said. Decisions state that something was decided, agreed or
 // fixed; open questions and needs ('we need to decide') are not decisions.
+import { UNKNOWN_SPEAKER } from '@scribe/api-client';
 import { removeFillers, SOUNDS } from './fillers.ts';
 import { isQuestion, STOP, topicWords, type Lang, type Sentence } from './text.ts';
 
@@ -170,7 +171,7 @@ const CALENDAR = new RegExp(`^(?:${DAYS_EN}|${MONTHS_EN})$`, 'i');
  * sentences (German capitalises every noun, so only speakers count there).
  */
 export function peopleIn(all: Sentence[], lang: Lang): Set<string> {
-  const names = new Set(all.map((s) => s.speaker).filter((n) => n && n !== 'Unknown Speaker'));
+  const names = new Set(all.map((s) => s.speaker).filter((n) => n && n !== UNKNOWN_SPEAKER));
   if (lang === 'en')
     for (const s of all)
       for (const m of s.text.matchAll(/(?<=[\p{L},;]\s)\p{Lu}\p{Ll}+\b/gu))
@@ -187,12 +188,12 @@ const REQUEST: Record<Lang, RegExp> = {
 const PRONOUN: Record<Lang, RegExp> = { en: /\b(?:it|them|that|this)\b/i, de: /\b(?:sie|es|das|ihn|diese[sn]?)\b/ };
 
 function item(s: Sentence, text: string, lang: Lang, names: Set<string>, all: Sentence[]): ActionItem {
-  const speakers = [...new Set(all.map((x) => x.speaker))].filter((n) => n && n !== 'Unknown Speaker');
+  const speakers = [...new Set(all.map((x) => x.speaker))].filter((n) => n && n !== UNKNOWN_SPEAKER);
   const asked = REQUEST[lang].test(text) && speakers.length === 2 ? speakers.find((n) => n !== s.speaker) : undefined;
   const owner =
     ownerOf(text, lang, names, s.speaker) ??
     asked ??
-    (s.speaker && s.speaker !== 'Unknown Speaker' && !REQUEST[lang].test(text) ? s.speaker : undefined);
+    (s.speaker && s.speaker !== UNKNOWN_SPEAKER && !REQUEST[lang].test(text) ? s.speaker : undefined);
   const due = DUE[lang].exec(text);
   let own = text.replace(LIST_LEAD[lang], '');
   // 'I'll organise it by March' says what only with the sentence before it ('The training is a must.').
