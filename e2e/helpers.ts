@@ -187,5 +187,19 @@ export async function transcriptNamed(
  * is never spoken), so a check there would find "All changes saved" before the new save has landed.
  */
 export function saveStatusLine(scope: Locator | Page, text: string): Locator {
-  return scope.locator('[data-status-text]').filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  return scope.locator('[data-status-text]').filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) });
+}
+
+/** `text` as a regular expression that matches it literally. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The date of something dated between `since` and now, as `format` writes it in English: a pattern
+ * that takes either day when the run crosses midnight in between.
+ */
+export function dayBetween(since: Date, format: Intl.DateTimeFormatOptions): string {
+  const days = new Set([since, new Date()].map((at) => new Intl.DateTimeFormat('en', format).format(at)));
+  return `(?:${[...days].map(escapeRegExp).join('|')})`;
 }
