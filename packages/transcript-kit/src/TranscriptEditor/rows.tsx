@@ -4,11 +4,11 @@
 import { useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
 import { CheckIcon, WarningIcon } from '@scribe/ui/icons';
-import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { reviewReasons } from '../transcript/editing.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
-import { ACTIVE, EDITING, PLAYING, TAB_STOP, type RowStore } from '../TranscriptViewer/rowStore.ts';
+import { useRowFlags, type RowStore } from '../TranscriptViewer/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import { EditField } from './EditField.tsx';
 import type { RowActions } from './rowActions.ts';
@@ -29,19 +29,6 @@ export interface RowProps {
 export function PlainSpeaker({ name }: { name: string }) {
   const label = useSpeakerLabel();
   return <span className={styles.plainSpeaker}>{label(name)}:</span>;
-}
-
-function useRowFlags(store: RowStore, index: number) {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const snapshot = () => store.flags(index);
-  // The same getter on a server render: without one, react-dom/server throws.
-  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return {
-    isActive: (flags & ACTIVE) !== 0,
-    isPlaying: (flags & PLAYING) !== 0,
-    isTabStop: (flags & TAB_STOP) !== 0,
-    isEditing: (flags & EDITING) !== 0,
-  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
 /**
  * Which segment is playing and which one holds the Tab stop, as a tiny store rows subscribe to by
  * index. A change notifies only the rows whose flags change (the old and the new one), so moving the
@@ -99,5 +101,19 @@ export function createRowStore(): RowStore {
     get editing() {
       return editing;
     },
+  };
+}
+
+/** Row `index`'s flags as booleans; re-renders the row only when they change. */
+export function useRowFlags(store: RowStore, index: number) {
+  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
+  const snapshot = () => store.flags(index);
+  // The same getter on a server render: without one, react-dom/server throws.
+  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
+  return {
+    isActive: (flags & ACTIVE) !== 0,
+    isPlaying: (flags & PLAYING) !== 0,
+    isTabStop: (flags & TAB_STOP) !== 0,
+    isEditing: (flags & EDITING) !== 0,
   };
 }

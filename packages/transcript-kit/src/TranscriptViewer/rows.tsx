@@ -1,15 +1,15 @@
 // The transcript's rows, shared by the full and the virtualised list: a segment inside running text
 // (plain view), a speaker card (detailed view), the speaker named at a turn, and the hooks that give
-// each memoised row its flags from the row store, so a time update re-renders only the rows that change.
+// each memoised row its flags from the row store (useRowFlags), so a time update re-renders only the rows that change.
 import { useLingui } from '@lingui/react/macro';
 import { VisuallyHidden } from '@scribe/ui';
-import { memo, useCallback, useSyncExternalStore, type MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { clickedWordStart } from '../highlight/useSpokenWord.ts';
 import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { formatTime } from '../media/time.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
-import { ACTIVE, PLAYING, TAB_STOP, type RowStore } from './rowStore.ts';
+import { useRowFlags, type RowStore } from './rowStore.ts';
 import * as styles from './TranscriptViewer.css.ts';
 
 export interface RowProps {
@@ -17,15 +17,6 @@ export interface RowProps {
   segment: TranscriptSegment;
   store: RowStore;
   onActivate: (index: number, start: number) => void;
-}
-
-/** This row's ACTIVE / TAB_STOP flags; re-renders the row only when they change. */
-function useRowFlags(store: RowStore, index: number) {
-  const subscribe = useCallback((listener: () => void) => store.subscribe(index, listener), [store, index]);
-  const snapshot = () => store.flags(index);
-  // The same getter on a server render: without one, react-dom/server throws.
-  const flags = useSyncExternalStore(subscribe, snapshot, snapshot);
-  return { isActive: (flags & ACTIVE) !== 0, isPlaying: (flags & PLAYING) !== 0, isTabStop: (flags & TAB_STOP) !== 0 };
 }
 
 /**
