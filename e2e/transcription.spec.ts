@@ -61,3 +61,21 @@ test('an upload shows rising progress live, then the transcript follows playback
   await expect.poll(() => playerSeconds(page), { timeout: 10_000 }).toBeGreaterThan(60);
   await expect(active).toHaveAttribute('data-index', laterIndex!);
 });
+
+test('the view picked while the text so far shows stays when the transcript is finished and editable', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  await register(page, newUser());
+  // Minutes of speech: its first text shows long before the whole is transcribed.
+  await uploadWithButton(page, longSpeech(testInfo.outputPath('talk.wav'), 24));
+  const transcript = page.getByRole('article', { name: 'talk' });
+  const detailed = transcript.getByRole('radio', { name: 'Detailed' });
+  // The text so far, readable but not yet editable: the reader picks the detailed view.
+  await expect(transcript.getByRole('status').filter({ hasText: 'The rest of the text appears here' })).toBeVisible({ timeout: 120_000 });
+  await detailed.click();
+  await expect(detailed).toBeChecked();
+  // Finished: the editable transcript takes its place, in the view the reader picked.
+  await expect(transcript.getByRole('button', { name: 'Edit', exact: true })).toBeVisible({ timeout: 120_000 });
+  await expect(transcript).toContainText('Completed');
+  await expect(detailed).toBeChecked();
+  await expect(transcript.getByRole('list', { name: 'Transcript segments' })).toBeVisible();
+});

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type Segment, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+import type { TranscriptView as TextView } from '@scribe/transcript-kit/utils';
 import { Alert, Badge, Button, Link, ProgressBar, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
@@ -48,12 +49,18 @@ function toSegments(next: readonly TranscriptSegment[]): Segment[] {
   return next.map((s) => (s.speaker === undefined ? { ...s, speaker: 'Unknown Speaker', flags: s.flags && [...s.flags] } : (s as Segment)));
 }
 
+/** The text view shown (plain or detailed) and the reader's change of it. */
+interface ViewChoice {
+  view: TextView;
+  onViewChange: (view: TextView) => void;
+}
+
 /**
  * A finished transcript, editable while it follows the player: every change is applied at once and
  * autosaved as a new revision (data/useTranscriptEditing.ts); the header's title renames it, History
  * lists the revisions and restores one. Keyed by the transcript's id: one editing session each.
  */
-function EditableTranscript({ transcript }: { transcript: Transcript }) {
+function EditableTranscript({ transcript, view, onViewChange }: { transcript: Transcript } & ViewChoice) {
   const { t, i18n } = useLingui();
   const { mutate } = useSWRConfig();
   const editing = useTranscriptEditing(transcript);
@@ -68,8 +75,8 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
         title={editing.title}
         titleSlot={<EditableTitle title={editing.title} onRename={(title) => editing.edit({ title })} />}
         segments={editing.segments}
-        // As the viewer always opened: the plain text first.
-        defaultView="plain"
+        view={view}
+        onViewChange={onViewChange}
         onChange={(next) => editing.edit({ segments: toSegments(next) })}
         currentTime={currentTime}
         isPlaying={isPlaying}
@@ -125,7 +132,7 @@ function EditableTranscript({ transcript }: { transcript: Transcript }) {
  * playable from any of them, then a row for the rest. Not editable until it is finished (the finished
  * transcript replaces this text).
  */
-function TranscriptInProgress({ transcript }: { transcript: Transcript }) {
+function TranscriptInProgress({ transcript, view, onViewChange }: { transcript: Transcript } & ViewChoice) {
   const { t } = useLingui();
   const currentTime = useCurrentTime();
   const isPlaying = useIsPlaying();
@@ -137,7 +144,8 @@ function TranscriptInProgress({ transcript }: { transcript: Transcript }) {
         state="ready"
         title={transcript.title}
         segments={transcript.metadata.timestamps}
-        defaultView="plain"
+        view={view}
+        onViewChange={onViewChange}
         currentTime={currentTime}
         isPlaying={isPlaying}
         onSeek={seekPlayer}
@@ -236,6 +244,13 @@ function FailedTranscript({ transcript, onChanged }: { transcript: Transcript; o
 function TranscriptView() {
   const { t, i18n } = useLingui();
   const { transcriptId, data: transcript, error, isLoading, mutate } = useSelectedTranscript();
+  // The view picked for this transcript, so it stays when the text so far gives way to the finished,
+  // editable transcript; another transcript opens in plain text, as the viewer always did.
+  const [picked, setPicked] = useState<{ id: typeof transcriptId; view: TextView }>({ id: null, view: 'plain' });
+  const choice: ViewChoice = {
+    view: picked.id === transcriptId ? picked.view : 'plain',
+    onViewChange: (view) => setPicked({ id: transcriptId, view }),
+  };
 
   if (transcriptId === null || (!transcript && !isLoading && !error)) {
     return (
@@ -265,7 +280,7 @@ function TranscriptView() {
   const { status, progress } = transcript.metadata;
   let body: ReactNode;
   if (status === 'processing' && transcript.metadata.timestamps.length > 0) {
-    body = <TranscriptInProgress transcript={transcript} />;
+    body = <TranscriptInProgress transcript={transcript} {...choice} />;
   } else if (status === 'processing') {
     body = <TranscriptViewer state="processing" title={transcript.title} progress={progress} />;
   } else if (status === 'error') {
@@ -273,7 +288,7 @@ function TranscriptView() {
   } else if (!transcript.content.trim() && transcript.metadata.timestamps.length === 0) {
     body = <InvalidTranscript key={transcript.id} />;
   } else {
-    body = <EditableTranscript key={transcript.id} transcript={transcript} />;
+    body = <EditableTranscript key={transcript.id} transcript={transcript} {...choice} />;
   }
   return (
     <article className={styles.viewerFrame} aria-label={transcript.title}>
