@@ -1,6 +1,6 @@
 // Edits not yet confirmed by the server, kept on this device (localStorage) so that a reload, a crash
 // or a lost connection loses nothing: they are sent again when the transcript opens next.
-import type { Segment } from '@scribe/api-client';
+import { UNKNOWN_SPEAKER, type Segment } from '@scribe/api-client';
 
 /** A working copy waiting to be saved: the revision it was made on, and what changed. */
 export interface PendingEdit {
@@ -87,7 +87,7 @@ export function sameSegments(a: readonly Segment[], b: readonly Segment[]): bool
       x.start === y.start &&
       x.end === y.end &&
       x.text === y.text &&
-      (x.speaker ?? 'Unknown Speaker') === (y.speaker ?? 'Unknown Speaker') &&
+      (x.speaker ?? UNKNOWN_SPEAKER) === (y.speaker ?? UNKNOWN_SPEAKER) &&
       Boolean(x.reviewed) === Boolean(y.reviewed)
     );
   });

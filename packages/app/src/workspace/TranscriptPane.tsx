@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, paths, type Segment, type Transcript } from '@scribe/api-client';
+import { ApiError, paths, UNKNOWN_SPEAKER, type Segment, type Transcript } from '@scribe/api-client';
 import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
 import type { TranscriptView as TextView } from '@scribe/transcript-kit/utils';
 import { Alert, Badge, Button, Link, ProgressBar, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
@@ -46,7 +46,7 @@ function TranscriptMeta({ transcript }: { transcript: Transcript }) {
 
 /** The editor's segments in the API's shape (a segment without a speaker is the engine's 'Unknown Speaker'). */
 function toSegments(next: readonly TranscriptSegment[]): Segment[] {
-  return next.map((s) => (s.speaker === undefined ? { ...s, speaker: 'Unknown Speaker', flags: s.flags && [...s.flags] } : (s as Segment)));
+  return next.map((s) => (s.speaker === undefined ? { ...s, speaker: UNKNOWN_SPEAKER, flags: s.flags && [...s.flags] } : (s as Segment)));
 }
 
 /** The text view shown (plain or detailed) and the reader's change of it. */

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { ApiError, paths, type Revision, type RevisionList } from '@scribe/api-client';
+import { ApiError, paths, UNKNOWN_SPEAKER, type Revision, type RevisionList } from '@scribe/api-client';
 import { formatClock } from '@scribe/transcript-kit/utils';
 import { Alert, Button, Dialog, Spinner, Text } from '@scribe/ui';
 import { useState } from 'react';
@@ -163,7 +163,7 @@ function RevisionPreview({
         {data.segments.map((segment, i) => (
           <li key={i} className={styles.previewSegment}>
             <span className={styles.previewTime}>{formatClock(segment.start)}</span>
-            {segment.speaker && segment.speaker !== 'Unknown Speaker' ? (
+            {segment.speaker && segment.speaker !== UNKNOWN_SPEAKER ? (
               <span className={styles.previewSpeaker}>{segment.speaker}</span>
             ) : null}
             <span>{segment.text}</span>
