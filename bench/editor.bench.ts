@@ -2,7 +2,7 @@
 // bench/editor/: the time from a keystroke in the edited segment to the next paint, next to a baseline
 // measured in the same run: the same keystrokes into a bare <textarea> alone on the page.
 // Target: p95 under 16 ms (one 60 fps frame). The draft lives in the edited row, so a keystroke
-// re-renders that row only, not the 5,000. Chromium draws each frame as soon as it is ready (no vsync,
+// re-renders that row only; and the list is virtualised, so only the rows near the viewport exist. Chromium draws each frame as soon as it is ready (no vsync,
 // no frame-rate limit): otherwise the wait for the next 60 Hz tick, up to 16.7 ms for any page, bare
 // textarea included, is what the percentiles measure.
 import { withBenchPage } from './browserBench.ts';
@@ -23,8 +23,8 @@ await withBenchPage(
         if (!focused) throw new Error(`${what}: no text field has focus`);
         if (what === 'editor') {
           const rows = await page.evaluate(() => window.segmentCount());
-          // All but the edited row render their text.
-          if (rows !== 4999) throw new Error(`editor rendered ${rows} segment texts, expected 4999`);
+          // Virtualised: the texts near the viewport are rendered, not the 5,000 (the edited one is a field).
+          if (rows < 5 || rows > 200) throw new Error(`editor rendered ${rows} segment texts, expected 5 to 200 of 5,000`);
         }
         await page.keyboard.type(TEXT, { delay: 25 });
         await page.waitForTimeout(100);

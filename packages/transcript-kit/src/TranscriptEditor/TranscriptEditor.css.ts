@@ -5,25 +5,13 @@ import { textButton } from '../styles/controls.css.ts';
 
 const reset = textButton;
 
-export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm });
+/*
+ * The editor's lists contain their layout and paint: an edit re-lays out the list, not the page around it
+ * (and the text sits on the pixel grid as it did in the editor's former off-screen chunks).
+ */
+export const cards = style({ display: 'flex', flexDirection: 'column', gap: vars.space.sm, contain: 'layout paint' });
 
-/** 50 cards that skip layout and paint while off-screen. */
-export const cardChunk = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  contentVisibility: 'auto',
-  containIntrinsicSize: 'auto 4400px',
-});
-
-/** 20 paragraphs of the plain view, likewise. */
-export const plainChunk = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.md,
-  contentVisibility: 'auto',
-  containIntrinsicSize: 'auto 2400px',
-});
+export const plainParagraphs = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md, contain: 'layout paint' });
 
 /** A detailed-view card of the editor: speaker, time, review mark and text, each its own control. */
 export const card = style({

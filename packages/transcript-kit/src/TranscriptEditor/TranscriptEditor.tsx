@@ -29,9 +29,11 @@ import { speakerOf } from '../transcript/paragraphs.ts';
 import { record, redo, undo } from '../transcript/undoStack.ts';
 import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
 import { speechStart } from '../transcript/words.ts';
-import { createRowStore } from '../TranscriptViewer/rowStore.ts';
+import { createRowStore } from '../segmentList/rowStore.ts';
+import type { TranscriptView } from '../segmentList/segmentUnits.ts';
+import { useFollowPlayback } from '../segmentList/useFollowPlayback.ts';
+import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
-import type { TranscriptView } from '../TranscriptViewer/TranscriptViewer.tsx';
 import { ViewToggle } from '../TranscriptViewer/ViewToggle.tsx';
 import { isTypingTarget, matchShortcut, SHORTCUT_SKIP_SECONDS, type ShortcutId } from './shortcuts.ts';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
@@ -45,7 +47,6 @@ import { SegmentList } from './SegmentList.tsx';
 import * as styles from './TranscriptEditor.css.ts';
 import type { TranscriptEditorProps } from './types.ts';
 import { useEditHistory } from './useEditHistory.ts';
-import { useFollowActive } from './useFollowActive.ts';
 import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 
 export type { SaveState, TranscriptEditorProps } from './types.ts';
@@ -102,7 +103,8 @@ function TranscriptEditorView({
   const activeIndex = useMemo(() => (typeof currentTime === 'number' ? segmentAt(segments, currentTime) : -1), [segments, currentTime]);
   useLayoutEffect(() => store.setActive(activeIndex), [store, activeIndex]);
   useLayoutEffect(() => store.setPlaying(isPlaying), [store, isPlaying]);
-  useFollowActive(scrollerRef, activeIndex, view);
+  const listRef = useRef<VirtualHandle | null>(null);
+  useFollowPlayback(scrollerRef, activeIndex, view, listRef, true);
   useSpokenWord(scrollerRef, segments[activeIndex], activeIndex, currentTime, isPlaying, view);
 
   // Rows and key handlers read the latest props through one ref, so they never need to re-render for them.
@@ -114,16 +116,23 @@ function TranscriptEditorView({
   const focusRow = useCallback(
     (index: number) => {
       store.setFocused(index);
-      const find = () => scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-      find()?.focus();
+      // The list renders the row first when it is scrolled away (a long transcript).
+      listRef.current?.focus(index);
       // After an edit the row's text renders anew (the field goes): focus it again once it is there.
       requestAnimationFrame(() => {
-        const row = find();
+        const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
         if (row && document.activeElement !== row) row.focus();
       });
     },
     [store],
   );
+
+  // Rows come and go while a long transcript scrolls: the find highlights are painted again on the new ones.
+  const [paintKey, setPaintKey] = useState(0);
+  const findOpen = useRef(false);
+  const onRendered = useCallback(() => {
+    if (findOpen.current) setPaintKey((k) => k + 1);
+  }, []);
 
   // Find in the transcript (Ctrl/Cmd+F); closing puts focus on the current match's segment.
   const findBar = useTranscriptFind({
@@ -131,9 +140,12 @@ function TranscriptEditorView({
     sectionRef,
     scrollerRef,
     redrawKey: view,
+    paintKey,
+    reveal: (index) => listRef.current?.reveal(index),
     startIndex: () => (activeIndex >= 0 ? activeIndex : (store.focused ?? 0)),
     onClosed: (index) => focusRow(index >= 0 ? index : store.tabStop),
   });
+  findOpen.current = findBar !== null;
 
   const ops = useMemo(() => {
     const commit = (next: readonly TranscriptSegment[], change: SegmentChange, message?: string) => {
@@ -427,7 +439,17 @@ function TranscriptEditorView({
       {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
         {segments.length > 0 ? (
-          <SegmentList segments={segments} view={view} store={store} actions={actions} ids={ids} isReadOnly={isReadOnly} />
+          <SegmentList
+            segments={segments}
+            view={view}
+            store={store}
+            actions={actions}
+            ids={ids}
+            isReadOnly={isReadOnly}
+            scrollerRef={scrollerRef}
+            handleRef={listRef}
+            onRendered={onRendered}
+          />
         ) : (
           <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>
         )}

@@ -8,7 +8,7 @@ import { memo, type MouseEvent } from 'react';
 import { reviewReasons } from '../transcript/editing.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { speakerColorIndex, type ReviewFlag, type TranscriptSegment } from '../transcript/segments.ts';
-import { useRowFlags, type RowStore } from '../TranscriptViewer/rowStore.ts';
+import { useRowFlags, type RowStore } from '../segmentList/rowStore.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import { EditField } from './EditField.tsx';
 import type { RowActions } from './rowActions.ts';
@@ -54,7 +54,18 @@ function textPropsOf(
   };
 }
 
-export const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowProps & { continuesTurn: boolean }) {
+export const CardRow = memo(function CardRow({
+  continuesTurn,
+  setSize,
+  marginTop = 0,
+  ...props
+}: RowProps & {
+  continuesTurn: boolean;
+  /** Virtualised: the list's length, for screen readers (only some cards are in the document). */
+  setSize?: number;
+  /** Virtualised: the space of the cards skipped before this one. */
+  marginTop?: number;
+}) {
   const { t, i18n } = useLingui();
   const { index, segment, actions, ids, isReadOnly } = props;
   const flags = useRowFlags(props.store, index);
@@ -65,7 +76,14 @@ export const CardRow = memo(function CardRow({ continuesTurn, ...props }: RowPro
   // the keyboard reaches them through shortcuts (s: speaker, r: play, c: confirm).
   const tab = -1;
   return (
-    <div role="listitem" data-row={index}>
+    <div
+      role="listitem"
+      data-row={index}
+      data-unit={index}
+      aria-setsize={setSize}
+      aria-posinset={setSize === undefined ? undefined : index + 1}
+      style={marginTop ? { marginTop } : undefined}
+    >
       <div className={styles.card} data-current={flags.isActive ? '' : undefined} data-review={reasons.length > 0 ? '' : undefined}>
         <span className={viewerStyles.cardMeta}>
           {/* Native buttons in the rows (react-aria's cost on 5,000 rows shows at load); the popover they open is react-aria. */}

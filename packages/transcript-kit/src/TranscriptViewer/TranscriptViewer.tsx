@@ -16,15 +16,13 @@ import {
 import { useControlledState } from 'react-stately/useControlledState';
 import { CopyIcon } from '@scribe/ui/icons';
 import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
-import { paragraphRanges, speakerRuns } from '../transcript/paragraphs.ts';
 import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
-import { createRowStore } from './rowStore.ts';
-import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
+import { createRowStore } from '../segmentList/rowStore.ts';
 import { transcriptText } from './transcriptText.ts';
 import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
-import { useFollowPlayback } from './useFollowPlayback.ts';
-import type { VirtualHandle } from './useVirtualUnits.ts';
+import { useFollowPlayback } from '../segmentList/useFollowPlayback.ts';
+import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import { VirtualRows } from './VirtualRows.tsx';
 import * as styles from './TranscriptViewer.css.ts';
 import { ViewToggle, type TranscriptView } from './ViewToggle.tsx';
@@ -72,12 +70,6 @@ export interface TranscriptViewerProps extends KitLocaleProps {
   /** Slot next to the copy button, e.g. the app's export menu (pdf, docx, txt). */
   exportMenu?: ReactNode;
 }
-
-/**
- * From this many segments the list renders only the paragraphs or cards near the viewport (plus the
- * one holding the Tab stop): 5,000 rows in the document render and scroll slower than a plain list.
- */
-export const VIRTUALIZE_FROM_SEGMENTS = 300;
 
 /**
  * The transcript, synchronised with the player: a plain view (running text) and a detailed view
@@ -253,9 +245,8 @@ function ReadyViewer({
     onSeekRef.current = onSeek;
   });
 
-  const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
   const handleRef = useRef<VirtualHandle | null>(null);
-  useFollowPlayback(scrollerRef, activeIndex, view, virtual ? handleRef : null);
+  useFollowPlayback(scrollerRef, activeIndex, view, handleRef);
   useSpokenWord(scrollerRef, segments[activeIndex], activeIndex, currentTime, isPlaying, view);
 
   // Virtualised rows come and go while scrolling: the find highlights are painted again on the new ones.
@@ -264,10 +255,7 @@ function ReadyViewer({
   const onRendered = useCallback(() => {
     if (findOpen.current) setPaintKey((k) => k + 1);
   }, []);
-  const focusRow = useCallback((index: number) => {
-    if (handleRef.current) handleRef.current.focus(index);
-    else scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`)?.focus();
-  }, []);
+  const focusRow = useCallback((index: number) => handleRef.current?.focus(index), []);
 
   // Ctrl/Cmd+F: find in the transcript; closing puts focus on the current match's segment.
   const sectionRef = useRef<HTMLElement>(null);
@@ -324,45 +312,20 @@ function ReadyViewer({
       store.setFocused(next);
       focusRow(next);
     };
-    if (virtual)
-      return (
-        <VirtualRows
-          segments={segments}
-          view={view}
-          store={store}
-          label={listLabel}
-          onKeyDown={onKeyDown}
-          onActivate={activate}
-          scrollerRef={scrollerRef}
-          handleRef={handleRef}
-          onRendered={onRendered}
-        />
-      );
-    if (view === 'plain') {
-      // Paragraphs where the speaker pauses after a sentence (or changes): easier to read than one block.
-      return (
-        <div className={styles.plainParagraphs} role="group" aria-label={listLabel} onKeyDown={onKeyDown}>
-          {paragraphRanges(segments).map((range, k, ranges) => (
-            <p key={range.start} className={styles.plain}>
-              {turnSpeaker(segments, ranges, k)}
-              {segments.slice(range.start, range.end).map((segment, k) => (
-                <InlineSegment key={range.start + k} index={range.start + k} segment={segment} store={store} onActivate={activate} />
-              ))}
-            </p>
-          ))}
-        </div>
-      );
-    }
-    // The speaker is named once per turn; the following cards of the same turn name it for screen readers only.
-    const turnStarts = new Set(speakerRuns(segments).map((run) => run.start));
     return (
-      <ol className={styles.cards} aria-label={listLabel} onKeyDown={onKeyDown}>
-        {segments.map((segment, index) => (
-          <SegmentCard key={index} index={index} segment={segment} store={store} onActivate={activate} startsTurn={turnStarts.has(index)} />
-        ))}
-      </ol>
+      <VirtualRows
+        segments={segments}
+        view={view}
+        store={store}
+        label={listLabel}
+        onKeyDown={onKeyDown}
+        onActivate={activate}
+        scrollerRef={scrollerRef}
+        handleRef={handleRef}
+        onRendered={onRendered}
+      />
     );
-  }, [segments, view, store, listLabel, virtual, focusRow, onRendered]);
+  }, [segments, view, store, listLabel, focusRow, onRendered]);
 
   const hasText = segments.length > 0 || Boolean(content?.trim());
   const actions = useMemo(

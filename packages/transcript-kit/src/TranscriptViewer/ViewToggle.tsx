@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
+import type { TranscriptView } from '../segmentList/segmentUnits.ts';
 import * as styles from './TranscriptViewer.css.ts';
 
-export type TranscriptView = 'plain' | 'detailed';
+export type { TranscriptView };
 
 /** Plain or detailed: the switch in the header of the viewer and of the editor. */
 export function ViewToggle({ view, onChange }: { view: TranscriptView; onChange: (view: TranscriptView) => void }) {

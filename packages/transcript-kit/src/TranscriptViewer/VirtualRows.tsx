@@ -1,13 +1,13 @@
-// The list of a long transcript (from VIRTUALIZE_FROM_SEGMENTS segments): the same rows as the full
-// list, laid out by useVirtualUnits, kept apart so the viewer itself stays about state and wiring.
-import { useCallback, useMemo, type KeyboardEvent, type RefObject } from 'react';
-import { paragraphRanges, speakerRuns } from '../transcript/paragraphs.ts';
+// The viewer's list of segments in either view: the rows near the viewport of a long transcript (from
+// VIRTUALIZE_FROM_SEGMENTS segments), every row of a shorter one, laid out by useVirtualUnits, kept apart
+// so the viewer itself stays about state and wiring.
+import { type KeyboardEvent, type RefObject } from 'react';
 import type { TranscriptSegment } from '../transcript/segments.ts';
-import type { RowStore } from './rowStore.ts';
+import type { RowStore } from '../segmentList/rowStore.ts';
+import { useSegmentUnits, VIRTUALIZE_FROM_SEGMENTS, type TranscriptView } from '../segmentList/segmentUnits.ts';
+import { useVirtualUnits, type VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
 import * as styles from './TranscriptViewer.css.ts';
-import { useVirtualUnits, type VirtualHandle } from './useVirtualUnits.ts';
-import type { TranscriptView } from './ViewToggle.tsx';
 
 interface VirtualRowsProps {
   segments: readonly TranscriptSegment[];
@@ -22,22 +22,16 @@ interface VirtualRowsProps {
 }
 
 /**
- * The long transcript's list: the same paragraphs and cards as the full list, but only those near the
- * viewport (and the one holding the Tab stop) are rendered; the space of the others stays as padding
- * and margins so the scrollbar, the position and the layout are those of the full list.
+ * The transcript's paragraphs or cards. In a long transcript only those near the viewport (and the one
+ * holding the Tab stop) are rendered; the space of the others stays as padding and margins so the
+ * scrollbar, the position and the layout are those of the full list.
  */
 export function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scrollerRef, handleRef, onRendered }: VirtualRowsProps) {
-  const paragraphs = useMemo(() => (view === 'plain' ? paragraphRanges(segments) : null), [segments, view]);
-  const unitOfSegment = useMemo(() => {
-    if (!paragraphs) return null;
-    const units = new Int32Array(segments.length);
-    paragraphs.forEach((range, unit) => units.fill(unit, range.start, range.end));
-    return units;
-  }, [segments, paragraphs]);
-  const unitOf = useCallback((index: number) => (unitOfSegment ? (unitOfSegment[index] ?? 0) : index), [unitOfSegment]);
-  const turnStarts = useMemo(() => (view === 'detailed' ? new Set(speakerRuns(segments).map((run) => run.start)) : null), [segments, view]);
+  const { count, paragraphs, unitOf, turnStarts } = useSegmentUnits(segments, view);
+  const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
   const { listRef, plan } = useVirtualUnits({
-    count: paragraphs ? paragraphs.length : segments.length,
+    count,
+    enabled: virtual,
     unitOf,
     scrollerRef,
     keepUnit: () => unitOf(store.tabStop),
@@ -86,8 +80,8 @@ export function VirtualRows({ segments, view, store, label, onKeyDown, onActivat
           segment={segments[index]}
           store={store}
           onActivate={onActivate}
-          startsTurn={turnStarts?.has(index) ?? false}
-          setSize={segments.length}
+          startsTurn={turnStarts.has(index)}
+          setSize={virtual ? segments.length : undefined}
           marginTop={marginTop}
         />
       ))}

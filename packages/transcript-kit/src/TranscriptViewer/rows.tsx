@@ -9,7 +9,7 @@ import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { formatTime } from '../media/time.ts';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
-import { useRowFlags, type RowStore } from './rowStore.ts';
+import { useRowFlags, type RowStore } from '../segmentList/rowStore.ts';
 import * as styles from './TranscriptViewer.css.ts';
 
 export interface RowProps {

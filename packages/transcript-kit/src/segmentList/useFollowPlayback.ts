@@ -1,8 +1,8 @@
-// Behaviour, apart from the view: keeping the playing segment in view inside the viewer's scroller
-// while letting the user scroll away to read ahead.
+// Behaviour, apart from the view: keeping the playing segment in view inside the viewer's or the
+// editor's scroller while letting the user scroll away to read ahead.
 import { useEffect, useRef, type RefObject } from 'react';
 import type { VirtualHandle } from './useVirtualUnits.ts';
-import type { TranscriptView } from './ViewToggle.tsx';
+import type { TranscriptView } from './segmentUnits.ts';
 
 /** How long a manual scroll (wheel, touch, keys) pauses following the playback. */
 const MANUAL_SCROLL_PAUSE_MS = 4000;
@@ -16,8 +16,10 @@ export function useFollowPlayback(
   scrollerRef: RefObject<HTMLDivElement | null>,
   activeIndex: number,
   view: TranscriptView,
-  /** Virtualised: the list renders (and then corrects) a row that is not in the document. */
-  virtual: RefObject<VirtualHandle | null> | null,
+  /** The list's handle: it renders (and then corrects) a row that is not in the document. */
+  list: RefObject<VirtualHandle | null>,
+  /** Not while focus is inside the list (the editor: the text must not move under the cursor). */
+  holdWhileFocused = false,
 ) {
   const pausedUntil = useRef(0);
 
@@ -43,9 +45,10 @@ export function useFollowPlayback(
   useEffect(() => {
     const scroller = scrollerRef.current;
     if (!scroller || activeIndex < 0 || performance.now() < pausedUntil.current) return;
+    if (holdWhileFocused && scroller.contains(document.activeElement)) return;
     const row = scroller.querySelector<HTMLElement>(`[data-index="${activeIndex}"]`);
     if (!row) {
-      virtual?.current?.reveal(activeIndex);
+      list.current?.reveal(activeIndex);
       return;
     }
     const box = scroller.getBoundingClientRect();
@@ -57,7 +60,7 @@ export function useFollowPlayback(
     // Smooth for the next lines; a far jump (a seek) lands at once rather than scrolling through pages.
     const far = Math.abs(top - scroller.scrollTop) > box.height * 2;
     const behavior = reduce || far ? 'auto' : 'smooth';
-    if (virtual?.current) virtual.current.reveal(activeIndex, behavior);
+    if (list.current) list.current.reveal(activeIndex, behavior);
     else scroller.scrollTo({ top, behavior });
-  }, [scrollerRef, activeIndex, view, virtual]);
+  }, [scrollerRef, activeIndex, view, list, holdWhileFocused]);
 }

@@ -13,6 +13,11 @@ export interface VirtualHandle {
 export interface VirtualUnitsOptions {
   /** How many units (paragraphs or cards) the list has. */
   count: number;
+  /**
+   * Whether to render only the units near the viewport. Off (a short list): every unit is rendered and
+   * nothing is measured; the handle still reveals and focuses rows.
+   */
+  enabled: boolean;
   /** The unit that holds segment `index`. */
   unitOf: (index: number) => number;
   scrollerRef: RefObject<HTMLElement | null>;
@@ -36,6 +41,7 @@ const INITIAL_ESTIMATE = 60;
  */
 export function useVirtualUnits({
   count,
+  enabled,
   unitOf,
   scrollerRef,
   keepUnit,
@@ -95,7 +101,7 @@ export function useVirtualUnits({
 
   useLayoutEffect(() => {
     const scroller = scrollerOf();
-    if (!scroller) return;
+    if (!scroller || !enabled) return;
     scroller.addEventListener('scroll', onScroll, { passive: true });
     // A new width re-wraps the text: measure everything again.
     let width = scroller.clientWidth;
@@ -111,7 +117,7 @@ export function useVirtualUnits({
       scroller.removeEventListener('scroll', onScroll);
       observer.disconnect();
     };
-  }, [scrollerOf, update, onScroll, geometry]);
+  }, [scrollerOf, update, onScroll, geometry, enabled]);
 
   // Only a kept unit outside the window is rendered apart; inside it, a move re-renders nothing here.
   const keep = useSyncExternalStore(
@@ -123,7 +129,33 @@ export function useVirtualUnits({
     // On a server nothing has focus: no unit is kept apart.
     () => -1,
   );
-  const plan = useMemo(() => renderPlan(tops, geometry.gap, win.start, win.end, [keep]), [tops, geometry, win, keep]);
+  const plan = useMemo(
+    () => (enabled ? renderPlan(tops, geometry.gap, win.start, win.end, [keep]) : everyUnit(count)),
+    [enabled, tops, geometry, win, keep, count],
+  );
+
+  /** A focus or reveal asked for a row that was not rendered yet: done now that it is (or corrected once measured). */
+  const settlePending = (list: HTMLElement, scroller: HTMLElement) => {
+    const wanted = pending.current;
+    if (wanted.focus !== null) {
+      const row = list.querySelector<HTMLElement>(`[data-index="${wanted.focus}"]`);
+      if (row) {
+        wanted.focus = null;
+        row.focus();
+      }
+    }
+    if (wanted.reveal >= 0) {
+      const row = list.querySelector<HTMLElement>(`[data-index="${wanted.reveal}"]`);
+      if (row) {
+        // Where the full list would have put it: a third down the viewport, now that its neighbours are measured.
+        const box = scroller.getBoundingClientRect();
+        const delta = row.getBoundingClientRect().top - box.top - box.height / 3;
+        const target = Math.max(0, scroller.scrollTop + delta);
+        if (Math.abs(target - scroller.scrollTop) > 0.5 && wanted.tries-- > 0) scroller.scrollTop = target;
+        else wanted.reveal = -1;
+      }
+    }
+  };
 
   // After every commit: measure what rendered; if estimates changed, lay out again with the first visible
   // unit held in place (the browser's scroll anchoring is suppressed by the padding changes).
@@ -133,6 +165,10 @@ export function useVirtualUnits({
     const scroller = scrollerOf();
     const list = listRef.current;
     if (!scroller || !list) return;
+    if (!enabled) {
+      settlePending(list, scroller);
+      return;
+    }
     if (geometry.adjust) {
       scroller.scrollTop += geometry.adjust;
       geometry.adjust = 0;
@@ -171,24 +207,7 @@ export function useVirtualUnits({
       return;
     }
     update();
-    const wanted = pending.current;
-    if (wanted.focus !== null) {
-      const row = list.querySelector<HTMLElement>(`[data-index="${wanted.focus}"]`);
-      if (row) {
-        wanted.focus = null;
-        row.focus();
-      }
-    }
-    if (wanted.reveal >= 0) {
-      const row = list.querySelector<HTMLElement>(`[data-index="${wanted.reveal}"]`);
-      if (row) {
-        // Where the full list would have put it: a third down the viewport, now that its neighbours are measured.
-        const delta = row.getBoundingClientRect().top - box.top - box.height / 3;
-        const target = Math.max(0, scroller.scrollTop + delta);
-        if (Math.abs(target - scroller.scrollTop) > 0.5 && wanted.tries-- > 0) scroller.scrollTop = target;
-        else wanted.reveal = -1;
-      }
-    }
+    settlePending(list, scroller);
     onRendered?.();
   });
 
@@ -205,9 +224,10 @@ export function useVirtualUnits({
           : geometry.listTop + (topsRef.current[unitOf(index)] ?? 0) - box.height / 3;
         scroller.scrollTo({ top: Math.max(0, top), behavior });
         // A smooth scroll is not interrupted; an instant one is corrected once the row is measured.
-        pending.current.reveal = behavior === 'smooth' ? -1 : index;
+        // A short list has every row rendered: the scroll is right at once.
+        pending.current.reveal = behavior === 'smooth' || !enabled ? -1 : index;
         pending.current.tries = 3;
-        update();
+        if (enabled) update();
       },
       focus(index) {
         const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
@@ -218,7 +238,12 @@ export function useVirtualUnits({
     return () => {
       handleRef.current = null;
     };
-  }, [handleRef, scrollerOf, geometry, unitOf, update]);
+  }, [handleRef, scrollerOf, geometry, unitOf, update, enabled]);
 
   return { listRef, plan };
+}
+
+/** A short list's plan: every unit, nothing skipped. */
+function everyUnit(count: number): RenderPlan {
+  return { units: Array.from({ length: count }, (_, index) => ({ index, marginTop: 0 })), paddingTop: 0, paddingBottom: 0 };
 }
