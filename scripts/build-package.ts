@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
+import MagicString from 'magic-string';
 import { build, type Plugin } from 'vite';
 import { KIT_ROOT_CLASS } from '../packages/ui/src/theme/kitRoot.ts';
 import { sharedPlugins } from '../vite.shared.ts';
@@ -26,7 +27,26 @@ function declarationFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Runs `build` as a production build whatever NODE_ENV the caller has (a test runner sets 'test'): Vite,
+ * React and the Lingui macro read it, and a published package or a measured bundle is a production one.
+ */
+export async function asProduction<T>(build: () => Promise<T>): Promise<T> {
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await build();
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+}
+
 export async function buildPackage(packageDir: string): Promise<void> {
+  await asProduction(() => buildPackageFiles(packageDir));
+}
+
+async function buildPackageFiles(packageDir: string): Promise<void> {
   const dir = resolve(root, packageDir);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
     name: string;
@@ -62,7 +82,7 @@ export async function buildPackage(packageDir: string): Promise<void> {
     root: dir,
     configFile: false,
     logLevel: 'warn',
-    plugins: [...sharedPlugins({ classPrefix: CLASS_PREFIX }), moduleStylesheets(join(dir, 'src'))],
+    plugins: [...sharedPlugins({ classPrefix: CLASS_PREFIX }), moduleStylesheets(join(dir, 'src')), englishInModules(dir)],
     resolve: { alias },
     build: {
       outDir,
@@ -176,6 +196,43 @@ export async function buildPackage(packageDir: string): Promise<void> {
     if (fixed !== text) writeFileSync(file, fixed);
   }
   console.log(`${pkg.name}: built into ${outDir}`);
+}
+
+/**
+ * Each message the macros left as an id (`/*i18n*\/ { id: "…" }`, the production build strips the text) gets
+ * its English back, compiled from the package's English catalog: `{ id, message }`. Lingui renders the
+ * message when the active catalog lacks the id, so the package's own English needs no catalog, and a host
+ * that imports two components carries the English of those two, not of every component (the German
+ * catalog still loads on demand, and a host's own catalogs still win).
+ */
+function englishInModules(packageDir: string): Plugin {
+  const catalog = join(packageDir, 'src', 'locales', 'en', 'messages.po');
+  let english: Map<string, unknown> | null = null;
+  return {
+    name: 'scribe:english-in-modules',
+    apply: 'build',
+    async buildStart() {
+      if (!existsSync(catalog)) return;
+      const { formatter } = await import('@lingui/format-po');
+      const { compileMessage } = await import('@lingui/message-utils/compileMessage');
+      const parsed = (await formatter().parse(readFileSync(catalog, 'utf8'), {
+        locale: 'en',
+        sourceLocale: 'en',
+        filename: catalog,
+      })) as Record<string, { translation?: string; message?: string }>;
+      english = new Map(Object.entries(parsed).map(([id, entry]) => [id, compileMessage(entry.translation || entry.message || '')]));
+    },
+    renderChunk(code, chunk) {
+      if (!english) return null;
+      const out = new MagicString(code);
+      for (const match of code.matchAll(/\/\*i18n\*\/\s*\{\s*id: "([^"\\]+)"/g)) {
+        const id = match[1];
+        if (!english.has(id)) this.error(`${chunk.fileName}: message ${id} is not in ${catalog} (pnpm i18n:extract)`);
+        out.appendLeft(match.index + match[0].length, `, message: ${JSON.stringify(english.get(id))}`);
+      }
+      return out.hasChanged() ? { code: out.toString(), map: out.generateMap({ hires: true }) } : null;
+    },
+  };
 }
 
 /** Top-level blocks of a stylesheet (`prelude { body }`), by brace depth; vanilla-extract's output has no braces in strings. */

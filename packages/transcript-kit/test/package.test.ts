@@ -13,6 +13,7 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPackage } from '../../../scripts/build-package.ts';
+import { KIT_BUNDLE_BUDGET, measureKitBundle } from '../../../scripts/kit-bundle-size.ts';
 import { chromiumArgs, chromiumPath } from '../../../vite.shared.ts';
 
 const repo = resolve(import.meta.dirname, '../../..');
@@ -147,6 +148,14 @@ describe('the published transcript-kit', () => {
     );
     const code = readFileSync(join(installed, 'dist', 'index.js'), 'utf8');
     expect(code).not.toMatch(/\bfetch\(|XMLHttpRequest|@scribe\/api-client/);
+  });
+
+  it('adds at most 59 KB gzip to a host that shows the viewer and the player (their English included)', async () => {
+    // The README's viewer-and-player app against React alone, both built with Vite from the dist built above.
+    const { added } = await measureKitBundle(join(work, 'bundle'), { packages: false });
+    console.log(`viewer and player add ${(added.total / 1024).toFixed(1)} KB gzip (budget ${KIT_BUNDLE_BUDGET / 1024} KB)`);
+    expect(added.total).toBeGreaterThan(20 * 1024); // it measured the kit, not an empty page
+    expect(added.total).toBeLessThanOrEqual(KIT_BUNDLE_BUDGET);
   });
 
   it('renders the viewer and the player with their styles, and the viewer seeks', async () => {

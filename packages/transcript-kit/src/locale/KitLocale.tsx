@@ -41,10 +41,7 @@ function KitDirection({ locale, dir, children }: KitLocaleProps & { children: Re
 // (German loads on demand) renders in English, never as message ids, and switches when it arrives.
 function KitCatalog({ locale, children }: KitLocaleProps & { children: ReactNode }) {
   const host = useContext(LinguiContext);
-  const choice = chooseKitCatalog(
-    locale,
-    host ? { locale: host.i18n.locale, hasKitMessages: kitProbeId !== undefined && kitProbeId in host.i18n.messages } : null,
-  );
+  const choice = chooseKitCatalog(locale, host ? { locale: host.i18n.locale, hasKitMessages: kitProbeId in host.i18n.messages } : null);
   const own = choice === 'host' ? undefined : choice;
   const loaded = useSyncExternalStore(
     subscribeKitCatalogs,

@@ -1,8 +1,11 @@
 // The kit's own Lingui instances (for a `locale` prop, or a host without the kit's catalogs), one per
-// language. English is bundled; German loads on demand, so a host's first load does not carry it.
+// language. English needs no catalog: every message carries its English text (the macro keeps it in
+// development; the published build puts each module's English, compiled, into the module:
+// scripts/build-package.ts), so a host carries the English of the components it imports, not of every
+// component. German loads on demand, so a host's first load does not carry it.
+import { msg } from '@lingui/core/macro';
 import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { loadUiMessages, uiMessagesEn } from '@scribe/ui';
-import { messages as en } from '../locales/en/messages.po';
 import { kitLocaleOf, type KitLocale } from './chooseLocale.ts';
 
 const catalogs: Record<Exclude<KitLocale, 'en'>, () => Promise<{ messages: Messages }>> = {
@@ -10,12 +13,12 @@ const catalogs: Record<Exclude<KitLocale, 'en'>, () => Promise<{ messages: Messa
 };
 
 const instance = (locale: KitLocale, messages: Messages) => setupI18n({ locale, messages: { [locale]: messages } });
-const instances: Partial<Record<KitLocale, I18n>> = { en: instance('en', { ...uiMessagesEn, ...en }) };
+const instances: Partial<Record<KitLocale, I18n>> = { en: instance('en', uiMessagesEn) };
 const loading = new Map<KitLocale, Promise<void>>();
 const listeners = new Set<() => void>();
 
-/** Any one of the kit's message ids: a host's catalog holds it only if the host loaded the kit's. */
-export const kitProbeId: string | undefined = Object.keys(en)[0];
+/** One of the kit's message ids: a host's catalog holds it only if the host loaded the kit's. */
+export const kitProbeId: string = msg`Transcript segments`.id;
 
 /** The kit's instance for `locale` once its catalog is here (English always is). */
 export function kitI18n(locale: KitLocale): I18n | undefined {
