@@ -82,8 +82,8 @@ stage "Chromium" bash scripts/ensure-chromium.sh
 together \
   "Lint" "pnpm lint" \
   "Type check" "pnpm typecheck" \
-  "Formatting, README configuration table, Lingui catalogs" \
-  "pnpm format:check && node --import tsx scripts/readme-config.ts --check && node --import tsx scripts/check-catalogs.ts" \
+  "Formatting, README configuration table, Lingui catalogs, structure" \
+  "pnpm format:check && node --import tsx scripts/readme-config.ts --check && node --import tsx scripts/check-catalogs.ts && pnpm structure" \
   "Production build" "pnpm build"
 
 stage "Unit, server, story and package tests (Vitest)" pnpm exec vitest run

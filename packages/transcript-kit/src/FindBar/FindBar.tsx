@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconButton, KIT_ROOT_CLASS } from '@scribe/ui';
 import { ChevronDownIcon, CloseIcon } from '@scribe/ui/icons';
-import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Input, TextField } from 'react-aria-components';
 import { findMatches, firstMatchFrom, MAX_FIND_MATCHES, stepMatch, type FindMatch } from '../transcript/find.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
@@ -145,8 +145,6 @@ export interface TranscriptFindOptions {
   scrollerRef: RefObject<HTMLElement | null>;
   /** Changes when the rows render anew (e.g. the view): the highlights are drawn again. */
   redrawKey: unknown;
-  /** Changes when a virtualised list rendered other rows: the highlights are painted on them. */
-  paintKey?: unknown;
   /** Brings the current match's row into view when it is not rendered (a virtualised list). */
   reveal?: (segmentIndex: number) => void;
   /** Where the first match is looked for when the bar opens (e.g. the playing segment). */
@@ -155,21 +153,34 @@ export interface TranscriptFindOptions {
   onClosed: (segmentIndex: number) => void;
 }
 
+export interface TranscriptFind {
+  /** The bar's props while it is open, else null. */
+  bar: FindBarProps | null;
+  /** For the list: call it after a commit that rendered other rows (a virtualised list scrolled). */
+  onRowsRendered: () => void;
+}
+
 /**
  * Find in an open transcript (the editor's and the viewer's): Ctrl/Cmd+F opens the bar, matches are
- * highlighted, Enter / Shift+Enter step, Escape closes. Returns the bar's props while it is open.
+ * highlighted, Enter / Shift+Enter step, Escape closes.
  */
 export function useTranscriptFind({
   segments,
   sectionRef,
   scrollerRef,
   redrawKey,
-  paintKey,
   reveal,
   startIndex,
   onClosed,
-}: TranscriptFindOptions): FindBarProps | null {
+}: TranscriptFindOptions): TranscriptFind {
   const [open, setOpen] = useState(false);
+  // Rows of a virtualised list come and go while it scrolls: while open, the highlights are painted on the new ones.
+  const [paintKey, setPaintKey] = useState(0);
+  const isOpen = useRef(open);
+  isOpen.current = open;
+  const onRowsRendered = useCallback(() => {
+    if (isOpen.current) setPaintKey((k) => k + 1);
+  }, []);
   const [query, setQuery] = useState('');
   // null: the query just changed, start from `from`.
   const [current, setCurrent] = useState<number | null>(null);
@@ -207,8 +218,8 @@ export function useTranscriptFind({
     return () => document.removeEventListener('keydown', onKey);
   }, [sectionRef]);
 
-  if (!open) return null;
-  return {
+  if (!open) return { bar: null, onRowsRendered };
+  const bar: FindBarProps = {
     query,
     onQueryChange: (next) => {
       setQuery(next);
@@ -222,4 +233,5 @@ export function useTranscriptFind({
       onClosed(matches[currentMatch]?.index ?? -1);
     },
   };
+  return { bar, onRowsRendered };
 }

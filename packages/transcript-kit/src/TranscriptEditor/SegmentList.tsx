@@ -8,8 +8,8 @@ import { memo, useMemo, type RefObject } from 'react';
 import { speakerOf } from '../transcript/paragraphs.ts';
 import { DEFAULT_SPEAKER, type TranscriptSegment } from '../transcript/segments.ts';
 import type { RowStore } from '../segmentList/rowStore.ts';
-import { useSegmentUnits, VIRTUALIZE_FROM_SEGMENTS, type TranscriptView } from '../segmentList/segmentUnits.ts';
-import { useVirtualUnits, type VirtualHandle } from '../segmentList/useVirtualUnits.ts';
+import { useSegmentLayout, type TranscriptView } from '../segmentList/segmentLayout.ts';
+import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
 import type { RowActions } from './rowActions.ts';
 import { CardRow, InlineRow, PlainSpeaker } from './rows.tsx';
@@ -29,40 +29,18 @@ interface SegmentListProps {
   onRendered: () => void;
 }
 
-export const SegmentList = memo(function SegmentList({
-  segments,
-  view,
-  store,
-  actions,
-  ids,
-  isReadOnly,
-  scrollerRef,
-  handleRef,
-  onRendered,
-}: SegmentListProps) {
+export const SegmentList = memo(function SegmentList(props: SegmentListProps) {
+  const { segments, store, actions, ids, isReadOnly } = props;
   const { t } = useLingui();
   const listLabel = t`Transcript segments`;
   const showNames = useMemo(() => segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER), [segments]);
-  const { count, paragraphs, unitOf, turnStarts } = useSegmentUnits(segments, view);
-  const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
-  const { listRef, plan } = useVirtualUnits({
-    count,
-    enabled: virtual,
-    unitOf,
-    scrollerRef,
-    keepUnit: () => unitOf(store.tabStop),
-    subscribeKeep: store.subscribeTabStop,
-    resetKey: view,
-    handleRef,
-    onRendered,
-  });
-  const padding = { paddingTop: plan.paddingTop, paddingBottom: plan.paddingBottom, overflowAnchor: 'none' as const };
+  const { paragraphs, turnStarts, virtual, listRef, plan, listStyle } = useSegmentLayout(props);
   if (paragraphs) {
     return (
       <div
         ref={listRef as RefObject<HTMLDivElement | null>}
         className={styles.plainParagraphs}
-        style={padding}
+        style={listStyle}
         role="group"
         aria-label={listLabel}
       >
@@ -92,7 +70,7 @@ export const SegmentList = memo(function SegmentList({
     );
   }
   return (
-    <div ref={listRef as RefObject<HTMLDivElement | null>} className={styles.cards} style={padding} role="list" aria-label={listLabel}>
+    <div ref={listRef as RefObject<HTMLDivElement | null>} className={styles.cards} style={listStyle} role="list" aria-label={listLabel}>
       {plan.units.map(({ index, marginTop }) => (
         <CardRow
           key={index}

@@ -30,7 +30,7 @@ import { record, redo, undo } from '../transcript/undoStack.ts';
 import { segmentAt, type TranscriptSegment } from '../transcript/segments.ts';
 import { speechStart } from '../transcript/words.ts';
 import { createRowStore } from '../segmentList/rowStore.ts';
-import type { TranscriptView } from '../segmentList/segmentUnits.ts';
+import type { TranscriptView } from '../segmentList/segmentLayout.ts';
 import { useFollowPlayback } from '../segmentList/useFollowPlayback.ts';
 import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
@@ -127,25 +127,16 @@ function TranscriptEditorView({
     [store],
   );
 
-  // Rows come and go while a long transcript scrolls: the find highlights are painted again on the new ones.
-  const [paintKey, setPaintKey] = useState(0);
-  const findOpen = useRef(false);
-  const onRendered = useCallback(() => {
-    if (findOpen.current) setPaintKey((k) => k + 1);
-  }, []);
-
   // Find in the transcript (Ctrl/Cmd+F); closing puts focus on the current match's segment.
-  const findBar = useTranscriptFind({
+  const { bar: findBar, onRowsRendered } = useTranscriptFind({
     segments,
     sectionRef,
     scrollerRef,
     redrawKey: view,
-    paintKey,
     reveal: (index) => listRef.current?.reveal(index),
     startIndex: () => (activeIndex >= 0 ? activeIndex : (store.focused ?? 0)),
     onClosed: (index) => focusRow(index >= 0 ? index : store.tabStop),
   });
-  findOpen.current = findBar !== null;
 
   const ops = useMemo(() => {
     const commit = (next: readonly TranscriptSegment[], change: SegmentChange, message?: string) => {
@@ -448,7 +439,7 @@ function TranscriptEditorView({
             isReadOnly={isReadOnly}
             scrollerRef={scrollerRef}
             handleRef={listRef}
-            onRendered={onRendered}
+            onRendered={onRowsRendered}
           />
         ) : (
           <p className={viewerStyles.empty}>{t`This transcript has no text.`}</p>

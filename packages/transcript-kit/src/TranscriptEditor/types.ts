@@ -2,7 +2,7 @@ import type { KitLocaleProps } from '../locale/KitLocale.tsx';
 import type { ReactNode } from 'react';
 import type { SegmentChange } from '../transcript/editing.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
-import type { TranscriptView } from '../segmentList/segmentUnits.ts';
+import type { TranscriptView } from '../segmentList/segmentLayout.ts';
 
 /**
  * Where the app's saving stands, shown in the editor's status line and announced politely:

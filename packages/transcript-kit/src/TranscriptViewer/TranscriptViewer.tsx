@@ -249,22 +249,15 @@ function ReadyViewer({
   useFollowPlayback(scrollerRef, activeIndex, view, handleRef);
   useSpokenWord(scrollerRef, segments[activeIndex], activeIndex, currentTime, isPlaying, view);
 
-  // Virtualised rows come and go while scrolling: the find highlights are painted again on the new ones.
-  const [paintKey, setPaintKey] = useState(0);
-  const findOpen = useRef(false);
-  const onRendered = useCallback(() => {
-    if (findOpen.current) setPaintKey((k) => k + 1);
-  }, []);
   const focusRow = useCallback((index: number) => handleRef.current?.focus(index), []);
 
   // Ctrl/Cmd+F: find in the transcript; closing puts focus on the current match's segment.
   const sectionRef = useRef<HTMLElement>(null);
-  const findBar = useTranscriptFind({
+  const { bar: findBar, onRowsRendered: onRendered } = useTranscriptFind({
     segments,
     sectionRef,
     scrollerRef,
     redrawKey: view,
-    paintKey,
     reveal: (index) => handleRef.current?.reveal(index),
     startIndex: () => (activeIndex >= 0 ? activeIndex : store.tabStop),
     onClosed: (found) => {
@@ -273,7 +266,6 @@ function ReadyViewer({
       focusRow(index);
     },
   });
-  findOpen.current = findBar !== null;
 
   const speakerLabel = useSpeakerLabel();
   const copyArgs = useRef({ segments, content, view, onCopy, speakerLabel });

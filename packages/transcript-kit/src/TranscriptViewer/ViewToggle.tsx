@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
-import type { TranscriptView } from '../segmentList/segmentUnits.ts';
+import type { TranscriptView } from '../segmentList/segmentLayout.ts';
 import * as styles from './TranscriptViewer.css.ts';
 
 export type { TranscriptView };

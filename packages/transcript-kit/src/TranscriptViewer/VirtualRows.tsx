@@ -4,8 +4,8 @@
 import { type KeyboardEvent, type RefObject } from 'react';
 import type { TranscriptSegment } from '../transcript/segments.ts';
 import type { RowStore } from '../segmentList/rowStore.ts';
-import { useSegmentUnits, VIRTUALIZE_FROM_SEGMENTS, type TranscriptView } from '../segmentList/segmentUnits.ts';
-import { useVirtualUnits, type VirtualHandle } from '../segmentList/useVirtualUnits.ts';
+import { useSegmentLayout, type TranscriptView } from '../segmentList/segmentLayout.ts';
+import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
 import { InlineSegment, SegmentCard, turnSpeaker } from './rows.tsx';
 import * as styles from './TranscriptViewer.css.ts';
 
@@ -26,27 +26,15 @@ interface VirtualRowsProps {
  * holding the Tab stop) are rendered; the space of the others stays as padding and margins so the
  * scrollbar, the position and the layout are those of the full list.
  */
-export function VirtualRows({ segments, view, store, label, onKeyDown, onActivate, scrollerRef, handleRef, onRendered }: VirtualRowsProps) {
-  const { count, paragraphs, unitOf, turnStarts } = useSegmentUnits(segments, view);
-  const virtual = segments.length >= VIRTUALIZE_FROM_SEGMENTS;
-  const { listRef, plan } = useVirtualUnits({
-    count,
-    enabled: virtual,
-    unitOf,
-    scrollerRef,
-    keepUnit: () => unitOf(store.tabStop),
-    subscribeKeep: store.subscribeTabStop,
-    resetKey: view,
-    handleRef,
-    onRendered,
-  });
-  const padding = { paddingTop: plan.paddingTop, paddingBottom: plan.paddingBottom, overflowAnchor: 'none' as const };
+export function VirtualRows(props: VirtualRowsProps) {
+  const { segments, store, label, onKeyDown, onActivate } = props;
+  const { paragraphs, turnStarts, virtual, listRef, plan, listStyle } = useSegmentLayout(props);
   if (paragraphs) {
     return (
       <div
         ref={listRef as RefObject<HTMLDivElement | null>}
         className={styles.plainParagraphs}
-        style={padding}
+        style={listStyle}
         role="group"
         aria-label={label}
         onKeyDown={onKeyDown}
@@ -69,7 +57,7 @@ export function VirtualRows({ segments, view, store, label, onKeyDown, onActivat
     <ol
       ref={listRef as RefObject<HTMLOListElement | null>}
       className={styles.cards}
-      style={padding}
+      style={listStyle}
       aria-label={label}
       onKeyDown={onKeyDown}
     >

@@ -2,7 +2,7 @@
 // editor's scroller while letting the user scroll away to read ahead.
 import { useEffect, useRef, type RefObject } from 'react';
 import type { VirtualHandle } from './useVirtualUnits.ts';
-import type { TranscriptView } from './segmentUnits.ts';
+import type { TranscriptView } from './segmentLayout.ts';
 
 /** How long a manual scroll (wheel, touch, keys) pauses following the playback. */
 const MANUAL_SCROLL_PAUSE_MS = 4000;
