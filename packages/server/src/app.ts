@@ -76,7 +76,7 @@ import { createUploadsRepository } from './features/uploads/repository.ts';
 import { uploadsRoutes } from './features/uploads/routes.ts';
 import { createWorkPool, type WorkPool } from './work/pool.ts';
 import { pooledSpeakerFinder, type SpeakerFinder } from './features/transcription/speakers/finder.ts';
-import { createSearchBacklog } from './features/transcripts/search-backlog.ts';
+import { createSearchBacklog, type SearchBacklog } from './features/transcripts/search-backlog.ts';
 import { createUploadsService } from './features/uploads/service.ts';
 import { registerRequestBudget } from './http/request-budget.ts';
 import { createUploadSpool } from './features/uploads/spool.ts';
@@ -262,6 +262,14 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
       }
     }
 
+    // PGlite only: there the search index's work for a large edit or a long transcript's completion
+    // would hold the one connection (search-backlog.ts). Stopped after the worker (stoppers run last first).
+    const searchBacklog = db.kind === 'pglite' ? createSearchBacklog(db.db, app.log) : undefined;
+    if (searchBacklog) {
+      stoppers.push(() => searchBacklog.drain());
+      void searchBacklog.recover().catch((err: unknown) => app.log.error({ err }, 'search index: could not look for unfinished batches'));
+    }
+
     if (config.serverRole === 'worker') {
       await registerWorkerOnlyRoutes(app, db, metrics, config.metricsToken);
     } else {
@@ -275,6 +283,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
         keepaliveMs: options.liveKeepaliveMs ?? 30_000,
         recordingObserver: options.recordingObserver ?? recordingObserver,
         metrics,
+        searchBacklog,
       });
     }
     phases.mark('routes');
@@ -296,7 +305,7 @@ export async function buildServer(config: Config, options: BuildOptions = {}): P
     if (engine) {
       const worker = createTranscriptionWorker({
         queue,
-        repo: createTranscriptionRepository(db.db),
+        repo: createTranscriptionRepository(db.db, { searchBacklog }),
         storage,
         engine,
         speakers: options.speakerFinder ?? pooledSpeakerFinder(pool, join(config.dataDir, 'tmp', 'speakers')),
@@ -360,6 +369,7 @@ interface SharedParts {
   keepaliveMs: number;
   recordingObserver?: RecordingObserver;
   metrics: ServerMetrics;
+  searchBacklog?: SearchBacklog;
 }
 
 async function registerRoutes(
@@ -367,7 +377,7 @@ async function registerRoutes(
   config: Config,
   database: Database,
   stoppers: Array<() => Promise<void>>,
-  { hub, storage, queue, credits, webhooks, erasure, keepaliveMs, recordingObserver, metrics }: SharedParts,
+  { hub, storage, queue, credits, webhooks, erasure, keepaliveMs, recordingObserver, metrics, searchBacklog }: SharedParts,
 ): Promise<void> {
   await registerRequestPipeline(app, config, metrics);
 
@@ -429,12 +439,6 @@ async function registerRoutes(
   });
 
   const files = createTranscriptFiles(storage, app.log);
-  // PGlite only: there a large edit's search changes would hold the one connection (search-backlog.ts).
-  const searchBacklog = database.kind === 'pglite' ? createSearchBacklog(database.db, app.log) : undefined;
-  if (searchBacklog) {
-    stoppers.push(() => searchBacklog.drain());
-    void searchBacklog.recover().catch((err: unknown) => app.log.error({ err }, 'search index: could not look for unfinished batches'));
-  }
   const transcriptsRepo = createTranscriptsRepository(database.db);
   const uploads = createUploadsService({
     repo: createUploadsRepository(database.db),

@@ -401,6 +401,15 @@ describe('speaker detection after a transcription, off the request thread', () =
         });
         expect(up.status, up.text).toBe(201);
         const id = up.json.id as number;
+        const backlogged = async () =>
+          Number(
+            (
+              await selectRows<{ n: number | string }>(
+                server.app.database.db,
+                sql`select count(*) as n from search_stale where transcript_id = ${id} and since = 'infinity'`,
+              )
+            )[0]!.n,
+          );
         const measured = await bystanderDuring(server, bystander, async () => {
           await expect
             .poll(async () => ((await heavy.get(`/api/transcripts/${id}`)).json as { metadata: { status: string } }).metadata.status, {
@@ -408,13 +417,26 @@ describe('speaker detection after a transcription, off the request thread', () =
               interval: 100,
             })
             .toBe('completed');
-          return (await heavy.get(`/api/transcripts/${id}`)).json as { metadata: { timestamps: Array<{ speaker: string }> } };
+          // The search index's work for the new transcript is measured too: on the embedded database it
+          // comes in batches after the completion (migration 0029), marked until they are done.
+          await expect.poll(backlogged, { timeout: 60_000 }).toBe(0);
+          return (await heavy.get(`/api/transcripts/${id}`)).json as {
+            metadata: { timestamps: Array<{ start: number; text: string; speaker: string }> };
+          };
         });
         expect(new Set(measured.answer.metadata.timestamps.map((s) => s.speaker))).toEqual(
           new Set(['Speaker 1', 'Speaker 2', 'Speaker 3']),
         );
         expect(measured.during.length).toBeGreaterThan(1);
         expectUnheld(measured);
+        // Every segment has its search row, and the transcript is found.
+        const [rows] = await selectRows<{ n: number | string }>(
+          server.app.database.db,
+          sql`select count(*) as n from search_documents where transcript_id = ${id} and kind = 'segment'`,
+        );
+        expect(Number(rows!.n)).toBe(new Set(measured.answer.metadata.timestamps.map((s) => `${s.start} ${s.text} ${s.speaker}`)).size);
+        const found = (await heavy.get('/api/search?q=word')).json as { results: Array<{ transcriptId: number }> };
+        expect(found.results.map((r) => r.transcriptId)).toEqual([id]);
       } finally {
         await server.close();
       }
