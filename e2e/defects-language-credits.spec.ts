@@ -151,7 +151,7 @@ test('defect 4: costs shown before commitment, refused with Buy credits, 402 at 
   await expect(dialog.getByText('1 credit · 1 started minute')).toBeVisible();
   await expect(dialog.getByText('60 credits')).toBeVisible();
   await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   const first = page.getByRole('article', { name: 'questions-en' });
   await expect(first).toContainText(/migration/i, { timeout: 90_000 });
   const panel = page.getByRole('region', { name: 'AI Features' });

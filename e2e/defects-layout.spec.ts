@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { copyFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { speech } from './audio.ts';
 import { newUser, register, confirmUpload } from './helpers.ts';
 
@@ -11,7 +12,7 @@ async function upload(page: Page, scope: Page | Locator, path: string) {
   await scope.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(path);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: basename(path, extname(path)) })).toBeVisible({ timeout: 30_000 });
 }
 
 /** Whether the element shows all of its content: nothing cut off (no ellipsis) and inside `container`. */
@@ -133,7 +134,7 @@ test.describe('phone', () => {
     await speakers.selectOption('1');
     await expect(speakers).toHaveValue('1');
     await confirmUpload(page);
-    await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('article', { name: 'Site visit' })).toBeVisible({ timeout: 30_000 });
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const tree = drawer.getByRole('treegrid', { name: 'Folders' });

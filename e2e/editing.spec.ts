@@ -35,7 +35,7 @@ async function uploadAndWait(page: Page, file: string) {
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(file);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
     timeout: 120_000,
   });

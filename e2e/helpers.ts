@@ -14,7 +14,8 @@ export async function uploadQuestionsAndWait(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(questionsRecording);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  // The upload is done once its transcript is selected (its toast is too brief to wait for).
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   const article = page.getByRole('article', { name: 'questions-en' });
   // Text can show while it is still transcribed: wait for the end.
   await expect(article.getByText('Completed', { exact: true })).toBeVisible({ timeout: 120_000 });

@@ -82,7 +82,7 @@ test('the core journey by keyboard alone: folder, upload, move, play and seek, p
   await page.keyboard.press('Enter');
   await (await chooser).setFiles(recording);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   const transcript = page.getByRole('article', { name: 'questions-en' });
   await expect(transcript).toContainText(/how long will the migration take/i, { timeout: 120_000 });
 

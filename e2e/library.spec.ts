@@ -64,7 +64,7 @@ test('folders, upload, drag and drop by mouse and keyboard, persistence and dele
 
   // Upload with the button: the new transcript is selected and shown as processing.
   await uploadWithButton(page, longSpeech(testInfo.outputPath('meeting-recording.wav'), 30));
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'meeting-recording' })).toBeVisible({ timeout: 30_000 });
   const row = tree.getByRole('row', { name: 'meeting-recording' });
   await expect(row).toHaveAttribute('aria-selected', 'true');
   await expect(row.getByRole('progressbar', { name: 'Processing' })).toBeVisible();
@@ -204,7 +204,7 @@ test.describe('phone', () => {
     await drawer.getByRole('button', { name: 'Upload file' }).click();
     await (await chooser).setFiles(speech);
     await confirmUpload(page);
-    await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('article', { name: speechTitle })).toBeVisible({ timeout: 30_000 });
 
     // Start from no selection, then pick the transcript in the drawer's list.
     await page.evaluate(() => localStorage.removeItem('selectedTranscriptId'));

@@ -54,7 +54,7 @@ test('a transcription that finishes while the tab is hidden shows a browser noti
   // is visible when it finishes rightly shows no notification.
   await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications), { timeout: 120_000 })
     .toEqual([{ title: 'Transcription completed', body: '“questions-en” is ready to read.' }]);
@@ -68,7 +68,7 @@ test('without opting in, no notification is shown and no permission is asked', a
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(questionsRecording);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   await page.evaluate(() => (window as unknown as { __setHidden: (h: boolean) => void }).__setHidden(true));
   await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {
     timeout: 120_000,

@@ -223,7 +223,7 @@ test('an audio file shared to the app waits through sign-in, then uploads and is
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('questions-en.wav');
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article', { name: 'questions-en' })).toBeVisible({ timeout: 30_000 });
   const row = page.getByRole('treegrid', { name: 'Folders' }).getByRole('row', { name: 'questions-en' });
   await expect(row).toBeVisible();
   await expect(page.getByRole('article', { name: 'questions-en' })).toContainText(/how long will the migration take/i, {

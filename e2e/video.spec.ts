@@ -46,8 +46,8 @@ test('a video: uploaded, transcribed from its sound, played beside its transcrip
   await page.getByRole('button', { name: 'Upload file' }).click();
   await (await chooser).setFiles(questionsVideo);
   await confirmUpload(page);
-  await expect(page.getByText('Upload successful')).toBeVisible({ timeout: 30_000 });
   const article = page.getByRole('article', { name: 'questions-en.video' });
+  await expect(article).toBeVisible({ timeout: 30_000 });
   await expect(article).toContainText(/how long will the migration take/i, { timeout: 120_000 });
 
   // The picture in place of the audio player, under the transcript.
