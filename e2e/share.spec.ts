@@ -48,7 +48,7 @@ test('a share link: created by the owner, read and played signed out in a fresh 
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 
   // Play from the second segment: the player jumps there and plays, the segment is marked.
-  const segments = shared.locator('main p [role="button"]');
+  const segments = shared.getByRole('group', { name: 'Transcript segments' }).locator('[role="button"][data-index]');
   await expect.poll(() => segments.count()).toBeGreaterThanOrEqual(2);
   await segments.nth(1).click();
   await expect(shared.getByRole('button', { name: 'Pause', exact: true })).toBeVisible({ timeout: 15_000 });

@@ -92,6 +92,10 @@ test('a video: uploaded, transcribed from its sound, played beside its transcrip
   await shared.goto(link);
   await expect(shared.getByRole('heading', { name: 'questions-en.video', exact: true })).toBeVisible();
   const sharedPlayer = shared.getByRole('region', { name: 'Video player: questions-en.video' });
-  await playAndClickLater(shared, sharedPlayer, shared.locator('main p [role="button"]'));
+  await playAndClickLater(
+    shared,
+    sharedPlayer,
+    shared.getByRole('group', { name: 'Transcript segments' }).locator('[role="button"][data-index]'),
+  );
   await stranger.close();
 });

@@ -102,7 +102,7 @@ export {
   type NameProblem,
   type TextProblem,
 } from './transcript/editing.ts';
-export { formatPreciseTime, reviewReasonText } from './TranscriptEditor/TranscriptEditor.tsx';
+export { reviewReasonText } from './transcript/reviewText.ts';
 export {
   SHORTCUTS,
   EDITING_KEYS,
@@ -116,7 +116,14 @@ export {
   type KeyPress,
 } from './TranscriptEditor/shortcuts.ts';
 export { ShortcutsDialog, type ShortcutsDialogProps } from './TranscriptEditor/ShortcutsDialog.tsx';
-export { formatClock, formatTime, createTimeThrottle, type TimeThrottle, type TimeThrottleOptions } from './media/time.ts';
+export {
+  formatClock,
+  formatTime,
+  formatPreciseTime,
+  createTimeThrottle,
+  type TimeThrottle,
+  type TimeThrottleOptions,
+} from './media/time.ts';
 export {
   playbackErrorMessage,
   playbackErrorHint,

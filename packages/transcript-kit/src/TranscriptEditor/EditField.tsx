@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { TextArea, TextField } from 'react-aria-components';
 import { EDIT_LIMITS } from '../transcript/editing.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
-import type { RowActions } from './rowActions.ts';
+import type { RowActions } from '../segmentList/rowActions.ts';
 import { matchEditingKey } from './shortcuts.ts';
 import * as styles from './TranscriptEditor.css.ts';
 

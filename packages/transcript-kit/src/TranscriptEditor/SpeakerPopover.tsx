@@ -5,7 +5,7 @@ import { Dialog, Heading, Popover } from 'react-aria-components';
 import { EDIT_LIMITS, speakerNames, validateSpeakerName, type NameProblem } from '../transcript/editing.ts';
 import { DEFAULT_SPEAKER, numberedSpeaker, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
-import * as viewerStyles from '../TranscriptViewer/TranscriptViewer.css.ts';
+import * as rowStyles from '../segmentList/rows.css.ts';
 import * as styles from './TranscriptEditor.css.ts';
 
 export interface SpeakerPopoverProps {
@@ -95,7 +95,7 @@ export function SpeakerPopover({ triggerRef, speaker, segments, onClose, onRenam
                 <li key={other}>
                   <button
                     type="button"
-                    className={`${viewerStyles.speakerBadge[speakerColorIndex(other)]} ${styles.speakerButton}`}
+                    className={`${rowStyles.speakerBadge[speakerColorIndex(other)]} ${rowStyles.speakerButton}`}
                     onClick={() => onAssign(other)}
                   >
                     {shown(other)}

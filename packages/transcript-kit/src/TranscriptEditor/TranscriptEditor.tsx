@@ -40,17 +40,18 @@ import { FindBar, useTranscriptFind } from '../FindBar/FindBar.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
 import { ReplaceDialog } from '../ReplaceDialog/ReplaceDialog.tsx';
 import { SpeakerPopover } from './SpeakerPopover.tsx';
-import { CHANGE_WORDS, formatPreciseTime } from './editorText.ts';
-import type { RowActions } from './rowActions.ts';
+import { CHANGE_WORDS } from './editorText.ts';
+import { formatPreciseTime } from '../media/time.ts';
+import type { RowActions, RowEditing } from '../segmentList/rowActions.ts';
 import { SaveStatus } from './SaveStatus.tsx';
-import { SegmentList } from './SegmentList.tsx';
+import { SegmentRows } from '../segmentList/SegmentRows.tsx';
+import { EditField } from './EditField.tsx';
 import * as styles from './TranscriptEditor.css.ts';
 import type { TranscriptEditorProps } from './types.ts';
 import { useEditHistory } from './useEditHistory.ts';
 import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 
 export type { SaveState, TranscriptEditorProps } from './types.ts';
-export { formatPreciseTime, reviewReasonText } from './editorText.ts';
 
 /**
  * The transcript as a document to correct while listening (docs/product-spec.md §9 for the colours):
@@ -234,6 +235,8 @@ function TranscriptEditorView({
   }, [store, focusRow, setHistory, history]);
   const actions = ops.row;
   const extra = ops;
+  // What the rows get of the editor: stable, so the list is not rebuilt for the editor's own state.
+  const editing = useMemo<RowEditing>(() => ({ actions, ids, isReadOnly, Field: EditField }), [actions, ids, isReadOnly]);
 
   const toReview = useMemo(() => reviewCount(segments), [segments]);
 
@@ -430,13 +433,12 @@ function TranscriptEditorView({
       {findBar ? <FindBar {...findBar} /> : null}
       <div className={viewerStyles.scroller} ref={scrollerRef}>
         {segments.length > 0 ? (
-          <SegmentList
+          <SegmentRows
             segments={segments}
             view={view}
             store={store}
-            actions={actions}
-            ids={ids}
-            isReadOnly={isReadOnly}
+            playFrom={actions.playFrom}
+            editing={editing}
             scrollerRef={scrollerRef}
             handleRef={listRef}
             onRendered={onRowsRendered}

@@ -23,7 +23,7 @@ import { useSpokenWord } from '../highlight/useSpokenWord.ts';
 import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import { useFollowPlayback } from '../segmentList/useFollowPlayback.ts';
 import type { VirtualHandle } from '../segmentList/useVirtualUnits.ts';
-import { VirtualRows } from './VirtualRows.tsx';
+import { SegmentRows } from '../segmentList/SegmentRows.tsx';
 import * as styles from './TranscriptViewer.css.ts';
 import { ViewToggle, type TranscriptView } from './ViewToggle.tsx';
 
@@ -284,12 +284,11 @@ function ReadyViewer({
     }
   }, [t]);
 
-  const listLabel = t`Transcript segments`;
   const list = useMemo(() => {
     if (segments.length === 0) return null;
-    const activate = (index: number, start: number) => {
+    const playFrom = (index: number, seconds?: number) => {
       store.setFocused(index);
-      onSeekRef.current?.(start);
+      onSeekRef.current?.(seconds ?? segments[index].start);
     };
     // Arrows, Home and End move the one Tab stop between segments (roving tabindex).
     const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -305,19 +304,18 @@ function ReadyViewer({
       focusRow(next);
     };
     return (
-      <VirtualRows
+      <SegmentRows
         segments={segments}
         view={view}
         store={store}
-        label={listLabel}
+        playFrom={playFrom}
         onKeyDown={onKeyDown}
-        onActivate={activate}
         scrollerRef={scrollerRef}
         handleRef={handleRef}
         onRendered={onRendered}
       />
     );
-  }, [segments, view, store, listLabel, focusRow, onRendered]);
+  }, [segments, view, store, focusRow, onRendered]);
 
   const hasText = segments.length > 0 || Boolean(content?.trim());
   const actions = useMemo(

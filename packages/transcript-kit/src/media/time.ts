@@ -23,6 +23,13 @@ export function formatTime(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
+/** A time with tenths, as the editor shows it: a 0.1 s nudge must be visible. */
+export function formatPreciseTime(seconds: number): string {
+  const safe = Number.isFinite(seconds) && seconds > 0 ? seconds : 0;
+  const tenths = Math.round(safe * 10) % 10;
+  return `${formatTime(Math.floor(Math.round(safe * 10) / 10))}.${tenths}`;
+}
+
 export interface TimeThrottleOptions {
   /** Minimum time between two reports, in ms (spec: 250). */
   intervalMs?: number;

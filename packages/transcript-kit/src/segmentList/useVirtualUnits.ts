@@ -230,6 +230,8 @@ export function useVirtualUnits({
         if (enabled) update();
       },
       focus(index) {
+        // The user has moved: a reveal still being corrected (following playback) must not scroll back.
+        pending.current.reveal = -1;
         const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
         if (row) row.focus();
         else pending.current.focus = index;
