@@ -80,6 +80,8 @@ export const Plain: Story = {
     await expect(within(group).getAllByRole('button')).toHaveLength(8);
     // Paragraphs, not one block: here one per speaker turn.
     await expect(group.querySelectorAll('[data-unit]')).toHaveLength(6);
+    // A turn starts with the speaker's name, apart from the first word when the text is copied.
+    await expect(group.querySelector('[data-unit]')?.textContent).toMatch(/^Anna Berg: Good morning/);
     // 8 s lies in the third segment (7.2-11.5).
     const playing = within(group).getByRole('button', { name: /upload fix is live/ });
     await expect(playing).toHaveAttribute('aria-current', 'time');

@@ -181,6 +181,6 @@ export const smallButton = style([
   },
 ]);
 
-export const plainSpeaker = style({ fontWeight: vars.fontWeight.semibold, marginInlineEnd: vars.space.xxs });
+export const plainSpeaker = style({ fontWeight: vars.fontWeight.semibold });
 
 export const flagIcon = style({ display: 'inline-flex', verticalAlign: 'middle', color: vars.color.warning, marginInlineEnd: 2 });

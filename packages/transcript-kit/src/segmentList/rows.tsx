@@ -28,10 +28,17 @@ export interface RowProps {
   editing?: RowEditing;
 }
 
-/** The speaker's name where a turn starts in the plain view. */
+/**
+ * The speaker's name where a turn starts in the plain view. A real space after it, not a margin, so text
+ * selected and copied (and a screen reader's reading) keeps the name apart from the first word.
+ */
 export function PlainSpeaker({ name }: { name: string }) {
   const label = useSpeakerLabel();
-  return <span className={styles.plainSpeaker}>{label(name)}:</span>;
+  return (
+    <>
+      <span className={styles.plainSpeaker}>{label(name)}:</span>{' '}
+    </>
+  );
 }
 
 /**
