@@ -38,16 +38,11 @@ export const SegmentRows = memo(function SegmentRows(props: SegmentRowsProps) {
   const showNames = useMemo(() => segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER), [segments]);
   const { paragraphs, turnStarts, virtual, listRef, plan, listStyle } = useSegmentLayout(props);
   const row = { store, playFrom, editing };
+  // The list's element in either view (a group of paragraphs, or a list of cards).
+  const list = { ref: listRef as RefObject<HTMLDivElement | null>, style: listStyle, 'aria-label': listLabel, onKeyDown };
   if (paragraphs) {
     return (
-      <div
-        ref={listRef as RefObject<HTMLDivElement | null>}
-        className={styles.plainParagraphs}
-        style={listStyle}
-        role="group"
-        aria-label={listLabel}
-        onKeyDown={onKeyDown}
-      >
+      <div {...list} className={styles.plainParagraphs} role="group">
         {plan.units.map(({ index: k, marginTop }) => {
           const range = paragraphs[k];
           const speaker = speakerOf(segments[range.start]);
@@ -66,14 +61,7 @@ export const SegmentRows = memo(function SegmentRows(props: SegmentRowsProps) {
     );
   }
   return (
-    <div
-      ref={listRef as RefObject<HTMLDivElement | null>}
-      className={styles.cards}
-      style={listStyle}
-      role="list"
-      aria-label={listLabel}
-      onKeyDown={onKeyDown}
-    >
+    <div {...list} className={styles.cards} role="list">
       {plan.units.map(({ index, marginTop }) => (
         <CardRow
           key={index}
