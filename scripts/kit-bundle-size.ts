@@ -94,7 +94,10 @@ function sizeOf(outDir: string, output: Rollup.RollupOutput): Sizes {
   return sizes;
 }
 
-async function buildApp(name: 'bare' | 'viewer', outDir: string): Promise<Rollup.RollupOutput> {
+/** The host apps in bench/kit-bundle. */
+export type HostApp = 'bare' | 'viewer' | 'viewer-rac-virtualizer';
+
+async function buildApp(name: HostApp, outDir: string): Promise<Rollup.RollupOutput> {
   const output = await build({
     root: join(apps, name),
     configFile: false,
@@ -131,4 +134,10 @@ export async function measureKitBundle(work: string, { packages = true } = {}): 
   const added = { js: viewer.js - bare.js, css: viewer.css - bare.css, total: 0 };
   added.total = added.js + added.css;
   return { bare, viewer, lazy, lazyChunks, added, viewerOutput };
+}
+
+/** What one host app loads before render, built (production) into `work` from the ui and kit already built. */
+export async function measureHostApp(work: string, name: HostApp): Promise<Size> {
+  const output = await asProduction(() => buildApp(name, join(work, name)));
+  return sizeOf(join(work, name), output).initial;
 }
