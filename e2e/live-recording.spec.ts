@@ -199,8 +199,12 @@ test('a 10 s network drop mid-recording: the dialog says so, recording goes on, 
     description: `recorded ${recordedSeconds.toFixed(2)} s, transcript ${meta.duration} s, decoded ${decoded.toFixed(2)} s, server ${server.durationMs} ms in ${server.pieces} pieces`,
   });
   expect(meta.duration).not.toBeNull();
-  expect(Math.abs(meta.duration! - recordedSeconds)).toBeLessThanOrEqual(1.5);
-  expect(Math.abs(decoded - recordedSeconds)).toBeLessThanOrEqual(1.5);
+  // The audio against the clock: a gap (the offline part lost) would be ~10 s short. Chromium's fake
+  // microphone on a busy machine delivers a little less sound than the clock runs (one run of this
+  // journey beside another: 50.8 s of audio for 52.3 s recorded), so the bound is 3 s, not the 1.5 s the
+  // two clocks above are held to; no piece can be missing, as the sequence check above shows.
+  expect(Math.abs(meta.duration! - recordedSeconds)).toBeLessThanOrEqual(3);
+  expect(Math.abs(decoded - recordedSeconds)).toBeLessThanOrEqual(3);
 
   await expect(dialog.getByText('Transcription completed!')).toBeVisible({ timeout: 60_000 });
   await page.keyboard.press('Escape');
