@@ -1,4 +1,5 @@
-import { notifyTranscriptionDone } from '../lib/notifications.ts';
+import { api } from '../api.ts';
+import { notifyEnabled, notifyTranscriptionDone } from '../lib/notifications.ts';
 import { useLingui } from '@lingui/react/macro';
 import { createLiveClient, liveUrl } from '@scribe/api-client';
 import { ConnectionBanner, StatusCards, useStatusCards, type ConnectionState } from '@scribe/transcript-kit';
@@ -65,12 +66,21 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         toast({ title: t`Transcription failed`, description: error ?? message, variant: 'destructive' });
       }
       if (event.type === 'complete') {
-        const name = namesRef.current.get(event.transcriptId);
-        notifyTranscriptionDone(
-          t`Transcription completed`,
-          name ? t`“${name}” is ready to read.` : t`Your transcript is ready to read.`,
-          event.transcriptId,
-        );
+        const id = event.transcriptId;
+        const notify = (name: string | undefined) =>
+          notifyTranscriptionDone(
+            t`Transcription completed`,
+            name ? t`“${name}” is ready to read.` : t`Your transcript is ready to read.`,
+            id,
+          );
+        const known = namesRef.current.get(id);
+        // A short recording can finish before the library has its new row: then its title is read first.
+        if (known !== undefined || !notifyEnabled()) notify(known);
+        else
+          void api.transcripts.get(id).then(
+            (transcript) => notify(transcript?.title),
+            () => notify(undefined),
+          );
       }
     });
     client.start();
