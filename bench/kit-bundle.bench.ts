@@ -9,9 +9,9 @@
 // by the kit's package test): the viewer and player add at most 59 KB gzip, JS and CSS together. Measured
 // 55.4 KB (50.7 KB JS + 4.7 KB CSS) plus 28.5 KB + 0.8 KB CSS (speed menu) and 7.5 KB (German) on demand,
 // once each module carries its own English (61.7 KB before, when every component's English came in one
-// catalog; 74.1 KB before that, with every component's styles and both languages); 56.5 KB once the viewer
+// catalog; 74.1 KB before that, with every component's styles and both languages); 55.9 KB once the viewer
 // shows the editor's rows. Then, in the same run, what react-aria-components' Virtualizer (the folder tree's)
-// would add if the transcript's list used it: 27.3 KB gzip, against the 2.5 KB the budget leaves.
+// would add if the transcript's list used it: 28.0 KB gzip, against the 3.1 KB the budget leaves.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
