@@ -77,6 +77,16 @@ const shared = {
   // (a log line from a worker process, a proxied socket's message). A test that means a time bound
   // passes its own timeout.
   expect: { poll: { timeout: 10_000 } },
+  // One worker process for all of a project's files, its imported modules kept: a fresh process per
+  // file spent about a third of the server suite starting Node and importing the server again (the
+  // PGlite pass: 1,971 s before, 1,427 s after, whole Vitest run). Every file builds its own app,
+  // database and engine (test/helpers.ts), so what a test sees does not come from an earlier file.
+  isolate: false,
+  // Many PGlite instances in one process can stop it on V8's JIT-page check ('Check failed:
+  // jit_page.has_value()', seen once here in the PostgreSQL pass, in a file that opens PGlite too); the
+  // check belongs to V8's memory-protection-key tracking of code pages, which this flag turns off where
+  // the CPU has the keys. Tests only: the server itself opens one PGlite per process.
+  execArgv: ['--no-memory-protection-keys'] as string[],
 } as const;
 
 /**
