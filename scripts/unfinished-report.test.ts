@@ -38,3 +38,36 @@ it('names the file whose worker died, and the test it was running', () => {
   expect(output).not.toContain('no result: never starts');
   expect(output).not.toContain('fine.test.mjs (');
 }, 60_000);
+
+// A nested run whose one test blocks its worker's event loop for 3 s: the reporter, in the main process,
+// names its file while it runs, and the run then passes.
+it('names the file that runs while no test has finished for the stall period', () => {
+  const stallDir = mkdtempSync(path.join(tmpdir(), 'stall-report-'));
+  try {
+    writeFileSync(
+      path.join(stallDir, 'spins.test.mjs'),
+      [
+        "import { it } from 'vitest';",
+        "it('blocks its event loop', () => { const end = Date.now() + 3000; while (Date.now() < end); });",
+        '',
+      ].join('\n'),
+    );
+    const run = spawnSync(
+      path.join(repoRoot, 'node_modules/.bin/vitest'),
+      ['run', '--root', stallDir, '--reporter', 'default', '--reporter', path.join(repoRoot, 'scripts/unfinished-report.ts')],
+      {
+        cwd: stallDir,
+        encoding: 'utf8',
+        env: {
+          ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
+          TEST_STALL_REPORT_SECONDS: '1',
+        },
+      },
+    );
+    const output = `${run.stdout}\n${run.stderr}`;
+    expect(run.status, output).toBe(0);
+    expect(output).toContain('No test has finished for 1 s; still running:\n  file: spins.test.mjs');
+  } finally {
+    rmSync(stallDir, { recursive: true, force: true });
+  }
+}, 60_000);

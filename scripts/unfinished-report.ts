@@ -2,6 +2,10 @@
 // kernel's OOM killer), Vitest reports only "Worker exited unexpectedly": the file is then neither
 // passed nor failed, and its tests have no result. This reporter lists such files and the tests in
 // them that had started, so a CI log says where to look.
+//
+// It also names what runs when no test has finished for a while (TEST_STALL_REPORT_SECONDS, 600 by
+// default): a test that blocks its worker's event loop never reaches its own timeout, and a CI run that
+// stops at its deadline prints no summary, so without this line a stalled run says nothing of where.
 import type { Reporter, TestCase, TestModule } from 'vitest/node';
 
 export interface UnfinishedFile {
@@ -34,16 +38,58 @@ export function unfinishedFiles(modules: ReadonlyArray<TestModule>, root: string
 export default class UnfinishedReporter implements Reporter {
   private root = process.cwd();
   private started = new Set<string>();
+  /** Tests that started and have no result yet, by id: their file, project and name. */
+  private running = new Map<string, string>();
+  /** Files that started and have not ended, by id. */
+  private modules = new Map<string, string>();
+  private lastProgress = Date.now();
+  private stallWatch: ReturnType<typeof setInterval> | undefined;
 
   onInit(vitest: { config: { root: string } }) {
     this.root = vitest.config.root;
+    const stallSeconds = Number(process.env.TEST_STALL_REPORT_SECONDS ?? 600);
+    if (!(stallSeconds > 0)) return;
+    this.stallWatch = setInterval(() => this.reportStall(stallSeconds), Math.min(stallSeconds * 500, 30_000));
+    this.stallWatch.unref();
   }
 
   onTestCaseReady(test: TestCase) {
     this.started.add(test.id);
+    const project = test.project.name ? ` (${test.project.name})` : '';
+    this.running.set(test.id, `${this.relative(test.module.moduleId)}${project} > ${test.fullName}`);
+    this.lastProgress = Date.now();
+  }
+
+  onTestCaseResult(test: TestCase) {
+    this.running.delete(test.id);
+    this.lastProgress = Date.now();
+  }
+
+  // A worker reports a test's start in a batch that a blocked event loop may never send: the files in
+  // flight say where, then.
+  onTestModuleStart(module: TestModule) {
+    this.modules.set(module.id, `${this.relative(module.moduleId)}${module.project.name ? ` (${module.project.name})` : ''}`);
+  }
+
+  onTestModuleEnd(module: TestModule) {
+    this.modules.delete(module.id);
+  }
+
+  private relative(file: string): string {
+    return file.startsWith(`${this.root}/`) ? file.slice(this.root.length + 1) : file;
+  }
+
+  private reportStall(seconds: number) {
+    if (Date.now() - this.lastProgress < seconds * 1000 || this.modules.size === 0) return;
+    const lines = [...this.modules.values()].map((file) => `  file: ${file}`);
+    lines.push(...[...this.running.values()].map((name) => `  test: ${name}`));
+    console.error(`\nNo test has finished for ${seconds} s; still running:\n${lines.join('\n')}\n`);
+    // Once per quiet period, not at every check.
+    this.lastProgress = Date.now();
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>) {
+    clearInterval(this.stallWatch);
     const files = unfinishedFiles(modules, this.root, (test) => this.started.has(test.id));
     if (files.length === 0) return;
     const lines = files.flatMap(({ file, project, running }) => [
