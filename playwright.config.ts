@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from './vite.shared.ts';
+import { chromiumPath, journeyChromiumArgs } from './vite.shared.ts';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data folder per run: the journeys register new users and must not see old ones.
@@ -23,7 +23,7 @@ export default defineConfig({
     // The app's service worker serves its shell from a cache, so a reload no longer waits for a busy
     // server and the specs' waits would start earlier. Only e2e/pwa.spec.ts, which tests it, allows it.
     serviceWorkers: 'block',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: chromiumPath, args: journeyChromiumArgs },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
   webServer: {

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { join } from 'node:path';
-import { chromiumArgs, chromiumPath } from '../vite.shared.ts';
+import { chromiumPath, journeyChromiumArgs } from '../vite.shared.ts';
 
 /** Two questions, spoken by espeak-ng (see fixtures/README.md); transcribed by the built-in engine. */
 export const questionsRecording = join(import.meta.dirname, 'fixtures', 'questions-en.wav');
@@ -28,7 +28,7 @@ export function fakeMicrophone(file: string) {
     launchOptions: {
       executablePath: chromiumPath,
       args: [
-        ...chromiumArgs,
+        ...journeyChromiumArgs,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-audio-capture=${file}`,
