@@ -9,6 +9,20 @@ const repoRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(tmpdir(), 'unfinished-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** Vitest run in `root` with this reporter beside the default one, outside the current run's settings. */
+function nestedRun(root: string, env: Record<string, string> = {}) {
+  const run = spawnSync(
+    path.join(repoRoot, 'node_modules/.bin/vitest'),
+    ['run', '--root', root, '--reporter', 'default', '--reporter', path.join(repoRoot, 'scripts/unfinished-report.ts')],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))), ...env },
+    },
+  );
+  return { status: run.status, output: `${run.stdout}\n${run.stderr}` };
+}
+
 // A nested run of two files, one of whose workers dies in its second test as a native crash would.
 it('names the file whose worker died, and the test it was running', () => {
   writeFileSync(path.join(dir, 'fine.test.mjs'), "import { it } from 'vitest';\nit('passes', () => {});\n");
@@ -22,17 +36,8 @@ it('names the file whose worker died, and the test it was running', () => {
       '',
     ].join('\n'),
   );
-  const run = spawnSync(
-    path.join(repoRoot, 'node_modules/.bin/vitest'),
-    ['run', '--root', dir, '--reporter', 'default', '--reporter', path.join(repoRoot, 'scripts/unfinished-report.ts')],
-    {
-      cwd: dir,
-      encoding: 'utf8',
-      env: Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
-    },
-  );
-  const output = `${run.stdout}\n${run.stderr}`;
-  expect(run.status, output).not.toBe(0);
+  const { status, output } = nestedRun(dir);
+  expect(status, output).not.toBe(0);
   expect(output).toContain('Test files that did not finish (their worker ended before them):\n  crash.test.mjs');
   expect(output).toContain('no result: takes its worker down');
   expect(output).not.toContain('no result: never starts');
@@ -52,20 +57,8 @@ it('names the file that runs while no test has finished for the stall period', (
         '',
       ].join('\n'),
     );
-    const run = spawnSync(
-      path.join(repoRoot, 'node_modules/.bin/vitest'),
-      ['run', '--root', stallDir, '--reporter', 'default', '--reporter', path.join(repoRoot, 'scripts/unfinished-report.ts')],
-      {
-        cwd: stallDir,
-        encoding: 'utf8',
-        env: {
-          ...Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('VITEST'))),
-          TEST_STALL_REPORT_SECONDS: '1',
-        },
-      },
-    );
-    const output = `${run.stdout}\n${run.stderr}`;
-    expect(run.status, output).toBe(0);
+    const { status, output } = nestedRun(stallDir, { TEST_STALL_REPORT_SECONDS: '1' });
+    expect(status, output).toBe(0);
     expect(output).toContain('No test has finished for 1 s; still running:\n  file: spins.test.mjs');
   } finally {
     rmSync(stallDir, { recursive: true, force: true });
