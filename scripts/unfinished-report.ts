@@ -29,10 +29,20 @@ export function unfinishedFiles(modules: ReadonlyArray<TestModule>, root: string
     for (const test of module.children.allTests()) {
       if (test.result().state === 'pending' && started(test)) running.push(test.fullName);
     }
-    const file = module.moduleId.startsWith(`${root}/`) ? module.moduleId.slice(root.length + 1) : module.moduleId;
+    const file = relativeTo(root, module.moduleId);
     files.push({ file, project: module.project.name, running });
   }
   return files;
+}
+
+/** A file's path relative to the repository root (unchanged when it lies outside). */
+function relativeTo(root: string, file: string): string {
+  return file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+/** A file with its project, as the stall line names it: `path (project)`, or the path alone. */
+function fileLabel(root: string, module: TestModule): string {
+  return `${relativeTo(root, module.moduleId)}${module.project.name ? ` (${module.project.name})` : ''}`;
 }
 
 export default class UnfinishedReporter implements Reporter {
@@ -55,8 +65,7 @@ export default class UnfinishedReporter implements Reporter {
 
   onTestCaseReady(test: TestCase) {
     this.started.add(test.id);
-    const project = test.project.name ? ` (${test.project.name})` : '';
-    this.running.set(test.id, `${this.relative(test.module.moduleId)}${project} > ${test.fullName}`);
+    this.running.set(test.id, `${fileLabel(this.root, test.module)} > ${test.fullName}`);
     this.lastProgress = Date.now();
   }
 
@@ -68,15 +77,11 @@ export default class UnfinishedReporter implements Reporter {
   // A worker reports a test's start in a batch that a blocked event loop may never send: the files in
   // flight say where, then.
   onTestModuleStart(module: TestModule) {
-    this.modules.set(module.id, `${this.relative(module.moduleId)}${module.project.name ? ` (${module.project.name})` : ''}`);
+    this.modules.set(module.id, fileLabel(this.root, module));
   }
 
   onTestModuleEnd(module: TestModule) {
     this.modules.delete(module.id);
-  }
-
-  private relative(file: string): string {
-    return file.startsWith(`${this.root}/`) ? file.slice(this.root.length + 1) : file;
   }
 
   private reportStall(seconds: number) {
