@@ -19,6 +19,36 @@ export function sharedPlugins(options: { classPrefix?: string } = {}): PluginOpt
 
 /** Debian's Chromium, driven by Playwright: it cannot download a browser here. */
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * The features Playwright turns off when it launches Chromium (playwright-core's `chromiumSwitches`).
+ * Chromium reads only the last `--disable-features`, so ours must repeat them; scripts/chromium-args.test.ts
+ * fails when Playwright's own list holds one that is not here.
+ */
+const playwrightDisabledFeatures = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+/**
+ * Chromium 156 loads its address bar's pop-up (chrome://omnibox-popup, a WebUI page) into every window,
+ * headless too, where nobody can open it; each copy kept its renderer about a tenth of a core busy while
+ * the window was open, more than a journey's own page took. Measured with 4 idle pages in one browser:
+ * 503 CPU ticks in 10 s with it, 32 without (scripts/chromium-args.test.ts checks it is gone).
+ */
+export const browserUiFeaturesOff = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
@@ -27,6 +57,7 @@ export const chromiumArgs = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...playwrightDisabledFeatures, ...browserUiFeaturesOff].join(',')}`,
 ];
 /**
  * The journeys' Chromium. Debian's wrapper turns GPU rasterization on, which headless Chromium then
