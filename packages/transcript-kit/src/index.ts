@@ -1,8 +1,8 @@
 // @scribe/transcript-kit: the published components, their props and the data they show (the pure
 // helpers behind them: '@scribe/transcript-kit/utils'). They fetch nothing; data and callbacks come in
 // through props. Each component's module brings its styles (the full sheets '@scribe/ui/style.css' and
-// '@scribe/transcript-kit/style.css' are optional); styles are scoped to the kit's roots. No I18nProvider
-// is needed (English; `locale` prop for German, whose catalog preloadKitLocale('de') loads).
+// '@scribe/transcript-kit/style.css' are optional); styles are scoped to the kit's roots. No provider is
+// needed (English); one KitProvider sets the language and direction of everything inside it.
 export { type FolderNode, type TranscriptNode, type TreeNode, type TreeKey, type TranscriptStatus } from './types.ts';
 export { FolderTree, type FolderTreeProps } from './FolderTree/FolderTree.tsx';
 export { FolderDialog, type FolderDialogProps } from './FolderDialog/FolderDialog.tsx';
@@ -31,6 +31,6 @@ export {
   type SearchSpeakerFilter,
 } from './SearchResults/SearchResults.tsx';
 export { ReplaceDialog, type ReplaceDialogProps } from './ReplaceDialog/ReplaceDialog.tsx';
-export { type KitLocaleProps } from './locale/KitLocale.tsx';
+export { KitProvider, type KitProviderProps } from './locale/KitProvider.tsx';
 export { preloadKitLocale } from './locale/kitCatalogs.ts';
 export { ThemeProvider, type ThemeProviderProps } from '@scribe/ui';

@@ -16,17 +16,18 @@ describe('the transcript-kit README', { timeout: 120_000 }, () => {
     expect(text === readme, 'README props tables differ from the types: run `pnpm readme:props`').toBe(true);
   });
 
-  it("lists a component's own props with their types and docs, and the locale every component takes", () => {
+  it("lists a component's own props with their types and docs; the language and direction are KitProvider's alone", () => {
     const player = components.get('AudioPlayer') ?? [];
     expect(player.find((p) => p.name === 'src')).toMatchObject({ optional: false, type: 'string | null' });
     expect(player.find((p) => p.name === 'onTimeUpdate')?.doc).toMatch(/position in seconds/);
+    expect((components.get('KitProvider') ?? []).map((r) => r.name)).toEqual(['locale', 'dir', 'children']);
     for (const [name, rows] of components) {
-      // Parts used inside the kit's components, and ui's ThemeProvider (a wrapper: the locale is its children's).
-      if (name === 'OutputText' || name === 'PromptIcon' || name === 'Snippet' || name === 'ThemeProvider') continue;
+      // ThemeProvider's `dir` is the HTML attribute it also sets, for everything inside.
+      if (name === 'KitProvider' || name === 'ThemeProvider') continue;
       expect(
-        rows.map((r) => r.name),
+        rows.map((r) => r.name).filter((prop) => prop === 'locale' || prop === 'dir'),
         name,
-      ).toContain('locale');
+      ).toEqual([]);
     }
     // A union's pipes are escaped so the table keeps its columns.
     expect(propsTable([{ name: 'state', optional: true, type: "'a' | 'b'", doc: 'x' }])).toContain("`'a' \\| 'b'`");

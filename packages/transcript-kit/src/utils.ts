@@ -203,6 +203,5 @@ export {
   type UndoHistory,
   type UndoStep,
 } from './transcript/undoStack.ts';
-export { KitLocale, withKitLocale } from './locale/KitLocale.tsx';
 export { type ThemeTokens } from '@scribe/ui';
 export { KIT_LOCALES, kitLocaleOf, type KitLocale as KitLocaleCode } from './locale/chooseLocale.ts';

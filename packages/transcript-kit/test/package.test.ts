@@ -301,7 +301,7 @@ describe('the published transcript-kit', () => {
     await embedding.close();
   });
 
-  it('speaks English with no I18nProvider, German with locale="de", and English for a locale it has no catalog for', async () => {
+  it('speaks English with no provider, German in a KitProvider with locale="de", and English for a locale it has no catalog for', async () => {
     const page = await open('embed.html', { withKit: true });
     await expect.poll(() => page.getByTestId('viewer-en').textContent()).toContain('Detailed');
     expect(await page.getByTestId('viewer-de').textContent()).toContain('Detailliert');
@@ -312,7 +312,7 @@ describe('the published transcript-kit', () => {
   });
 
   // Theming by the host (theme.html): values and classes on the host's own containers, no provider.
-  it('takes a host container\'s accent and dark mode into the viewer and open menus; dir="rtl" flips the slider\'s arrow keys', async () => {
+  it('takes a host container\'s accent and dark mode into the viewer and open menus; KitProvider dir="rtl" flips the slider\'s arrow keys', async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 1600 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import {
   KIT_ROOT_CLASS,
   Alert,
@@ -41,7 +41,7 @@ export interface AiOutputItem {
 
 export type AiOutputListState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; outputs: AiOutputItem[] };
 
-export interface AiOutputListProps extends KitLocaleProps {
+export interface AiOutputListProps {
   state: AiOutputListState;
   /** The transcript's title for the header; 'AI Output' without one. */
   title?: string | null;
@@ -412,4 +412,4 @@ function RerunForm({
   );
 }
 
-export const AiOutputList = withKitLocale(AiOutputListView, 'AiOutputList');
+export const AiOutputList = withKitProvider(AiOutputListView, 'AiOutputList');

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import {
   KIT_ROOT_CLASS,
   Alert,
@@ -59,7 +59,7 @@ export interface NewPrompt {
   icon: PromptIconName;
 }
 
-export interface AiPanelProps extends KitLocaleProps {
+export interface AiPanelProps {
   /** Without a transcript only the no-transcript message shows. */
   hasTranscript: boolean;
   /** The no-transcript message (e.g. the mobile 'Tap the menu button…' text). */
@@ -374,7 +374,7 @@ function PromptCost({ id, credits }: { id?: string; credits: number }) {
   );
 }
 
-export interface CreatePromptDialogProps extends KitLocaleProps {
+export interface CreatePromptDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   onSubmit: (prompt: NewPrompt) => Promise<void> | void;
@@ -470,6 +470,6 @@ function CreatePromptForm({
   );
 }
 
-export const AiPanel = withKitLocale(AiPanelView, 'AiPanel');
+export const AiPanel = withKitProvider(AiPanelView, 'AiPanel');
 
-export const CreatePromptDialog = withKitLocale(CreatePromptDialogView, 'CreatePromptDialog');
+export const CreatePromptDialog = withKitProvider(CreatePromptDialogView, 'CreatePromptDialog');

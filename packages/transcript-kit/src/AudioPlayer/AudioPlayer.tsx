@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Alert, Button, IconButton } from '@scribe/ui';
 import {
   Component,
@@ -38,7 +38,7 @@ export interface AudioPlayerHandle {
   readonly currentTime: number;
 }
 
-export interface AudioPlayerProps extends KitLocaleProps {
+export interface AudioPlayerProps {
   /** The audio's URL; null shows 'No audio file available'. A new src starts over at 0:00. */
   src: string | null;
   /**
@@ -452,4 +452,4 @@ function TimeThumb({ valueText, stateRef }: { valueText: string; stateRef: RefOb
   return <SliderThumb className={styles.thumb} />;
 }
 
-export const AudioPlayer = withKitLocale(AudioPlayerView, 'AudioPlayer');
+export const AudioPlayer = withKitProvider(AudioPlayerView, 'AudioPlayer');

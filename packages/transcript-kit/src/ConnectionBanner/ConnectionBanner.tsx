@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Button, SpinnerGlyph } from '@scribe/ui';
 import * as styles from './ConnectionBanner.css.ts';
 
 /** The live connection as the user should know it: fine (nothing shown), being retried, or given up. */
 export type ConnectionState = 'online' | 'reconnecting' | 'lost';
 
-export interface ConnectionBannerProps extends KitLocaleProps {
+export interface ConnectionBannerProps {
   state: ConnectionState;
   /** 'lost': the Reconnect button tries again at once (without it, only the text is shown). */
   onReconnect?: () => void;
@@ -46,4 +46,4 @@ function ConnectionBannerView({ state, onReconnect, placement = 'fixed' }: Conne
   );
 }
 
-export const ConnectionBanner = withKitLocale(ConnectionBannerView, 'ConnectionBanner');
+export const ConnectionBanner = withKitProvider(ConnectionBannerView, 'ConnectionBanner');

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Button, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { EDIT_LIMITS, validateTitle, type NameProblem } from '../transcript/editing.ts';
 import * as styles from './EditableTitle.css.ts';
 
-export interface EditableTitleProps extends KitLocaleProps {
+export interface EditableTitleProps {
   /** The current title. */
   title: string;
   /** A valid new title (trimmed, 1..200 characters, changed). The app saves it. */
@@ -111,4 +111,4 @@ function EditableTitleView({ title, onRename, level = 2, isDisabled = false }: E
   );
 }
 
-export const EditableTitle = withKitLocale(EditableTitleView, 'EditableTitle');
+export const EditableTitle = withKitProvider(EditableTitleView, 'EditableTitle');

@@ -1,11 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { Alert, Button, Dialog, Form, Text, TextField } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { busyDialogProps, whileBusy } from '../dialog/busy.ts';
 import * as styles from './FolderDialog.css.ts';
 
-export interface FolderDialogProps extends KitLocaleProps {
+export interface FolderDialogProps {
   /** 'create' a folder (or a subfolder, with parentName) or 'edit' (rename) one. */
   mode: 'create' | 'edit';
   /** The current name when renaming. */
@@ -129,4 +129,4 @@ function FolderForm({ mode, initialName, parentName, onSubmit, onPendingChange, 
   );
 }
 
-export const FolderDialog = withKitLocale(FolderDialogView, 'FolderDialog');
+export const FolderDialog = withKitProvider(FolderDialogView, 'FolderDialog');

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, ConfirmDialog, IconButton, Skeleton, SkeletonGroup, toast } from '@scribe/ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useControlledState } from 'react-stately/useControlledState';
@@ -36,7 +36,7 @@ import {
 /** The drag type of tree nodes: only our own rows are accepted (files dropped on the page are the app's). */
 const NODE_DRAG_TYPE = 'application/x-scribe-tree-node';
 
-export interface FolderTreeProps extends KitLocaleProps {
+export interface FolderTreeProps {
   /** The tree as the server sends it (sorted: folders first by name, transcripts newest first). */
   items: TreeNode[];
   /** Controlled selection; leave undefined to let the tree keep its own. */
@@ -509,7 +509,7 @@ async function readDraggedRefs(items: DropItem[]): Promise<NodeRef[]> {
   return texts.map((text) => parseKey(text)).filter((ref): ref is NodeRef => ref !== null);
 }
 
-export const FolderTree = withKitLocale(FolderTreeView, 'FolderTree');
+export const FolderTree = withKitProvider(FolderTreeView, 'FolderTree');
 
 /** The delete confirmation of a folder: its name and how many transcripts go with it (in all its sub-folders). */
 function FolderDeleteMessage({ folder }: { folder: FolderNode }) {

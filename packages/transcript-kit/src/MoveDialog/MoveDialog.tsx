@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { Alert, Button, Dialog, Form, Text } from '@scribe/ui';
 import { FolderIcon } from '@scribe/ui/icons';
 import { useEffect, useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { moveTargets, moveTargetsForMany, nodeKey, type MoveTarget } from '../tr
 import type { TreeNode } from '../types.ts';
 import * as styles from './MoveDialog.css.ts';
 
-export interface MoveDialogProps extends KitLocaleProps {
+export interface MoveDialogProps {
   /** The whole tree, to list every folder (plus the top level) as a place to go. */
   items: TreeNode[];
   /** The folder or transcript being moved; null keeps the dialog closed (unless `many` is given). */
@@ -165,4 +165,4 @@ function MoveForm({ items, node, manyIds, name, maxDepth, onMove, onPendingChang
   );
 }
 
-export const MoveDialog = withKitLocale(MoveDialogView, 'MoveDialog');
+export const MoveDialog = withKitProvider(MoveDialogView, 'MoveDialog');

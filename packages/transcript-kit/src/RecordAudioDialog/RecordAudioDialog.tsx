@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { Alert, Button, Dialog, ProgressBar } from '@scribe/ui';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { AudioPlayer } from '../AudioPlayer/AudioPlayer.tsx';
@@ -22,7 +22,7 @@ export interface RecordingTranscription {
   error?: string;
 }
 
-export interface RecordAudioDialogProps extends KitLocaleProps {
+export interface RecordAudioDialogProps {
   isOpen: boolean;
   /** Closing (Escape, outside click, Close) resets the dialog and releases the microphone. */
   onOpenChange: (isOpen: boolean) => void;
@@ -246,4 +246,4 @@ function TranscriptionProgress({
   );
 }
 
-export const RecordAudioDialog = withKitLocale(RecordAudioDialogView, 'RecordAudioDialog');
+export const RecordAudioDialog = withKitProvider(RecordAudioDialogView, 'RecordAudioDialog');

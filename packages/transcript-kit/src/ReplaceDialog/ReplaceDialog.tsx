@@ -2,7 +2,7 @@ import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Alert, Button, Dialog, TextField } from '@scribe/ui';
 import { Fragment, useDeferredValue, useMemo, useState } from 'react';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { formatTime } from '../media/time.ts';
 import { EDIT_LIMITS } from '../transcript/editing.ts';
 import { findMatches, replaceAll, shownText, type FindMatch } from '../transcript/find.ts';
@@ -12,7 +12,7 @@ import * as styles from './ReplaceDialog.css.ts';
 /** Matching lines shown in the preview; the count always covers all of them. */
 export const REPLACE_PREVIEW_LINES = 100;
 
-export interface ReplaceDialogProps extends KitLocaleProps {
+export interface ReplaceDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
   segments: readonly TranscriptSegment[];
@@ -142,4 +142,4 @@ function MarkedText({ text, ranges }: { text: string; ranges: readonly FindMatch
   );
 }
 
-export const ReplaceDialog = withKitLocale(ReplaceDialogView, 'ReplaceDialog');
+export const ReplaceDialog = withKitProvider(ReplaceDialogView, 'ReplaceDialog');

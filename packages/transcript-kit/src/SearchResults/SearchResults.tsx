@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, KIT_ROOT_CLASS, Spinner, VisuallyHidden } from '@scribe/ui';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { CloseIcon } from '@scribe/ui/icons';
 import { useId, useMemo, useState, type FocusEvent } from 'react';
 import { Autocomplete, Button as RACButton, Header, Input, ListBox, ListBoxItem, ListBoxSection, SearchField } from 'react-aria-components';
@@ -20,7 +20,7 @@ export type SearchResultsState =
   | { status: 'error'; message: string }
   | { status: 'ready'; results: SearchResult[] };
 
-export interface SearchResultsProps extends KitLocaleProps {
+export interface SearchResultsProps {
   state: SearchResultsState;
   /** The query the state is for (the empty state names it). */
   query: string;
@@ -259,5 +259,5 @@ function LibrarySearchView({
   );
 }
 
-export const SearchResults = withKitLocale(SearchResultsView, 'SearchResults');
-export const LibrarySearch = withKitLocale(LibrarySearchView, 'LibrarySearch');
+export const SearchResults = withKitProvider(SearchResultsView, 'SearchResults');
+export const LibrarySearch = withKitProvider(LibrarySearchView, 'LibrarySearch');

@@ -1,12 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, IconButton, ProgressBar, VisuallyHidden } from '@scribe/ui';
 import { useEffect, useRef, useState } from 'react';
 import { AlertIcon, CloseIcon } from '@scribe/ui/icons';
 import type { StatusCardItem, TranscriptId } from './statusCardsStore.ts';
 import * as styles from './StatusCards.css.ts';
 
-export interface StatusCardsProps extends KitLocaleProps {
+export interface StatusCardsProps {
   /** One card per transcript; feed them from useStatusCards() (which also removes finished cards). */
   items: readonly StatusCardItem[];
   /** The card's close button. */
@@ -94,4 +94,4 @@ function useFinishAnnouncement(items: readonly StatusCardItem[]) {
   return text;
 }
 
-export const StatusCards = withKitLocale(StatusCardsView, 'StatusCards');
+export const StatusCards = withKitProvider(StatusCardsView, 'StatusCards');

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Dialog, Kbd } from '@scribe/ui';
@@ -20,7 +20,7 @@ const KEY_NAMES: Record<string, MessageDescriptor> = {
   'Double-click': msg({ message: 'Double-click', context: 'pointer' }),
 };
 
-export interface ShortcutsDialogProps extends KitLocaleProps {
+export interface ShortcutsDialogProps {
   isOpen: boolean;
   onOpenChange: (open: boolean) => void;
 }
@@ -71,4 +71,4 @@ function ShortcutsDialogView({ isOpen, onOpenChange }: ShortcutsDialogProps) {
   );
 }
 
-export const ShortcutsDialog = withKitLocale(ShortcutsDialogView, 'ShortcutsDialog');
+export const ShortcutsDialog = withKitProvider(ShortcutsDialogView, 'ShortcutsDialog');

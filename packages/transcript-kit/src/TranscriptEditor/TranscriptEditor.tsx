@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { msg, plural } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
@@ -485,4 +485,4 @@ function TranscriptEditorView({
   );
 }
 
-export const TranscriptEditor = withKitLocale(TranscriptEditorView, 'TranscriptEditor');
+export const TranscriptEditor = withKitProvider(TranscriptEditorView, 'TranscriptEditor');

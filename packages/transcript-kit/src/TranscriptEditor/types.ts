@@ -1,4 +1,3 @@
-import type { KitLocaleProps } from '../locale/KitLocale.tsx';
 import type { ReactNode } from 'react';
 import type { SegmentChange } from '../transcript/editing.ts';
 import type { TranscriptSegment } from '../transcript/segments.ts';
@@ -12,7 +11,7 @@ import type { TranscriptView } from '../segmentList/segmentLayout.ts';
  */
 export type SaveState = 'idle' | 'saving' | 'saved' | 'offline' | 'conflict' | 'error';
 
-export interface TranscriptEditorProps extends KitLocaleProps {
+export interface TranscriptEditorProps {
   /** Names the editor's region; shown as its heading unless `titleSlot` replaces the heading. */
   title?: string;
   /** In place of the heading, e.g. an `EditableTitle` the app wires to its rename. */

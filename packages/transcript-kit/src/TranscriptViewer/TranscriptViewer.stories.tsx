@@ -6,6 +6,7 @@ import { AudioPlayer, type AudioPlayerHandle } from '../AudioPlayer/AudioPlayer.
 import { toneUrl } from '../testing/audioFixtures.ts';
 import { clickOnWord, spokenWord } from '../testing/spokenWord.ts';
 import { manySegments, meetingContent, meetingSegments, withTimedWords } from '../testing/transcriptFixtures.ts';
+import { KitProvider } from '../locale/KitProvider.tsx';
 import { TranscriptViewer } from './TranscriptViewer.tsx';
 import { inAllModes } from '../../../../.storybook/modes.ts';
 
@@ -417,10 +418,17 @@ export const German: Story = {
   },
 };
 
-/** `locale="de"` inside an English app: this viewer speaks German from the kit's own catalog. */
-export const GermanByProp: Story = {
-  args: { defaultView: 'detailed', currentTime: 1, locale: 'de' },
+/** `<KitProvider locale="de">` inside an English app: this viewer speaks German from the kit's own catalog. */
+export const GermanByProvider: Story = {
+  args: { defaultView: 'detailed', currentTime: 1 },
   globals: { locale: 'en' },
+  decorators: [
+    (Story) => (
+      <KitProvider locale="de">
+        <Story />
+      </KitProvider>
+    ),
+  ],
   play: async () => {
     await expect(within(viewer()).getByRole('radio', { name: 'Detailliert' })).toBeChecked();
     await expect(within(viewer()).getByRole('button', { name: 'Kopieren' })).toBeVisible();
@@ -430,8 +438,15 @@ export const GermanByProp: Story = {
 
 /** A language the kit has no catalog for falls back to English text, never message ids. */
 export const UnknownLocale: Story = {
-  args: { defaultView: 'detailed', currentTime: 1, locale: 'fr' },
+  args: { defaultView: 'detailed', currentTime: 1 },
   globals: { locale: 'de' },
+  decorators: [
+    (Story) => (
+      <KitProvider locale="fr">
+        <Story />
+      </KitProvider>
+    ),
+  ],
   play: async () => {
     await expect(within(viewer()).getByRole('radio', { name: 'Detailed' })).toBeChecked();
     await expect(within(viewer()).getByRole('button', { name: 'Copy' })).toBeVisible();

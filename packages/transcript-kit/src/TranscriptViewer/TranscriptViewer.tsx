@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Alert, Button, ProgressBar, Skeleton, SkeletonGroup, toast } from '@scribe/ui';
 import {
   useCallback,
@@ -38,7 +38,7 @@ export interface TranscriptCopyResult {
   error?: unknown;
 }
 
-export interface TranscriptViewerProps extends KitLocaleProps {
+export interface TranscriptViewerProps {
   state: TranscriptViewerState;
   /** Heading above the text; 'Transcript' without one. */
   title?: string;
@@ -358,4 +358,4 @@ function ReadyViewer({
   );
 }
 
-export const TranscriptViewer = withKitLocale(TranscriptViewerView, 'TranscriptViewer');
+export const TranscriptViewer = withKitProvider(TranscriptViewerView, 'TranscriptViewer');

@@ -1,5 +1,5 @@
 import { Plural, useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Alert, Link, TextArea } from '@scribe/ui';
 import { useId } from 'react';
 import { formatClock } from '../media/time.ts';
@@ -73,7 +73,7 @@ export interface SpeakersChoice {
   max: number;
 }
 
-export interface TranscriptionChoicesProps extends KitLocaleProps {
+export interface TranscriptionChoicesProps {
   terms: TranscriptionTerms;
   language: string;
   onLanguageChange: (language: string) => void;
@@ -219,4 +219,4 @@ function TranscriptionChoicesView({
   );
 }
 
-export const TranscriptionChoices = withKitLocale(TranscriptionChoicesView, 'TranscriptionChoices');
+export const TranscriptionChoices = withKitProvider(TranscriptionChoicesView, 'TranscriptionChoices');

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { KIT_ROOT_CLASS, Button, IconButton, VisuallyHidden } from '@scribe/ui';
 import { useStore } from '@scribe/ui/store';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type RefObject } from 'react';
@@ -25,7 +25,7 @@ export interface TutorialStep {
   target?: string;
 }
 
-export interface TutorialOverlayProps extends KitLocaleProps {
+export interface TutorialOverlayProps {
   /** The steps; default: the eight steps of the spec with English and German texts. */
   steps?: readonly TutorialStep[];
   /** Highlight targets by step id, added to the steps (e.g. the default steps with the app's selectors). */
@@ -419,4 +419,4 @@ function Highlight({ selector }: { selector: string }) {
   return <div className={`${KIT_ROOT_CLASS} ${styles.highlight}`} data-tutorial-highlight="" aria-hidden="true" style={rect} />;
 }
 
-export const TutorialOverlay = withKitLocale(TutorialOverlayView, 'TutorialOverlay');
+export const TutorialOverlay = withKitProvider(TutorialOverlayView, 'TutorialOverlay');

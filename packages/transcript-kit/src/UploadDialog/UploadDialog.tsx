@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { withKitLocale, type KitLocaleProps } from '../locale/KitLocale.tsx';
+import { withKitProvider } from '../locale/KitProvider.tsx';
 import { Alert, Button, Dialog, ProgressBar, Text } from '@scribe/ui';
 import { busyDialogProps } from '../dialog/busy.ts';
 import {
@@ -29,7 +29,7 @@ export interface UploadConfirmation {
   speakers?: SpeakersChoice;
 }
 
-export interface UploadDialogProps extends KitLocaleProps {
+export interface UploadDialogProps {
   state: UploadDialogState;
   /**
    * 0-100: the bytes sent while uploading (from the request's upload progress events); while processing,
@@ -131,4 +131,4 @@ function UploadDialogView({ state, progress, fileName, error, confirmation, isOp
   );
 }
 
-export const UploadDialog = withKitLocale(UploadDialogView, 'UploadDialog');
+export const UploadDialog = withKitProvider(UploadDialogView, 'UploadDialog');

@@ -1,6 +1,13 @@
 // The kit as an embedder mounts it: the components bring their own stylesheets, no I18nProvider, one
-// German viewer by prop.
-import { AudioPlayer, EditableTitle, preloadKitLocale, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+// German viewer in a KitProvider.
+import {
+  AudioPlayer,
+  EditableTitle,
+  KitProvider,
+  preloadKitLocale,
+  TranscriptViewer,
+  type TranscriptSegment,
+} from '@scribe/transcript-kit';
 import { createRoot } from 'react-dom/client';
 
 const segments: TranscriptSegment[] = [
@@ -21,13 +28,17 @@ function render(container: HTMLElement): void {
         <TranscriptViewer state="ready" title="English viewer" segments={segments} currentTime={3} onSeek={() => {}} />
       </div>
       <div data-testid="viewer-de" style={{ height: 260 }}>
-        <TranscriptViewer state="ready" title="German viewer" segments={segments} currentTime={0} onSeek={() => {}} locale="de" />
+        <KitProvider locale="de">
+          <TranscriptViewer state="ready" title="German viewer" segments={segments} currentTime={0} onSeek={() => {}} />
+        </KitProvider>
       </div>
       <div data-testid="player-en">
         <AudioPlayer src={null} title="English player" />
       </div>
       <div data-testid="player-fr">
-        <AudioPlayer src={null} title="French player" locale="fr" />
+        <KitProvider locale="fr">
+          <AudioPlayer src={null} title="French player" />
+        </KitProvider>
       </div>
     </>,
   );

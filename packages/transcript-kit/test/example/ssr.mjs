@@ -5,7 +5,7 @@ import { messages as kitGerman } from '@scribe/transcript-kit/locales/de';
 import { createElement as h } from 'react';
 import { renderToString } from 'react-dom/server';
 
-// German by prop: its catalog loads on demand; awaited before rendering, the render is German.
+// German in a KitProvider: its catalog loads on demand; awaited before rendering, the render is German.
 await kit.preloadKitLocale('de');
 
 const segments = [{ start: 0, end: 2, speaker: 'Ada', text: 'Rendered on the server.' }];
@@ -15,7 +15,7 @@ const html = renderToString(
     'div',
     null,
     h(kit.TranscriptViewer, { state: 'ready', title: 'Server transcript', segments }),
-    h(kit.AudioPlayer, { src: null, title: 'Server audio', locale: 'de' }),
+    h(kit.KitProvider, { locale: 'de' }, h(kit.AudioPlayer, { src: null, title: 'Server audio' })),
     h(kit.FolderTree, {
       items: [],
       onSelectTranscript: noop,

@@ -1,6 +1,6 @@
 // Theming as a host does it, with no provider: a custom accent on a container of its own, dark mode by a
-// theme class on another container, and right-to-left by `dir`. Menus portal to <body> and must follow.
-import { AudioPlayer, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+// theme class on another container, and right-to-left by KitProvider's `dir`. Menus portal to <body> and must follow.
+import { AudioPlayer, KitProvider, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
 import { themeClassNames } from '@scribe/ui';
 import type { CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -55,7 +55,9 @@ createRoot(document.body.appendChild(document.createElement('div'))).render(
       <AudioPlayer src={audio} title="Dark player" showPlaybackRate />
     </div>
     <div id="rtl-host" dir="rtl">
-      <AudioPlayer src={audio} title="RTL player" dir="rtl" />
+      <KitProvider dir="rtl">
+        <AudioPlayer src={audio} title="RTL player" />
+      </KitProvider>
     </div>
     <div id="ltr-host">
       <AudioPlayer src={audio} title="LTR player" />
