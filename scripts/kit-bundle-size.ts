@@ -95,7 +95,7 @@ function sizeOf(outDir: string, output: Rollup.RollupOutput): Sizes {
 }
 
 /** The host apps in bench/kit-bundle. */
-export type HostApp = 'bare' | 'viewer' | 'viewer-rac-virtualizer';
+export type HostApp = 'bare' | 'viewer' | 'viewer-rac-virtualizer' | 'viewer-tanstack-virtual';
 
 async function buildApp(name: HostApp, outDir: string): Promise<Rollup.RollupOutput> {
   const output = await build({
