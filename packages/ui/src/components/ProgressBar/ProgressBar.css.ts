@@ -40,6 +40,10 @@ export const fillBase = style({
 export const indeterminate = style({
   width: '40%',
   animation: `${slide} 1.2s ease-in-out infinite`,
+  '@media': {
+    // Slower with reduced motion, as the spinner: a bar that stands still would read as progress stopped.
+    '(prefers-reduced-motion: reduce)': { animationDuration: '3.6s' },
+  },
 });
 
 export const tone = styleVariants({
