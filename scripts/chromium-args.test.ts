@@ -67,8 +67,8 @@ async function launch(args: string[]): Promise<{ features: Set<string>; browserU
 describe("the tests' Chromium arguments", () => {
   it("keep every feature Playwright turns off, and no window loads the address bar's pop-up", async () => {
     const plain = await launch(['--no-sandbox']);
-    // What the arguments fix: Chromium loads the pop-up page into a window by itself.
-    expect(plain.browserUi.some((url) => url.startsWith('chrome://omnibox-popup'))).toBe(true);
+    // Chromium 156 loads chrome://omnibox-popup into each window by itself (plain.browserUi lists it); a
+    // release that stops doing so needs the arguments no more, and this test still passes.
     const ours = await launch(chromiumArgs);
     expect(ours.browserUi).toEqual([]);
     expect([...plain.features].filter((name) => !ours.features.has(name))).toEqual([]);
