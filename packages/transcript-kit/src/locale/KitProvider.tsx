@@ -3,7 +3,7 @@ import { DirectionProvider, ToastFallback } from '@scribe/ui';
 import { I18nProvider as AriaLocale, isRTL } from 'react-aria-components';
 import { createContext, useContext, useEffect, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import { chooseKitCatalog } from './chooseLocale.ts';
-import { kitI18n, kitProbeId, preloadKitLocale, subscribeKitCatalogs } from './kitCatalogs.ts';
+import { carriesKitCatalogs, kitI18n, preloadKitLocale, subscribeKitCatalogs } from './kitCatalogs.ts';
 
 export interface KitProviderProps {
   /**
@@ -54,7 +54,7 @@ function KitDirection({ locale, dir, children }: KitProviderProps) {
 // (German loads on demand) renders in English, never as message ids, and switches when it arrives.
 function KitCatalog({ locale, children }: KitProviderProps) {
   const host = useContext(LinguiContext);
-  const choice = chooseKitCatalog(locale, host ? { locale: host.i18n.locale, hasKitMessages: kitProbeId in host.i18n.messages } : null);
+  const choice = chooseKitCatalog(locale, host ? { locale: host.i18n.locale, hasKitMessages: carriesKitCatalogs(host.i18n) } : null);
   const own = choice === 'host' ? undefined : choice;
   const loaded = useSyncExternalStore(
     subscribeKitCatalogs,
@@ -80,7 +80,7 @@ export function withKitProvider<P extends object>(Component: ComponentType<P>, n
     const scoped = useContext(KitScope);
     const host = useContext(LinguiContext);
     if (scoped) return <Component {...props} />;
-    if (host && kitProbeId in host.i18n.messages) {
+    if (host && carriesKitCatalogs(host.i18n)) {
       // Toasts still need a region while the host mounts no ToastProvider (one shows, however many ask).
       return (
         <>

@@ -18,7 +18,12 @@ const loading = new Map<KitLocale, Promise<void>>();
 const listeners = new Set<() => void>();
 
 /** One of the kit's message ids: a host's catalog holds it only if the host loaded the kit's. */
-export const kitProbeId: string = msg`Transcript segments`.id;
+const kitProbeId: string = msg`Transcript segments`.id;
+
+/** Whether a host's Lingui instance can render the kit as it is: it loaded the kit's catalogs. */
+export function carriesKitCatalogs(i18n: I18n): boolean {
+  return kitProbeId in i18n.messages;
+}
 
 /** The kit's instance for `locale` once its catalog is here (English always is). */
 export function kitI18n(locale: KitLocale): I18n | undefined {
