@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineProject } from 'vitest/config';
+import { WASM_WRAPPER_FLAGS } from './src/wasm-wrapper-flags.ts';
 
 // Server tests run over real HTTP against a real database (PGlite, or PostgreSQL when
 // DATABASE_URL is set: each file then gets its own freshly created database).
@@ -49,6 +50,7 @@ export const databaseFreeFiles = [
   'test/transcription/word-timing.test.ts',
   'test/transcripts/words.test.ts',
   'test/webhooks/address.test.ts',
+  'test/wasm-wrapper-flags.test.ts',
 ];
 /**
  * Files that compare latencies or durations (a bystander's p95 during a flood, a confirmation within
@@ -82,11 +84,10 @@ const shared = {
   // PGlite pass: 1,971 s before, 1,427 s after, whole Vitest run). Every file builds its own app,
   // database and engine (test/helpers.ts), so what a test sees does not come from an earlier file.
   isolate: false,
-  // Many PGlite instances in one process can stop it on V8's JIT-page check ('Check failed:
-  // jit_page.has_value()', seen once here in the PostgreSQL pass, in a file that opens PGlite too); the
-  // check belongs to V8's memory-protection-key tracking of code pages, which this flag turns off where
-  // the CPU has the keys. Tests only: the server itself opens one PGlite per process.
-  execArgv: ['--no-memory-protection-keys'] as string[],
+  // V8 flags of the server itself (src/wasm-wrapper-flags.ts: an abort in V8's code-page registry with
+  // PGlite and the audio decoders running WebAssembly in one process). The memory-protection-key
+  // tracking of code pages is off too, for CPUs that have the keys (this kind of machine has none).
+  execArgv: ['--no-memory-protection-keys', ...WASM_WRAPPER_FLAGS] as string[],
 } as const;
 
 /**
