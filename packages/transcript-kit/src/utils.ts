@@ -68,7 +68,7 @@ export {
 } from './StatusCards/statusCardsStore.ts';
 export { type LiveTextStatus, type LiveTextUnavailableReason } from './RecordAudioDialog/StreamingRecorder.tsx';
 export { splitDraft, newlyFinalText, type LiveTextSegment } from './RecordAudioDialog/liveText.ts';
-export { segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT, DEFAULT_SPEAKER } from './transcript/segments.ts';
+export { segmentAt, speakerColorIndex, SPEAKER_COLOR_COUNT } from './transcript/segments.ts';
 export {
   editText,
   splitAt,

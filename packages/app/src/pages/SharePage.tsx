@@ -2,10 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ApiError, paths, type PublicShare } from '@scribe/api-client';
 import { AiOutputList, AudioPlayer, TranscriptViewer, type AudioPlayerHandle } from '@scribe/transcript-kit';
 import { Heading, Text, VisuallyHidden } from '@scribe/ui';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import useSWR from 'swr';
 import { api } from '../api.ts';
+import { toKitSegments } from '../data/kitSegments.ts';
 import { Brand } from '../components/Brand.tsx';
 import { translateError } from '../i18n/errors.ts';
 import { useDocumentTitle } from '../layouts/useDocumentTitle.ts';
@@ -24,6 +25,7 @@ export default function SharePage() {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });
+  const segments = useMemo(() => toKitSegments(data?.segments ?? []), [data]);
   const [time, setTime] = useState(0);
   const [playing, setPlaying] = useState(false);
   const player = useRef<AudioPlayerHandle | null>(null);
@@ -64,7 +66,7 @@ export default function SharePage() {
         <VisuallyHidden>
           <Heading level={1}>{t`Shared transcript: ${data.title}`}</Heading>
         </VisuallyHidden>
-        <TranscriptViewer state="ready" title={data.title} segments={data.segments} currentTime={time} isPlaying={playing} onSeek={seek} />
+        <TranscriptViewer state="ready" title={data.title} segments={segments} currentTime={time} isPlaying={playing} onSeek={seek} />
         {data.includeAiOutputs && data.aiOutputs.length > 0 ? (
           <AiOutputList
             state={{ status: 'ready', outputs: data.aiOutputs }}

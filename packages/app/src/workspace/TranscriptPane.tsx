@@ -1,13 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ApiError, paths, UNKNOWN_SPEAKER, type Segment, type Transcript } from '@scribe/api-client';
-import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer, type TranscriptSegment } from '@scribe/transcript-kit';
+import { ApiError, paths, type Transcript } from '@scribe/api-client';
+import { AudioPlayer, EditableTitle, TranscriptEditor, TranscriptViewer } from '@scribe/transcript-kit';
 import type { TranscriptView as TextView } from '@scribe/transcript-kit/utils';
 import { Alert, Badge, Button, Link, ProgressBar, Tab, TabList, TabPanel, Tabs, toast } from '@scribe/ui';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { api } from '../api.ts';
 import { usePublicConfig } from '../config/useConfig.ts';
 import { refreshCreditBalance, useCreditBalance } from '../data/credits.ts';
+import { toApiSegments, toKitSegments } from '../data/kitSegments.ts';
 import { FileTextIcon } from '@scribe/ui/icons';
 import { useSelectedTranscript, useSelection } from './useSelection.ts';
 import { failureOf, translateError } from '../i18n/errors.ts';
@@ -44,11 +45,6 @@ function TranscriptMeta({ transcript }: { transcript: Transcript }) {
   );
 }
 
-/** The editor's segments in the API's shape (a segment without a speaker is the engine's 'Unknown Speaker'). */
-function toSegments(next: readonly TranscriptSegment[]): Segment[] {
-  return next.map((s) => (s.speaker === undefined ? { ...s, speaker: UNKNOWN_SPEAKER, flags: s.flags && [...s.flags] } : (s as Segment)));
-}
-
 /** The text view shown (plain or detailed) and the reader's change of it. */
 interface ViewChoice {
   view: TextView;
@@ -64,6 +60,7 @@ function EditableTranscript({ transcript, view, onViewChange }: { transcript: Tr
   const { t, i18n } = useLingui();
   const { mutate } = useSWRConfig();
   const editing = useTranscriptEditing(transcript);
+  const segments = useMemo(() => toKitSegments(editing.segments), [editing.segments]);
   const currentTime = useCurrentTime();
   const isPlaying = useIsPlaying();
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -74,10 +71,10 @@ function EditableTranscript({ transcript, view, onViewChange }: { transcript: Tr
       <TranscriptEditor
         title={editing.title}
         titleSlot={<EditableTitle title={editing.title} onRename={(title) => editing.edit({ title })} />}
-        segments={editing.segments}
+        segments={segments}
         view={view}
         onViewChange={onViewChange}
-        onChange={(next) => editing.edit({ segments: toSegments(next) })}
+        onChange={(next) => editing.edit({ segments: toApiSegments(next) })}
         currentTime={currentTime}
         isPlaying={isPlaying}
         onSeek={seekPlayerOnly}
@@ -138,12 +135,13 @@ function TranscriptInProgress({ transcript, view, onViewChange }: { transcript: 
   const isPlaying = useIsPlaying();
   const { progress } = transcript.metadata;
   const value = progress > 0 ? Math.min(100, progress) : undefined;
+  const segments = useMemo(() => toKitSegments(transcript.metadata.timestamps), [transcript.metadata.timestamps]);
   return (
     <div className={styles.inProgress}>
       <TranscriptViewer
         state="ready"
         title={transcript.title}
-        segments={transcript.metadata.timestamps}
+        segments={segments}
         view={view}
         onViewChange={onViewChange}
         currentTime={currentTime}

@@ -3,7 +3,7 @@ import { KIT_ROOT_CLASS, Button, TextField, useThemeCarrier } from '@scribe/ui';
 import { useState, type FormEvent, type RefObject } from 'react';
 import { Dialog, Heading, Popover } from 'react-aria-components';
 import { EDIT_LIMITS, speakerNames, validateSpeakerName, type NameProblem } from '../transcript/editing.ts';
-import { DEFAULT_SPEAKER, numberedSpeaker, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
+import { numberedSpeaker, speakerColorIndex, type TranscriptSegment } from '../transcript/segments.ts';
 import { useSpeakerLabel } from '../transcript/useSpeakerLabel.ts';
 import * as rowStyles from '../segmentList/rows.css.ts';
 import * as styles from './TranscriptEditor.css.ts';
@@ -29,7 +29,7 @@ export function SpeakerPopover({ triggerRef, speaker, segments, onClose, onRenam
   const { t } = useLingui();
   const shown = useSpeakerLabel();
   // A name to give, not the generic one to edit.
-  const [name, setName] = useState(speaker === DEFAULT_SPEAKER || numberedSpeaker(speaker) !== null ? '' : speaker);
+  const [name, setName] = useState(speaker === '' || numberedSpeaker(speaker) !== null ? '' : speaker);
   const [nameProblem, setNameProblem] = useState<NameProblem | null>(null);
   const [newName, setNewName] = useState('');
   const [newProblem, setNewProblem] = useState<NameProblem | null>(null);

@@ -337,7 +337,7 @@ export const DarkShortcuts: Story = {
 };
 
 export const DarkRenamedSpeakers: Story = {
-  args: { segments: meetingSegments.map((s) => ({ ...s, speaker: s.speaker === 'Unknown Speaker' ? 'Guest' : s.speaker })) },
+  args: { segments: meetingSegments.map((s) => ({ ...s, speaker: s.speaker ?? 'Guest' })) },
   globals: { scheme: 'dark' },
   play: async () => {
     await expect(within(list()).getByRole('button', { name: 'Speaker: Guest' })).toBeVisible();

@@ -2,7 +2,7 @@
 // the component: the viewer's copy button uses it and the package exports it (transcriptText).
 import { formatTime } from '../media/time.ts';
 import { paragraphRanges, speakerOf, speakerRuns } from '../transcript/paragraphs.ts';
-import { DEFAULT_SPEAKER, type TranscriptSegment } from '../transcript/segments.ts';
+import type { TranscriptSegment } from '../transcript/segments.ts';
 import type { TranscriptView } from './ViewToggle.tsx';
 
 const joinText = (segments: readonly TranscriptSegment[]) => segments.map((s) => s.text.trim()).join(' ');
@@ -13,12 +13,12 @@ export function transcriptText(
   content: string | undefined,
   view: TranscriptView,
   /**
-   * How speakers are named: 'Unknown Speaker' in the reader's language, or a function naming any stored
-   * speaker (the viewer's: 'Speaker 2' translated too).
+   * How speakers are named: the name for an unknown speaker in the reader's language, or a function
+   * naming any speaker ('' for an unknown one; the viewer's: 'Speaker 2' translated too).
    */
-  speakerLabel: string | ((name: string) => string) = DEFAULT_SPEAKER,
+  speakerLabel: string | ((name: string) => string) = 'Unknown Speaker',
 ): string {
-  const label = typeof speakerLabel === 'function' ? speakerLabel : (name: string) => (name === DEFAULT_SPEAKER ? speakerLabel : name);
+  const label = typeof speakerLabel === 'function' ? speakerLabel : (name: string) => name || speakerLabel;
   if (segments.length === 0) return content ?? '';
   if (view === 'plain')
     return paragraphRanges(segments)

@@ -6,7 +6,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { memo, useMemo, type KeyboardEvent, type RefObject } from 'react';
 import { speakerOf } from '../transcript/paragraphs.ts';
-import { DEFAULT_SPEAKER, type TranscriptSegment } from '../transcript/segments.ts';
+import type { TranscriptSegment } from '../transcript/segments.ts';
 import type { RowEditing } from './rowActions.ts';
 import type { RowStore } from './rowStore.ts';
 import { CardRow, InlineRow, PlainSpeaker } from './rows.tsx';
@@ -35,7 +35,7 @@ export const SegmentRows = memo(function SegmentRows(props: SegmentRowsProps) {
   const { segments, store, playFrom, editing, onKeyDown } = props;
   const { t } = useLingui();
   const listLabel = t`Transcript segments`;
-  const showNames = useMemo(() => segments.some((s) => speakerOf(s) !== DEFAULT_SPEAKER), [segments]);
+  const showNames = useMemo(() => segments.some((s) => speakerOf(s) !== ''), [segments]);
   const { paragraphs, turnStarts, virtual, listRef, plan, listStyle } = useSegmentLayout(props);
   const row = { store, playFrom, editing };
   // The list's element in either view (a group of paragraphs, or a list of cards).

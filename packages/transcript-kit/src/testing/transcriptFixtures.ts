@@ -8,7 +8,7 @@ export const meetingSegments: TranscriptSegment[] = [
   { start: 11.5, end: 15.1, speaker: 'Marco Rossi', text: 'I am still watching the chunked uploads for large files.' },
   { start: 15.1, end: 19.4, speaker: 'Anna Berg', text: 'Great. Any blockers for the transcript viewer?' },
   { start: 19.4, end: 23.8, speaker: 'Marco Rossi', text: 'None so far. The highlight follows playback smoothly.' },
-  { start: 23.8, end: 27.0, speaker: 'Unknown Speaker', text: 'Sorry, I joined late. Did I miss the demo?' },
+  { start: 23.8, end: 27.0, text: 'Sorry, I joined late. Did I miss the demo?' },
   { start: 27.0, end: 30.0, speaker: 'Anna Berg', text: 'No, the demo is next. Let us wrap up here.' },
 ];
 

@@ -157,8 +157,9 @@ describe('speakers', () => {
     expect(next[1]).toBe(segments[1]);
   });
 
-  it('renames the unnamed segments through the default name', () => {
-    expect(renameSpeaker(segments, 'Unknown Speaker', 'Guest')[3].speaker).toBe('Guest');
+  it("names the unknown speaker's segments through '', and takes no marker for them", () => {
+    expect(renameSpeaker(segments, '', 'Guest')[3].speaker).toBe('Guest');
+    expect(renameSpeaker(segments, 'Unknown Speaker', 'Guest')).toBe(segments);
     expect(renameSpeaker(segments, 'Nobody', 'Guest')).toBe(segments);
     expect(renameSpeaker(segments, 'Anna', '  ')).toBe(segments);
   });
@@ -167,10 +168,13 @@ describe('speakers', () => {
     expect(assignSpeaker(segments, 3, 'Marco')[3].speaker).toBe('Marco');
     expect(assignSpeaker(segments, 0, 'Guest')[0].speaker).toBe('Guest');
     expect(assignSpeaker(segments, 0, 'Anna')).toBe(segments);
+    // '' gives the segment back to the unknown speaker: it has no speaker then.
+    expect(assignSpeaker(segments, 0, '')[0]).not.toHaveProperty('speaker');
+    expect(assignSpeaker(segments, 3, '')).toBe(segments);
   });
 
   it('lists the speakers in order of appearance', () => {
-    expect(speakerNames(segments)).toEqual(['Anna', 'Marco', 'Unknown Speaker']);
+    expect(speakerNames(segments)).toEqual(['Anna', 'Marco', '']);
   });
 });
 

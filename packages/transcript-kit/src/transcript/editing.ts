@@ -212,14 +212,16 @@ export function renameSpeaker(segments: readonly TranscriptSegment[], from: stri
   return changed ? next : segments;
 }
 
-/** Segment `index` is spoken by `name` (an existing speaker or a new one). */
+/** Segment `index` is spoken by `name` (an existing speaker, a new one, or '': nobody known). */
 export function assignSpeaker(segments: readonly TranscriptSegment[], index: number, name: string): readonly TranscriptSegment[] {
   const speaker = name.trim();
-  if (!inRange(segments, index) || !speaker || speakerOf(segments[index]) === speaker) return segments;
-  return replaceAt(segments, index, { ...segments[index], speaker });
+  if (!inRange(segments, index) || speakerOf(segments[index]) === speaker) return segments;
+  if (speaker) return replaceAt(segments, index, { ...segments[index], speaker });
+  const { speaker: _unknown, ...rest } = segments[index];
+  return replaceAt(segments, index, rest);
 }
 
-/** The speakers' names in order of first appearance ('Unknown Speaker' for segments without one). */
+/** The speakers' names in order of first appearance ('' for segments whose speaker nobody knows). */
 export function speakerNames(segments: readonly TranscriptSegment[]): string[] {
   return [...new Set(segments.map(speakerOf))];
 }

@@ -50,7 +50,7 @@ describe('paragraphRanges', () => {
 });
 
 describe('speakerRuns', () => {
-  it('groups consecutive segments of one speaker; missing names count as Unknown Speaker', () => {
+  it('groups consecutive segments of one speaker; missing and empty names are one unknown speaker', () => {
     const segments = [seg(0, 1, 'a'), seg(1, 2, 'b', ''), seg(2, 3, 'c', 'Ann'), seg(3, 4, 'd', 'Ann'), seg(4, 5, 'e')];
     expect(speakerRuns(segments)).toEqual([
       { start: 0, end: 2 },

@@ -1,4 +1,4 @@
-import { DEFAULT_SPEAKER, type TranscriptSegment } from './segments.ts';
+import type { TranscriptSegment } from './segments.ts';
 
 /** A run of segments [start, end) (indexes into the transcript's segments). */
 export interface SegmentRange {
@@ -47,9 +47,9 @@ export function paragraphRanges(
   return ranges;
 }
 
-/** The speaker's name as shown: 'Unknown Speaker' when the engine gave none. */
+/** The segment's speaker, trimmed; '' when nobody is known (shown as 'Unknown Speaker'). */
 export function speakerOf(segment: TranscriptSegment): string {
-  return segment.speaker?.trim() || DEFAULT_SPEAKER;
+  return segment.speaker?.trim() ?? '';
 }
 
 /** Runs of consecutive segments with the same speaker (the detailed view names the speaker once a run). */

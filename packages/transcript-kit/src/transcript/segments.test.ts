@@ -65,6 +65,10 @@ describe('speakerColorIndex', () => {
     }
   });
 
+  it('gives the unknown speaker the first colour', () => {
+    expect(speakerColorIndex('')).toBe(0);
+  });
+
   it('spreads names over the colours', () => {
     const used = new Set(Array.from({ length: 64 }, (_, i) => speakerColorIndex(`Speaker ${i + 1}`)));
     expect(used.size).toBe(SPEAKER_COLOR_COUNT);
@@ -87,7 +91,9 @@ describe('numbered speakers', () => {
     ];
     const german = (name: string) => (numberedSpeaker(name) ? `Sprecher ${numberedSpeaker(name)}` : name);
     expect(transcriptText(segments, undefined, 'detailed', german)).toBe('Sprecher 1:\n[0:00 - 0:02] Hello.\n\nAnna:\n[0:02 - 0:04] Hi.');
-    // A string still names only the unknown speaker (the package's earlier form).
+    // A string names only the unknown speaker: a segment without one.
     expect(transcriptText(segments, undefined, 'detailed', 'Unbekannt')).toMatch(/^Speaker 1:/);
+    expect(transcriptText([{ start: 0, end: 2, text: 'Hm.' }], undefined, 'detailed', 'Unbekannt')).toBe('Unbekannt:\n[0:00 - 0:02] Hm.');
+    expect(transcriptText([{ start: 0, end: 2, text: 'Hm.' }], undefined, 'detailed')).toBe('Unknown Speaker:\n[0:00 - 0:02] Hm.');
   });
 });

@@ -1,11 +1,15 @@
 /** Why a segment is worth a second listen (same values as @scribe/api-client's `reviewFlags`). */
 export type ReviewFlag = 'low_confidence' | 'repetition' | 'silence' | 'speech_rate';
 
-/** One timed piece of a transcript (docs/product-spec.md §3: start and end in seconds; speaker default 'Unknown Speaker'). */
+/** One timed piece of a transcript (start and end in seconds). */
 export interface TranscriptSegment {
   start: number;
   end: number;
   text: string;
+  /**
+   * Who speaks it. Absent or empty when nobody is known: the kit then shows 'Unknown Speaker' in the
+   * reader's language. A host that stores a marker for that (Scribe's API: 'Unknown Speaker') leaves it out.
+   */
   speaker?: string;
   /** The engine's confidence, 0..1, when it gives one. */
   confidence?: number;
@@ -19,9 +23,6 @@ export interface TranscriptSegment {
    */
   words?: { text: string; start: number; end: number }[];
 }
-
-/** The speaker of a segment without one: @scribe/api-client's `UNKNOWN_SPEAKER` (app/src/contract.test.ts ties them). */
-export const DEFAULT_SPEAKER = 'Unknown Speaker';
 
 /** The number of a speaker as speaker detection names them ('Speaker 2': 2), else null (a name a user gave). */
 export function numberedSpeaker(name: string): number | null {
@@ -56,9 +57,10 @@ export const SPEAKER_COLOR_COUNT = 8;
 
 /**
  * A stable colour slot 0..7 for a speaker name (FNV-1a over UTF-16 code units): the same name gets the
- * same colour in every transcript and session.
+ * same colour in every transcript and session. No name (an unknown speaker, '') takes the first slot.
  */
 export function speakerColorIndex(name: string): number {
+  if (name === '') return 0;
   let hash = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
     hash ^= name.charCodeAt(i);
