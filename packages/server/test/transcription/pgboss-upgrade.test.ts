@@ -127,12 +127,15 @@ describe('upgrading from pg-boss 10', () => {
     // pg-boss 12's schema, the old jobs carried over under their ids (each ran once), the old schema gone.
     const [current] = await selectRows<{ version: string }>(database(server), sql`select version from pgboss.version`);
     expect(Number(current!.version)).toBeGreaterThanOrEqual(25);
-    const newJobs = await jobs(server);
-    expect(newJobs.map((j) => [j.id, Number(j.transcript_id), j.state])).toEqual([
-      [oldJobs[0]!.id, queuedId, 'completed'],
-      [oldJobs[1]!.id, runningId, 'completed'],
-      [expect.any(String), fresh.json.id, 'completed'],
-    ]);
+    // The transcript is marked completed inside its job; pg-boss records the job's completion right
+    // after the handler returns, so wait for that rather than read the queue at the transcript's moment.
+    await expect
+      .poll(async () => (await jobs(server)).map((j) => [j.id, Number(j.transcript_id), j.state]), { timeout: 30_000 })
+      .toEqual([
+        [oldJobs[0]!.id, queuedId, 'completed'],
+        [oldJobs[1]!.id, runningId, 'completed'],
+        [expect.any(String), fresh.json.id, 'completed'],
+      ]);
     const schemas = await selectRows<{ nspname: string }>(
       database(server),
       sql`select nspname from pg_namespace where nspname like 'pgboss%'`,
