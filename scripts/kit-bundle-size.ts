@@ -95,7 +95,7 @@ function sizeOf(outDir: string, output: Rollup.RollupOutput): Sizes {
 }
 
 /** The host apps in bench/kit-bundle. */
-export type HostApp = 'bare' | 'viewer' | 'viewer-rac-virtualizer' | 'viewer-tanstack-virtual';
+export type HostApp = 'bare' | 'viewer';
 
 async function buildApp(name: HostApp, outDir: string): Promise<Rollup.RollupOutput> {
   const output = await build({
@@ -134,10 +134,4 @@ export async function measureKitBundle(work: string, { packages = true } = {}): 
   const added = { js: viewer.js - bare.js, css: viewer.css - bare.css, total: 0 };
   added.total = added.js + added.css;
   return { bare, viewer, lazy, lazyChunks, added, viewerOutput };
-}
-
-/** What one host app loads before render, built (production) into `work` from the ui and kit already built. */
-export async function measureHostApp(work: string, name: HostApp): Promise<Size> {
-  const output = await asProduction(() => buildApp(name, join(work, name)));
-  return sizeOf(join(work, name), output).initial;
 }

@@ -1,19 +1,18 @@
-// The README's viewer-and-player example, shared by the hosts that measure it (./main.tsx and
-// ../viewer-rac-virtualizer). `children` lets a host add beside it what it measures on top.
+// The README's viewer-and-player example, as the host app (./main.tsx) renders it.
 import {
   AudioPlayer,
   TranscriptViewer,
   type AudioPlayerHandle,
   type TranscriptSegment,
 } from '../../../packages/transcript-kit/src/index.ts';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 
 const segments: TranscriptSegment[] = [
   { start: 0, end: 4, speaker: 'Anna', text: 'Hello' },
   { start: 4, end: 9, speaker: 'Ben', text: 'Welcome to the planning meeting.' },
 ];
 
-export function TranscriptWithPlayer({ children }: { children?: (seek: (seconds: number) => void) => ReactNode }) {
+export function TranscriptWithPlayer() {
   const player = useRef<AudioPlayerHandle>(null);
   const [time, setTime] = useState(0);
   return (
@@ -27,7 +26,6 @@ export function TranscriptWithPlayer({ children }: { children?: (seek: (seconds:
           onSeek={(seconds) => player.current?.seek(seconds)}
         />
       </div>
-      {children?.((seconds) => player.current?.seek(seconds))}
       <AudioPlayer ref={player} src={null} title="Planning meeting" onTimeUpdate={setTime} />
     </>
   );

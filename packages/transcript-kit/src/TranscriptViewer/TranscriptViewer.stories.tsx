@@ -490,8 +490,10 @@ const highlightedRows = (name: string) =>
   );
 
 /** The scroller shows the row whole: between its top and bottom edges. */
-async function expectInView(row: Element | null) {
+/** Waits until the row `find` gives is rendered and inside the viewer's scroller (a long list renders it as it scrolls there). */
+async function expectInView(find: () => Element | null) {
   await waitFor(() => {
+    const row = find();
     expect(row).not.toBeNull();
     const scroller = row!.closest('[aria-label="Transcript segments"]')!.parentElement!;
     const box = scroller.getBoundingClientRect();
@@ -518,7 +520,7 @@ export const FiveThousandDetailed: Story = {
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to segment 4000' }));
     await waitFor(() => expect(list.querySelector('[aria-current="time"]')).toHaveAccessibleName(/Segment 4000:/));
-    await expectInView(list.querySelector('[aria-current="time"]'));
+    await expectInView(() => list.querySelector('[aria-current="time"]'));
     await expect(list.querySelector('[aria-current="time"]')!.closest('[role="listitem"]')).toHaveAttribute('aria-posinset', '4000');
 
     // Tab reaches the playing card (the Tab stop); End and Home go to the ends of the whole list.
@@ -526,14 +528,14 @@ export const FiveThousandDetailed: Story = {
     await expect(document.activeElement).toHaveAccessibleName(/Segment 4000:/);
     await userEvent.keyboard('{End}');
     await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/Segment 5000:/));
-    await expectInView(document.activeElement);
+    await expectInView(() => document.activeElement);
     await userEvent.keyboard('{Enter}');
     await expect(args.onSeek).toHaveBeenLastCalledWith(4999 * 2);
     await userEvent.keyboard('{ArrowUp}');
     await expect(document.activeElement).toHaveAccessibleName(/Segment 4999:/);
     await userEvent.keyboard('{Home}');
     await waitFor(() => expect(document.activeElement).toHaveAccessibleName(/Segment 1:/));
-    await expectInView(document.activeElement);
+    await expectInView(() => document.activeElement);
   },
 };
 
@@ -549,11 +551,11 @@ export const FiveThousandFind: Story = {
     await userEvent.keyboard('segment 432');
     // Segments 432 and 4320-4329.
     await expect(await within(bar).findByText('1 of 11')).toBeVisible();
-    await expectInView(region.querySelector('[data-index="431"]'));
+    await expectInView(() => region.querySelector('[data-index="431"]'));
     await waitFor(() => expect(highlightedRows('scribe-find-current')).toEqual(['431']));
     await userEvent.keyboard('{Enter}');
     await expect(within(bar).getByText('2 of 11')).toBeVisible();
-    await expectInView(region.querySelector('[data-index="4319"]'));
+    await expectInView(() => region.querySelector('[data-index="4319"]'));
     await waitFor(() => expect(highlightedRows('scribe-find-current')).toEqual(['4319']));
     // The other matches near it are painted too.
     await waitFor(() => expect(highlightedRows('scribe-find')).toEqual(expect.arrayContaining(['4319', '4320', '4321', '4322'])));

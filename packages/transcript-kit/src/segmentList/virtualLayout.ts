@@ -1,49 +1,14 @@
 /*
- * Where the units of a virtualised list (paragraphs or cards, stacked with a fixed gap) sit, and which of
- * them to render for a scroll position. Pure, unit-tested; the viewer renders only the units returned,
- * in normal flow, with the space of the skipped ones as padding before and a margin between them.
+ * What a virtualised list renders, from the items TanStack Virtual places (paragraphs or cards stacked
+ * with a fixed CSS gap). Pure, unit-tested: the list renders only these units, in normal flow, with the
+ * space of the skipped ones as padding before the first, a margin between two apart, and padding after.
  */
 
-/**
- * The top of every unit (the space of the units before it, gaps included) and, at `count`, the total
- * plus one gap. A height of 0 or less (not measured yet) counts as `estimate`.
- */
-export function unitTops(heights: ArrayLike<number>, count: number, estimate: number, gap: number): Float64Array {
-  const tops = new Float64Array(count + 1);
-  for (let i = 0; i < count; i++) {
-    const h = heights[i] > 0 ? heights[i] : estimate;
-    tops[i + 1] = tops[i] + h + gap;
-  }
-  return tops;
-}
-
-/** The list's whole height. */
-export function totalHeight(tops: Float64Array, gap: number): number {
-  const count = tops.length - 1;
-  return count > 0 ? tops[count] - gap : 0;
-}
-
-/** The first unit whose bottom lies below `offset` (binary search), or `count` past the end. */
-export function unitAt(tops: Float64Array, offset: number): number {
-  const count = tops.length - 1;
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (tops[mid + 1] <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** The units [start, end) that intersect [from, to) (list coordinates), at least one if there are any. */
-export function unitWindow(tops: Float64Array, from: number, to: number): { start: number; end: number } {
-  const count = tops.length - 1;
-  if (count === 0) return { start: 0, end: 0 };
-  const start = Math.min(count - 1, unitAt(tops, Math.max(0, from)));
-  let end = start + 1;
-  while (end < count && tops[end] < to) end++;
-  return { start, end };
+/** An item as TanStack Virtual places it: `start` and `end` in the scroller's coordinates (scroll margin included). */
+export interface PlacedUnit {
+  index: number;
+  start: number;
+  end: number;
 }
 
 export interface RenderPlan {
@@ -54,22 +19,37 @@ export interface RenderPlan {
 }
 
 /**
- * What to render: the window [start, end) plus the `extra` units (e.g. the one holding the focus, which
- * must stay in the document when scrolled away), in order, with the skipped units' space as padding
- * before the first, margins between and padding after the last.
+ * The plan for `items` (in order; more than one run when a unit far from the window stays rendered, such
+ * as the one holding the focus): `scrollMargin` is where the list starts in the scroller, `gap` the CSS
+ * gap the list puts between its children, `total` the whole list's height. The space stands in whole
+ * pixels, so where a row's text falls between pixels depends on the rendered rows alone, not on how many
+ * estimates lie above it (text drawn half a pixel lower looks different).
  */
-export function renderPlan(tops: Float64Array, gap: number, start: number, end: number, extra: readonly number[] = []): RenderPlan {
-  const count = tops.length - 1;
-  const set = new Set<number>();
-  for (let i = Math.max(0, start); i < Math.min(count, end); i++) set.add(i);
-  for (const i of extra) if (i >= 0 && i < count) set.add(i);
-  const indices = [...set].sort((a, b) => a - b);
-  if (indices.length === 0) return { units: [], paddingTop: 0, paddingBottom: totalHeight(tops, gap) };
-  const units = indices.map((index, k) => {
-    const prev = indices[k - 1];
+export function renderPlan(items: readonly PlacedUnit[], scrollMargin: number, gap: number, total: number): RenderPlan {
+  if (items.length === 0) return { units: [], paddingTop: 0, paddingBottom: Math.max(0, total) };
+  const units = items.map((item, k) => ({
+    index: item.index,
     // The gap between neighbours is there already; a jump adds the skipped units and their gaps.
-    return { index, marginTop: k === 0 ? 0 : tops[index] - tops[prev + 1] };
-  });
-  const last = indices[indices.length - 1];
-  return { units, paddingTop: tops[indices[0]], paddingBottom: Math.max(0, tops[count] - tops[last + 1]) };
+    marginTop: k === 0 ? 0 : Math.max(0, Math.round(item.start - items[k - 1].end - gap)),
+  }));
+  const last = items[items.length - 1];
+  const paddingTop = Math.max(0, Math.round(items[0].start - scrollMargin));
+  return { units, paddingTop, paddingBottom: Math.max(0, Math.round(total - (last.end - scrollMargin))) };
+}
+
+/** Every unit of a short list, nothing skipped. */
+export function everyUnit(count: number): RenderPlan {
+  return { units: Array.from({ length: count }, (_, index) => ({ index, marginTop: 0 })), paddingTop: 0, paddingBottom: 0 };
+}
+
+/** The first `n` units of a long list (before the virtualiser places any), the rest as space at `estimate` each. */
+export function firstUnits(count: number, n: number, estimate: number): RenderPlan {
+  const shown = Math.min(count, n);
+  return { ...everyUnit(shown), paddingBottom: (count - shown) * estimate };
+}
+
+/** The window's indexes plus `keep` (when it is a unit outside them), in order. */
+export function withKeptUnit(indexes: readonly number[], keep: number, count: number): number[] {
+  if (keep < 0 || keep >= count || indexes.includes(keep)) return [...indexes];
+  return [...indexes, keep].sort((a, b) => a - b);
 }
