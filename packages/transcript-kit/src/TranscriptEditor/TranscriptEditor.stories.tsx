@@ -436,6 +436,8 @@ export const TwoThousandSegmentsTyping: Story = {
     await waitFor(() => expect(document.activeElement).toHaveAttribute('data-index', '0'));
 
     await userEvent.dblClick(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+    // Keystrokes count once the field is open and has the focus.
+    await waitFor(() => expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveFocus());
     renders.length = 0;
     // Twelve keystrokes: the median of three commits was decided by two pauses of a busy machine.
     await userEvent.keyboard('abcdefghijkl');
@@ -534,3 +536,38 @@ export const FindPhoneDark: Story = {
 
 /** The default state in every review mode (phone/desktop × light/dark × English/German), a baseline each. */
 export const Modes: Story = { ...inAllModes };
+
+/**
+ * A busy machine's late frame: Home asks for the first row's focus again on the next frame (in case the
+ * list rendered it anew), and the user double-clicks another row before that frame comes. The field they
+ * opened keeps the focus.
+ */
+export const EditRightAfterHome: Story = {
+  args: { segments: large, title: 'All-hands', currentTime: 1 },
+  // What it shows is where the focus is; Two Thousand Segments Typing has the open field's picture.
+  parameters: { screenshot: false },
+  render: (args) => <Stateful {...args} />,
+  play: async () => {
+    const raf = window.requestAnimationFrame;
+    let late = 0;
+    window.requestAnimationFrame = ((callback: FrameRequestCallback) => {
+      late += 1;
+      return window.setTimeout(() => {
+        late -= 1;
+        callback(performance.now());
+      }, 300);
+    }) as typeof raf;
+    try {
+      const rows = within(screen.getByRole('region', { name: 'All-hands' })).getByRole('list', { name: 'Transcript segments' });
+      await waitFor(() => expect(rows.querySelectorAll('[data-index]').length).toBeGreaterThan(3));
+      rows.querySelector<HTMLElement>('[data-index="1"]')!.focus();
+      await userEvent.keyboard('{Home}');
+      await waitFor(() => expect(document.activeElement).toHaveAttribute('data-index', '0'));
+      await userEvent.dblClick(rows.querySelector<HTMLElement>('[data-index="2"]')!);
+      await waitFor(() => expect(late).toBe(0), { timeout: 5000 });
+      await expect(within(rows).getByRole('textbox', { name: 'Segment text' })).toHaveFocus();
+    } finally {
+      window.requestAnimationFrame = raf;
+    }
+  },
+};

@@ -119,10 +119,12 @@ function TranscriptEditorView({
       store.setFocused(index);
       // The list renders the row first when it is scrolled away (a long transcript).
       listRef.current?.focus(index);
-      // After an edit the row's text renders anew (the field goes): focus it again once it is there.
+      // After an edit the row's text renders anew (the field goes): focus it again once it is there. Only
+      // when focus was lost with the field: a row or field the user moved to within that frame keeps it.
       requestAnimationFrame(() => {
         const row = scrollerRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
-        if (row && document.activeElement !== row) row.focus();
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (row && lost) row.focus();
       });
     },
     [store],
