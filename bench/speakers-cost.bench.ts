@@ -2,7 +2,8 @@
 // engine without and then with the detection step that follows each transcription in the worker (decode
 // and detection in the analysis threads, as production runs them: speakers/finder.ts), in the same run.
 // Prints the real-time factor of each, the detection's share of the time, and the peak memory of this
-// process (its analysis threads included) and the engine's inference processes during each.
+// process (its analysis threads included) and the engine's inference processes during each, and what
+// the detection step itself adds to this process while it runs.
 // Targets: at most 15 % slower, at most 50 MB more at the peak.
 // The recording: the repository's three-voice conversation, repeated to five minutes.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +13,7 @@ import { createWhisperEngine, decodeToPcm, SAMPLE_RATE } from '../packages/serve
 import { pooledSpeakerFinder } from '../packages/server/src/features/transcription/speakers/finder.ts';
 import { createWorkPool } from '../packages/server/src/work/pool.ts';
 import { THREE_VOICES } from '../packages/server/test/support/conversations.ts';
-import { sampleMemory, timed } from './support/engine-usage.ts';
+import { pssOf, sampleMemory, timed } from './support/engine-usage.ts';
 import { writeRepeated } from './support/librivox.ts';
 
 const SECONDS = 300;
@@ -41,29 +42,33 @@ try {
   await engine.transcribe({ filePath: THREE_VOICES }); // the model loaded, the processes started
 
   // Rounds alternate (without, with, without, with, …) so neither side gets the warmer caches; medians.
-  const ROUNDS = 3;
+  // The inference processes' memory is spiky and sampled every 500 ms, so one round's peak can land tens
+  // of MB either way: the growth is each round's pair compared, and the median of those.
+  const ROUNDS = 5;
   const plainWalls: number[] = [];
   const transcribeWalls: number[] = [];
   const detectWalls: number[] = [];
-  const without = { rss: 0, pss: 0 };
-  const withDetection = { rss: 0, pss: 0 };
-  const peakOf = (into: { rss: number; pss: number }, peak: { rss: number; pss: number }) => {
-    into.rss = Math.max(into.rss, peak.rss);
-    into.pss = Math.max(into.pss, peak.pss);
-  };
+  const peaks: { without: { rss: number; pss: number }; with: { rss: number; pss: number }; detection: number }[] = [];
   let plain!: Awaited<ReturnType<typeof engine.transcribe>>;
   let labelled: Awaited<ReturnType<typeof finder.find>> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const withoutMemory = sampleMemory(engine);
     const [result, plainWall] = await timed(() => engine.transcribe({ filePath }), engine);
-    peakOf(without, withoutMemory());
+    const without = withoutMemory();
     plain = result;
     plainWalls.push(plainWall);
 
     const withMemory = sampleMemory(engine);
     const [again, transcribeWall] = await timed(() => engine.transcribe({ filePath }), engine);
+    // Detection's own: this process (its analysis threads) from just before the step to its peak.
+    const before = pssOf(process.pid);
+    let detectionPeak = before;
+    const sampler = setInterval(() => (detectionPeak = Math.max(detectionPeak, pssOf(process.pid))), 50);
     const [found, detectWall] = await timed(() => finder.find({ filePath, segments: again.segments }));
-    peakOf(withDetection, withMemory());
+    clearInterval(sampler);
+    detectionPeak = Math.max(detectionPeak, pssOf(process.pid));
+    const withDetection = withMemory();
+    peaks.push({ without: { ...without }, with: { ...withDetection }, detection: detectionPeak - before });
     labelled = found;
     transcribeWalls.push(transcribeWall);
     detectWalls.push(detectWall);
@@ -84,10 +89,15 @@ try {
   );
   const slower = (transcribeWall + detectWall) / plainWall - 1;
   console.log(`detection adds ${(slower * 100).toFixed(1)} % to the time (target: at most 15 %)`);
+  const mb = (bytes: number) => (bytes / MB).toFixed(0);
   console.log(
-    `peak memory (this process and the inference processes): RSS ${(without.rss / MB).toFixed(0)} MB without, ${(withDetection.rss / MB).toFixed(0)} MB with; PSS ${(without.pss / MB).toFixed(0)} / ${(withDetection.pss / MB).toFixed(0)} MB`,
+    `peak memory (this process and the inference processes), median of ${ROUNDS} rounds: RSS ${mb(median(peaks.map((p) => p.without.rss)))} MB without, ${mb(median(peaks.map((p) => p.with.rss)))} MB with; PSS ${mb(median(peaks.map((p) => p.without.pss)))} / ${mb(median(peaks.map((p) => p.with.pss)))} MB`,
   );
-  console.log(`the peak grows by ${((withDetection.pss - without.pss) / MB).toFixed(0)} MB PSS (target: at most 50 MB)`);
+  const growths = peaks.map((p) => p.with.pss - p.without.pss);
+  console.log(
+    `the peak grows by ${mb(median(growths))} MB PSS (median of the rounds' ${growths.map(mb).join(', ')}; target: at most 50 MB)`,
+  );
+  console.log(`detection's own: this process grows by ${mb(median(peaks.map((p) => p.detection)))} MB PSS during the step (median)`);
 } finally {
   await engine.close();
   await pool.close();
