@@ -1,9 +1,6 @@
 // Speaker detection (issue 36; speakers/detect.ts) on conversations whose truth is known by construction.
-// Voices: the LibriVox reader of Debian's pocketsphinx-testdata, the same reader with the vocal tract
-// lengthened and shortened (the recording resampled by 0.82 and 1.15: the standard vocal-tract-length
-// perturbation, which moves pitch and formants together as another speaker's would be), six voices of
-// Debian's espeak-ng and the four voices of Debian's flite (awb, rms, slt, kal16: each built from the
-// recordings of another person). Each conversation draws 1-4 of them and alternates 16 turns (one clip each, no
+// Voices: the 13 of support/voices.ts (a LibriVox reader and two perturbations of him, six espeak-ng
+// voices, flite's four). Each conversation draws 1-4 of them and alternates 16 turns (one clip each, no
 // voice twice in a row) with 0.1-0.6 s of silence between; segments are the turns with stand-in words
 // every 0.4 s (the engine's word times are measured by `pnpm bench word-timing`). Reports, per number of
 // speakers and over all: how often the count is right, and the confusion (share of speech given to the
@@ -13,102 +10,20 @@
 // pitch (espeak-ng's m3, f2, m7 and rp+m1 all speak at about 100 Hz), which no single-Gaussian model
 // tells apart reliably. Then the cost: time per hour of audio and the memory detection adds, against the same
 // recording's decoding in the same run.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { decodeAudio } from '../packages/server/src/features/transcription/engines/whisper/audio.ts';
+import { cpus, loadavg } from 'node:os';
 import { detectSpeakers } from '../packages/server/src/features/transcription/speakers/detect.ts';
 import { concatenate, confusion, memorySource, segmentsOf } from '../packages/server/test/support/conversations.ts';
-import { librivoxClips } from './support/librivox.ts';
+import { benchVoices, TWINS } from './support/voices.ts';
 
 const CONVERSATIONS_PER_COUNT = 30;
 const TURNS = 16;
-const ESPEAK_VOICES = ['en-us+m3', 'en-gb+f2', 'en-us+m7', 'en+f4', 'en-gb-x-rp+m1', 'en-us+f5'];
-const FLITE_VOICES = ['awb', 'rms', 'slt', 'kal16'];
-/** Voices that are variants of one recording or of one synthesiser at one pitch (see above). */
-const TWINS = [
-  ['reader', 'reader-0.82', 'reader-1.15'],
-  ['en-us+m3', 'en-gb+f2', 'en-us+m7', 'en-gb-x-rp+m1'],
-];
-const LINES = [
-  'I think we should move the meeting to Thursday because the report is not ready yet.',
-  'That works for me, I will tell the others and book the small room.',
-  'Could someone send me the slides from last week? I could not find them.',
-  'The budget for the second quarter is a little higher than we planned.',
-  'We spoke to the supplier on Monday and they promised a new offer by Friday.',
-  'Honestly I am not sure the customers will notice the difference at all.',
-  'Let us write that down as an action item and come back to it next time.',
-  'The new office opens in March, so the move has to be planned carefully.',
-];
 
 console.log(
   `machine: ${cpus().length} cores, load average ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')} (before the run)`,
 );
-const clips = librivoxClips();
-const installed = (command: string, args: string[]) => {
-  try {
-    execFileSync(command, args, { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-};
-if (!clips || !installed('espeak-ng', ['--version']) || !installed('flite', ['-lv'])) {
-  console.log('needs Debian packages pocketsphinx-testdata, espeak-ng and flite (apt-get install pocketsphinx-testdata espeak-ng flite)');
-  process.exit(1);
-}
-
-async function samplesOf(path: string): Promise<Float32Array> {
-  const decoded = await decodeAudio(path);
-  if (decoded.kind !== 'memory') throw new Error('a short clip decodes into memory');
-  return decoded.samples;
-}
-
-/** The recording played `factor` times as fast (linear interpolation): a shorter or longer vocal tract. */
-function resampled(samples: Float32Array, factor: number): Float32Array {
-  const out = new Float32Array(Math.floor(samples.length / factor));
-  for (let i = 0; i < out.length; i++) {
-    const x = i * factor;
-    const k = Math.floor(x);
-    out[i] = samples[k]! + (x - k) * ((samples[k + 1] ?? samples[k]!) - samples[k]!);
-  }
-  return out;
-}
-
-const work = mkdtempSync(join(tmpdir(), 'scribe-bench-speakers-'));
-const voices = new Map<string, Float32Array[]>();
-const reader = await Promise.all(clips.map((c) => samplesOf(c.path)));
-voices.set('reader', reader);
-voices.set(
-  'reader-0.82',
-  reader.map((s) => resampled(s, 0.82)),
-);
-voices.set(
-  'reader-1.15',
-  reader.map((s) => resampled(s, 1.15)),
-);
-for (const voice of ESPEAK_VOICES) {
-  const lines: Float32Array[] = [];
-  for (const [i, line] of LINES.entries()) {
-    const path = join(work, `${voice}-${i}.wav`);
-    execFileSync('espeak-ng', ['-v', voice, '-s', '155', '-w', path, line]);
-    lines.push(await samplesOf(path));
-  }
-  voices.set(voice, lines);
-}
-for (const voice of FLITE_VOICES) {
-  const lines: Float32Array[] = [];
-  for (const [i, line] of LINES.entries()) {
-    const path = join(work, `flite-${voice}-${i}.wav`);
-    execFileSync('flite', ['-voice', voice, '-t', line, '-o', path]);
-    lines.push(await samplesOf(path));
-  }
-  voices.set(`flite-${voice}`, lines);
-}
-rmSync(work, { recursive: true, force: true });
+const voices = await benchVoices();
 
 let seed = 36;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
