@@ -27,6 +27,8 @@ const entries = {
   'inference-host': 'src/features/transcription/engines/whisper/inference-host.ts',
   // The worker threads of exports and large edits (work/pool.ts starts them).
   'heavy-work': 'src/work/heavy-work.ts',
+  // The embedded database's thread (db/pglite-thread.ts starts it).
+  'pglite-host': 'src/db/pglite-host.ts',
   // The thread that decodes an upload for transcription (transcription/engines/whisper/decode-thread.ts).
   'decode-worker': 'src/features/transcription/engines/whisper/decode-worker.ts',
 };

@@ -3,7 +3,7 @@
 // A WebAssembly module calls JavaScript (PGlite's file system and clock, the audio decoders' output)
 // through wrappers. V8 starts every import on one generic wrapper and, after 1,000 calls, compiles a
 // specialised one into a cache shared by the whole process, freeing it again when no instance uses it.
-// This process runs WebAssembly on several threads at once: PGlite on the main thread, the audio
+// This process runs WebAssembly on several threads at once: PGlite in the database thread, the audio
 // decoders in the decoding and heavy-work threads. Node 24's V8 has aborted the process twice in our
 // test runs in its registry of code pages ("Check failed: jit_page_->allocations_.erase(addr) == 1";
 // before that "jit_page.has_value()"), and the symbolised stack of the latest went from

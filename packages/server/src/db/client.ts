@@ -11,8 +11,7 @@ import { StartupError } from '../startup-error.ts';
 import { acquireLock } from './lock.ts';
 import { ensurePrivateDir, tightenTree } from '../private-files.ts';
 import { copyTemplate, migrationsFolder } from './snapshot.ts';
-import { createFairTurns } from './fair-turns.ts';
-import { currentCaller } from '../caller-scope.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 /** The URL without its password, for messages. */
 function safeUrl(url: string): string {
@@ -61,7 +60,7 @@ const WRAPPED_TRANSACTION = /^\s*BEGIN\s*;([\s\S]*?)COMMIT\s*;?\s*$/i;
  * connection in an aborted transaction, so such texts run inside PGlite's own transaction(), which
  * rolls back on error before any other caller gets the connection.
  */
-function pgliteExecuteSql(client: PGlite): ExecuteSql {
+function pgliteExecuteSql(client: PGliteThread): ExecuteSql {
   return async (text, values) => {
     if (values && values.length > 0) {
       const result = await client.query<Record<string, unknown>>(text, values);
@@ -76,27 +75,12 @@ function pgliteExecuteSql(client: PGlite): ExecuteSql {
 }
 
 /**
- * PGlite has one connection and queues every query, exec and transaction first come, first served, so
- * a user with many requests in flight made everyone else wait behind all of them. Its queue is taken
- * over by fair turns between callers (caller-scope.ts). Inside a transaction, statements go straight
- * to the connection, as before.
- */
-export function shareFairly(client: PGlite): void {
-  // Every top-level operation of PGlite passes through this one method (its transaction lock).
-  const internals = client as unknown as { _runExclusiveTransaction?: <T>(operation: () => Promise<T>) => Promise<T> };
-  const exclusive = internals._runExclusiveTransaction?.bind(client);
-  if (!exclusive) throw new Error('This PGlite version has no _runExclusiveTransaction: fair turns need updating.');
-  const turns = createFairTurns();
-  internals._runExclusiveTransaction = (operation) => turns.run(currentCaller(), () => exclusive(operation));
-}
-
-/**
  * PGlite's own start parameters plus a smaller buffer pool and no WAL recycling (below). The default 128 MB of shared_buffers lives
  * in the WebAssembly memory and was most of the idle server's memory (measured: PGlite alone at 309 MB
  * RSS with 128 MB, 175 MB with 16 MB); the data files still sit in the operating system's page cache,
  * so reads beyond the pool are cheap.
  */
-const PGLITE_START_PARAMS = [
+export const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
   '-c',
   'shared_buffers=16MB',
@@ -146,7 +130,7 @@ export interface OpenDatabaseOptions {
  * milliseconds of each start for nothing. Any doubt (no table yet, an unreadable journal) says false,
  * and the migrator runs as before.
  */
-async function migrationsCurrent(client: PGlite): Promise<boolean> {
+async function migrationsCurrent(client: PGliteThread): Promise<boolean> {
   try {
     const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
     const newest = Math.max(...journal.entries.map((e) => e.when));
@@ -193,14 +177,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dir = join(options.dataDir, 'db');
   ensurePrivateDir(dir);
   const lock = acquireLock(join(dir, '.lock'), `DATA_DIR ${options.dataDir}`);
-  let client: PGlite | undefined;
+  let client: PGliteThread | undefined;
   try {
     // A new folder starts as a copy of the build's template when there is one for these migrations
     // (skips initdb); without one PGlite creates the database itself.
     if (options.template !== null && !existsSync(join(dir, 'PG_VERSION'))) copyTemplate(dir, options.template);
-    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
-    shareFairly(client);
-    const db = drizzlePglite(client, { schema, logger: drizzleLogger(options.queryLogger) });
+    // In a thread of its own, with fair turns between callers (pglite-thread.ts says why).
+    client = await PGliteThread.create(dir, { startParams: PGLITE_START_PARAMS });
+    // Drizzle's PGlite driver calls query() and transaction(), which the thread answers as PGlite does.
+    const db = drizzlePglite(client as unknown as PGlite, { schema, logger: drizzleLogger(options.queryLogger) });
     if (!(await migrationsCurrent(client))) await migratePglite(db, { migrationsFolder });
     // PGlite creates its files with the process umask (the server's entry point sets 077); files of
     // earlier runs or other entry points are tightened here. In the background: the folder itself is
@@ -212,10 +197,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: db as unknown as Db,
       kind: 'pglite',
       executeSql: pgliteExecuteSql(opened),
-      snapshot: async () => {
-        await opened.exec('CHECKPOINT');
-        return opened.dumpDataDir('gzip');
-      },
+      snapshot: () => opened.snapshot(),
       close: once(async () => {
         try {
           await tightened;

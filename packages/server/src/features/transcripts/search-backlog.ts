@@ -1,8 +1,8 @@
 /**
  * The search index's work for a large edit, in small steps after the edit (embedded database only).
- * PGlite runs in the request thread and has one connection: the index's trigger stemming thousands of
- * changed segments inside the edit's transaction (2 s for each MB of changed text, measured) held every
- * other request that long. A large edit is therefore saved with its search changes left out (the
+ * PGlite has one connection: the index's trigger stemming thousands of changed segments inside the
+ * edit's transaction (2 s for each MB of changed text, measured) held every other request that long
+ * (when PGlite still ran in the request thread; in its own thread, every request that reads the database). A large edit is therefore saved with its search changes left out (the
  * transcript is marked, see below), and the changes are applied here in batches of a few KB, each its
  * own statement, so other callers get the connection between them.
  *
@@ -24,9 +24,11 @@ import { selectRows, type Db } from '../../db/client.ts';
 export const SEARCH_BATCH_CHARS = 2_000;
 
 /**
- * Resolves after the event loop has taken in what arrived meanwhile (setImmediate runs after I/O).
- * PGlite answers a query without ever leaving the microtask queue, so a loop of awaited statements
- * alone never lets a request in: 400 batches held every other request 8 s (measured).
+ * Resolves after the event loop has taken in what arrived meanwhile (setImmediate runs after I/O), so
+ * another caller's query is waiting for its turn on the connection (fair-turns.ts) before the next batch
+ * asks for one. When PGlite ran in the request thread it answered without ever leaving the microtask
+ * queue, and a loop of awaited statements alone never let a request in: 400 batches held every other
+ * request 8 s (measured).
  */
 export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
