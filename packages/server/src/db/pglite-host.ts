@@ -7,7 +7,6 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { startIdleCollector } from '../idle-memory.ts';
 import { errorToWire, resultToWire, type HostReply, type HostRequest, type HostStart } from './pglite-wire.ts';
 
 const port = parentPort!;
@@ -103,9 +102,6 @@ async function serve(db: PGlite): Promise<void> {
 try {
   const db = await PGlite.create(dataDir, { startParams });
   await serve(db);
-  // This thread's heap is its own: what opening the database grew it by goes back once it is quiet, as
-  // the request thread's does (idle-memory.ts).
-  startIdleCollector();
   reply({ id: 0, result: 'ready' });
 } catch (err) {
   reply({ id: 0, error: errorToWire(err) });

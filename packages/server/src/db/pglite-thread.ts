@@ -58,6 +58,8 @@ export class PGliteThread {
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (err: Error) => void }>();
   private nextId = 1;
   private stopped: Error | null = null;
+  private ready = false;
+  private closing = false;
   private readonly turns = createFairTurns();
 
   private constructor(private readonly worker: Worker) {
@@ -70,9 +72,16 @@ export class PGliteThread {
       else waiter.resolve(message.result);
     });
     const stop = (err: Error) => {
+      const unexpected = !this.stopped && !this.closing;
       this.stopped ??= err;
       for (const waiter of this.pending.values()) waiter.reject(err);
       this.pending.clear();
+      // A database thread that died (PGlite aborted) leaves no database: the process ends as it did
+      // when PGlite ran in it, rather than answer every request with an error from now on.
+      if (unexpected && this.ready)
+        setImmediate(() => {
+          throw err;
+        });
     };
     worker.on('error', (err) => stop(new Error(`the database thread failed: ${err.message}`, { cause: err })));
     worker.on('exit', (code) => stop(new Error(`the database thread stopped (exit code ${code})`)));
@@ -88,6 +97,7 @@ export class PGliteThread {
     const thread = new PGliteThread(worker);
     try {
       await thread.reply(0);
+      thread.ready = true;
     } catch (err) {
       await worker.terminate();
       throw err;
@@ -155,6 +165,7 @@ export class PGliteThread {
 
   /** Closes PGlite (its files are then consistent) and ends the thread. */
   async close(): Promise<void> {
+    this.closing = true;
     if (!this.stopped) await this.inTurn(() => this.send({ op: 'close' }));
     await this.worker.terminate();
   }
