@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGLITE_START_PARAMS as startParams } from '../packages/server/src/db/client.ts';
 import { PGliteThread } from '../packages/server/src/db/pglite-thread.ts';
+import { timerGapsDuring } from '../packages/server/test/support/thread-gaps.ts';
 
 // PGlite is the server's dependency, not the workspace root's: loaded from there, typed by what is used.
 interface Queries {
@@ -49,22 +50,6 @@ const segments = Array.from({ length: 3000 }, (_, i) => ({
 const json = JSON.stringify(segments);
 const content = segments.map((s) => s.text).join('\n');
 
-/** The longest gap between this thread's 5 ms timers while `work` runs, and how long it ran. */
-async function held(work: () => Promise<unknown>): Promise<{ gap: number; ms: number }> {
-  let gap = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    gap = Math.max(gap, now - last);
-    last = now;
-  }, 5);
-  const started = performance.now();
-  await work();
-  const ms = performance.now() - started;
-  clearInterval(timer);
-  return { gap: Math.max(gap, performance.now() - last), ms };
-}
-
 const rows: string[] = [];
 for (const [name, db] of subjects) {
   await db.exec(
@@ -84,14 +69,16 @@ for (const [name, db] of subjects) {
     await db.query('select id, body from notes');
     scans.push(performance.now() - started);
   }
-  const writes: { gap: number; ms: number }[] = [];
+  const writes: { ms: number; longestGap: number }[] = [];
   for (let i = 0; i < WRITES; i++)
     writes.push(
-      await held(() => db.query('update transcripts set segments = $1::jsonb, content = $2 where id = 1', [json, `${content}${i}`])),
+      await timerGapsDuring(() =>
+        db.query('update transcripts set segments = $1::jsonb, content = $2 where id = 1', [json, `${content}${i}`]),
+      ),
     );
   rows.push(
     `${name.padEnd(31)} ${(median(point) * 1000).toFixed(0).padStart(7)} µs ${(median(scans) * 1000).toFixed(0).padStart(9)} µs   ${writes
-      .map((w) => `${w.ms.toFixed(0)}/${w.gap.toFixed(0)}`)
+      .map((w) => `${w.ms.toFixed(0)}/${w.longestGap.toFixed(0)}`)
       .join(' ')}`,
   );
   await db.close();

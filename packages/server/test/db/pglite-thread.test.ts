@@ -3,6 +3,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGliteThread } from '../../src/db/pglite-thread.ts';
 import { tempDir } from '../helpers.ts';
+import { timerGapsDuring } from '../support/thread-gaps.ts';
 
 // The embedded database in its own thread (db/pglite-thread.ts): PGlite's answers, errors and
 // transactions as before, and the request thread free while a statement runs.
@@ -65,17 +66,7 @@ describe('the embedded database in its own thread', () => {
   });
 
   it('keeps the request thread answering while a long statement runs', async () => {
-    let longestGap = 0;
-    let last = performance.now();
-    const ticks = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 5);
-    const started = performance.now();
-    await db.query('select count(*) from generate_series(1, 3000000)');
-    const statementMs = performance.now() - started;
-    clearInterval(ticks);
+    const { ms: statementMs, longestGap } = await timerGapsDuring(() => db.query('select count(*) from generate_series(1, 3000000)'));
     console.log(`statement ${statementMs.toFixed(0)} ms; longest gap between the request thread's timers ${longestGap.toFixed(0)} ms`);
     // The statement runs long enough to show the difference: in the request thread, no timer would fire during it.
     expect(statementMs).toBeGreaterThan(150);
