@@ -19,6 +19,8 @@ describe('timed test files', () => {
   it.each(timedFiles)('%s exists and measures time', (file) => {
     const path = join(import.meta.dirname, '..', file);
     expect(existsSync(path)).toBe(true);
-    expect(readFileSync(path, 'utf8')).toMatch(/performance\.now\(\)|Date\.now\(\)|support\/bystander|support\/thread-gaps|monitorEventLoopDelay|cpuUsage\(/);
+    expect(readFileSync(path, 'utf8')).toMatch(
+      /performance\.now\(\)|Date\.now\(\)|support\/bystander|support\/thread-gaps|monitorEventLoopDelay|cpuUsage\(/,
+    );
   });
 });
